@@ -1,0 +1,51 @@
+/**
+ * The one error type of the service. Handlers throw it; `service/respond.ts` turns it into the envelope of
+ * section 2.1 with `meta.code` = HTTP status. Texts of section 7 are reproduced exactly: clients match on them.
+ */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: number,
+    readonly text: string,
+    /** Several problems at once (instance interface `meta.list`); empty means "just `text`". */
+    readonly list: readonly string[] = [],
+  ) {
+    super(text);
+    this.name = 'ServiceError';
+  }
+}
+
+/** Section 7, word for word, plus the texts this implementation needs where the spec shows none. */
+export const ErrorText = {
+  // Section 7 (exact).
+  duplicatePost: 'Duplicate Post!',
+  noTextToPost: 'No Text to Post',
+  invalidPostIdLegacy: 'Invalid Post ID',
+  postDoesNotExist: 'Post Does Not Exist',
+  couldNotUpdatePublicProfile: 'Could Not Update Public Profile',
+  needToLogIn: 'You Need to Log In First',
+  invalidEmail: 'Invalid Email Address Supplied',
+  invalidPostIdentifier: 'Invalid Post Identifier Supplied (2)',
+  invalidThreadIdentifier: 'Invalid Thread Identifier Supplied (2)',
+  supplySomeText: 'Please Supply Some Text',
+  expireBeforePublish: 'The Post Object Cannot Expire Before it is Published',
+  notOwner: 'You do not own the rights to this Post.',
+  couldNotStar: 'Could Not Star Post Object',
+  couldNotUnstar: 'Could Not Remove Star from Post Object',
+  couldNotPin: 'Could Not Pin Post Object',
+  couldNotUnpin: 'Could Not Remove Pin from Post Object',
+  // Not shown in the spec; chosen here and listed in README.
+  invalidToken: 'Invalid or Expired Token Supplied',
+  invalidPersona: 'Invalid Persona Identifier Supplied',
+  invalidChannel: 'Invalid Channel Identifier Supplied',
+  noChannelPermission: 'This Persona Cannot Write to This Channel',
+  invalidParameters: 'Invalid Parameters Supplied',
+  malformedBody: 'The Request Body Could Not Be Read',
+  bodyTooLarge: 'The Request Body Is Too Large',
+  unknownEndpoint: 'Unknown Endpoint',
+  methodNotAllowed: 'Method Not Allowed',
+  invalidLogin: 'Invalid Account Name or Password',
+  internal: 'Something Went Wrong on This Instance',
+} as const;
+
+export const notFound = (): ServiceError => new ServiceError(404, ErrorText.unknownEndpoint);
+export const needLogin = (): ServiceError => new ServiceError(403, ErrorText.needToLogIn);

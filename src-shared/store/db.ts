@@ -1,0 +1,69 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type {
+  AccountRow,
+  ChannelRow,
+  GrantRow,
+  MentionRow,
+  PersonaRow,
+  PinRow,
+  PostRow,
+  SettingRow,
+  StarRow,
+  TokenRow,
+} from './rows';
+
+/**
+ * The platform's IndexedDB: the browser's own, indexeddbshim over SQLite in the hosts, or fake-indexeddb in
+ * unit tests. Passing it in keeps `src-shared` free of any host.
+ */
+export interface IdbPlatform {
+  indexedDB: IDBFactory;
+  IDBKeyRange: typeof IDBKeyRange;
+}
+
+export type PublishingDb = Dexie & {
+  accounts: EntityTable<AccountRow, 'guid'>;
+  tokens: EntityTable<TokenRow, 'hash'>;
+  personas: EntityTable<PersonaRow, 'guid'>;
+  channels: EntityTable<ChannelRow, 'guid'>;
+  grants: Dexie.Table<GrantRow, [string, string]>;
+  posts: EntityTable<PostRow, 'id'>;
+  mentions: Dexie.Table<MentionRow, [string, number, string]>;
+  stars: Dexie.Table<StarRow, [string, string]>;
+  pins: Dexie.Table<PinRow, [string, string]>;
+  settings: EntityTable<SettingRow, 'key'>;
+};
+
+/**
+ * Schema history. Never edit a published version: add a new one with an upgrade function and a test that
+ * opens a database of the version before it.
+ *
+ * Every index that a query reads a range of ends with a unique component (the GUID). indexeddbshim 17.3
+ * pages `getAll` results by cursorPreloadPackSize and loses rows that share one index key across a page
+ * boundary; unique keys make its paging exact (see test/shared/store/shim-paging.test.ts).
+ */
+export const schemaV1 = {
+  accounts: 'guid, &name',
+  tokens: 'hash, accountGuid',
+  personas: 'guid, &handleKey, [accountGuid+position]',
+  channels: 'guid, [accountGuid+position]',
+  grants: '[channelGuid+personaGuid], personaGuid',
+  posts:
+    '++id, &guid, [type+publishUnix+guid], [threadKey+publishUnix+guid], [canonicalPath+guid], ' +
+    '[personaGuid+publishUnix+guid], [channelGuid+publishUnix+guid]',
+  mentions: '[personaGuid+publishUnix+postGuid], postGuid',
+  stars: '[postGuid+personaGuid], [personaGuid+starredUnix+postGuid]',
+  pins: '[postGuid+personaGuid], [personaGuid+pinnedUnix+postGuid]',
+  settings: 'key',
+} as const;
+
+export const DATABASE_NAME = 'publishing';
+
+export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
+  const db = new Dexie(name, {
+    indexedDB: platform.indexedDB,
+    IDBKeyRange: platform.IDBKeyRange,
+  }) as PublishingDb;
+  db.version(1).stores(schemaV1);
+  return db;
+}

@@ -1,0 +1,130 @@
+/**
+ * What the store keeps on disk. These shapes are internal: the wire shapes live in `api/` and are produced
+ * by `service/present.ts`. Times are unix seconds; "no value" is `null` (the wire turns it into `false`).
+ */
+export interface AccountRow {
+  guid: string;
+  /** Sign-in name, unique, lower case. */
+  name: string;
+  displayName: string;
+  mail: string;
+  language: string;
+  timezone: string;
+  type: string;
+  /** PBKDF2 hash (see util/secrets.ts), or null while no password is set: sign-in is then impossible. */
+  passHash: string | null;
+  createdUnix: number;
+  updatedUnix: number;
+}
+
+export interface TokenRow {
+  /** SHA-256 of the token: a copied database file does not hand out working tokens. */
+  hash: string;
+  accountGuid: string;
+  label: string;
+  createdUnix: number;
+}
+
+export interface PersonaRow {
+  guid: string;
+  accountGuid: string;
+  /** The `as` handle, without `@`; `handleKey` is its lower-case form, unique. */
+  handle: string;
+  handleKey: string;
+  name: string;
+  avatarUrl: string;
+  siteUrl: string;
+  bioText: string;
+  bioHtml: string;
+  timezone: string;
+  position: number;
+  createdUnix: number;
+  updatedUnix: number;
+}
+
+export interface ChannelRow {
+  guid: string;
+  accountGuid: string;
+  name: string;
+  position: number;
+  createdUnix: number;
+  updatedUnix: number;
+}
+
+/** A Persona may write to a Channel (section 5.6). */
+export interface GrantRow {
+  channelGuid: string;
+  personaGuid: string;
+}
+
+export type PostType = 'post.article' | 'post.note' | 'post.bookmark' | 'post.quotation';
+export type Privacy = 'visibility.public' | 'visibility.private' | 'visibility.none';
+
+export interface GeoRow {
+  longitude: number | null;
+  latitude: number | null;
+  altitude: number | null;
+  description: string | null;
+}
+
+export interface PostRow {
+  /** Legacy numeric id; assigned by the store. */
+  id?: number;
+  guid: string;
+  type: PostType;
+  privacy: Privacy;
+  accountGuid: string;
+  personaGuid: string;
+  channelGuid: string;
+  title: string | null;
+  /** Markdown. */
+  text: string;
+  /** Sanitised HTML rendering of `text`, computed on write. */
+  html: string;
+  tags: string[];
+  /** GUIDs of the Personas mentioned in `text`. */
+  mentions: string[];
+  replyTo: string | null;
+  /** GUID of the local post replied to, when `replyTo` names one. */
+  parentGuid: string | null;
+  /** The conversation: the root post's GUID, or `url:<reply_to>` for replies to a page elsewhere. */
+  threadKey: string;
+  sourceUrl: string | null;
+  sourceTitle: string | null;
+  geo: GeoRow | null;
+  slug: string | null;
+  /** Path of the canonical URL; the host's origin completes it. */
+  canonicalPath: string;
+  publishUnix: number;
+  expiresUnix: number | null;
+  createdUnix: number;
+  updatedUnix: number;
+  /** 0 or 1: IndexedDB cannot index booleans. Deleted rows stay as tombstones for sync and the legacy view. */
+  deleted: 0 | 1;
+}
+
+export interface MentionRow {
+  personaGuid: string;
+  postGuid: string;
+  publishUnix: number;
+}
+
+export interface StarRow {
+  postGuid: string;
+  personaGuid: string;
+  starredUnix: number;
+}
+
+export type PinColour = 'orange' | 'yellow' | 'black' | 'green' | 'blue' | 'red';
+
+export interface PinRow {
+  postGuid: string;
+  personaGuid: string;
+  colour: PinColour;
+  pinnedUnix: number;
+}
+
+export interface SettingRow {
+  key: string;
+  value: string;
+}
