@@ -3,16 +3,27 @@ import path from 'node:path';
 import setGlobalVars from 'indexeddbshim';
 import type { IdbPlatform } from '../../src-shared/store/db';
 
+let configured: { folder: string; platform: IdbPlatform } | null = null;
+
 /**
  * IndexedDB on SQLite (indexeddbshim over better-sqlite3) for the hosts, which have no native IndexedDB.
  * Each database is one SQLite file under `folder`. SQLite commits each IndexedDB transaction with
  * synchronous=FULL before the transaction completes, so an acknowledged write survives a crash.
+ *
+ * indexeddbshim keeps its configuration, its connection cache and its catalogue of databases (with their
+ * versions) per process, so a process serves one folder: asking for a second one is a programming error.
+ * Several databases in one folder are fine (tests give each instance its own database name).
  */
 export function sqliteIdb(folder: string): IdbPlatform {
-  fs.mkdirSync(folder, { recursive: true });
+  const resolved = path.resolve(folder);
+  if (configured) {
+    if (configured.folder === resolved) return configured.platform;
+    throw new Error(`This process already keeps its databases in ${configured.folder}; cannot also use ${resolved}`);
+  }
+  fs.mkdirSync(resolved, { recursive: true });
   const scope: Record<string, unknown> = {};
   setGlobalVars(scope as never, {
-    databaseBasePath: path.resolve(folder),
+    databaseBasePath: resolved,
     // Without it every index query scans the table.
     useSQLiteIndexes: true,
     // The shim checks the calling page's origin; a host process has none.
@@ -24,5 +35,6 @@ export function sqliteIdb(folder: string): IdbPlatform {
   const indexedDB = scope['indexedDB'] as IDBFactory | undefined;
   const keyRange = scope['IDBKeyRange'] as typeof IDBKeyRange | undefined;
   if (!indexedDB || !keyRange) throw new Error('indexeddbshim did not provide IndexedDB');
-  return { indexedDB, IDBKeyRange: keyRange };
+  configured = { folder: resolved, platform: { indexedDB, IDBKeyRange: keyRange } };
+  return configured.platform;
 }

@@ -1,4 +1,6 @@
+import { hashPassword, newGuid, tokenHash } from '../util/secrets';
 import type { PublishingDb } from './db';
+import type { AccountRow, ChannelRow, PersonaRow } from './rows';
 
 export interface OwnerOptions {
   /** The owner's API token (the host keeps it; see src-main/host/owner-token.ts). Replaces the previous one. */
@@ -14,10 +16,72 @@ export interface OwnerResult {
   accountGuid: string;
 }
 
+const OWNER_TOKEN_LABEL = 'owner';
+
 /**
  * A new instance has one account with one Persona and one Channel. Idempotent: later calls only make
  * `token` the owner token (and set the password when one is given).
  */
-export async function ensureOwner(_db: PublishingDb, _options: OwnerOptions): Promise<OwnerResult> {
-  throw new Error('not yet');
+export async function ensureOwner(db: PublishingDb, options: OwnerOptions): Promise<OwnerResult> {
+  const hash = await tokenHash(options.token);
+  const passHash = options.password ? await hashPassword(options.password) : null;
+  const now = Math.floor(options.now / 1000);
+  return db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens], async () => {
+    const existing = await db.accounts.orderBy('name').first();
+    let created = false;
+    let account: AccountRow;
+    if (existing) {
+      account = existing;
+      if (passHash) await db.accounts.update(account.guid, { passHash, updatedUnix: now });
+    } else {
+      created = true;
+      account = newOwnerAccount(now, passHash);
+      const persona = firstPersona(account.guid, now);
+      const channel = firstChannel(account.guid, now);
+      await db.accounts.add(account);
+      await db.personas.add(persona);
+      await db.channels.add(channel);
+      await db.grants.add({ channelGuid: channel.guid, personaGuid: persona.guid });
+    }
+    await db.tokens.where('accountGuid').equals(account.guid).and((t) => t.label === OWNER_TOKEN_LABEL).delete();
+    await db.tokens.put({ hash, accountGuid: account.guid, label: OWNER_TOKEN_LABEL, createdUnix: now });
+    return { created, accountGuid: account.guid };
+  });
+}
+
+function newOwnerAccount(now: number, passHash: string | null): AccountRow {
+  return {
+    guid: newGuid(),
+    name: 'owner',
+    displayName: 'Owner',
+    mail: '',
+    language: 'en-US',
+    timezone: 'UTC',
+    type: 'account.owner',
+    passHash,
+    createdUnix: now,
+    updatedUnix: now,
+  };
+}
+
+function firstPersona(accountGuid: string, now: number): PersonaRow {
+  return {
+    guid: newGuid(),
+    accountGuid,
+    handle: 'me',
+    handleKey: 'me',
+    name: 'Me',
+    avatarUrl: '',
+    siteUrl: '',
+    bioText: '',
+    bioHtml: '',
+    timezone: 'UTC',
+    position: 0,
+    createdUnix: now,
+    updatedUnix: now,
+  };
+}
+
+function firstChannel(accountGuid: string, now: number): ChannelRow {
+  return { guid: newGuid(), accountGuid, name: 'Main', position: 0, createdUnix: now, updatedUnix: now };
 }

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+/**
+ * Request variables of the instance interface. Every variable arrives as a string (see service/params.ts);
+ * these schemas turn them into typed input and name each problem in words a person can act on.
+ */
+export const POST_TYPES = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'] as const;
+export const PRIVACIES = ['visibility.public', 'visibility.private', 'visibility.none'] as const;
+export const PIN_COLOURS = ['orange', 'yellow', 'black', 'green', 'blue', 'red'] as const;
+
+export const LIMITS = {
+  titleChars: 512,
+  tagChars: 128,
+  tagBytes: 512,
+  bioChars: 2048,
+  countMin: 1,
+  countMax: 250,
+  countDefault: 100,
+  guidChars: 36,
+  /** Not in the spec: a post's text; the 1 MiB body limit would allow more than any reader wants. */
+  textChars: 100_000,
+  handleChars: 64,
+  nameChars: 80,
+} as const;
+
+export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A Persona handle: letters, digits and `_`, with `.` and `-` allowed inside. */
+export const HANDLE_PATTERN = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,62}[A-Za-z0-9_])?$/;
+
+const chars = (s: string): number => [...s].length;
+
+const number = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => s !== '' && Number.isFinite(Number(s)), `${name} must be a number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+const unixTime = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, `${name} must be a unix timestamp (whole seconds)`)
+    .transform(Number);
+
+export const guidText = (message: string) =>
+  z.string().trim().regex(GUID_PATTERN, message).transform((s) => s.toLowerCase());
+
+export const timelineInput = z.object({
+  count: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'count must be a whole number from 1 to 250')
+    .transform(Number)
+    .refine((n) => n >= LIMITS.countMin && n <= LIMITS.countMax, 'count must be a whole number from 1 to 250')
+    .default(LIMITS.countDefault),
+  types: z
+    .string()
+    .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])
+    .refine(
+      (list) => list.length > 0 && list.every((t) => (POST_TYPES as readonly string[]).includes(t)),
+      `types must be a comma list of ${POST_TYPES.join(', ')}`,
+    )
+    .transform((list) => list as (typeof POST_TYPES)[number][])
+    .default(['post.note']),
+  since: unixTime('since').optional(),
+  until: unixTime('until').optional(),
+  /** Extension: continue after this post (exclusive), in timeline order. */
+  before: guidText('before must be the GUID of a post').optional(),
+  persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
+  channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
+});
+export type TimelineInput = z.infer<typeof timelineInput>;
+
+const geo = {
+  geo_longitude: number('geo_longitude', -180, 180).optional(),
+  geo_latitude: number('geo_latitude', -90, 90).optional(),
+  geo_altitude: number('geo_altitude', -7500, 25000).optional(),
+  geo_description: z.string().trim().max(512, 'geo_description must be at most 512 characters').optional(),
+};
+
+/** POST /api/posts/write; whether a value is required depends on create or update (see handlers). */
+export const writeInput = z.object({
+  content: z.string().optional(),
+  post_type: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((t) => (POST_TYPES as readonly string[]).includes(t), `post_type must be one of ${POST_TYPES.join(', ')}`)
+    .transform((t) => t as (typeof POST_TYPES)[number])
+    .optional(),
+  source_url: z.string().trim().optional(),
+  source_title: z.string().trim().optional(),
+  guid: guidText('guid must be 36 characters').optional(),
+  channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
+  persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
+  title: z
+    .string()
+    .trim()
+    .refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+    .optional(),
+  canonical_url: z
+    .string()
+    .trim()
+    .refine(
+      (s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !/[\s?#]/.test(s)),
+      'canonical_url must be a path such as /notes/hello, without domain or protocol',
+    )
+    .optional(),
+  reply_to: z.string().trim().optional(),
+  post_slug: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}\p{N}_.~-]{0,255}$/u, 'post_slug may hold letters, digits, "-", "_", "." and "~" only')
+    .optional(),
+  post_privacy: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((p) => (PRIVACIES as readonly string[]).includes(p), `post_privacy must be one of ${PRIVACIES.join(', ')}`)
+    .transform((p) => p as (typeof PRIVACIES)[number])
+    .optional(),
+  publish_at: z.string().trim().optional(),
+  expires_at: z.string().trim().optional(),
+  tags: z.string().optional(),
+  ...geo,
+});
+export type WriteInput = z.infer<typeof writeInput>;
+
+export const bioInput = z.object({
+  bio_text: z
+    .string({ error: 'bio_text is required (an empty text deletes the bio)' })
+    .refine((s) => chars(s) <= LIMITS.bioChars, `bio_text must be at most ${LIMITS.bioChars} characters`),
+});
+
+export const profileInput = z.object({
+  display_as: z
+    .string({ error: 'display_as is required' })
+    .trim()
+    .min(1, 'display_as must not be empty')
+    .refine((s) => chars(s) <= LIMITS.nameChars, `display_as must be at most ${LIMITS.nameChars} characters`),
+  language: z.string({ error: 'language is required' }).trim(),
+  mail_addr: z.string({ error: 'mail_addr is required' }).trim(),
+  timezone: z.string({ error: 'timezone is required' }).trim(),
+});
+
+const personaName = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .refine((s) => chars(s) <= LIMITS.nameChars, `name must be at most ${LIMITS.nameChars} characters`);
+const handle = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/^@/, ''))
+  .refine((s) => HANDLE_PATTERN.test(s), 'handle must be 1 to 64 letters, digits, "_", "." or "-"');
+const webUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), `${name} must be an http(s) URL`);
+
+export const personaCreateInput = z.object({
+  handle: z.string({ error: 'handle is required' }).pipe(handle),
+  name: personaName.optional(),
+  channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
+});
+
+export const personaUpdateInput = z.object({
+  handle: handle.optional(),
+  name: personaName.optional(),
+  avatar_url: webUrl('avatar_url').optional(),
+  site_url: webUrl('site_url').optional(),
+  timezone: z.string().trim().optional(),
+});
+
+export const channelCreateInput = z.object({
+  name: z.string({ error: 'name is required' }).pipe(personaName),
+  persona_guids: z.string().optional(),
+});
+
+export const channelUpdateInput = z.object({ name: z.string({ error: 'name is required' }).pipe(personaName) });
+
+export const channelAccessInput = z.object({
+  persona_guid: guidText('persona_guid must be a Persona GUID'),
+  access: z
+    .string({ error: 'access is required: write or none' })
+    .trim()
+    .toLowerCase()
+    .refine((s) => s === 'write' || s === 'none', 'access must be write or none'),
+});
+
+export const loginInput = z.object({
+  account_name: z.string({ error: 'account_name is required' }).trim().min(1, 'account_name is required'),
+  account_pass: z.string({ error: 'account_pass is required' }).min(1, 'account_pass is required'),
+});
+
+export const passwordInput = z.object({
+  password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters'),
+});

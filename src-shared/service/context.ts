@@ -1,0 +1,30 @@
+import type { PublishingDb } from '../store/db';
+import type { Clock } from '../util/clock';
+import type { Params } from './params';
+
+/** Who is asking: the account behind the token, or nobody. */
+export interface Viewer {
+  accountGuid: string;
+  /** The account's Personas, first one first. */
+  personaGuids: readonly string[];
+}
+
+/** Everything a handler may use. Handlers return data or throw a ServiceError. */
+export interface Ctx {
+  request: Request;
+  db: PublishingDb;
+  clock: Clock;
+  /** Scheme and host the client used; completes canonical URLs. */
+  origin: string;
+  params: Params;
+  /** Path segments captured by the route (`:guid` and the like). */
+  path: Readonly<Record<string, string>>;
+  /** Null when no token was sent; a wrong token never gets here (it is refused). */
+  viewer: Viewer | null;
+  /** The viewer, or a 403 "You Need to Log In First". */
+  requireViewer(): Viewer;
+  /** Unix seconds at the start of the request, so one request sees one "now". */
+  now: number;
+}
+
+export type Handler = (ctx: Ctx) => Promise<unknown>;

@@ -1,0 +1,51 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import { passwordInput, profileInput } from '../../api/inputs';
+import { hashPassword } from '../../util/secrets';
+import { canonicalLanguage, isMailAddress, isTimezone } from '../../util/zones';
+import { presentProfile } from '../account-view';
+import type { Ctx, Handler } from '../context';
+import { parseInput } from '../validate';
+
+const PROFILE_FIELDS = ['display_as', 'language', 'mail_addr', 'timezone'] as const;
+
+async function ownAccount(ctx: Ctx) {
+  const viewer = ctx.requireViewer();
+  const account = await ctx.db.accounts.get(viewer.accountGuid);
+  if (!account) throw new ServiceError(403, ErrorText.needToLogIn);
+  return account;
+}
+
+/**
+ * POST (or GET) /api/account/me: reads the profile, or sets it when any of the profile variables is
+ * present; then all four are required (section 4.2).
+ */
+export const accountMe: Handler = async (ctx) => {
+  const account = await ownAccount(ctx);
+  if (!PROFILE_FIELDS.some((field) => ctx.params[field] !== undefined)) return presentProfile(ctx, account);
+
+  const input = parseInput(profileInput, ctx.params);
+  if (!isMailAddress(input.mail_addr)) throw new ServiceError(401, ErrorText.invalidEmail);
+  const language = canonicalLanguage(input.language);
+  const problems: string[] = [];
+  if (!language) problems.push('language must be a localisation tag such as en-US');
+  if (!isTimezone(input.timezone)) problems.push('timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC');
+  if (problems.length > 0) throw new ServiceError(400, problems[0]!, problems);
+
+  const changes = {
+    displayName: input.display_as,
+    language: language!,
+    mail: input.mail_addr,
+    timezone: input.timezone,
+    updatedUnix: ctx.now,
+  };
+  await ctx.db.accounts.update(account.guid, changes);
+  return presentProfile(ctx, { ...account, ...changes });
+};
+
+/** POST /api/account/password (extension): sets the password that `POST /api/auth/login` checks. */
+export const setPassword: Handler = async (ctx) => {
+  const account = await ownAccount(ctx);
+  const input = parseInput(passwordInput, ctx.params);
+  await ctx.db.accounts.update(account.guid, { passHash: await hashPassword(input.password), updatedUnix: ctx.now });
+  return { account_guid: account.guid, password_set: true };
+};

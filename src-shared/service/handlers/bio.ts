@@ -1,0 +1,28 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import { bioInput, GUID_PATTERN } from '../../api/inputs';
+import { renderMarkdown, toMarkdown } from '../../text';
+import { presentBio } from '../account-view';
+import type { Ctx, Handler } from '../context';
+import { parseInput } from '../validate';
+
+async function personaAt(ctx: Ctx, code: number, text: string) {
+  const guid = ctx.path['persona_guid'] ?? '';
+  const persona = GUID_PATTERN.test(guid) ? await ctx.db.personas.get(guid.toLowerCase()) : undefined;
+  if (!persona) throw new ServiceError(code, text);
+  return persona;
+}
+
+/** GET /api/account/{persona_guid}/bio: public, token optional. */
+export const getBio: Handler = async (ctx) => presentBio(ctx, await personaAt(ctx, 400, ErrorText.invalidPersona));
+
+/** POST /api/account/{persona_guid}/bio: only for the Persona's own account; an empty text deletes the bio. */
+export const setBio: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const persona = await personaAt(ctx, 401, ErrorText.couldNotUpdatePublicProfile);
+  if (persona.accountGuid !== viewer.accountGuid) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
+  const input = parseInput(bioInput, ctx.params);
+  const bioText = toMarkdown(input.bio_text).trim();
+  const changes = { bioText, bioHtml: bioText ? renderMarkdown(bioText) : '', updatedUnix: ctx.now };
+  await ctx.db.personas.update(persona.guid, changes);
+  return presentBio(ctx, { ...persona, ...changes });
+};

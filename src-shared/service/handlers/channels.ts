@@ -1,0 +1,69 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import { channelAccessInput, channelCreateInput, channelUpdateInput, GUID_PATTERN } from '../../api/inputs';
+import type { ChannelRow } from '../../store/rows';
+import { newGuid } from '../../util/secrets';
+import { channelsOf, presentChannel } from '../account-view';
+import type { Ctx, Handler } from '../context';
+import { parseInput } from '../validate';
+
+async function ownChannel(ctx: Ctx): Promise<ChannelRow> {
+  const viewer = ctx.requireViewer();
+  const guid = (ctx.path['guid'] ?? '').toLowerCase();
+  const channel = GUID_PATTERN.test(guid) ? await ctx.db.channels.get(guid) : undefined;
+  if (!channel || channel.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
+  return channel;
+}
+
+/** GET /api/account/channels (extension): the account's Channels with the Personas that may write to each. */
+export const listChannels: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const channels = await channelsOf(ctx, viewer.accountGuid);
+  return Promise.all(channels.map((c) => presentChannel(ctx, c)));
+};
+
+/**
+ * POST /api/account/channels (extension) with `name` and optional `persona_guids` (comma list) that may
+ * write to it; without them, the account's first Persona may.
+ */
+export const createChannel: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const input = parseInput(channelCreateInput, ctx.params);
+  const writers = input.persona_guids
+    ? input.persona_guids.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean)
+    : viewer.personaGuids.slice(0, 1);
+  if (writers.some((g) => !viewer.personaGuids.includes(g))) throw new ServiceError(400, ErrorText.invalidPersona);
+  const channel: ChannelRow = {
+    guid: newGuid(),
+    accountGuid: viewer.accountGuid,
+    name: input.name,
+    position: 0,
+    createdUnix: ctx.now,
+    updatedUnix: ctx.now,
+  };
+  await ctx.db.transaction('rw', [ctx.db.channels, ctx.db.grants], async () => {
+    const existing = await channelsOf(ctx, viewer.accountGuid);
+    channel.position = (existing.at(-1)?.position ?? -1) + 1;
+    await ctx.db.channels.add(channel);
+    await ctx.db.grants.bulkPut([...new Set(writers)].map((personaGuid) => ({ channelGuid: channel.guid, personaGuid })));
+  });
+  return presentChannel(ctx, channel);
+};
+
+/** POST /api/account/channels/{guid} (extension): rename. */
+export const updateChannel: Handler = async (ctx) => {
+  const channel = await ownChannel(ctx);
+  const input = parseInput(channelUpdateInput, ctx.params);
+  await ctx.db.channels.update(channel.guid, { name: input.name, updatedUnix: ctx.now });
+  return presentChannel(ctx, { ...channel, name: input.name, updatedUnix: ctx.now });
+};
+
+/** POST /api/account/channels/{guid}/access (extension): `persona_guid` and `access` = write or none. */
+export const setChannelAccess: Handler = async (ctx) => {
+  const channel = await ownChannel(ctx);
+  const viewer = ctx.requireViewer();
+  const input = parseInput(channelAccessInput, ctx.params);
+  if (!viewer.personaGuids.includes(input.persona_guid)) throw new ServiceError(400, ErrorText.invalidPersona);
+  if (input.access === 'write') await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: input.persona_guid });
+  else await ctx.db.grants.delete([channel.guid, input.persona_guid]);
+  return presentChannel(ctx, channel);
+};

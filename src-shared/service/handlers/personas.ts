@@ -1,0 +1,86 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import { GUID_PATTERN, personaCreateInput, personaUpdateInput } from '../../api/inputs';
+import type { PersonaRow } from '../../store/rows';
+import { newGuid } from '../../util/secrets';
+import { isTimezone } from '../../util/zones';
+import { channelsOf, personasOf, presentPersona } from '../account-view';
+import type { Ctx, Handler } from '../context';
+import { parseInput, problems } from '../validate';
+
+const handleTaken = () => problems(['handle is already used by another Persona']);
+
+async function assertHandleFree(ctx: Ctx, handleKey: string, except?: string) {
+  const holder = await ctx.db.personas.where('handleKey').equals(handleKey).first();
+  if (holder && holder.guid !== except) throw handleTaken();
+}
+
+/** GET /api/account/personas (extension): the account's Personas, first one first. */
+export const listPersonas: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const personas = await personasOf(ctx, viewer.accountGuid);
+  return Promise.all(personas.map((p) => presentPersona(ctx, p)));
+};
+
+/**
+ * POST /api/account/personas (extension) with `handle`, optional `name` and `channel_guid`. The new Persona
+ * may write to that Channel, or to the account's first Channel, so it can publish at once.
+ */
+export const createPersona: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const input = parseInput(personaCreateInput, ctx.params);
+  const handleKey = input.handle.toLowerCase();
+  const channels = await channelsOf(ctx, viewer.accountGuid);
+  const channel = input.channel_guid ? channels.find((c) => c.guid === input.channel_guid) : channels[0];
+  if (input.channel_guid && !channel) throw new ServiceError(400, ErrorText.invalidChannel);
+  const persona: PersonaRow = {
+    guid: newGuid(),
+    accountGuid: viewer.accountGuid,
+    handle: input.handle,
+    handleKey,
+    name: input.name ?? input.handle,
+    avatarUrl: '',
+    siteUrl: '',
+    bioText: '',
+    bioHtml: '',
+    timezone: 'UTC',
+    position: viewer.personaGuids.length,
+    createdUnix: ctx.now,
+    updatedUnix: ctx.now,
+  };
+  await ctx.db.transaction('rw', [ctx.db.personas, ctx.db.grants], async () => {
+    await assertHandleFree(ctx, handleKey);
+    const last = await ctx.db.personas
+      .where('[accountGuid+position]')
+      .between([viewer.accountGuid, -Infinity], [viewer.accountGuid, Infinity])
+      .last();
+    persona.position = (last?.position ?? -1) + 1;
+    await ctx.db.personas.add(persona);
+    if (channel) await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: persona.guid });
+  });
+  return presentPersona(ctx, persona);
+};
+
+/** POST /api/account/personas/{guid} (extension): rename, change handle, avatar, site or time zone. */
+export const updatePersona: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const guid = (ctx.path['guid'] ?? '').toLowerCase();
+  if (!GUID_PATTERN.test(guid) || !viewer.personaGuids.includes(guid)) {
+    throw new ServiceError(400, ErrorText.invalidPersona);
+  }
+  const input = parseInput(personaUpdateInput, ctx.params);
+  if (input.timezone !== undefined && !isTimezone(input.timezone)) {
+    throw problems(['timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC']);
+  }
+  const changes: Partial<PersonaRow> = { updatedUnix: ctx.now };
+  if (input.handle !== undefined) Object.assign(changes, { handle: input.handle, handleKey: input.handle.toLowerCase() });
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.avatar_url !== undefined) changes.avatarUrl = input.avatar_url;
+  if (input.site_url !== undefined) changes.siteUrl = input.site_url;
+  if (input.timezone !== undefined) changes.timezone = input.timezone;
+  const updated = await ctx.db.transaction('rw', ctx.db.personas, async () => {
+    if (changes.handleKey) await assertHandleFree(ctx, changes.handleKey, guid);
+    await ctx.db.personas.update(guid, changes);
+    return ctx.db.personas.get(guid);
+  });
+  return presentPersona(ctx, updated!);
+};

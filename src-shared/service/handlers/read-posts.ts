@@ -1,0 +1,27 @@
+import { ErrorText } from '../../api/errors';
+import { oldestFirst } from '../../store/timeline';
+import type { Handler } from '../context';
+import { presentPosts } from '../present';
+import { requireReadablePost } from '../posts';
+import { canRead } from '../visibility';
+
+/** GET /api/posts/{guid} */
+export const getPost: Handler = async (ctx) => {
+  const post = await requireReadablePost(ctx, ctx.path['guid']);
+  return presentPosts(ctx, [post]);
+};
+
+/**
+ * GET /api/posts/{guid}/thread: the whole conversation the post belongs to, branches included, oldest
+ * first (each post names its parent in `reply_to` and `parent_guid`), whichever post of it is asked for.
+ * Posts the viewer may not read are left out.
+ */
+export const getThread: Handler = async (ctx) => {
+  const anchor = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.invalidThreadIdentifier);
+  const members = await ctx.db.posts
+    .where('[threadKey+publishUnix+guid]')
+    .between([anchor.threadKey, -Infinity, ''], [anchor.threadKey, Infinity, '\uffff'])
+    .toArray();
+  const visible = members.filter((p) => canRead(p, ctx.viewer, ctx.now)).sort(oldestFirst);
+  return presentPosts(ctx, visible);
+};

@@ -1,0 +1,63 @@
+import { timelineInput, type TimelineInput } from '../../api/inputs';
+import type { PostRow } from '../../store/rows';
+import { newestFirst, readTimeline } from '../../store/timeline';
+import type { Ctx, Handler } from '../context';
+import { presentPosts } from '../present';
+import { readablePost } from '../posts';
+import { parseInput, problems } from '../validate';
+import { canRead } from '../visibility';
+
+/** Turns `before` (a GUID) into a position; an unknown or unreadable GUID is a bad cursor. */
+async function cursorOf(ctx: Ctx, input: TimelineInput) {
+  if (!input.before) return undefined;
+  const post = await readablePost(ctx, input.before);
+  if (!post) throw problems(['before must be the GUID of a post you can read']);
+  return { publishUnix: post.publishUnix, guid: post.guid };
+}
+
+function acceptFor(ctx: Ctx, input: TimelineInput) {
+  return (post: PostRow) =>
+    canRead(post, ctx.viewer, ctx.now) &&
+    (input.persona_guid === undefined || post.personaGuid === input.persona_guid) &&
+    (input.channel_guid === undefined || post.channelGuid === input.channel_guid);
+}
+
+/** GET /api/posts/global: every post the viewer may read, newest first. */
+export const globalTimeline: Handler = async (ctx) => {
+  const input = parseInput(timelineInput, ctx.params);
+  const posts = await readTimeline(ctx.db, {
+    types: input.types,
+    count: input.count,
+    since: input.since,
+    until: input.until,
+    before: await cursorOf(ctx, input),
+    accept: acceptFor(ctx, input),
+  });
+  return presentPosts(ctx, posts);
+};
+
+/** GET /api/posts/mentions: posts that mention one of the viewer's Personas (or `persona_guid` alone). */
+export const mentionsTimeline: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const input = parseInput(timelineInput, ctx.params);
+  const personas = viewer.personaGuids.filter((g) => input.persona_guid === undefined || g === input.persona_guid);
+  const before = await cursorOf(ctx, input);
+  const rows = (
+    await Promise.all(
+      personas.map((persona) =>
+        ctx.db.mentions
+          .where('[personaGuid+publishUnix+postGuid]')
+          .between([persona, input.since ?? -Infinity, ''], [persona, input.until ?? Infinity, '\uffff'])
+          .toArray(),
+      ),
+    )
+  ).flat();
+  const guids = [...new Set(rows.map((r) => r.postGuid))];
+  const posts = (await ctx.db.posts.where('guid').anyOf(guids).toArray())
+    .filter((p) => input.types.includes(p.type))
+    .filter((p) => !before || newestFirst(p, before) > 0)
+    .filter(acceptFor(ctx, { ...input, persona_guid: undefined }))
+    .sort(newestFirst)
+    .slice(0, input.count);
+  return presentPosts(ctx, posts);
+};

@@ -1,0 +1,142 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import { GUID_PATTERN, LIMITS, writeInput, type WriteInput } from '../../api/inputs';
+import type { GeoRow, PostRow } from '../../store/rows';
+import { extractMentionHandles, parseTags, renderMarkdown, toMarkdown } from '../../text';
+import { newGuid } from '../../util/secrets';
+import { parseDate } from '../../util/time';
+import type { Ctx, Handler, Viewer } from '../context';
+import { presentPosts } from '../present';
+import { problems, parseInput } from '../validate';
+import { resolveAuthorAndChannel } from './write-target';
+import { linkReply, moveDescendants } from './write-thread';
+
+/**
+ * POST /api/posts/write and /api/posts/{guid}/write. Without a GUID it creates a post; with one it updates
+ * that post: variables that are sent replace the stored values, the others keep theirs.
+ */
+export const writePost: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const input = parseInput(writeInput, ctx.params);
+  const guid = ctx.path['guid'] ?? input.guid;
+  if (ctx.path['guid'] !== undefined && !GUID_PATTERN.test(ctx.path['guid'])) {
+    throw new ServiceError(400, ErrorText.invalidPostIdentifier);
+  }
+  const existing = guid ? await ownPost(ctx, viewer, guid) : null;
+  const row = await buildRow(ctx, viewer, input, existing);
+  await ctx.db.transaction('rw', [ctx.db.posts, ctx.db.mentions], async () => {
+    if (existing && existing.threadKey !== row.threadKey) {
+      await moveDescendants(ctx.db, existing, row.threadKey);
+    }
+    row.id = await ctx.db.posts.put(row);
+    await ctx.db.mentions.where('postGuid').equals(row.guid).delete();
+    await ctx.db.mentions.bulkAdd(
+      row.mentions.map((personaGuid) => ({ personaGuid, postGuid: row.guid, publishUnix: row.publishUnix })),
+    );
+  });
+  return presentPosts(ctx, [row]);
+};
+
+async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow> {
+  const post = await ctx.db.posts.where('guid').equals(guid.toLowerCase()).first();
+  if (!post || post.deleted) throw new ServiceError(400, ErrorText.invalidPostIdentifier);
+  if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
+  return post;
+}
+
+async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, existing: PostRow | null): Promise<PostRow> {
+  const found: string[] = [];
+  const text = toMarkdown(input.content ?? '').trim();
+  if (text === '') throw new ServiceError(400, ErrorText.supplySomeText);
+  if ([...text].length > LIMITS.textChars) found.push(`content must be at most ${LIMITS.textChars} characters`);
+
+  const type = input.post_type ?? existing?.type;
+  if (!type) found.push('post_type is required: post.note, post.article, post.bookmark or post.quotation');
+  const sourceUrl = input.source_url ?? existing?.sourceUrl ?? '';
+  const sourceTitle = input.source_title ?? existing?.sourceTitle ?? '';
+  if (type === 'post.bookmark' || type === 'post.quotation') {
+    if (!sourceUrl) found.push(`source_url is required for ${type}`);
+    else if (!/^https?:\/\/\S+$/i.test(sourceUrl)) found.push('source_url must be an http(s) URL');
+    if (!sourceTitle) found.push(`source_title is required for ${type}`);
+  }
+
+  const tags = input.tags === undefined ? { tags: existing?.tags ?? [], tooLong: [] } : parseTags(input.tags);
+  for (const tag of tags.tooLong) {
+    found.push(`tag "${[...tag].slice(0, 20).join('')}…" is longer than ${LIMITS.tagChars} characters`);
+  }
+
+  const publishUnix = dateOf(input.publish_at, 'publish_at', found) ?? existing?.publishUnix ?? ctx.now;
+  const expiresUnix = input.expires_at === '' ? null : (dateOf(input.expires_at, 'expires_at', found) ?? existing?.expiresUnix ?? null);
+  if (found.length > 0) throw problems(found);
+  if (expiresUnix !== null && expiresUnix <= publishUnix) throw new ServiceError(400, ErrorText.expireBeforePublish);
+
+  const { persona, channel } = await resolveAuthorAndChannel(ctx, viewer, input, existing);
+  const guid = existing?.guid ?? newGuid();
+  const replyTo = input.reply_to === undefined ? (existing?.replyTo ?? null) : input.reply_to || null;
+  const thread = await linkReply(ctx, guid, replyTo);
+  const canonicalPath = await canonicalPathFor(ctx, guid, input.canonical_url, existing);
+
+  return {
+    ...(existing?.id !== undefined ? { id: existing.id } : {}),
+    guid,
+    type: type!,
+    privacy: input.post_privacy ?? existing?.privacy ?? 'visibility.public',
+    accountGuid: viewer.accountGuid,
+    personaGuid: persona,
+    channelGuid: channel,
+    title: input.title === undefined ? (existing?.title ?? null) : input.title || null,
+    text,
+    html: renderMarkdown(text),
+    tags: tags.tags,
+    mentions: await mentionedPersonas(ctx, text),
+    replyTo,
+    parentGuid: thread.parentGuid,
+    threadKey: thread.threadKey,
+    sourceUrl: sourceUrl || null,
+    sourceTitle: sourceTitle || null,
+    geo: geoOf(input, existing),
+    slug: input.post_slug === undefined ? (existing?.slug ?? null) : input.post_slug || null,
+    canonicalPath,
+    publishUnix,
+    expiresUnix,
+    createdUnix: existing?.createdUnix ?? ctx.now,
+    updatedUnix: ctx.now,
+    deleted: 0,
+  };
+}
+
+function dateOf(value: string | undefined, name: string, found: string[]): number | null {
+  if (value === undefined || value === '') return null;
+  const unix = parseDate(value);
+  if (unix === null) found.push(`${name} must be a date such as 2026-11-22T09:30:00Z or a unix timestamp`);
+  return unix;
+}
+
+async function mentionedPersonas(ctx: Ctx, text: string): Promise<string[]> {
+  const handles = extractMentionHandles(text);
+  if (handles.length === 0) return [];
+  const personas = await ctx.db.personas.where('handleKey').anyOf(handles).toArray();
+  return personas.map((p) => p.guid);
+}
+
+function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
+  const sent = [input.geo_longitude, input.geo_latitude, input.geo_altitude, input.geo_description];
+  if (sent.every((v) => v === undefined)) return existing?.geo ?? null;
+  const geo: GeoRow = {
+    longitude: input.geo_longitude ?? null,
+    latitude: input.geo_latitude ?? null,
+    altitude: input.geo_altitude ?? null,
+    description: input.geo_description || null,
+  };
+  return Object.values(geo).every((v) => v === null) ? null : geo;
+}
+
+async function canonicalPathFor(ctx: Ctx, guid: string, asked: string | undefined, existing: PostRow | null) {
+  if (asked === undefined || asked === '') return existing?.canonicalPath ?? `/posts/${guid}`;
+  const taken = await ctx.db.posts
+    .where('[canonicalPath+guid]')
+    .between([asked, ''], [asked, '\uffff'])
+    .filter((p) => p.guid !== guid && !p.deleted)
+    .first();
+  if (taken) throw problems(['canonical_url is already the address of another post']);
+  return asked;
+}

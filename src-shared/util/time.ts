@@ -1,0 +1,26 @@
+/** ISO 8601 in UTC without milliseconds, as the spec's examples show times. */
+export const isoOf = (unix: number): string => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A date a person or client sends: unix seconds, ISO 8601 (a time without a zone is UTC, as the spec says
+ * dates are in UTC), or `YYYY-MM-DD HH:MM:SS` (the legacy spelling). Null when it is none of these.
+ */
+export function parseDate(input: string): number | null {
+  const text = input.trim();
+  if (/^\d{1,12}$/.test(text)) return Number(text);
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+  if (!match) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', zone] = match;
+  const fields = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = fields;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  let millis = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Reject days a month does not have (2026-02-30) instead of rolling them over.
+  if (new Date(millis).getUTCDate() !== day) return null;
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    millis -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  }
+  return Math.floor(millis / 1000);
+}
