@@ -1,0 +1,6 @@
+export { renderMarkdown } from './markdown';
+export { sanitizeHtml, isAllowedUrl } from './sanitize';
+export { looksLikeHtml, toMarkdown } from './html-to-markdown';
+export { extractMentionHandles } from './mentions';
+export { parseTags } from './tags';
+export type { ParsedTags } from './tags';

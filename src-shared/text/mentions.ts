@@ -1,0 +1,67 @@
+import type { MarkedToken, Token } from 'marked';
+import { markdown } from './markdown';
+
+/**
+ * `@handle`: 1 to 64 letters, digits, underscores, dots and hyphens, where dots and hyphens only occur
+ * inside, so that `@bob.` and `@bob-` at the end of a sentence mean `bob`.
+ * - Not after a word character, which keeps the `@` of `a@b.com` out.
+ * - Not followed by more handle characters (so an over-long handle is no handle rather than a truncated
+ *   one), nor by `@`, because `@bob@example.com` names an account elsewhere.
+ */
+const MENTION = /(?<![\p{L}\p{N}_])@([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]{0,62}[\p{L}\p{N}_])?)(?![\p{L}\p{N}_@]|[.-][\p{L}\p{N}_])/gu;
+
+/**
+ * The handles mentioned in a Markdown text: unique, lower-cased, in order of first appearance.
+ * Mentions inside code (spans and blocks) are examples, not mentions, and are ignored.
+ */
+export function extractMentionHandles(source: string): string[] {
+  const handles = new Set<string>();
+  for (const match of proseOf(source).matchAll(MENTION)) {
+    handles.add((match[1] ?? '').toLowerCase());
+  }
+  return [...handles];
+}
+
+/** The readable text of a Markdown document, without code, link targets or tags. */
+function proseOf(source: string): string {
+  const parts: string[] = [];
+  collect(markdown.lexer(source), parts);
+  return parts.join('');
+}
+
+function collect(tokens: readonly Token[], parts: string[]): void {
+  // No extensions are registered on our instance, so every token is one of marked's own kinds.
+  for (const token of tokens as readonly MarkedToken[]) {
+    switch (token.type) {
+      case 'code':
+      case 'codespan':
+        // A space, not nothing: `x`@bob must not glue the mention to the word before the code.
+        parts.push(' ');
+        break;
+      case 'link':
+        // A bare or <autolinked> URL such as https://example.social/@bob is an address, not a mention.
+        if (!token.autolink) collect(token.tokens, parts);
+        break;
+      case 'html':
+        parts.push(token.raw.replace(/<[^>]*>/g, ' '));
+        break;
+      case 'list':
+        collect(token.items, parts);
+        break;
+      case 'table':
+        for (const cell of [...token.header, ...token.rows.flat()]) {
+          collect(cell.tokens, parts);
+          parts.push(' ');
+        }
+        break;
+      default:
+        if ('tokens' in token && token.tokens) {
+          collect(token.tokens, parts);
+          // Keeps words of adjacent blocks (a paragraph and the heading under it) from joining.
+          parts.push('\n');
+        } else {
+          parts.push(token.raw);
+        }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import type TurndownService from 'turndown';
+import { IMAGE_SCHEMES, isAllowedUrl, LINK_SCHEMES } from './sanitize';
+
+/*
+ * Rules that turndown lacks or gets wrong for us. Turndown's own GFM plugin is a separate package; the
+ * tables, strikethrough and task lists below matter because mixed input is first rendered with marked
+ * (GFM on), and whatever Markdown the author wrote must survive the trip back.
+ */
+
+/** Elements whose content is code, fallback or metadata, never words of the post. */
+const DROPPED = new Set([
+  'script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'head', 'title',
+  'svg', 'math', 'select', 'textarea', 'button',
+]);
+
+type TurndownNode = Parameters<TurndownService.ReplacementFunction>[1];
+
+/** A link destination turndown-style: brackets escaped, angle-bracketed when it holds spaces. */
+function destination(url: string): string {
+  const escaped = url.replace(/([<>()])/g, '\\$1');
+  return /\s/.test(escaped) ? `<${escaped}>` : escaped;
+}
+
+function titlePart(node: TurndownNode): string {
+  const title = node.getAttribute('title')?.trim();
+  return title ? ` "${title.replace(/"/g, '\\"')}"` : '';
+}
+
+function isHeadingRow(row: TurndownNode): boolean {
+  // GFM tables always have a header; the first row plays that part when the HTML had no <thead>.
+  return row.closest('table')?.querySelector('tr') === row;
+}
+
+function separatorRow(row: TurndownNode): string {
+  const cells = Array.from(row.children).map((cell) => {
+    const align = cell.getAttribute('align');
+    if (align === 'center') return ':---:';
+    if (align === 'right') return '---:';
+    return align === 'left' ? ':---' : '---';
+  });
+  return `\n| ${cells.join(' | ')} |`;
+}
+
+export function addSafetyRules(service: TurndownService): void {
+  service.remove((node) => DROPPED.has(node.nodeName.toLowerCase()));
+  service.addRule('safeLink', {
+    filter: 'a',
+    replacement: (content, node) => {
+      const href = node.getAttribute('href') ?? '';
+      // A refused target leaves the words; the Markdown must not carry the payload on to other clients.
+      if (!isAllowedUrl(href, LINK_SCHEMES)) return content;
+      const text = node.textContent;
+      // A link that shows its own address reads best as a Markdown autolink.
+      if (!/[\s<>]/.test(href) && (text === href || `mailto:${text}` === href)) return `<${text}>`;
+      return `[${content}](${destination(href)}${titlePart(node)})`;
+    },
+  });
+  service.addRule('safeImage', {
+    filter: 'img',
+    replacement: (_content, node) => {
+      const src = node.getAttribute('src') ?? '';
+      const alt = service.escape(node.getAttribute('alt')?.replace(/\s+/g, ' ').trim() ?? '');
+      if (!isAllowedUrl(src, IMAGE_SCHEMES)) return alt;
+      return `![${alt}](${destination(src)}${titlePart(node)})`;
+    },
+  });
+}
+
+export function addGfmRules(service: TurndownService): void {
+  service.addRule('listItem', {
+    // Turndown pads markers to four columns ("-   item"); one space is what people write.
+    filter: 'li',
+    replacement: (content, node, options) => {
+      const list = node.parentElement;
+      let prefix = `${options.bulletListMarker ?? '-'} `;
+      if (list?.nodeName === 'OL') {
+        const start = Number(list.getAttribute('start') ?? 1);
+        prefix = `${start + Array.from(list.children).indexOf(node)}. `;
+      }
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, content.endsWith('\n') ? '\n' : '')
+        // marked writes `<input type="checkbox"> task`; one space after the box, as in the source.
+        .replace(/^(\[[ x]\]) +/, '$1 ');
+      const indented = body.replace(/\n/g, `\n${' '.repeat(prefix.length)}`);
+      return prefix + indented + (node.nextSibling ? '\n' : '');
+    },
+  });
+  service.addRule('taskCheckbox', {
+    filter: (node) => node.nodeName === 'INPUT' && node.getAttribute('type') === 'checkbox',
+    replacement: (_content, node) => (node.hasAttribute('checked') ? '[x] ' : '[ ] '),
+  });
+  service.addRule('strikethrough', {
+    filter: (node) => ['DEL', 'S', 'STRIKE'].includes(node.nodeName),
+    replacement: (content) => (content.trim() ? `~~${content}~~` : ''),
+  });
+  service.addRule('tableCell', {
+    filter: ['th', 'td'],
+    replacement: (content, node) => {
+      const cell = content.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+      return `${node.previousElementSibling ? ' ' : '| '}${cell} |`;
+    },
+  });
+  service.addRule('tableRow', {
+    filter: 'tr',
+    replacement: (content, node) => `\n${content.trim()}${isHeadingRow(node) ? separatorRow(node) : ''}`,
+  });
+  service.addRule('tableSection', {
+    filter: ['thead', 'tbody', 'tfoot'],
+    replacement: (content) => content,
+  });
+  service.addRule('table', {
+    filter: 'table',
+    replacement: (content) => `\n\n${content.replace(/^\n+/, '')}\n\n`,
+  });
+}

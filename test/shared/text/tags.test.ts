@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseTags } from '../../../src-shared/text/tags';
+
+describe('parseTags', () => {
+  it('splits on commas, trims, drops a leading # and empty entries', () => {
+    expect(parseTags(' travel, #food ,, ,#,  ## two words ')).toEqual({ tags: ['travel', 'food', 'two words'], tooLong: [] });
+  });
+
+  it('de-duplicates case-insensitively and keeps the first spelling', () => {
+    expect(parseTags('News,news,#NEWS,Café,CAFÉ')).toEqual({ tags: ['News', 'Café'], tooLong: [] });
+  });
+
+  it('treats composed and decomposed spellings as one tag', () => {
+    expect(parseTags('caf\u00e9,cafe\u0301').tags).toEqual(['caf\u00e9']);
+  });
+
+  it('returns nothing for an empty list', () => {
+    expect(parseTags('')).toEqual({ tags: [], tooLong: [] });
+  });
+
+  it('accepts 128 characters and reports 129 as too long', () => {
+    const ok = 'a'.repeat(128);
+    const long = 'b'.repeat(129);
+    expect(parseTags(`${ok},${long}`)).toEqual({ tags: [ok], tooLong: [long] });
+  });
+
+  it('counts characters, not UTF-16 units, and allows up to 512 bytes', () => {
+    const emoji = '😀'.repeat(128); // 256 UTF-16 units, 512 bytes
+    expect(emoji.length).toBe(256);
+    expect(new TextEncoder().encode(emoji).length).toBe(512);
+    expect(parseTags(emoji)).toEqual({ tags: [emoji], tooLong: [] });
+
+    const over = '😀'.repeat(129); // 516 bytes
+    expect(parseTags(over)).toEqual({ tags: [], tooLong: [over] });
+  });
+
+  it('accepts 128 multi-byte letters', () => {
+    const cjk = '漢'.repeat(128); // 384 bytes
+    expect(parseTags(cjk).tags).toEqual([cjk]);
+    expect(parseTags(`${cjk}字`).tooLong).toEqual([`${cjk}字`]);
+  });
+});
