@@ -16,9 +16,14 @@ export function tokenFrom(request: Request, params: Params, allowVariable: boole
   return null;
 }
 
-export async function resolveViewer(db: PublishingDb, token: string | null): Promise<Viewer | null> {
-  if (token === null) return null;
-  const row = await db.tokens.get(await tokenHash(token));
+/** The token's hash, computed before any store transaction starts (Web Crypto would let one commit). */
+export async function tokenKey(token: string | null): Promise<string | null> {
+  return token === null ? null : tokenHash(token);
+}
+
+export async function resolveViewer(db: PublishingDb, key: string | null): Promise<Viewer | null> {
+  if (key === null) return null;
+  const row = await db.tokens.get(key);
   if (!row) throw new ServiceError(401, ErrorText.invalidToken);
   const personas = await db.personas
     .where('[accountGuid+position]')

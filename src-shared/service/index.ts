@@ -1,7 +1,8 @@
 import { needLogin } from '../api/errors';
 import type { PublishingDb } from '../store/db';
+import { inTransaction } from '../store/transaction';
 import { systemClock, type Clock } from '../util/clock';
-import { resolveViewer, tokenFrom } from './auth';
+import { resolveViewer, tokenFrom, tokenKey } from './auth';
 import type { Ctx } from './context';
 import { readParams } from './params';
 import { fail, ok } from './respond';
@@ -26,22 +27,33 @@ export function createService(deps: ServiceDeps): Service {
       const url = new URL(request.url);
       const match = route(request.method.toUpperCase(), url.pathname);
       const params = await readParams(request, url);
-      const viewer = await resolveViewer(deps.db, tokenFrom(request, params, match.route.tokenVariable ?? false));
-      const ctx: Ctx = {
-        request,
-        db: deps.db,
-        clock,
-        origin: url.origin,
-        params,
-        path: match.path,
-        viewer,
-        now: Math.floor(clock.now() / 1000),
-        requireViewer: () => {
-          if (!viewer) throw needLogin();
-          return viewer;
-        },
+      const key = await tokenKey(tokenFrom(request, params, match.route.tokenVariable ?? false));
+      const now = Math.floor(clock.now() / 1000);
+      const handle = async () => {
+        const viewer = await resolveViewer(deps.db, key);
+        const ctx: Ctx = {
+          request,
+          db: deps.db,
+          clock,
+          origin: url.origin,
+          params,
+          path: match.path,
+          viewer,
+          now,
+          requireViewer: () => {
+            if (!viewer) throw needLogin();
+            return viewer;
+          },
+        };
+        return match.route.handler(ctx);
       };
-      return ok(await match.route.handler(ctx));
+      // One transaction per request: one consistent view of the store, and on the SQLite backend one
+      // commit instead of one per read or write (measured: 10 reads 15 ms apart, 2.8 ms together).
+      const data =
+        match.route.transaction === false
+          ? await handle()
+          : await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle);
+      return ok(data);
     } catch (error) {
       return fail(error, deps.onUnexpectedError);
     }

@@ -14,7 +14,7 @@ export const instanceRoutes: readonly Route[] = [
   // Accounts (4.2) and extensions under /api/account.
   { method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
   { method: 'GET', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
-  { method: 'POST', pattern: '/api/account/password', handler: setPassword },
+  { method: 'POST', pattern: '/api/account/password', handler: setPassword, transaction: false },
   { method: 'GET', pattern: '/api/account/personas', handler: listPersonas },
   { method: 'POST', pattern: '/api/account/personas', handler: createPersona },
   { method: 'POST', pattern: '/api/account/personas/:guid', handler: updatePersona },
@@ -25,8 +25,8 @@ export const instanceRoutes: readonly Route[] = [
   { method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio },
   { method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio },
   // Signing in (extension).
-  { method: 'POST', pattern: '/api/auth/login', handler: login },
-  { method: 'POST', pattern: '/api/auth/logout', handler: logout },
+  { method: 'POST', pattern: '/api/auth/login', handler: login, transaction: false },
+  { method: 'POST', pattern: '/api/auth/logout', handler: logout, transaction: false },
   // Posts (4.3).
   { method: 'GET', pattern: '/api/posts/global', handler: globalTimeline },
   { method: 'GET', pattern: '/api/posts/mentions', handler: mentionsTimeline, tokenVariable: true },

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type PublishingDb } from '../../../src-shared/store/db';
+import { inTransaction } from '../../../src-shared/store/transaction';
+import { BACKENDS, platformFor } from '../../support/instance';
+
+const within = <T>(promise: Promise<T>, ms = 3000): Promise<T> =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('store is stuck')), ms))]);
+
+describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
+  let db: PublishingDb;
+  afterEach(async () => db?.delete());
+
+  it('keeps the store usable after work that fails before touching it', async () => {
+    const { platform, name } = platformFor(backend);
+    db = openDatabase(platform, name);
+    await expect(inTransaction(db, 'rw', async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    await within(db.settings.put({ key: 'after', value: 'yes' }));
+    expect(await within(db.settings.get('after'))).toEqual({ key: 'after', value: 'yes' });
+  });
+
+  it('rolls back every write of work that fails', async () => {
+    const { platform, name } = platformFor(backend);
+    db = openDatabase(platform, name);
+    const failing = inTransaction(db, 'rw', async () => {
+      await db.settings.put({ key: 'half', value: 'done' });
+      throw new Error('halfway');
+    });
+    await expect(failing).rejects.toThrow('halfway');
+    expect(await within(db.settings.get('half'))).toBeUndefined();
+  });
+});
