@@ -49,8 +49,8 @@ export const schemaV1 = {
   channels: 'guid, [accountGuid+position]',
   grants: '[channelGuid+personaGuid], personaGuid',
   posts:
-    '++id, &guid, [type+publishUnix+guid], [threadKey+publishUnix+guid], [canonicalPath+guid], ' +
-    '[personaGuid+publishUnix+guid], [channelGuid+publishUnix+guid]',
+    '++id, &guid, [type+order], [threadKey+publishUnix+guid], [canonicalPath+guid], ' +
+    '[personaGuid+order], [channelGuid+order]',
   mentions: '[personaGuid+publishUnix+postGuid], postGuid',
   stars: '[postGuid+personaGuid], [personaGuid+starredUnix+postGuid]',
   pins: '[postGuid+personaGuid], [personaGuid+pinnedUnix+postGuid]',

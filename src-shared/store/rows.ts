@@ -96,6 +96,8 @@ export interface PostRow {
   /** Path of the canonical URL; the host's origin completes it. */
   canonicalPath: string;
   publishUnix: number;
+  /** Timeline position, derived from publishUnix and guid by `timelineOrder` (store/order.ts). */
+  order: string;
   expiresUnix: number | null;
   createdUnix: number;
   updatedUnix: number;

@@ -1,5 +1,5 @@
-import { Dexie } from 'dexie';
 import type { PublishingDb } from './db';
+import { orderAfterTime, orderAtOrBefore, timelineOrder } from './order';
 import type { PostRow, PostType } from './rows';
 
 export interface TimelineQuery {
@@ -14,35 +14,44 @@ export interface TimelineQuery {
   accept: (post: PostRow) => boolean;
 }
 
+const FAR_PAST = -9_999_999_999_999;
+const FAR_FUTURE = 9_999_999_999_999;
+
 /**
  * Newest first, ties broken by GUID (descending) so that the order is total and a `before` cursor never
- * skips or repeats a post. One indexed, reverse range read per type, each stopping after `count` accepted
- * rows, then a merge: the cost follows `count`, not the size of the store.
+ * skips or repeats a post. Per type, ascending reads of the `[type+order]` index in pages of `count` rows
+ * until `count` rows are accepted, then a merge: the cost follows `count`, not the size of the store.
  */
 export async function readTimeline(db: PublishingDb, query: TimelineQuery): Promise<PostRow[]> {
-  const lower = query.since ?? -Infinity;
-  const upper = upperBound(query);
-  const perType = await Promise.all(
-    query.types.map((type) =>
-      db.posts
-        .where('[type+publishUnix+guid]')
-        .between([type, lower, Dexie.minKey], [type, ...upper.key], true, !upper.open)
-        .reverse()
-        .filter(query.accept)
-        .limit(query.count)
-        .toArray(),
-    ),
-  );
+  const fromCursor = query.before ? timelineOrder(query.before.publishUnix, query.before.guid) : null;
+  const fromUntil = orderAtOrBefore(query.until ?? FAR_FUTURE);
+  // The later of the two starting points; a cursor position is itself excluded.
+  const start = fromCursor !== null && fromCursor >= fromUntil ? { key: fromCursor, open: true } : { key: fromUntil, open: false };
+  const end = orderAfterTime(query.since ?? FAR_PAST);
+  const perType = await Promise.all(query.types.map((type) => readType(db, type, start, end, query)));
   return perType.flat().sort(newestFirst).slice(0, query.count);
 }
 
-/** The newer end of the range: `until` (inclusive) or the `before` cursor (exclusive), whichever is older. */
-function upperBound(query: TimelineQuery): { key: [number, unknown]; open: boolean } {
-  const until = query.until ?? Infinity;
-  if (query.before && query.before.publishUnix <= until) {
-    return { key: [query.before.publishUnix, query.before.guid], open: true };
+async function readType(
+  db: PublishingDb,
+  type: PostType,
+  start: { key: string; open: boolean },
+  end: string,
+  query: TimelineQuery,
+): Promise<PostRow[]> {
+  const accepted: PostRow[] = [];
+  let from = start;
+  for (;;) {
+    const page = await db.posts
+      .where('[type+order]')
+      .between([type, from.key], [type, end], !from.open, true)
+      .limit(query.count)
+      .toArray();
+    for (const post of page) if (query.accept(post) && accepted.length < query.count) accepted.push(post);
+    const last = page.at(-1);
+    if (accepted.length >= query.count || page.length < query.count || !last) return accepted;
+    from = { key: last.order, open: true };
   }
-  return { key: [until, Dexie.maxKey], open: false };
 }
 
 type Position = Pick<PostRow, 'publishUnix' | 'guid'>;

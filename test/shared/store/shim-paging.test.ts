@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { openDatabase, type PublishingDb } from '../../../src-shared/store/db';
+import { timelineOrder } from '../../../src-shared/store/order';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { platformFor } from '../../support/instance';
 
@@ -8,33 +9,38 @@ import { platformFor } from '../../support/instance';
  * indexeddbshim pages `getAll` by cursorPreloadPackSize (100 here). These tests pin down why every range
  * index of the schema ends in a unique component: such reads return every row, however many.
  */
-const post = (i: number, threadKey: string): PostRow => ({
-  guid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  type: 'post.note',
-  privacy: 'visibility.public',
-  accountGuid: 'a',
-  personaGuid: 'p',
-  channelGuid: 'c',
-  title: null,
-  text: `post ${i}`,
-  html: `<p>post ${i}</p>`,
-  tags: [],
-  mentions: [],
-  replyTo: null,
-  parentGuid: null,
-  threadKey,
-  sourceUrl: null,
-  sourceTitle: null,
-  geo: null,
-  slug: null,
-  canonicalPath: `/posts/${i}`,
+const post = (i: number, threadKey: string): PostRow => {
+  const guid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   // Many equal times: the index key only stays unique through the GUID.
-  publishUnix: 1_800_000_000 + Math.floor(i / 50),
-  expiresUnix: null,
-  createdUnix: 1_800_000_000,
-  updatedUnix: 1_800_000_000,
-  deleted: 0,
-});
+  const publishUnix = 1_800_000_000 + Math.floor(i / 50);
+  return {
+    guid,
+    type: 'post.note',
+    privacy: 'visibility.public',
+    accountGuid: 'a',
+    personaGuid: 'p',
+    channelGuid: 'c',
+    title: null,
+    text: `post ${i}`,
+    html: `<p>post ${i}</p>`,
+    tags: [],
+    mentions: [],
+    replyTo: null,
+    parentGuid: null,
+    threadKey,
+    sourceUrl: null,
+    sourceTitle: null,
+    geo: null,
+    slug: null,
+    canonicalPath: `/posts/${i}`,
+    publishUnix,
+    order: timelineOrder(publishUnix, guid),
+    expiresUnix: null,
+    createdUnix: 1_800_000_000,
+    updatedUnix: 1_800_000_000,
+    deleted: 0,
+  };
+};
 
 describe('the SQLite backend reads long index ranges whole', () => {
   let db: PublishingDb;

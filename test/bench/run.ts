@@ -1,0 +1,114 @@
+/**
+ * `npm run bench`: builds an instance of 100,000 posts over 5 Personas and 10 Channels and prints, with the
+ * workload, what a person would feel: writes/s one request at a time and in a bulk import, p50/p99 of the
+ * global timeline (count=100) and of a 200-post thread over HTTP, start to first answer of the headless host
+ * on that data, and the host's peak RSS. Figures are printed, not asserted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { createService } from '../../src-shared/service';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
+import { openDatabase } from '../../src-shared/store/db';
+import { buildCorpus } from './corpus';
+import { percentiles, timeRequests } from './measure';
+
+const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
+const TOKEN = 'bench-owner-token-0123456789abcdef';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-'));
+const lines: string[] = [];
+const report = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
+
+async function importCorpus() {
+  const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')));
+  await db.open();
+  const { accountGuid } = await ensureOwner(db, { token: TOKEN, now: Date.now() });
+  const service = createService({ db });
+  const call = async (p: string, body: Record<string, string>) => {
+    const res = await service(new Request(`http://bench.local${p}`, {
+      method: 'POST',
+      headers: { authorization: TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }));
+    return ((await res.json()) as { data: { guid: string } }).data;
+  };
+  for (let i = 1; i < 5; i++) await call('/api/account/personas', { handle: `persona${i}`, name: `Persona ${i}` });
+  const personas = (await db.personas.toArray()).map((p) => p.guid);
+  for (let i = 1; i < 10; i++) await call('/api/account/channels', { name: `Channel ${i}`, persona_guids: personas.join(',') });
+  const channels = (await db.channels.toArray()).map((c) => c.guid);
+  for (const c of channels) for (const p of personas) await db.grants.put({ channelGuid: c, personaGuid: p });
+
+  const corpus = buildCorpus({ count: POSTS, accountGuid, personas, channels, handles: ['me', 'persona1', 'persona2'] });
+  const started = performance.now();
+  for (let i = 0; i < corpus.rows.length; i += 2000) await putPostsInOneTransaction(db, corpus.rows.slice(i, i + 2000));
+  const seconds = (performance.now() - started) / 1000;
+  report(`bulk import: ${corpus.rows.length} posts in ${seconds.toFixed(1)} s = ${Math.round(corpus.rows.length / seconds)} posts/s (batches of 2,000, one transaction each, Markdown rendered beforehand)`);
+  db.close();
+  return corpus.threadRoot;
+}
+
+function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /serving (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ child, url: match[1]!, startedAt });
+    });
+    child.on('exit', (code) => reject(new Error(`host exited with ${code}: ${out}`)));
+  });
+}
+
+async function main() {
+  report(`workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`);
+  const threadRoot = await importCorpus();
+
+  const { child, url, startedAt } = await startHost();
+  let first: Response;
+  do first = await fetch(`${url}/api/posts/global?count=1`); while (first.status !== 200);
+  report(`host start to first answer: ${Math.round(performance.now() - startedAt)} ms (process spawn, TypeScript loader, store open, first timeline)`);
+
+  const headers = { authorization: TOKEN, 'content-type': 'application/json' };
+  const writes = 300;
+  const writeStart = performance.now();
+  for (let i = 0; i < writes; i++) {
+    const res = await fetch(`${url}/api/posts/write`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: `Single write ${i} with **Markdown** and a #tag`, post_type: 'post.note', tags: 'bench' }),
+    });
+    if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);
+  }
+  const writeSeconds = (performance.now() - writeStart) / 1000;
+  report(`single writes over HTTP, one at a time, each committed before its answer: ${Math.round(writes / writeSeconds)} posts/s (${writes} writes)`);
+
+  const global = percentiles(await timeRequests(`${url}/api/posts/global?count=100`, {}, 300));
+  report(`GET /api/posts/global?count=100 (anonymous): p50 ${global.p50.toFixed(1)} ms, p99 ${global.p99.toFixed(1)} ms (300 requests)`);
+  const all = percentiles(await timeRequests(`${url}/api/posts/global?count=100&types=post.note,post.article,post.bookmark,post.quotation`, { authorization: TOKEN }, 300));
+  report(`GET /api/posts/global?count=100, all four types, as owner: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms (300 requests)`);
+  const thread = percentiles(await timeRequests(`${url}/api/posts/${threadRoot}/thread`, {}, 200));
+  report(`GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`);
+
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  report(`host peak RSS: ${hwm ? Math.round(Number(hwm) / 1024) : '?'} MB`);
+
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
