@@ -20,7 +20,7 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
 
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const raw = await readLimited(request);
+  const raw = await readLimited(request.body);
   if (raw.trim() === '') return params;
 
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -29,8 +29,8 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
   return params;
 }
 
-async function readLimited(request: Request): Promise<string> {
-  const reader = request.body!.getReader();
+async function readLimited(body: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -1,3 +1,4 @@
+import { GUID_PATTERN } from '../api/inputs';
 import type { PersonaRow, PinRow, PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
@@ -8,6 +9,8 @@ export interface Lookups {
   pins: ReadonlyMap<string, PinRow['colour']>;
   starred: ReadonlySet<string>;
   viewerPersonas: ReadonlySet<string>;
+  /** Canonical paths of the local posts replied to by GUID, by GUID (see `replyToUrl`). */
+  parentPaths: ReadonlyMap<string, string>;
 }
 
 export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
@@ -26,7 +29,26 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
     for (const pin of pinRows) pins.set(pin.postGuid, pin.colour);
     for (const star of starRows) starred.add(star.postGuid);
   }
-  return { personas, pins, starred, viewerPersonas };
+  const parentGuids = [...new Set(posts.map(parentByGuid).filter((guid) => guid !== null))];
+  const parents = parentGuids.length > 0 ? await ctx.db.posts.where('guid').anyOf(parentGuids).toArray() : [];
+  const parentPaths = new Map(parents.map((p) => [p.guid, p.canonicalPath]));
+  return { personas, pins, starred, viewerPersonas, parentPaths };
+}
+
+/** The local post that `post` replied to by its GUID, if it did. */
+const parentByGuid = (post: PostRow): string | null =>
+  post.replyTo !== null && GUID_PATTERN.test(post.replyTo) ? post.parentGuid : null;
+
+/**
+ * `reply_to` is the complete URL of what is replied to (section 2.3). A reply written with the GUID of a
+ * local post shows that post's canonical URL, completed with the origin of this request like
+ * `canonical_url` itself; any other `reply_to` is shown as the author wrote it.
+ */
+function replyToUrl(ctx: Ctx, post: PostRow, lookups: Lookups): string | false {
+  if (post.replyTo === null) return false;
+  const parent = parentByGuid(post);
+  const parentPath = parent === null ? undefined : lookups.parentPaths.get(parent);
+  return parentPath === undefined ? post.replyTo : ctx.origin + parentPath;
 }
 
 /** The Persona that stars and pins: `persona_guid` when it is the viewer's, otherwise the first one. */
@@ -66,7 +88,7 @@ export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups) {
     type: post.type,
     privacy: post.privacy,
     canonical_url: ctx.origin + post.canonicalPath,
-    reply_to: post.replyTo ?? false,
+    reply_to: replyToUrl(ctx, post, lookups),
     title: post.title ?? false,
     content: post.html,
     text: post.text,

@@ -10,6 +10,11 @@ export interface Route {
   handler: Handler;
   /** Section 5.1: a few operations also take the token as the `token` variable. */
   tokenVariable?: boolean;
+  /**
+   * Handlers run inside one store transaction (read-only for GET) unless this is false: handlers that await
+   * other work (Web Crypto) must not, because IndexedDB commits a transaction that sits idle.
+   */
+  transaction?: false;
 }
 
 export interface Match {
@@ -23,7 +28,8 @@ function capture(pattern: string[], segments: string[]): Record<string, string> 
   if (pattern.length !== segments.length) return null;
   const out: Record<string, string> = {};
   for (const [i, part] of pattern.entries()) {
-    const segment = segments[i]!;
+    const segment = segments[i];
+    if (segment === undefined) return null;
     if (part.startsWith(':')) out[part.slice(1)] = segment;
     else if (part !== segment) return null;
   }
@@ -31,12 +37,16 @@ function capture(pattern: string[], segments: string[]): Record<string, string> 
 }
 
 /**
- * A small routing table. Literal routes are listed before captures that would also match them
- * (`/api/posts/global` before `/api/posts/:guid`): the first match wins. A path that exists for another
- * method is a 405, an unknown path a 404.
+ * A small routing table. A path is matched by its most literal patterns only (`/api/posts/global` rather
+ * than `/api/posts/:guid`), whatever their method, so that `DELETE /api/posts/global` is a wrong method
+ * (405) and not a request to delete a post called "global". Among those, the first route with the method
+ * wins. A path that exists for another method is a 405, an unknown path a 404.
  */
 export function createRouter(routes: readonly Route[]) {
-  const compiled = routes.map((route) => ({ route, parts: splitPath(route.pattern) }));
+  const compiled = routes.map((route) => {
+    const parts = splitPath(route.pattern);
+    return { route, parts, literals: parts.filter((part) => !part.startsWith(':')).length };
+  });
   return (method: string, pathname: string): Match => {
     let decoded: string[];
     try {
@@ -44,14 +54,15 @@ export function createRouter(routes: readonly Route[]) {
     } catch {
       throw new ServiceError(404, ErrorText.unknownEndpoint);
     }
-    let pathExists = false;
-    for (const { route, parts } of compiled) {
+    let best: { literals: number; match: Match | null } | null = null;
+    for (const { route, parts, literals } of compiled) {
       const path = capture(parts, decoded);
-      if (!path) continue;
-      if (route.method === method) return { route, path };
-      pathExists = true;
+      if (!path || (best && literals < best.literals)) continue;
+      if (!best || literals > best.literals) best = { literals, match: null };
+      if (route.method === method) best.match ??= { route, path };
     }
-    if (pathExists) throw new ServiceError(405, ErrorText.methodNotAllowed);
+    if (best?.match) return best.match;
+    if (best) throw new ServiceError(405, ErrorText.methodNotAllowed);
     throw new ServiceError(404, ErrorText.unknownEndpoint);
   };
 }

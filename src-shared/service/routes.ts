@@ -1,4 +1,4 @@
-import { accountMe, setPassword } from './handlers/account';
+import { accountMe, readAccountMe, setPassword } from './handlers/account';
 import { login, logout } from './handlers/auth';
 import { getBio, setBio } from './handlers/bio';
 import { createChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
@@ -13,7 +13,7 @@ import type { Route } from './router';
 export const instanceRoutes: readonly Route[] = [
   // Accounts (4.2) and extensions under /api/account.
   { method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
-  { method: 'GET', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
+  { method: 'GET', pattern: '/api/account/me', handler: readAccountMe, tokenVariable: true },
   { method: 'POST', pattern: '/api/account/password', handler: setPassword, transaction: false },
   { method: 'GET', pattern: '/api/account/personas', handler: listPersonas },
   { method: 'POST', pattern: '/api/account/personas', handler: createPersona },

@@ -17,7 +17,11 @@ const FIVE_YEARS = 5 * 365 * 86_400;
 export function buildCorpus(options: CorpusOptions): { rows: PostRow[]; threadRoot: string } {
   let seed = 42;
   const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly T[]): T => {
+    const item = list[Math.floor(random() * list.length)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  };
   const now = Math.floor(Date.now() / 1000);
   const rows: PostRow[] = [];
   const threadRoot = crypto.randomUUID();

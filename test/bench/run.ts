@@ -60,10 +60,10 @@ function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: num
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /serving (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1]!, startedAt });
+      const url = /serving (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, url, startedAt });
     });
     child.on('exit', (code) => reject(new Error(`host exited with ${code}: ${out}`)));
   });

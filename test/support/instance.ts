@@ -71,6 +71,7 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
   const { accountGuid } = await ensureOwner(db, { token: OWNER_TOKEN, now: clock.now(), ...(password ? { password } : {}) });
   const persona = await db.personas.where('accountGuid').equals(accountGuid).first();
   const channel = await db.channels.where('accountGuid').equals(accountGuid).first();
+  if (!persona || !channel) throw new Error('a new instance must have a Persona and a Channel');
   const service = createService({ db, clock, onUnexpectedError: (e) => console.error(e) });
 
   const call = async (method: string, pathAndQuery: string, options: CallOptions = {}): Promise<Called> => {
@@ -100,8 +101,8 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
     service,
     clock,
     accountGuid,
-    personaGuid: persona!.guid,
-    channelGuid: channel!.guid,
+    personaGuid: persona.guid,
+    channelGuid: channel.guid,
     call,
     close: async () => {
       // Deleting also removes the SQLite file, so a long test run does not fill the disk.

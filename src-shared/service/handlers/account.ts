@@ -4,7 +4,7 @@ import { hashPassword } from '../../util/secrets';
 import { canonicalLanguage, isMailAddress, isTimezone } from '../../util/zones';
 import { presentProfile } from '../account-view';
 import type { Ctx, Handler } from '../context';
-import { parseInput } from '../validate';
+import { parseInput, problems } from '../validate';
 
 const PROFILE_FIELDS = ['display_as', 'language', 'mail_addr', 'timezone'] as const;
 
@@ -19,6 +19,9 @@ async function ownAccount(ctx: Ctx) {
  * POST (or GET) /api/account/me: reads the profile, or sets it when any of the profile variables is
  * present; then all four are required (section 4.2).
  */
+/** GET /api/account/me (extension of the read): never changes anything, whatever variables it carries. */
+export const readAccountMe: Handler = async (ctx) => presentProfile(ctx, await ownAccount(ctx));
+
 export const accountMe: Handler = async (ctx) => {
   const account = await ownAccount(ctx);
   if (!PROFILE_FIELDS.some((field) => ctx.params[field] !== undefined)) return presentProfile(ctx, account);
@@ -26,14 +29,14 @@ export const accountMe: Handler = async (ctx) => {
   const input = parseInput(profileInput, ctx.params);
   if (!isMailAddress(input.mail_addr)) throw new ServiceError(401, ErrorText.invalidEmail);
   const language = canonicalLanguage(input.language);
-  const problems: string[] = [];
-  if (!language) problems.push('language must be a localisation tag such as en-US');
-  if (!isTimezone(input.timezone)) problems.push('timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC');
-  if (problems.length > 0) throw new ServiceError(400, problems[0]!, problems);
+  const found: string[] = [];
+  if (!language) found.push('language must be a localisation tag such as en-US');
+  if (!isTimezone(input.timezone)) found.push('timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC');
+  if (!language || found.length > 0) throw problems(found);
 
   const changes = {
     displayName: input.display_as,
-    language: language!,
+    language,
     mail: input.mail_addr,
     timezone: input.timezone,
     updatedUnix: ctx.now,

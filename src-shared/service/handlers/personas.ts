@@ -82,5 +82,6 @@ export const updatePersona: Handler = async (ctx) => {
     await ctx.db.personas.update(guid, changes);
     return ctx.db.personas.get(guid);
   });
-  return presentPersona(ctx, updated!);
+  if (!updated) throw new ServiceError(400, ErrorText.invalidPersona);
+  return presentPersona(ctx, updated);
 };

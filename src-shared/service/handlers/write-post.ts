@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, LIMITS, writeInput, type WriteInput } from '../../api/inputs';
+import { timelineOrder } from '../../store/order';
 import type { GeoRow, PostRow } from '../../store/rows';
 import { extractMentionHandles, parseTags, renderMarkdown, toMarkdown } from '../../text';
 import { newGuid } from '../../util/secrets';
@@ -66,19 +67,19 @@ async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, existing: P
 
   const publishUnix = dateOf(input.publish_at, 'publish_at', found) ?? existing?.publishUnix ?? ctx.now;
   const expiresUnix = input.expires_at === '' ? null : (dateOf(input.expires_at, 'expires_at', found) ?? existing?.expiresUnix ?? null);
-  if (found.length > 0) throw problems(found);
+  if (!type || found.length > 0) throw problems(found);
   if (expiresUnix !== null && expiresUnix <= publishUnix) throw new ServiceError(400, ErrorText.expireBeforePublish);
 
   const { persona, channel } = await resolveAuthorAndChannel(ctx, viewer, input, existing);
   const guid = existing?.guid ?? newGuid();
   const replyTo = input.reply_to === undefined ? (existing?.replyTo ?? null) : input.reply_to || null;
-  const thread = await linkReply(ctx, guid, replyTo);
+  const thread = await linkReply(ctx, guid, replyTo, existing);
   const canonicalPath = await canonicalPathFor(ctx, guid, input.canonical_url, existing);
 
   return {
     ...(existing?.id !== undefined ? { id: existing.id } : {}),
     guid,
-    type: type!,
+    type,
     privacy: input.post_privacy ?? existing?.privacy ?? 'visibility.public',
     accountGuid: viewer.accountGuid,
     personaGuid: persona,
@@ -97,6 +98,7 @@ async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, existing: P
     slug: input.post_slug === undefined ? (existing?.slug ?? null) : input.post_slug || null,
     canonicalPath,
     publishUnix,
+    order: timelineOrder(publishUnix, guid),
     expiresUnix,
     createdUnix: existing?.createdUnix ?? ctx.now,
     updatedUnix: ctx.now,
