@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
+import { packingMiddleware } from './packing';
 import type {
   AccountRow,
   ChannelRow,
@@ -65,5 +66,6 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
     IDBKeyRange: platform.IDBKeyRange,
   }) as PublishingDb;
   db.version(1).stores(schemaV1);
+  db.use(packingMiddleware(['posts']));
   return db;
 }
