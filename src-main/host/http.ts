@@ -1,0 +1,158 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorText } from '../../src-shared/api/errors';
+import type { Service } from '../../src-shared/service/index';
+import { toFetchRequest } from './request';
+import type { Site } from './static';
+import { errorEnvelope, writeResponse } from './write';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The service owns the API prefixes; everything else is the site. `/contents` is not `/content`. */
+const API_PATH = /^\/(?:api|content|users)(?:\/|$)/;
+
+/** Not in the service's catalogue: only the host refuses work while it shuts down. */
+const SHUTTING_DOWN_TEXT = 'This Instance Is Shutting Down';
+
+export interface HttpHostOptions {
+  service: Service;
+  site: Site;
+  maxBodyBytes?: number;
+  /** How long close() lets in-flight responses finish before it cuts their connections. */
+  drainMs?: number;
+  /** How long a refused oversized upload is still drained, so its client reads the 413 and not a reset. */
+  lingerMs?: number;
+}
+
+export interface HttpHost {
+  readonly server: http.Server;
+  listen(port: number, host: string): Promise<AddressInfo>;
+  /** Stops accepting, lets in-flight requests finish (service calls always run to the end), then closes. */
+  close(): Promise<void>;
+}
+
+export function createHttpHost(options: HttpHostOptions): HttpHost {
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const drainMs = options.drainMs ?? 10_000;
+  const lingerMs = options.lingerMs ?? 2_000;
+  const inFlight = new Set<Promise<void>>();
+  let closing = false;
+  let closed: Promise<void> | undefined;
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, expectsContinue: boolean) => {
+    if (closing) {
+      res.setHeader('Connection', 'close');
+      return writeResponse(req, res, errorEnvelope(503, SHUTTING_DOWN_TEXT));
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > maxBodyBytes) return refuseBody(req, res, lingerMs);
+    if (expectsContinue) res.writeContinue();
+    const body = await readBody(req, maxBodyBytes);
+    if (body === 'too-large') return refuseBody(req, res, lingerMs);
+    const request = toFetchRequest(req, body);
+    if (request === undefined) return writeResponse(req, res, errorEnvelope(400, ErrorText.invalidParameters));
+    const target = API_PATH.test(new URL(request.url).pathname) ? options.service : options.site;
+    let response: Response;
+    try {
+      response = await target(request);
+    } catch (error) {
+      // The query string can carry a token: log the path only.
+      console.error(`${req.method ?? '?'} ${new URL(request.url).pathname} failed:`, error);
+      response = errorEnvelope(500, ErrorText.internal);
+    }
+    if (closing) res.setHeader('Connection', 'close');
+    await writeResponse(req, res, response);
+  };
+
+  const track = (req: http.IncomingMessage, res: http.ServerResponse, expectsContinue: boolean) => {
+    const task = handle(req, res, expectsContinue).catch((error: unknown) => failLate(req, res, error));
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
+  const server = http.createServer();
+  server.on('request', (req, res) => track(req, res, false));
+  // Answering 100-continue ourselves lets an oversized upload be refused before the client sends it.
+  server.on('checkContinue', (req, res) => track(req, res, true));
+
+  return {
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve(server.address() as AddressInfo);
+        });
+      }),
+    close: () => {
+      closed ??= (async () => {
+        closing = true;
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await settle(inFlight, drainMs);
+        server.closeAllConnections();
+        // Cut clients no longer wait, but their service calls (writes) must still reach the store.
+        await settle(inFlight, Infinity);
+        await stopped;
+      })();
+      return closed;
+    },
+  };
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      // The 'error' listener stays: an upload cut short later must not become an uncaught error.
+      req.off('data', onData);
+      resolve('too-large');
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    // Node reports an abandoned upload as 'error'; 'close' is the backstop that keeps close() from waiting forever.
+    const onClose = () => reject(new Error('the client closed the connection before the request body ended'));
+    req.on('data', onData).once('end', onEnd).once('error', reject).once('close', onClose);
+  });
+}
+
+/**
+ * Stops buffering and answers 413 at once. The client may still be sending: what arrives is discarded for a
+ * moment so it can read the answer, then the connection is cut.
+ */
+async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, lingerMs: number): Promise<void> {
+  res.setHeader('Connection', 'close');
+  req.resume();
+  const cut = setTimeout(() => req.socket.destroy(), lingerMs);
+  req.socket.once('close', () => clearTimeout(cut));
+  await writeResponse(req, res, errorEnvelope(413, ErrorText.bodyTooLarge));
+}
+
+/** An error while reading the request or writing the answer: answer 500 if still possible, else cut. */
+async function failLate(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): Promise<void> {
+  // The client hung up: nothing to answer, and nothing wrong on this side.
+  if (res.destroyed) return;
+  console.error('request failed:', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.setHeader('Connection', 'close');
+  await writeResponse(req, res, errorEnvelope(500, ErrorText.internal)).catch(() => res.destroy());
+}
+
+async function settle(tasks: Set<Promise<void>>, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  // New tasks can join while we wait (requests on kept-alive connections), so look again after each round.
+  while (tasks.size > 0 && Date.now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      if (Number.isFinite(withinMs)) timer = setTimeout(resolve, deadline - Date.now());
+    });
+    await Promise.race([Promise.allSettled([...tasks]), timeout]);
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { createService } from '../../src-shared/service/index';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { openDatabase } from '../../src-shared/store/db';
+import { systemClock, type Clock } from '../../src-shared/util/clock';
+import { createHttpHost } from './http';
+import { sqliteIdb } from './sqlite-idb';
+import { createStaticSite } from './static';
+
+export interface HostOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  token: string;
+  password?: string;
+  /** Folder of the built renderer; tests point it at a temporary one. */
+  staticRoot?: string;
+  /**
+   * Name of the database in `<dataDir>/db`. A process can keep databases in one folder only (see
+   * sqlite-idb.ts), so tests that start several hosts in one process share a dataDir and vary this.
+   */
+  databaseName?: string;
+  clock?: Clock;
+}
+
+export interface RunningHost {
+  /** Base URL of the instance, e.g. `http://127.0.0.1:8787`. */
+  url: string;
+  /** True when this start created the owner account: the data folder held no instance yet. */
+  created: boolean;
+  /** Stops accepting, waits for in-flight requests, then closes the store: no acknowledged write is lost. */
+  close(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const clock = options.clock ?? systemClock;
+  // Private: the store holds unpublished drafts and token hashes.
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')), options.databaseName);
+  try {
+    await db.open();
+    const { created } = await ensureOwner(db, { token: options.token, password: options.password, now: clock.now() });
+    const service = createService({ db, clock, onUnexpectedError: logUnexpected });
+    const http = createHttpHost({ service, site: createStaticSite(options.staticRoot) });
+    const address = await http.listen(options.port, options.host);
+    return {
+      url: `http://${urlHost(options.host, address.address)}:${address.port}`,
+      created,
+      close: async () => {
+        await http.close();
+        db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function logUnexpected(error: unknown): void {
+  console.error('service error:', error);
+}
+
+/**
+ * A host for the printed URL. A name stays as given; an address listened on everywhere is shown as
+ * loopback, which works on this machine and cannot be mistaken for a real destination.
+ */
+function urlHost(requested: string, bound: string): string {
+  if (isIP(requested) === 0) return requested;
+  if (bound === '0.0.0.0') return '127.0.0.1';
+  if (bound === '::') return '[::1]';
+  return isIP(bound) === 6 ? `[${bound}]` : bound;
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { builtInPage } from './page';
+
+/** Everything that is not the API: the built renderer, or a placeholder page until there is one. */
+export type Site = (request: Request) => Promise<Response>;
+
+/** Where the renderer build lands (`out/renderer` at the project root). */
+export const DEFAULT_STATIC_ROOT = path.resolve(import.meta.dirname, '../../out/renderer');
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+};
+
+export function createStaticSite(root: string = DEFAULT_STATIC_ROOT): Site {
+  const base = path.resolve(root);
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return plain(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+    }
+    const url = new URL(request.url);
+    const index = path.join(base, 'index.html');
+    // Looked up on every request, so a renderer built while the host runs is picked up without a restart.
+    if (!(await isFile(index))) {
+      return url.pathname === '/' ? builtInPage(url.origin) : plain(404, 'Not Found');
+    }
+    const segments = safeSegments(url.pathname);
+    if (segments === undefined) return plain(404, 'Not Found');
+    const file = await fileInside(base, segments);
+    if (file !== undefined) return fileResponse(file);
+    // A missing asset must stay a 404: answering it with the app shell hides broken builds.
+    if (path.extname(segments.at(-1) ?? '') !== '') return plain(404, 'Not Found');
+    return fileResponse(index);
+  };
+}
+
+/**
+ * The decoded path segments, or undefined when one could name something outside the folder: `..`, `.`,
+ * hidden names, and encoded separators (`%2f`, `%5c`) that would only become separators after decoding.
+ */
+function safeSegments(pathname: string): string[] | undefined {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    if (raw === '') continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (segment.startsWith('.') || /[/\\:\0]/.test(segment)) return undefined;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+/** The regular file the segments name under `base` (a folder means its index.html), never one outside it. */
+async function fileInside(base: string, segments: readonly string[]): Promise<string | undefined> {
+  let candidate = path.resolve(base, ...segments);
+  if (!isWithin(base, candidate)) return undefined;
+  const stat = await fs.stat(candidate).catch(() => undefined);
+  if (stat?.isDirectory()) candidate = path.join(candidate, 'index.html');
+  if (!(await isFile(candidate))) return undefined;
+  // A symbolic link inside the folder must not lead out of it either.
+  const [realBase, realFile] = await Promise.all([fs.realpath(base), fs.realpath(candidate)]);
+  return isWithin(realBase, realFile) ? candidate : undefined;
+}
+
+function isWithin(base: string, candidate: string): boolean {
+  const relative = path.relative(base, candidate);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+async function isFile(file: string): Promise<boolean> {
+  const stat = await fs.stat(file).catch(() => undefined);
+  return stat?.isFile() ?? false;
+}
+
+async function fileResponse(file: string): Promise<Response> {
+  // Renderer files are small; reading them whole keeps this free of stream plumbing.
+  const bytes = new Uint8Array(await fs.readFile(file));
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
+  // The shell names the hashed assets of the current build; a cached one would load a stale UI.
+  if (path.basename(file) === 'index.html') headers['Cache-Control'] = 'no-cache';
+  return new Response(bytes, { status: 200, headers });
+}
+
+function plain(status: number, text: string, extra: Record<string, string> = {}): Response {
+  return new Response(`${text}\n`, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra },
+  });
+}

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from './host-helpers';
+
+/** `npm run serve` as a real process: what it prints, how it stops, and what survives `kill -9`. */
+const PROJECT = path.resolve(import.meta.dirname, '../..');
+const TOKEN = 'x'.repeat(20);
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+});
+
+function run(args: string[]): Omit<Served, 'url'> {
+  // The project's own Node (the one running these tests), never whatever `node` the PATH finds first.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/serve.ts', ...args], {
+    cwd: PROJECT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output: () => text, exited };
+}
+
+async function serve(dataDir: string, extra: string[] = []): Promise<Served> {
+  const started = run(['--port', '0', '--data', dataDir, '--token', TOKEN, ...extra]);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "serving" line within 20 s:\n${started.output()}`)), 20_000);
+    const look = () => {
+      const match = /^Publishing Desk is serving (http:\/\/\S+)$/m.exec(started.output());
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      resolve(match[1]);
+    };
+    started.child.stdout?.on('data', look);
+    void started.exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited before serving:\n${started.output()}`));
+    });
+  });
+  return { ...started, url };
+}
+
+interface Written {
+  status: number;
+  guid: string | undefined;
+  content: string;
+}
+
+async function writePost(url: string, content: string): Promise<Written> {
+  const response = await fetch(`${url}/api/posts/write`, {
+    method: 'POST',
+    headers: { Authorization: TOKEN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ content, post_type: 'post.note' }),
+  });
+  const body = (await response.json()) as { meta: { code: number }; data: Array<{ guid?: string }> | false };
+  expect(body.meta.code).toBe(response.status);
+  return { status: response.status, guid: body.data === false ? undefined : body.data[0]?.guid, content };
+}
+
+async function expectPost(url: string, written: Written): Promise<void> {
+  const response = await fetch(`${url}/api/posts/${written.guid ?? 'missing'}`, { headers: { Authorization: TOKEN } });
+  const body = (await response.json()) as { data: Array<{ guid: string; text: string }> | false };
+  expect(response.status, `post ${written.content}`).toBe(200);
+  expect(body.data === false ? undefined : body.data[0]).toMatchObject({ guid: written.guid, text: written.content });
+}
+
+describe('the serve process', () => {
+  it('refuses a bad flag with one line, the usage, and exit code 2', async () => {
+    const started = run(['--bogus']);
+    expect(await started.exited).toEqual({ code: 2, signal: null });
+    expect(started.output()).toMatch(/^serve: unknown flag --bogus\n/);
+    expect(started.output()).toContain('Usage: npm run serve');
+  });
+
+  it('prints --help and exits 0', async () => {
+    const started = run(['--help']);
+    expect(await started.exited).toEqual({ code: 0, signal: null });
+    expect(started.output()).toContain('--token <token>');
+  });
+
+  it('says where it serves, then stops cleanly on SIGTERM and on SIGINT', async () => {
+    const dataDir = tempDir('host-process');
+    const first = await serve(dataDir);
+    expect(first.output()).toContain(`Created a new instance in ${dataDir}`);
+    expect(first.output()).toContain(`Owner token: ${TOKEN}`);
+    expect(first.output().match(/Publishing Desk is serving/g)).toHaveLength(1);
+    expect((await fetch(`${first.url}/`)).status).toBe(200);
+    const started = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const second = await serve(dataDir);
+    expect(second.output()).not.toContain('Created a new instance');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('keeps every acknowledged write across kill -9', async () => {
+    const dataDir = tempDir('host-process');
+    const first = await serve(dataDir);
+    const written: Written[] = [];
+    for (let i = 0; i < 20; i += 1) written.push(await writePost(first.url, `one by one ${i}`));
+    // Concurrent writes too: each acknowledgement must mean "on disk", not "queued".
+    written.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => writePost(first.url, `together ${i}`)))));
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    for (const post of written) expect(post.status).toBe(200);
+
+    const second = await serve(dataDir);
+    for (const post of written) await expectPost(second.url, post);
+  });
+
+  it('finishes writes in flight when told to stop, and keeps the acknowledged ones', async () => {
+    const dataDir = tempDir('host-process');
+    const first = await serve(dataDir);
+    const attempts = Array.from({ length: 30 }, (_, i) =>
+      writePost(first.url, `in flight ${i}`).catch(() => undefined),
+    );
+    // Stop as soon as the first write is acknowledged, while the others are still on their way.
+    await Promise.race(attempts);
+    first.child.kill('SIGTERM');
+    const results = await Promise.all(attempts);
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    const acknowledged = results.filter((result): result is Written => result?.status === 200);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    // Refused ones are told so with an envelope (503) or never got a connection; none is half done.
+    for (const result of results) if (result !== undefined && result.status !== 200) expect(result.status).toBe(503);
+
+    const second = await serve(dataDir);
+    for (const post of acknowledged) await expectPost(second.url, post);
+  });
+});

@@ -1,0 +1,224 @@
+import http from 'node:http';
+import net from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Service } from '../../src-shared/service/index';
+import { createHttpHost, type HttpHost } from '../../src-main/host/http';
+import type { Site } from '../../src-main/host/static';
+import { envelopeOf, rawRequest } from './host-helpers';
+
+/**
+ * The HTTP layer alone, in front of stand-in services: how requests are handed over and answers written
+ * back, and what happens when a service misbehaves. Independent of the real service and store.
+ */
+const hosts: HttpHost[] = [];
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.close()));
+});
+
+const noSite: Site = () => Promise.resolve(new Response('site', { status: 200 }));
+
+async function serve(service: Service, site: Site = noSite, options: { drainMs?: number } = {}) {
+  const host = createHttpHost({ service, site, ...options });
+  hosts.push(host);
+  const address = await host.listen(0, '127.0.0.1');
+  return { host, url: `http://127.0.0.1:${address.port}` };
+}
+
+const echo = (seen: Request[]): Service => async (request) => {
+  seen.push(request);
+  return Response.json({ meta: { code: 200, text: false, list: false }, data: [await request.text()] });
+};
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the HTTP layer', () => {
+  it('hands the service a Fetch Request with method, full URL, headers and body', async () => {
+    const seen: Request[] = [];
+    const { url } = await serve(echo(seen));
+    const response = await fetch(`${url}/api/posts/write?x=1`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer abc', 'Content-Type': 'application/json' },
+      body: '{"content":"hi"}',
+    });
+    expect(await response.json()).toMatchObject({ data: ['{"content":"hi"}'] });
+    const request = seen[0];
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe(`${url}/api/posts/write?x=1`);
+    expect(request?.headers.get('authorization')).toBe('Bearer abc');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    // Connection-level headers are the host's business, not the service's.
+    expect(request?.headers.get('connection')).toBeNull();
+  });
+
+  it('takes the URL authority from the Host header, and falls back to the listen address when it is malformed', async () => {
+    const seen: Request[] = [];
+    const { url } = await serve(echo(seen), echo(seen));
+    await rawRequest(url, { path: '/api/a', headers: { Host: 'desk.example:8443' } });
+    await rawRequest(url, { path: '/api/b', headers: { Host: 'evil.example/x?' } });
+    await rawRequest(url, { path: '//evil.example/api/c' });
+    await rawRequest(url, { path: 'http://elsewhere.example/api/d?q=1' });
+    expect(seen.map((request) => request.url)).toEqual([
+      'http://desk.example:8443/api/a',
+      `${url}/api/b`,
+      `${url}//evil.example/api/c`,
+      `${url}/api/d?q=1`,
+    ]);
+  });
+
+  it('sends only /api/, /content and /users to the service, the rest to the site', async () => {
+    const seen: Request[] = [];
+    const { url } = await serve(echo(seen));
+    for (const target of ['/api/x', '/api', '/content', '/content/blurbs/global', '/users/blurbs/1']) {
+      expect((await fetch(`${url}${target}`)).headers.get('content-type')).toMatch(/json/);
+    }
+    for (const target of ['/', '/apiary', '/contents', '/index.html']) {
+      expect(await (await fetch(`${url}${target}`)).text()).toBe('site');
+    }
+    expect(seen).toHaveLength(5);
+  });
+
+  it('writes back status, headers (every Set-Cookie) and a streamed body', async () => {
+    const { url } = await serve(async () => {
+      const headers = new Headers({ 'Content-Type': 'text/plain', 'X-Extra': 'yes' });
+      headers.append('Set-Cookie', 'a=1');
+      headers.append('Set-Cookie', 'b=2');
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const part of ['one ', 'two ', 'three']) {
+            controller.enqueue(new TextEncoder().encode(part));
+            await delay(5);
+          }
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 201, headers });
+    });
+    const response = await rawRequest(url, { path: '/api/x' });
+    expect(response.status).toBe(201);
+    expect(response.headers['x-extra']).toBe('yes');
+    expect(response.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(response.body).toBe('one two three');
+  });
+
+  it('turns a throwing or rejecting service into a 500 envelope, logs it without the query, and keeps serving', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing: Service[] = [
+      () => Promise.reject(new Error('boom')),
+      () => {
+        throw new Error('thrown before any promise');
+      },
+    ];
+    for (const service of failing) {
+      const { url } = await serve(service);
+      const response = await fetch(`${url}/api/anything?token=do-not-log-me`);
+      expect(response.status).toBe(500);
+      const envelope = await envelopeOf(response);
+      expect(envelope).toEqual({
+        meta: { code: 500, text: 'Something Went Wrong on This Instance', list: false },
+        data: false,
+      });
+      expect((await fetch(`${url}/api/anything`)).status).toBe(500);
+    }
+    expect(logged).toHaveBeenCalledWith('GET /api/anything failed:', expect.any(Error));
+    expect(JSON.stringify(logged.mock.calls)).not.toContain('do-not-log-me');
+    logged.mockRestore();
+  });
+
+  it('turns a failing site into a 500 too', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { url } = await serve(echo([]), () => Promise.reject(new Error('disk on fire')));
+    expect((await fetch(`${url}/`)).status).toBe(500);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
+
+  it('refuses an oversized body without handing it to the service, in every way it can arrive', async () => {
+    const seen: Request[] = [];
+    const { url } = await serve(echo(seen));
+    const big = new Uint8Array(1024 * 1024 + 1);
+    const declared = await rawRequest(url, { method: 'POST', path: '/api/x', body: big });
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${url}/api/x`, { method: 'POST', agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      // No Content-Length: the host has to count.
+      for (let i = 0; i < 17; i += 1) req.write(new Uint8Array(64 * 1024));
+      req.end();
+    });
+    const expecting = await rawRequest(url, {
+      method: 'POST',
+      path: '/api/x',
+      headers: { Expect: '100-continue', 'Content-Length': String(5 * 1024 * 1024) },
+    }).catch(() => undefined);
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body)).toEqual({
+      meta: { code: 413, text: 'The Request Body Is Too Large', list: false },
+      data: false,
+    });
+    expect(chunked).toBe(413);
+    expect(expecting?.status).toBe(413);
+    expect(seen).toHaveLength(0);
+
+    const exactly = await fetch(`${url}/api/x`, { method: 'POST', body: new Uint8Array(1024 * 1024) });
+    expect(exactly.status).toBe(200);
+    expect(await exactly.json()).toMatchObject({ data: ['\0'.repeat(1024 * 1024)] });
+  });
+
+  it('forgets an upload its client abandons half-way, so close() does not wait for it', async () => {
+    const seen: Request[] = [];
+    const { host, url } = await serve(echo(seen));
+    const { port } = new URL(url);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nonly a little');
+        setTimeout(() => socket.destroy(), 50);
+        socket.once('close', () => resolve());
+      });
+    });
+    const started = Date.now();
+    await host.close();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('close() lets an in-flight request finish, and then refuses new connections', async () => {
+    let finished = false;
+    const { host, url } = await serve(async () => {
+      await delay(300);
+      finished = true;
+      return Response.json({ meta: { code: 200, text: false, list: false }, data: [] });
+    });
+    const pending = fetch(`${url}/api/slow`, { method: 'POST', body: 'x' });
+    await delay(50);
+    const closing = host.close();
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).toBe('close');
+    await closing;
+    expect(finished).toBe(true);
+    await expect(fetch(`${url}/api/again`)).rejects.toThrow();
+  });
+
+  it('close() cuts a client that outstays the grace period, but still waits for its service call', async () => {
+    let finished = false;
+    const { host, url } = await serve(
+      async () => {
+        await delay(400);
+        finished = true;
+        return new Response('late');
+      },
+      noSite,
+      { drainMs: 50 },
+    );
+    const pending = fetch(`${url}/api/slow`).then(
+      (response) => response.status,
+      () => 'cut',
+    );
+    await delay(50);
+    await host.close();
+    expect(finished).toBe(true);
+    expect(await pending).toBe('cut');
+  });
+});
