@@ -1,18 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorText } from '../../src-shared/api/errors';
+import { MAX_BODY_BYTES } from '../../src-shared/service/params';
 import type { Service } from '../../src-shared/service/index';
 import { toFetchRequest } from './request';
 import type { Site } from './static';
 import { errorEnvelope, writeResponse } from './write';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 /** The service owns the API prefixes; everything else is the site. `/contents` is not `/content`. */
 const API_PATH = /^\/(?:api|content|users)(?:\/|$)/;
-
-/** Not in the service's catalogue: only the host refuses work while it shuts down. */
-const SHUTTING_DOWN_TEXT = 'This Instance Is Shutting Down';
 
 export interface HttpHostOptions {
   service: Service;
@@ -42,7 +38,7 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, expectsContinue: boolean) => {
     if (closing) {
       res.setHeader('Connection', 'close');
-      return writeResponse(req, res, errorEnvelope(503, SHUTTING_DOWN_TEXT));
+      return writeResponse(req, res, errorEnvelope(503, ErrorText.shuttingDown));
     }
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBodyBytes) return refuseBody(req, res, lingerMs);

@@ -45,6 +45,8 @@ export const ErrorText = {
   methodNotAllowed: 'Method Not Allowed',
   invalidLogin: 'Invalid Account Name or Password',
   internal: 'Something Went Wrong on This Instance',
+  /** Answered by a host (503) to requests that arrive while it shuts down. */
+  shuttingDown: 'This Instance Is Shutting Down',
 } as const;
 
 export const notFound = (): ServiceError => new ServiceError(404, ErrorText.unknownEndpoint);
