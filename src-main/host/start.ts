@@ -3,8 +3,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { createService } from '../../src-shared/service/index';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
-import { openDatabase } from '../../src-shared/store/db';
+import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
+import { lockStore } from './folder-lock';
 import { createHttpHost } from './http';
 import { sqliteIdb } from './sqlite-idb';
 import { createStaticSite } from './static';
@@ -38,6 +39,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const clock = options.clock ?? systemClock;
   // Private: the store holds unpublished drafts and token hashes.
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const lock = lockStore(path.join(options.dataDir, `${options.databaseName ?? DATABASE_NAME}.lock`));
   const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')), options.databaseName);
   try {
     await db.open();
@@ -51,10 +53,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       close: async () => {
         await http.close();
         db.close();
+        lock.release();
       },
     };
   } catch (error) {
     db.close();
+    lock.release();
     throw error;
   }
 }

@@ -108,6 +108,7 @@ describe('the serve process', () => {
 
     const second = await serve(dataDir);
     expect(second.output()).not.toContain('Created a new instance');
+    expect((await fetch(`${second.url}/`)).status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toEqual({ code: 0, signal: null });
   });
