@@ -1,6 +1,7 @@
 import { hashPassword, newGuid, tokenHash } from '../util/secrets';
 import type { PublishingDb } from './db';
-import type { AccountRow, ChannelRow, PersonaRow } from './rows';
+import { newChannelRow, newPersonaRow } from './new-rows';
+import type { AccountRow } from './rows';
 
 export interface OwnerOptions {
   /** The owner's API token (the host keeps it; see src-main/host/owner-token.ts). Replaces the previous one. */
@@ -36,8 +37,8 @@ export async function ensureOwner(db: PublishingDb, options: OwnerOptions): Prom
     } else {
       created = true;
       account = newOwnerAccount(now, passHash);
-      const persona = firstPersona(account.guid, now);
-      const channel = firstChannel(account.guid, now);
+      const persona = newPersonaRow({ accountGuid: account.guid, handle: 'me', name: 'Me', position: 0, now });
+      const channel = newChannelRow({ accountGuid: account.guid, name: 'Main', position: 0, now });
       await db.accounts.add(account);
       await db.personas.add(persona);
       await db.channels.add(channel);
@@ -62,26 +63,4 @@ function newOwnerAccount(now: number, passHash: string | null): AccountRow {
     createdUnix: now,
     updatedUnix: now,
   };
-}
-
-function firstPersona(accountGuid: string, now: number): PersonaRow {
-  return {
-    guid: newGuid(),
-    accountGuid,
-    handle: 'me',
-    handleKey: 'me',
-    name: 'Me',
-    avatarUrl: '',
-    siteUrl: '',
-    bioText: '',
-    bioHtml: '',
-    timezone: 'UTC',
-    position: 0,
-    createdUnix: now,
-    updatedUnix: now,
-  };
-}
-
-function firstChannel(accountGuid: string, now: number): ChannelRow {
-  return { guid: newGuid(), accountGuid, name: 'Main', position: 0, createdUnix: now, updatedUnix: now };
 }

@@ -1,7 +1,7 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { channelAccessInput, channelCreateInput, channelUpdateInput, GUID_PATTERN } from '../../api/inputs';
 import type { ChannelRow } from '../../store/rows';
-import { newGuid } from '../../util/secrets';
+import { newChannelRow } from '../../store/new-rows';
 import { channelsOf, presentChannel } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
@@ -32,14 +32,8 @@ export const createChannel: Handler = async (ctx) => {
     ? input.persona_guids.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean)
     : viewer.personaGuids.slice(0, 1);
   if (writers.some((g) => !viewer.personaGuids.includes(g))) throw new ServiceError(400, ErrorText.invalidPersona);
-  const channel: ChannelRow = {
-    guid: newGuid(),
-    accountGuid: viewer.accountGuid,
-    name: input.name,
-    position: 0,
-    createdUnix: ctx.now,
-    updatedUnix: ctx.now,
-  };
+  const channel = newChannelRow({ accountGuid: viewer.accountGuid, name: input.name, position: 0, now: ctx.now });
+
   await ctx.db.transaction('rw', [ctx.db.channels, ctx.db.grants], async () => {
     const existing = await channelsOf(ctx, viewer.accountGuid);
     channel.position = (existing.at(-1)?.position ?? -1) + 1;

@@ -1,7 +1,7 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, personaCreateInput, personaUpdateInput } from '../../api/inputs';
 import type { PersonaRow } from '../../store/rows';
-import { newGuid } from '../../util/secrets';
+import { newPersonaRow } from '../../store/new-rows';
 import { isTimezone } from '../../util/zones';
 import { channelsOf, personasOf, presentPersona } from '../account-view';
 import type { Ctx, Handler } from '../context';
@@ -28,27 +28,19 @@ export const listPersonas: Handler = async (ctx) => {
 export const createPersona: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
   const input = parseInput(personaCreateInput, ctx.params);
-  const handleKey = input.handle.toLowerCase();
   const channels = await channelsOf(ctx, viewer.accountGuid);
   const channel = input.channel_guid ? channels.find((c) => c.guid === input.channel_guid) : channels[0];
   if (input.channel_guid && !channel) throw new ServiceError(400, ErrorText.invalidChannel);
-  const persona: PersonaRow = {
-    guid: newGuid(),
+  const persona = newPersonaRow({
     accountGuid: viewer.accountGuid,
     handle: input.handle,
-    handleKey,
     name: input.name ?? input.handle,
-    avatarUrl: '',
-    siteUrl: '',
-    bioText: '',
-    bioHtml: '',
-    timezone: 'UTC',
     position: viewer.personaGuids.length,
-    createdUnix: ctx.now,
-    updatedUnix: ctx.now,
-  };
+    now: ctx.now,
+  });
+
   await ctx.db.transaction('rw', [ctx.db.personas, ctx.db.grants], async () => {
-    await assertHandleFree(ctx, handleKey);
+    await assertHandleFree(ctx, persona.handleKey);
     const last = await ctx.db.personas
       .where('[accountGuid+position]')
       .between([viewer.accountGuid, -Infinity], [viewer.accountGuid, Infinity])

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { newChannelRow, newPersonaRow } from '../../../src-shared/store/new-rows';
 import type { AccountRow } from '../../../src-shared/store/rows';
 import { newGuid, tokenHash } from '../../../src-shared/util/secrets';
 import type { Called, TestInstance } from '../../support/instance';
@@ -101,33 +102,19 @@ export async function addAccount(instance: TestInstance, name = 'other'): Promis
     createdUnix: now,
     updatedUnix: now,
   };
-  const personaGuid = newGuid();
-  const channelGuid = newGuid();
+  const persona = newPersonaRow({ accountGuid: account.guid, handle: name, name, position: 0, now });
+  const channel = newChannelRow({ accountGuid: account.guid, name: 'Theirs', position: 0, now });
   const token = `${name}-token-for-tests-0123456789`;
   const hash = await tokenHash(token); // before the transaction: awaiting Web Crypto inside would end it
   const { db } = instance;
   await db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens], async () => {
     await db.accounts.add(account);
-    await db.personas.add({
-      guid: personaGuid,
-      accountGuid: account.guid,
-      handle: name,
-      handleKey: name.toLowerCase(),
-      name,
-      avatarUrl: '',
-      siteUrl: '',
-      bioText: '',
-      bioHtml: '',
-      timezone: 'UTC',
-      position: 0,
-      createdUnix: now,
-      updatedUnix: now,
-    });
-    await db.channels.add({ guid: channelGuid, accountGuid: account.guid, name: 'Theirs', position: 0, createdUnix: now, updatedUnix: now });
-    await db.grants.add({ channelGuid, personaGuid });
+    await db.personas.add(persona);
+    await db.channels.add(channel);
+    await db.grants.add({ channelGuid: channel.guid, personaGuid: persona.guid });
     await db.tokens.add({ hash, accountGuid: account.guid, label: 'test', createdUnix: now });
   });
-  return { accountGuid: account.guid, personaGuid, channelGuid, token };
+  return { accountGuid: account.guid, personaGuid: persona.guid, channelGuid: channel.guid, token };
 }
 
 /** The GUIDs of a list of posts, in the order given. */
