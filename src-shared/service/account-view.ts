@@ -1,21 +1,8 @@
+import { personasOfAccount } from '../store/account-rows';
 import type { AccountRow, ChannelRow, PersonaRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
 import { avatarUrl } from './present';
-
-export async function personasOf(ctx: Ctx, accountGuid: string): Promise<PersonaRow[]> {
-  return ctx.db.personas
-    .where('[accountGuid+position]')
-    .between([accountGuid, -Infinity], [accountGuid, Infinity])
-    .toArray();
-}
-
-export async function channelsOf(ctx: Ctx, accountGuid: string): Promise<ChannelRow[]> {
-  return ctx.db.channels
-    .where('[accountGuid+position]')
-    .between([accountGuid, -Infinity], [accountGuid, Infinity])
-    .toArray();
-}
 
 /** A Persona inside the account profile and the Persona list ("not shown" in the spec; README lists it). */
 export async function presentPersona(ctx: Ctx, persona: PersonaRow) {
@@ -63,7 +50,7 @@ function languageName(code: string): string {
 
 /** Section 2.7. The bucket counts bytes; this instance stores no files, so all three are 0. */
 export async function presentProfile(ctx: Ctx, account: AccountRow) {
-  const personas = await personasOf(ctx, account.guid);
+  const personas = await personasOfAccount(ctx.db, account.guid);
   return {
     guid: account.guid,
     type: account.type,

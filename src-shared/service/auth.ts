@@ -1,4 +1,5 @@
 import { ErrorText, ServiceError } from '../api/errors';
+import { personasOfAccount } from '../store/account-rows';
 import type { PublishingDb } from '../store/db';
 import { tokenHash } from '../util/secrets';
 import type { Viewer } from './context';
@@ -25,9 +26,6 @@ export async function resolveViewer(db: PublishingDb, key: string | null): Promi
   if (key === null) return null;
   const row = await db.tokens.get(key);
   if (!row) throw new ServiceError(401, ErrorText.invalidToken);
-  const personas = await db.personas
-    .where('[accountGuid+position]')
-    .between([row.accountGuid, -Infinity], [row.accountGuid, Infinity])
-    .toArray();
+  const personas = await personasOfAccount(db, row.accountGuid);
   return { accountGuid: row.accountGuid, personaGuids: personas.map((p) => p.guid) };
 }

@@ -2,7 +2,8 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { channelAccessInput, channelCreateInput, channelUpdateInput, GUID_PATTERN } from '../../api/inputs';
 import type { ChannelRow } from '../../store/rows';
 import { newChannelRow } from '../../store/new-rows';
-import { channelsOf, presentChannel } from '../account-view';
+import { channelsOfAccount } from '../../store/account-rows';
+import { presentChannel } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
 
@@ -17,7 +18,7 @@ async function ownChannel(ctx: Ctx): Promise<ChannelRow> {
 /** GET /api/account/channels (extension): the account's Channels with the Personas that may write to each. */
 export const listChannels: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
-  const channels = await channelsOf(ctx, viewer.accountGuid);
+  const channels = await channelsOfAccount(ctx.db, viewer.accountGuid);
   return Promise.all(channels.map((c) => presentChannel(ctx, c)));
 };
 
@@ -35,7 +36,7 @@ export const createChannel: Handler = async (ctx) => {
   const channel = newChannelRow({ accountGuid: viewer.accountGuid, name: input.name, position: 0, now: ctx.now });
 
   await ctx.db.transaction('rw', [ctx.db.channels, ctx.db.grants], async () => {
-    const existing = await channelsOf(ctx, viewer.accountGuid);
+    const existing = await channelsOfAccount(ctx.db, viewer.accountGuid);
     channel.position = (existing.at(-1)?.position ?? -1) + 1;
     await ctx.db.channels.add(channel);
     await ctx.db.grants.bulkPut([...new Set(writers)].map((personaGuid) => ({ channelGuid: channel.guid, personaGuid })));

@@ -3,7 +3,8 @@ import { GUID_PATTERN, personaCreateInput, personaUpdateInput } from '../../api/
 import type { PersonaRow } from '../../store/rows';
 import { newPersonaRow } from '../../store/new-rows';
 import { isTimezone } from '../../util/zones';
-import { channelsOf, personasOf, presentPersona } from '../account-view';
+import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
+import { presentPersona } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput, problems } from '../validate';
 
@@ -17,7 +18,7 @@ async function assertHandleFree(ctx: Ctx, handleKey: string, except?: string) {
 /** GET /api/account/personas (extension): the account's Personas, first one first. */
 export const listPersonas: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
-  const personas = await personasOf(ctx, viewer.accountGuid);
+  const personas = await personasOfAccount(ctx.db, viewer.accountGuid);
   return Promise.all(personas.map((p) => presentPersona(ctx, p)));
 };
 
@@ -28,7 +29,7 @@ export const listPersonas: Handler = async (ctx) => {
 export const createPersona: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
   const input = parseInput(personaCreateInput, ctx.params);
-  const channels = await channelsOf(ctx, viewer.accountGuid);
+  const channels = await channelsOfAccount(ctx.db, viewer.accountGuid);
   const channel = input.channel_guid ? channels.find((c) => c.guid === input.channel_guid) : channels[0];
   if (input.channel_guid && !channel) throw new ServiceError(400, ErrorText.invalidChannel);
   const persona = newPersonaRow({
@@ -41,10 +42,7 @@ export const createPersona: Handler = async (ctx) => {
 
   await ctx.db.transaction('rw', [ctx.db.personas, ctx.db.grants], async () => {
     await assertHandleFree(ctx, persona.handleKey);
-    const last = await ctx.db.personas
-      .where('[accountGuid+position]')
-      .between([viewer.accountGuid, -Infinity], [viewer.accountGuid, Infinity])
-      .last();
+    const last = (await personasOfAccount(ctx.db, viewer.accountGuid)).at(-1);
     persona.position = (last?.position ?? -1) + 1;
     await ctx.db.personas.add(persona);
     if (channel) await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: persona.guid });

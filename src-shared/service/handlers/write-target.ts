@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import type { WriteInput } from '../../api/inputs';
+import { channelsOfAccount } from '../../store/account-rows';
 import type { PostRow } from '../../store/rows';
 import type { Ctx, Viewer } from '../context';
 
@@ -26,10 +27,7 @@ export async function resolveAuthorAndChannel(
     if (!writable.has(asked)) throw new ServiceError(403, ErrorText.noChannelPermission);
     return { persona, channel: asked };
   }
-  const channels = await ctx.db.channels
-    .where('[accountGuid+position]')
-    .between([viewer.accountGuid, -Infinity], [viewer.accountGuid, Infinity])
-    .toArray();
+  const channels = await channelsOfAccount(ctx.db, viewer.accountGuid);
   const first = channels.find((c) => writable.has(c.guid));
   if (!first) throw new ServiceError(403, ErrorText.noChannelPermission);
   return { persona, channel: first.guid };
