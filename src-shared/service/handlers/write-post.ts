@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, LIMITS, writeInput, type WriteInput } from '../../api/inputs';
+import { putPostsInOneTransaction } from '../../store/bulk';
 import { timelineOrder } from '../../store/order';
 import type { GeoRow, PostRow } from '../../store/rows';
 import { extractMentionHandles, parseTags, renderMarkdown, toMarkdown } from '../../text';
@@ -24,16 +25,9 @@ export const writePost: Handler = async (ctx) => {
   }
   const existing = guid ? await ownPost(ctx, viewer, guid) : null;
   const row = await buildRow(ctx, viewer, input, existing);
-  await ctx.db.transaction('rw', [ctx.db.posts, ctx.db.mentions], async () => {
-    if (existing && existing.threadKey !== row.threadKey) {
-      await moveDescendants(ctx.db, existing, row.threadKey);
-    }
-    row.id = await ctx.db.posts.put(row);
-    await ctx.db.mentions.where('postGuid').equals(row.guid).delete();
-    await ctx.db.mentions.bulkAdd(
-      row.mentions.map((personaGuid) => ({ personaGuid, postGuid: row.guid, publishUnix: row.publishUnix })),
-    );
-  });
+  // Both writes share the request's transaction: the post and its thread move together or not at all.
+  if (existing && existing.threadKey !== row.threadKey) await moveDescendants(ctx.db, existing, row.threadKey);
+  await putPostsInOneTransaction(ctx.db, [row]);
   return presentPosts(ctx, [row]);
 };
 
