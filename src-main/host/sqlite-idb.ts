@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import setGlobalVars from 'indexeddbshim';
 import type { IdbPlatform } from '../../src-shared/store/db';
+import { promptZeroDelayTimers } from './prompt-timers';
+import { tunedOpenDatabase } from './sqlite-driver';
 
 let configured: { folder: string; platform: IdbPlatform } | null = null;
 
 /**
  * IndexedDB on SQLite (indexeddbshim over better-sqlite3) for the hosts, which have no native IndexedDB.
- * Each database is one SQLite file under `folder`. SQLite commits each IndexedDB transaction with
- * synchronous=FULL before the transaction completes, so an acknowledged write survives a crash.
+ * Each database is one SQLite file under `folder`, in WAL mode with synchronous=FULL (sqlite-driver.ts):
+ * an IndexedDB transaction is on disk before it completes, so an acknowledged write survives a crash.
  *
  * indexeddbshim keeps its configuration, its connection cache and its catalogue of databases (with their
  * versions) per process, so a process serves one folder: asking for a second one is a programming error.
@@ -21,9 +23,12 @@ export function sqliteIdb(folder: string): IdbPlatform {
     throw new Error(`This process already keeps its databases in ${configured.folder}; cannot also use ${resolved}`);
   }
   fs.mkdirSync(resolved, { recursive: true });
+  // The shim schedules its transactions with zero-delay timeouts; see prompt-timers.ts.
+  promptZeroDelayTimers();
   const scope: Record<string, unknown> = {};
   setGlobalVars(scope as never, {
     databaseBasePath: resolved,
+    win: { openDatabase: tunedOpenDatabase },
     // Without it every index query scans the table.
     useSQLiteIndexes: true,
     // The shim checks the calling page's origin; a host process has none.
