@@ -13,14 +13,15 @@ export interface Lookups {
   parentPaths: ReadonlyMap<string, string>;
 }
 
-export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
+/** `justCreated`: the posts did not exist before this request, so nobody has pinned or starred them yet. */
+export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[], justCreated = false): Promise<Lookups> {
   const personaRows = await ctx.db.personas.toArray();
   const personas = new Map(personaRows.map((p) => [p.guid, p]));
   const viewerPersonas = new Set(ctx.viewer?.personaGuids ?? []);
   const acting = actingPersona(ctx);
   const pins = new Map<string, PinRow['colour']>();
   const starred = new Set<string>();
-  if (acting && posts.length > 0) {
+  if (acting && posts.length > 0 && !justCreated) {
     const keys = posts.map((p): [string, string] => [p.guid, acting]);
     const [pinRows, starRows] = await Promise.all([
       ctx.db.pins.where('[postGuid+personaGuid]').anyOf(keys).toArray(),
@@ -113,8 +114,8 @@ export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups) {
 
 export type PresentedPost = ReturnType<typeof presentPost>;
 
-export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]) {
-  const lookups = await lookupsFor(ctx, posts);
+export async function presentPosts(ctx: Ctx, posts: readonly PostRow[], options: { justCreated?: boolean } = {}) {
+  const lookups = await lookupsFor(ctx, posts, options.justCreated);
   return posts.map((post) => presentPost(ctx, post, lookups));
 }
 

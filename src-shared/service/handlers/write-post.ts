@@ -28,7 +28,7 @@ export const writePost: Handler = async (ctx) => {
   // Both writes share the request's transaction: the post and its thread move together or not at all.
   if (existing && existing.threadKey !== row.threadKey) await moveDescendants(ctx.db, existing, row.threadKey);
   await putPostsInOneTransaction(ctx.db, [row]);
-  return presentPosts(ctx, [row]);
+  return presentPosts(ctx, [row], { justCreated: existing === null });
 };
 
 async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow> {

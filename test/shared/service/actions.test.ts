@@ -66,6 +66,15 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
     });
   });
 
+  it('answers an edit of a pinned, starred post with its pin and star, and a new post with neither', async () => {
+    await act('POST', `/api/posts/${post.guid}/pin`, { value: 'green' });
+    await act('POST', `/api/posts/${post.guid}/star`);
+    const edited = await act('POST', `/api/posts/${post.guid}/write`, { content: 'Something worth keeping, edited' });
+    expect(edited.attributes).toEqual({ pin: 'pin.green', starred: true });
+    const fresh = await act('POST', '/api/posts/write', { content: 'Brand new', post_type: 'post.note' });
+    expect(fresh.attributes).toEqual({ pin: 'pin.none', starred: false });
+  });
+
   describe('pin', () => {
     it('takes pin.{colour} and {colour} in any case', async () => {
       const cases: [string, string][] = [
