@@ -1,6 +1,7 @@
 import { hashPassword, newGuid, tokenHash } from '../util/secrets';
 import type { PublishingDb } from './db';
 import { newChannelRow, newPersonaRow } from './new-rows';
+import { nextId } from './numbering';
 import type { AccountRow } from './rows';
 
 export interface OwnerOptions {
@@ -37,8 +38,8 @@ export async function ensureOwner(db: PublishingDb, options: OwnerOptions): Prom
     } else {
       created = true;
       account = newOwnerAccount(now, passHash);
-      const persona = newPersonaRow({ accountGuid: account.guid, handle: 'me', name: 'Me', position: 0, now });
-      const channel = newChannelRow({ accountGuid: account.guid, name: 'Main', position: 0, now });
+      const persona = newPersonaRow({ id: await nextId(db.personas), accountGuid: account.guid, handle: 'me', name: 'Me', position: 0, now });
+      const channel = newChannelRow({ id: await nextId(db.channels), accountGuid: account.guid, name: 'Main', position: 0, now });
       await db.accounts.add(account);
       await db.personas.add(persona);
       await db.channels.add(channel);

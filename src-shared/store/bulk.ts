@@ -1,21 +1,30 @@
 import type { PublishingDb } from './db';
+import { changeUnixOf, wordRowsOf } from './post-derived';
 import type { MentionRow, PostRow } from './rows';
 
 /**
- * Writes many complete posts (and their mention rows) in ONE transaction: a sync page or an import batch
- * is stored whole or not at all, and costs one commit instead of one per post. Existing posts with the
- * same GUID are replaced, keeping their numeric id.
+ * Writes many complete posts, with their mention and search-word rows, in ONE transaction: a sync page or
+ * an import batch is stored whole or not at all, and costs one commit instead of one per post. Existing
+ * posts with the same GUID are replaced, keeping their numeric id. Answers the rows as stored, ids included.
  */
-export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly PostRow[]): Promise<void> {
-  await db.transaction('rw', [db.posts, db.mentions], async () => {
+export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly PostRow[]): Promise<PostRow[]> {
+  return db.transaction('rw', [db.posts, db.mentions, db.words], async () => {
     const existing = await db.posts.where('guid').anyOf(rows.map((r) => r.guid)).toArray();
     const idOf = new Map(existing.map((p) => [p.guid, p.id]));
-    await db.posts.bulkPut(rows.map((r) => ({ ...r, id: idOf.get(r.guid) ?? r.id })).map(withoutUndefinedId));
-    if (existing.length > 0) await db.mentions.where('postGuid').anyOf(existing.map((p) => p.guid)).delete();
+    const stored = rows.map((r) => withoutUndefinedId({ ...r, id: idOf.get(r.guid) ?? r.id, changeUnix: changeUnixOf(r) }));
+    const ids = await db.posts.bulkPut(stored, { allKeys: true });
+    if (existing.length > 0) {
+      const guids = existing.map((p) => p.guid);
+      await db.mentions.where('postGuid').anyOf(guids).delete();
+      await db.words.where('postGuid').anyOf(guids).delete();
+    }
     const mentions: MentionRow[] = rows.flatMap((r) =>
       r.mentions.map((personaGuid) => ({ personaGuid, postGuid: r.guid, publishUnix: r.publishUnix })),
     );
     if (mentions.length > 0) await db.mentions.bulkPut(mentions);
+    const words = rows.flatMap(wordRowsOf);
+    if (words.length > 0) await db.words.bulkPut(words);
+    return stored.map((row, i) => ({ ...row, id: ids[i] }));
   });
 }
 

@@ -11,7 +11,9 @@ import type {
   SettingRow,
   StarRow,
   TokenRow,
+  WordRow,
 } from './rows';
+import { upgradeToV2 } from './upgrade-v2';
 
 /**
  * The platform's IndexedDB: the browser's own, indexeddbshim over SQLite in the hosts, or fake-indexeddb in
@@ -33,6 +35,7 @@ export type PublishingDb = Dexie & {
   stars: Dexie.Table<StarRow, [string, string]>;
   pins: Dexie.Table<PinRow, [string, string]>;
   settings: EntityTable<SettingRow, 'key'>;
+  words: Dexie.Table<WordRow, [string, string]>;
 };
 
 /**
@@ -58,6 +61,18 @@ export const schemaV1 = {
   settings: 'key',
 } as const;
 
+/**
+ * Version 2, for the legacy interface: numeric ids for Personas and Channels, a `since_unix` index on the
+ * time a post became new (`changeUnix`), and a word index for search.
+ */
+export const schemaV2 = {
+  ...schemaV1,
+  personas: `${schemaV1.personas}, &id`,
+  channels: `${schemaV1.channels}, &id`,
+  posts: `${schemaV1.posts}, [changeUnix+guid]`,
+  words: '[word+order], postGuid',
+} as const;
+
 export const DATABASE_NAME = 'publishing';
 
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
@@ -66,6 +81,7 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
     IDBKeyRange: platform.IDBKeyRange,
   }) as PublishingDb;
   db.version(1).stores(schemaV1);
+  db.version(2).stores(schemaV2).upgrade(upgradeToV2);
   db.use(packingMiddleware(['posts']));
   return db;
 }

@@ -2,9 +2,17 @@ import { newGuid } from '../util/secrets';
 import type { ChannelRow, PersonaRow } from './rows';
 
 /** A Persona as it starts out: no bio, no avatar (one is drawn from its GUID), UTC. */
-export function newPersonaRow(fields: { accountGuid: string; handle: string; name: string; position: number; now: number }): PersonaRow {
+export function newPersonaRow(fields: {
+  id: number;
+  accountGuid: string;
+  handle: string;
+  name: string;
+  position: number;
+  now: number;
+}): PersonaRow {
   return {
     guid: newGuid(),
+    id: fields.id,
     accountGuid: fields.accountGuid,
     handle: fields.handle,
     handleKey: fields.handle.toLowerCase(),
@@ -20,9 +28,10 @@ export function newPersonaRow(fields: { accountGuid: string; handle: string; nam
   };
 }
 
-export function newChannelRow(fields: { accountGuid: string; name: string; position: number; now: number }): ChannelRow {
+export function newChannelRow(fields: { id: number; accountGuid: string; name: string; position: number; now: number }): ChannelRow {
   return {
     guid: newGuid(),
+    id: fields.id,
     accountGuid: fields.accountGuid,
     name: fields.name,
     position: fields.position,

@@ -27,6 +27,8 @@ export interface TokenRow {
 
 export interface PersonaRow {
   guid: string;
+  /** Legacy numeric id (the legacy interface calls a Persona an account); 1, 2, … in order of creation. */
+  id: number;
   accountGuid: string;
   /** The `as` handle, without `@`; `handleKey` is its lower-case form, unique. */
   handle: string;
@@ -44,6 +46,8 @@ export interface PersonaRow {
 
 export interface ChannelRow {
   guid: string;
+  /** Legacy `channel_id`; the instance's first Channel is 1. */
+  id: number;
   accountGuid: string;
   name: string;
   position: number;
@@ -57,7 +61,8 @@ export interface GrantRow {
   personaGuid: string;
 }
 
-export type PostType = 'post.article' | 'post.note' | 'post.bookmark' | 'post.quotation';
+/** The instance interface writes the first four; the legacy interface also writes drafts, pages and podcasts. */
+export type PostType = 'post.article' | 'post.note' | 'post.bookmark' | 'post.quotation' | 'post.draft' | 'post.page' | 'post.podcast';
 export type Privacy = 'visibility.public' | 'visibility.private' | 'visibility.none';
 
 export interface GeoRow {
@@ -103,6 +108,23 @@ export interface PostRow {
   updatedUnix: number;
   /** 0 or 1: IndexedDB cannot index booleans. Deleted rows stay as tombstones for sync and the legacy view. */
   deleted: 0 | 1;
+  /**
+   * When the post last became new to a reader: the later of `updatedUnix` and `publishUnix`, so that a
+   * back-dated post counts from when it was written and a future-dated one from when it appears. Set by the
+   * store's writer; the legacy `since_unix` cursor reads it.
+   */
+  changeUnix?: number;
+  /** SHA-256 of the legacy access password (`passwd`), or null; see service/legacy/passwords.ts. */
+  passwordHash?: string | null;
+  /** GUID of the post this one reposts (legacy `POST /content/repost/{id}`). */
+  repostOf?: string | null;
+}
+
+/** One word of a post, for search: newest first within a word, like a timeline. */
+export interface WordRow {
+  word: string;
+  order: string;
+  postGuid: string;
 }
 
 export interface MentionRow {

@@ -4,3 +4,4 @@ export { looksLikeHtml, toMarkdown } from './html-to-markdown';
 export { extractMentionHandles } from './mentions';
 export { parseTags } from './tags';
 export type { ParsedTags } from './tags';
+export { MIN_WORD_CHARS, searchWords } from './words';

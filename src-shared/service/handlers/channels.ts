@@ -2,6 +2,7 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { channelAccessInput, channelCreateInput, channelUpdateInput, GUID_PATTERN } from '../../api/inputs';
 import type { ChannelRow } from '../../store/rows';
 import { newChannelRow } from '../../store/new-rows';
+import { nextId } from '../../store/numbering';
 import { channelsOfAccount } from '../../store/account-rows';
 import { presentChannel } from '../account-view';
 import type { Ctx, Handler } from '../context';
@@ -33,11 +34,12 @@ export const createChannel: Handler = async (ctx) => {
     ? input.persona_guids.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean)
     : viewer.personaGuids.slice(0, 1);
   if (writers.some((g) => !viewer.personaGuids.includes(g))) throw new ServiceError(400, ErrorText.invalidPersona);
-  const channel = newChannelRow({ accountGuid: viewer.accountGuid, name: input.name, position: 0, now: ctx.now });
+  const channel = newChannelRow({ id: 0, accountGuid: viewer.accountGuid, name: input.name, position: 0, now: ctx.now });
 
   await ctx.db.transaction('rw', [ctx.db.channels, ctx.db.grants], async () => {
     const existing = await channelsOfAccount(ctx.db, viewer.accountGuid);
     channel.position = (existing.at(-1)?.position ?? -1) + 1;
+    channel.id = await nextId(ctx.db.channels);
     await ctx.db.channels.add(channel);
     await ctx.db.grants.bulkPut([...new Set(writers)].map((personaGuid) => ({ channelGuid: channel.guid, personaGuid })));
   });

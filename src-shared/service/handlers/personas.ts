@@ -2,6 +2,7 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, personaCreateInput, personaUpdateInput } from '../../api/inputs';
 import type { PersonaRow } from '../../store/rows';
 import { newPersonaRow } from '../../store/new-rows';
+import { nextId } from '../../store/numbering';
 import { isTimezone } from '../../util/zones';
 import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { presentPersona } from '../account-view';
@@ -33,6 +34,7 @@ export const createPersona: Handler = async (ctx) => {
   const channel = input.channel_guid ? channels.find((c) => c.guid === input.channel_guid) : channels[0];
   if (input.channel_guid && !channel) throw new ServiceError(400, ErrorText.invalidChannel);
   const persona = newPersonaRow({
+    id: 0,
     accountGuid: viewer.accountGuid,
     handle: input.handle,
     name: input.name ?? input.handle,
@@ -44,6 +46,7 @@ export const createPersona: Handler = async (ctx) => {
     await assertHandleFree(ctx, persona.handleKey);
     const last = (await personasOfAccount(ctx.db, viewer.accountGuid)).at(-1);
     persona.position = (last?.position ?? -1) + 1;
+    persona.id = await nextId(ctx.db.personas);
     await ctx.db.personas.add(persona);
     if (channel) await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: persona.guid });
   });

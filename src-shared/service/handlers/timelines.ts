@@ -1,5 +1,5 @@
 import { timelineInput, type TimelineInput } from '../../api/inputs';
-import type { PostRow } from '../../store/rows';
+import type { PostRow, PostType } from '../../store/rows';
 import { newestFirst, readTimeline } from '../../store/timeline';
 import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
@@ -54,7 +54,7 @@ export const mentionsTimeline: Handler = async (ctx) => {
   ).flat();
   const guids = [...new Set(rows.map((r) => r.postGuid))];
   const posts = (await ctx.db.posts.where('guid').anyOf(guids).toArray())
-    .filter((p) => input.types.includes(p.type))
+    .filter((p) => (input.types as readonly PostType[]).includes(p.type))
     .filter((p) => !before || newestFirst(p, before) > 0)
     .filter(acceptFor(ctx, { ...input, persona_guid: undefined }))
     .sort(newestFirst)

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { newChannelRow, newPersonaRow } from '../../../src-shared/store/new-rows';
+import { nextId } from '../../../src-shared/store/numbering';
 import type { AccountRow } from '../../../src-shared/store/rows';
 import { newGuid, tokenHash } from '../../../src-shared/util/secrets';
 import type { Called, TestInstance } from '../../support/instance';
@@ -102,15 +103,15 @@ export async function addAccount(instance: TestInstance, name = 'other'): Promis
     createdUnix: now,
     updatedUnix: now,
   };
-  const persona = newPersonaRow({ accountGuid: account.guid, handle: name, name, position: 0, now });
-  const channel = newChannelRow({ accountGuid: account.guid, name: 'Theirs', position: 0, now });
+  const persona = newPersonaRow({ id: 0, accountGuid: account.guid, handle: name, name, position: 0, now });
+  const channel = newChannelRow({ id: 0, accountGuid: account.guid, name: 'Theirs', position: 0, now });
   const token = `${name}-token-for-tests-0123456789`;
   const hash = await tokenHash(token); // before the transaction: awaiting Web Crypto inside would end it
   const { db } = instance;
   await db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens], async () => {
     await db.accounts.add(account);
-    await db.personas.add(persona);
-    await db.channels.add(channel);
+    await db.personas.add({ ...persona, id: await nextId(db.personas) });
+    await db.channels.add({ ...channel, id: await nextId(db.channels) });
     await db.grants.add({ channelGuid: channel.guid, personaGuid: persona.guid });
     await db.tokens.add({ hash, accountGuid: account.guid, label: 'test', createdUnix: now });
   });

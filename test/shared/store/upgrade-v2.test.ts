@@ -1,0 +1,64 @@
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, schemaV1 } from '../../../src-shared/store/db';
+import { timelineOrder } from '../../../src-shared/store/order';
+import { packingMiddleware } from '../../../src-shared/store/packing';
+import type { PostRow } from '../../../src-shared/store/rows';
+import { BACKENDS, platformFor } from '../../support/instance';
+
+const guidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function v1Post(n: number, fields: Partial<PostRow> = {}): PostRow {
+  const publishUnix = 1_700_000_000 + n;
+  return {
+    guid: guidOf(n), type: 'post.note', privacy: 'visibility.public', accountGuid: 'acc', personaGuid: 'p1',
+    channelGuid: 'c1', title: null, text: `Post number ${n} about gardening`, html: '', tags: ['Seeds'],
+    mentions: [], replyTo: null, parentGuid: null, threadKey: guidOf(n), sourceUrl: null, sourceTitle: null,
+    geo: null, slug: null, canonicalPath: `/posts/${guidOf(n)}`, publishUnix, order: timelineOrder(publishUnix, guidOf(n)),
+    expiresUnix: null, createdUnix: publishUnix, updatedUnix: publishUnix, deleted: 0, ...fields,
+  };
+}
+
+const persona = (guid: string, createdUnix: number, position: number) => ({
+  guid, accountGuid: 'acc', handle: guid, handleKey: guid, name: guid, avatarUrl: '', siteUrl: '', bioText: '',
+  bioHtml: '', timezone: 'UTC', position, createdUnix, updatedUnix: createdUnix,
+});
+
+describe.each(BACKENDS)('upgrading a version 1 store to version 2 (%s)', (backend) => {
+  it('numbers Personas and Channels by creation, and indexes every post for since_unix and search', async () => {
+    const { platform, name } = platformFor(backend);
+    const v1 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
+    v1.version(1).stores(schemaV1);
+    v1.use(packingMiddleware(['posts']));
+    await v1.table('personas').bulkAdd([persona('second', 20, 1), persona('first', 10, 0)]);
+    await v1.table('channels').bulkAdd([
+      { guid: 'c2', accountGuid: 'acc', name: 'Later', position: 1, createdUnix: 30, updatedUnix: 30 },
+      { guid: 'c1', accountGuid: 'acc', name: 'Main', position: 0, createdUnix: 10, updatedUnix: 10 },
+    ]);
+    // More than one batch of the upgrade, one of them back-dated after it was written, one deleted.
+    const posts = Array.from({ length: 1205 }, (_, i) => v1Post(i + 1));
+    posts[7] = v1Post(8, { updatedUnix: 1_800_000_000, text: 'Edited long after about tomatoes' });
+    posts[9] = v1Post(10, { deleted: 1, text: 'Deleted post about tomatoes' });
+    await v1.table('posts').bulkAdd(posts);
+    v1.close();
+
+    const db = openDatabase(platform, name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect((await db.personas.orderBy('id').toArray()).map((p) => [p.id, p.guid])).toEqual([[1, 'first'], [2, 'second']]);
+    expect((await db.channels.orderBy('id').toArray()).map((c) => [c.id, c.guid])).toEqual([[1, 'c1'], [2, 'c2']]);
+
+    const stored = await db.posts.toArray();
+    expect(stored).toHaveLength(1205);
+    expect(stored.every((p) => p.changeUnix === Math.max(p.updatedUnix, p.publishUnix))).toBe(true);
+    expect(stored.find((p) => p.guid === guidOf(8))?.changeUnix).toBe(1_800_000_000);
+    // Nothing else about a post changed.
+    expect(stored.find((p) => p.guid === guidOf(3))).toMatchObject({ ...v1Post(3), id: 3 });
+
+    const tomatoes = await db.words.where('[word+order]').between(['tomatoes', ''], ['tomatoes', '\uffff']).toArray();
+    expect(tomatoes.map((w) => w.postGuid)).toEqual([guidOf(8)]);
+    expect(await db.words.where('[word+order]').between(['gardening', ''], ['gardening', '\uffff']).count()).toBe(1203);
+    expect(await db.words.where('[word+order]').between(['seeds', ''], ['seeds', '\uffff']).count()).toBe(1204);
+    db.close();
+  });
+});
