@@ -5,8 +5,9 @@ import { systemClock, type Clock } from '../util/clock';
 import { resolveViewer, tokenFrom, tokenKey } from './auth';
 import type { Ctx } from './context';
 import { readParams } from './params';
-import { fail, ok } from './respond';
+import { fail, ok, styleOfPath, type EnvelopeStyle } from './respond';
 import { createRouter } from './router';
+import { legacyRoutes } from './legacy/routes';
 import { instanceRoutes } from './routes';
 
 export interface ServiceDeps {
@@ -21,10 +22,12 @@ export type Service = (request: Request) => Promise<Response>;
 
 export function createService(deps: ServiceDeps): Service {
   const clock = deps.clock ?? systemClock;
-  const route = createRouter(instanceRoutes);
+  const route = createRouter([...instanceRoutes, ...legacyRoutes]);
   return async (request) => {
+    let style: EnvelopeStyle = 'instance';
     try {
       const url = new URL(request.url);
+      style = styleOfPath(url.pathname);
       const match = route(request.method.toUpperCase(), url.pathname);
       const params = await readParams(request, url);
       const key = await tokenKey(tokenFrom(request, params, match.route.tokenVariable ?? false));
@@ -53,9 +56,9 @@ export function createService(deps: ServiceDeps): Service {
         match.route.transaction === false
           ? await handle()
           : await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle);
-      return ok(data);
+      return ok(data, style);
     } catch (error) {
-      return fail(error, deps.onUnexpectedError);
+      return fail(error, deps.onUnexpectedError, style);
     }
   };
 }

@@ -3,18 +3,28 @@ import type { Envelope } from '../api/envelope';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function ok(data: unknown): Response {
-  const body: Envelope<unknown> = { meta: { code: 200, text: false, list: false }, data };
-  return new Response(JSON.stringify(body), { status: 200, headers: JSON_HEADERS });
+/**
+ * Section 2.1. The instance interface always carries `meta.text` and `meta.list` (false on success); the
+ * legacy interface has `meta.text` only on errors and no `meta.list` at all.
+ */
+export type EnvelopeStyle = 'instance' | 'legacy';
+
+export function ok(data: unknown, style: EnvelopeStyle = 'instance'): Response {
+  const meta = style === 'legacy' ? { code: 200 } : { code: 200, text: false, list: false };
+  return new Response(JSON.stringify({ meta, data }), { status: 200, headers: JSON_HEADERS });
 }
 
 /** The one place where failures become envelopes; the HTTP status always equals `meta.code`. */
-export function fail(error: unknown, onUnexpected?: (error: unknown) => void): Response {
+export function fail(error: unknown, onUnexpected?: (error: unknown) => void, style: EnvelopeStyle = 'instance'): Response {
   const known = error instanceof ServiceError ? error : null;
   if (!known) onUnexpected?.(error);
   const code = known?.code ?? 500;
   const text = known?.text ?? ErrorText.internal;
   const list = known && known.list.length > 1 ? [...known.list] : false;
-  const body: Envelope<never> = { meta: { code, text, list }, data: false };
+  const body: Envelope<never> | { meta: { code: number; text: string }; data: false } =
+    style === 'legacy' ? { meta: { code, text }, data: false } : { meta: { code, text, list }, data: false };
   return new Response(JSON.stringify(body), { status: code, headers: JSON_HEADERS });
 }
+
+/** Paths of the legacy interface (section 4.1); everything else speaks the instance envelope. */
+export const styleOfPath = (pathname: string): EnvelopeStyle => (/^\/(?:content|users)(?:\/|$)/.test(pathname) ? 'legacy' : 'instance');

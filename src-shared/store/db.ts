@@ -2,6 +2,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import { packingMiddleware } from './packing';
 import type {
   AccountRow,
+  ChangeRow,
   ChannelRow,
   GrantRow,
   MentionRow,
@@ -13,7 +14,7 @@ import type {
   TokenRow,
   WordRow,
 } from './rows';
-import { upgradeToV2 } from './upgrade-v2';
+import { backfillV2, upgradeToV2 } from './upgrade-v2';
 
 /**
  * The platform's IndexedDB: the browser's own, indexeddbshim over SQLite in the hosts, or fake-indexeddb in
@@ -35,6 +36,7 @@ export type PublishingDb = Dexie & {
   stars: Dexie.Table<StarRow, [string, string]>;
   pins: Dexie.Table<PinRow, [string, string]>;
   settings: EntityTable<SettingRow, 'key'>;
+  changes: Dexie.Table<ChangeRow, [number, string]>;
   words: Dexie.Table<WordRow, [string, string]>;
 };
 
@@ -62,14 +64,16 @@ export const schemaV1 = {
 } as const;
 
 /**
- * Version 2, for the legacy interface: numeric ids for Personas and Channels, a `since_unix` index on the
- * time a post became new (`changeUnix`), and a word index for search.
+ * Version 2, for the legacy interface: numeric ids for Personas and Channels, the time each post became
+ * new (`changes`, read by `since_unix`) and a word index for search. Both are tables of their own rather
+ * than indexes on `posts`: indexeddbshim 17.3 stalls a version change that adds an index to a store of
+ * many thousand rows (test/shared/store/upgrade-v2.test.ts), while new tables are created empty.
  */
 export const schemaV2 = {
   ...schemaV1,
   personas: `${schemaV1.personas}, &id`,
   channels: `${schemaV1.channels}, &id`,
-  posts: `${schemaV1.posts}, [changeUnix+guid]`,
+  changes: '[changeUnix+postGuid], &postGuid',
   words: '[word+order], postGuid',
 } as const;
 
@@ -82,6 +86,8 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   }) as PublishingDb;
   db.version(1).stores(schemaV1);
   db.version(2).stores(schemaV2).upgrade(upgradeToV2);
+  // Dexie holds back every other request until this is done.
+  db.on('ready', () => backfillV2(db));
   db.use(packingMiddleware(['posts']));
   return db;
 }

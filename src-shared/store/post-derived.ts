@@ -1,9 +1,11 @@
 import { searchWords } from '../text/words';
-import type { PostRow, WordRow } from './rows';
+import type { ChangeRow, PostRow, WordRow } from './rows';
 
-/** See PostRow.changeUnix. */
-export const changeUnixOf = (post: Pick<PostRow, 'updatedUnix' | 'publishUnix'>): number =>
-  Math.max(post.updatedUnix, post.publishUnix);
+/** See ChangeRow. */
+export const changeRowOf = (post: PostRow): ChangeRow => ({
+  changeUnix: Math.max(post.updatedUnix, post.publishUnix),
+  postGuid: post.guid,
+});
 
 /** The search index rows of a post: its title, text and tags. Deleted posts have none. */
 export function wordRowsOf(post: PostRow): WordRow[] {

@@ -108,16 +108,20 @@ export interface PostRow {
   updatedUnix: number;
   /** 0 or 1: IndexedDB cannot index booleans. Deleted rows stay as tombstones for sync and the legacy view. */
   deleted: 0 | 1;
-  /**
-   * When the post last became new to a reader: the later of `updatedUnix` and `publishUnix`, so that a
-   * back-dated post counts from when it was written and a future-dated one from when it appears. Set by the
-   * store's writer; the legacy `since_unix` cursor reads it.
-   */
-  changeUnix?: number;
   /** SHA-256 of the legacy access password (`passwd`), or null; see service/legacy/passwords.ts. */
   passwordHash?: string | null;
   /** GUID of the post this one reposts (legacy `POST /content/repost/{id}`). */
   repostOf?: string | null;
+}
+
+/**
+ * When a post last became new to a reader: the later of its last change and its publication, so that a
+ * back-dated post counts from when it was written and a future-dated one from when it appears. One row
+ * per post, kept by the store's writer; the legacy `since_unix` cursor reads them in order.
+ */
+export interface ChangeRow {
+  changeUnix: number;
+  postGuid: string;
 }
 
 /** One word of a post, for search: newest first within a word, like a timeline. */

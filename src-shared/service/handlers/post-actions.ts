@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { PIN_COLOURS } from '../../api/inputs';
+import { forgetDerivedRows } from '../../store/bulk';
 import type { PinColour } from '../../store/rows';
 import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
@@ -62,10 +63,9 @@ export const deletePost: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
   const post = await requireReadablePost(ctx, ctx.path['guid'] ?? ctx.params['guid']);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
-  await ctx.db.transaction('rw', [ctx.db.posts, ctx.db.mentions, ctx.db.words, ctx.db.pins, ctx.db.stars], async () => {
-    await ctx.db.posts.where('guid').equals(post.guid).modify({ deleted: 1, updatedUnix: ctx.now, changeUnix: ctx.now });
-    await ctx.db.mentions.where('postGuid').equals(post.guid).delete();
-    await ctx.db.words.where('postGuid').equals(post.guid).delete();
+  await ctx.db.transaction('rw', [ctx.db.posts, ctx.db.mentions, ctx.db.changes, ctx.db.words, ctx.db.pins, ctx.db.stars], async () => {
+    await ctx.db.posts.where('guid').equals(post.guid).modify({ deleted: 1, updatedUnix: ctx.now });
+    await forgetDerivedRows(ctx.db, [post.guid]);
     await ctx.db.pins.where('[postGuid+personaGuid]').between([post.guid, ''], [post.guid, '\uffff']).delete();
     await ctx.db.stars.where('[postGuid+personaGuid]').between([post.guid, ''], [post.guid, '\uffff']).delete();
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaV1 } from '../../../src-shared/store/db';
 import { timelineOrder } from '../../../src-shared/store/order';
 import { packingMiddleware } from '../../../src-shared/store/packing';
+import { BACKFILL_V2 } from '../../../src-shared/store/upgrade-v2';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { BACKENDS, platformFor } from '../../support/instance';
 
@@ -50,15 +51,57 @@ describe.each(BACKENDS)('upgrading a version 1 store to version 2 (%s)', (backen
 
     const stored = await db.posts.toArray();
     expect(stored).toHaveLength(1205);
-    expect(stored.every((p) => p.changeUnix === Math.max(p.updatedUnix, p.publishUnix))).toBe(true);
-    expect(stored.find((p) => p.guid === guidOf(8))?.changeUnix).toBe(1_800_000_000);
-    // Nothing else about a post changed.
-    expect(stored.find((p) => p.guid === guidOf(3))).toMatchObject({ ...v1Post(3), id: 3 });
+    // Posts themselves are untouched.
+    expect(stored.find((p) => p.guid === guidOf(3))).toEqual({ ...v1Post(3), id: 3 });
+    // One change row per live post, at the later of its last change and its publication.
+    const changes = await db.changes.toArray();
+    expect(changes).toHaveLength(1204);
+    expect(changes.find((c) => c.postGuid === guidOf(8))?.changeUnix).toBe(1_800_000_000);
+    expect(changes.find((c) => c.postGuid === guidOf(3))?.changeUnix).toBe(1_700_000_003);
+    expect(changes.some((c) => c.postGuid === guidOf(10))).toBe(false);
+    expect(await db.settings.get(BACKFILL_V2)).toBeUndefined();
 
     const tomatoes = await db.words.where('[word+order]').between(['tomatoes', ''], ['tomatoes', '\uffff']).toArray();
     expect(tomatoes.map((w) => w.postGuid)).toEqual([guidOf(8)]);
     expect(await db.words.where('[word+order]').between(['gardening', ''], ['gardening', '\uffff']).count()).toBe(1203);
     expect(await db.words.where('[word+order]').between(['seeds', ''], ['seeds', '\uffff']).count()).toBe(1204);
     db.close();
+  });
+});
+
+describe.each(BACKENDS)('upgrading an empty version 1 store (%s)', (backend) => {
+  it('opens at version 2 with nothing to number or index', async () => {
+    const { platform, name } = platformFor(backend);
+    const v1 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
+    v1.version(1).stores(schemaV1);
+    await v1.open();
+    v1.close();
+    const db = openDatabase(platform, name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect(await db.posts.count()).toBe(0);
+    db.close();
+  });
+});
+
+describe.each(BACKENDS)('an interrupted backfill (%s)', (backend) => {
+  it('resumes after the last post it recorded', async () => {
+    const { platform, name } = platformFor(backend);
+    const db = openDatabase(platform, name);
+    await db.open();
+    // As if the first 3 of 6 posts were done when the process stopped: rows only exist for those.
+    const posts = Array.from({ length: 6 }, (_, i) => v1Post(i + 1));
+    await db.posts.bulkAdd(posts);
+    await db.changes.bulkPut(posts.slice(0, 3).map((p) => ({ changeUnix: p.publishUnix, postGuid: p.guid })));
+    await db.settings.put({ key: BACKFILL_V2, value: '3' });
+    db.close();
+
+    const again = openDatabase(platform, name);
+    await again.open();
+    expect((await again.changes.toArray()).map((c) => c.postGuid).sort()).toEqual(posts.map((p) => p.guid).sort());
+    expect(await again.words.where('postGuid').equals(guidOf(6)).count()).toBeGreaterThan(0);
+    expect(await again.words.where('postGuid').equals(guidOf(2)).count()).toBe(0);
+    expect(await again.settings.get(BACKFILL_V2)).toBeUndefined();
+    again.close();
   });
 });
