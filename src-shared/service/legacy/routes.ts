@@ -1,4 +1,5 @@
 import type { Route } from '../router';
+import { userRoutes } from './user-routes';
 
 /** The legacy interface (section 4.1): `/content` and `/users`. */
-export const legacyRoutes: readonly Route[] = [];
+export const legacyRoutes: readonly Route[] = [...userRoutes];
