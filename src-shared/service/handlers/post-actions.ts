@@ -1,13 +1,13 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { PIN_COLOURS } from '../../api/inputs';
-import { forgetDerivedRows } from '../../store/bulk';
+import { markPostDeleted } from '../../store/delete';
 import type { PinColour } from '../../store/rows';
 import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
 import { requireReadablePost } from '../posts';
 
 /** The Persona that acts: `persona_guid` must then be one of the viewer's; without it, the first one. */
-function actingPersonaOrFail(ctx: Ctx): string {
+export function actingPersonaOrFail(ctx: Ctx): string {
   const viewer = ctx.requireViewer();
   const asked = ctx.params['persona_guid']?.trim().toLowerCase();
   const persona = asked ? viewer.personaGuids.find((g) => g === asked) : viewer.personaGuids[0];
@@ -56,18 +56,12 @@ export const unpinPost: Handler = async (ctx) => {
 };
 
 /**
- * DELETE /api/posts/{guid} and DELETE /api/posts with `guid`. The row stays as a tombstone (deleted = 1)
- * so that sync and the legacy view can tell "deleted" from "never existed"; it is never served again.
+ * DELETE /api/posts/{guid} and DELETE /api/posts with `guid`: see markPostDeleted; it is never served again.
  */
 export const deletePost: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
   const post = await requireReadablePost(ctx, ctx.path['guid'] ?? ctx.params['guid']);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
-  await ctx.db.transaction('rw', [ctx.db.posts, ctx.db.mentions, ctx.db.changes, ctx.db.words, ctx.db.pins, ctx.db.stars], async () => {
-    await ctx.db.posts.where('guid').equals(post.guid).modify({ deleted: 1, updatedUnix: ctx.now });
-    await forgetDerivedRows(ctx.db, [post.guid]);
-    await ctx.db.pins.where('[postGuid+personaGuid]').between([post.guid, ''], [post.guid, '\uffff']).delete();
-    await ctx.db.stars.where('[postGuid+personaGuid]').between([post.guid, ''], [post.guid, '\uffff']).delete();
-  });
+  await markPostDeleted(ctx.db, post.guid, ctx.now);
   return { post_guid: post.guid, channel_guid: post.channelGuid, result: 1, sok: 1 };
 };

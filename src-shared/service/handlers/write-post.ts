@@ -38,7 +38,7 @@ async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow>
   return post;
 }
 
-async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, existing: PostRow | null): Promise<PostRow> {
+export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, existing: PostRow | null): Promise<PostRow> {
   const found: string[] = [];
   const text = toMarkdown(input.content ?? '').trim();
   if (text === '') throw new ServiceError(400, ErrorText.supplySomeText);

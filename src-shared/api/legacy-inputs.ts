@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { LIMITS } from './inputs';
+
+/** Request variables of the legacy interface (section 4.1); every variable arrives as a string. */
+export const LEGACY_LIMITS = {
+  /** Section 8: a Blurb's content, in UTF-8 bytes. */
+  blurbBytes: 8192,
+  countMin: 1,
+  countMax: 200,
+  /** Not in the spec; the spec's example returns 50. */
+  countDefault: 50,
+  postIdsMax: 200,
+} as const;
+
+/** Titled legacy kinds; a post without a title is a Blurb, whatever `type` says. */
+export const TITLED_TYPES = ['post.article', 'post.draft', 'post.page', 'post.podcast'] as const;
+
+export const postId = (name: string) =>
+  z
+    .string({ error: `${name} must be the numeric id of a post` })
+    .trim()
+    .regex(/^\d{1,15}$/, `${name} must be the numeric id of a post`)
+    .transform(Number);
+
+const yesNo = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === 'Y' || v === 'N' || v === '', `${name} must be Y or N`)
+    .transform((v) => v === 'Y');
+
+const unix = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, `${name} must be a unix timestamp (whole seconds)`)
+    .transform(Number);
+
+export const contentWriteInput = z.object({
+  content: z.string().optional(),
+  title: z
+    .string()
+    .trim()
+    .refine((s) => [...s].length <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+    .optional(),
+  channel_id: postId('channel_id').optional(),
+  post_id: postId('post_id').optional(),
+  reply_to: postId('reply_to').optional(),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}\p{N}_.~-]{0,255}$/u, 'slug may hold letters, digits, "-", "_", "." and "~" only')
+    .optional(),
+  type: z.string().trim().toLowerCase().optional(),
+  send_blurb: yesNo('send_blurb').optional(),
+  pubdts: z.string().trim().optional(),
+  expydts: z.string().trim().optional(),
+  expyhrs: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, 'expyhrs must be a whole number of hours')
+    .transform(Number)
+    .optional(),
+  privacy_type: z.string().trim().optional(),
+  persona_guid: z.string().trim().optional(),
+  tags: z.string().optional(),
+  simple_posts: yesNo('simple_posts').optional(),
+});
+export type ContentWriteInput = z.infer<typeof contentWriteInput>;
+
+export const blurbsInput = z.object({
+  count: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'count must be a whole number from 1 to 200')
+    .transform(Number)
+    .refine((n) => n >= LEGACY_LIMITS.countMin && n <= LEGACY_LIMITS.countMax, 'count must be a whole number from 1 to 200')
+    .default(LEGACY_LIMITS.countDefault),
+  before_id: postId('before_id').optional(),
+  before_unix: unix('before_unix').optional(),
+  since_id: postId('since_id').optional(),
+  since_unix: unix('since_unix').optional(),
+  simple_posts: yesNo('simple_posts').optional(),
+});
+export type BlurbsInput = z.infer<typeof blurbsInput>;
+
+export const postIdsInput = z.object({
+  post_ids: z
+    .string({ error: 'post_ids is required: a comma list of post ids' })
+    .transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))
+    .refine((ids) => ids.length > 0 && ids.every((id) => /^\d{1,15}$/.test(id)), 'post_ids must be a comma list of numeric post ids')
+    .refine((ids) => ids.length <= LEGACY_LIMITS.postIdsMax, `post_ids may name at most ${LEGACY_LIMITS.postIdsMax} posts`)
+    .transform((ids) => [...new Set(ids.map(Number))]),
+  simple_posts: yesNo('simple_posts').optional(),
+});
+
+/** Section 2.8: the six legacy pin colours and the instance colour each one is. */
+export const LEGACY_PIN_HEX = {
+  '#000000': 'black',
+  '#0000ff': 'blue',
+  '#00ff00': 'green',
+  '#ffa500': 'orange',
+  '#ff0000': 'red',
+  '#ffff00': 'yellow',
+} as const;

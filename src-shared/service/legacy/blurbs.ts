@@ -1,0 +1,70 @@
+import { blurbsInput, type BlurbsInput } from '../../api/legacy-inputs';
+import { readChangesAfter } from '../../store/changes';
+import type { PostRow, PostType } from '../../store/rows';
+import { readTimeline } from '../../store/timeline';
+import type { Ctx, Handler } from '../context';
+import { parseInput, problems } from '../validate';
+import { canRead } from '../visibility';
+import { presentLegacyPosts } from './present-post';
+
+/** Social objects without a title: Blurbs, and the instance interface's bookmarks and quotations. */
+const BLURB_TYPES: readonly PostType[] = ['post.note', 'post.bookmark', 'post.quotation'];
+const isBlurb = (post: PostRow) => BLURB_TYPES.includes(post.type) && (post.title ?? '') === '';
+
+/**
+ * GET /content/blurbs/global. Without `since_*`: the newest Blurbs, newest first, continued with
+ * `before_id` (after that post, exclusive) or `before_unix` (published before that second).
+ * With `since_unix` / `since_id`: see `sincePage`.
+ */
+export const globalBlurbs: Handler = async (ctx) => {
+  const input = parseInput(blurbsInput, ctx.params);
+  const accept = (post: PostRow) => isBlurb(post) && canRead(post, ctx.viewer, ctx.now);
+  const posts =
+    input.since_unix !== undefined || input.since_id !== undefined
+      ? await sincePage(ctx, input, accept)
+      : await readTimeline(ctx.db, {
+          types: BLURB_TYPES,
+          count: input.count,
+          ...(input.before_unix !== undefined ? { until: input.before_unix - 1 } : {}),
+          ...(input.before_id !== undefined ? { before: await positionOf(ctx, input.before_id, 'before_id') } : {}),
+          accept,
+        });
+  return presentLegacyPosts(ctx, posts, input.simple_posts ?? false);
+};
+
+async function positionOf(ctx: Ctx, id: number, name: string) {
+  const post = await ctx.db.posts.get(id);
+  if (!post || !canRead(post, ctx.viewer, ctx.now)) throw problems([`${name} must be the id of a post you can read`]);
+  return post;
+}
+
+/**
+ * Everything that became new after the cursor (a post counts from the later of its last change and its
+ * publication, so back-dated and future-dated Blurbs are collected too): the OLDEST `count` of them, shown
+ * newest first. A client continues with `since_unix` = the largest `max(publish_unix, updated_unix)` of the
+ * page until a page is empty, and misses nothing. With `since_unix` alone a page never ends inside a
+ * second (it holds back the rest of that second for the next page, or, when one second holds more than
+ * `count` Blurbs, returns all of them); `since_id` (with or without `since_unix`) is an exact position.
+ */
+async function sincePage(ctx: Ctx, input: BlurbsInput, accept: (post: PostRow) => boolean): Promise<PostRow[]> {
+  const exact = input.since_id !== undefined;
+  let after = { changeUnix: input.since_unix ?? 0, postGuid: '\uffff' };
+  if (input.since_id !== undefined) {
+    const post = await positionOf(ctx, input.since_id, 'since_id');
+    const change = await ctx.db.changes.where('postGuid').equals(post.guid).first();
+    if (change) after = change;
+  }
+  const query = { after, until: ctx.now, accept };
+  let found = await readChangesAfter(ctx.db, { ...query, count: exact ? input.count : input.count + 1 });
+  if (!exact && found.length > input.count) {
+    const cut = found[input.count]?.change.changeUnix;
+    const whole = found.slice(0, input.count).filter((f) => f.change.changeUnix !== cut);
+    found =
+      whole.length > 0
+        ? whole
+        : await readChangesAfter(ctx.db, { ...query, until: cut ?? ctx.now, count: Number.MAX_SAFE_INTEGER });
+  }
+  return found
+    .sort((a, b) => b.change.changeUnix - a.change.changeUnix || (a.post.guid < b.post.guid ? 1 : -1))
+    .map((f) => f.post);
+}

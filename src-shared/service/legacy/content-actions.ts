@@ -1,0 +1,63 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import { LEGACY_PIN_HEX, postId } from '../../api/legacy-inputs';
+import { markPostDeleted } from '../../store/delete';
+import type { Handler } from '../context';
+import { actingPersonaOrFail } from '../handlers/post-actions';
+import { parseInput } from '../validate';
+import { postIdOfPath, readablePostById, requireReadablePostById } from './lookup';
+import { presentLegacyPosts } from './present-post';
+import { z } from 'zod';
+
+const simple = (value: string | undefined) => value?.trim().toUpperCase() === 'Y';
+
+/** GET /content/{id}: the one post, or "Post Does Not Exist" (also for posts the reader may not see). */
+export const getContent: Handler = async (ctx) => {
+  const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
+  return presentLegacyPosts(ctx, [post], simple(ctx.params['simple_posts']));
+};
+
+/**
+ * DELETE /content/{id}; a `post_id` in the body wins over the path. Only the creator may delete;
+ * an unknown id, or one the requester cannot see, is "Invalid Post ID".
+ */
+export const deleteContent: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const fromBody = ctx.params['post_id'];
+  const id = fromBody !== undefined ? parseInput(z.object({ post_id: postId('post_id') }), ctx.params).post_id : postIdOfPath(ctx.path['id']);
+  const post = await readablePostById(ctx, id);
+  if (!post) throw new ServiceError(404, ErrorText.invalidPostIdLegacy);
+  if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
+  await markPostDeleted(ctx.db, post.guid, ctx.now);
+  return { id, is_visible: false, is_deleted: true };
+};
+
+/** POST /content/star/{id}: a toggle for the acting Persona (section 3); answers the post with its stars. */
+export const toggleStar: Handler = async (ctx) => {
+  const persona = actingPersonaOrFail(ctx);
+  const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
+  const key: [string, string] = [post.guid, persona];
+  if (await ctx.db.stars.get(key)) await ctx.db.stars.delete(key);
+  else await ctx.db.stars.put({ postGuid: post.guid, personaGuid: persona, starredUnix: ctx.now });
+  return presentLegacyPosts(ctx, [post], simple(ctx.params['simple_posts']));
+};
+
+/**
+ * POST /content/pin with `post_id` and `colour` (or `color`), one of the six hex colours of section 2.8.
+ * The pin belongs to the acting Persona, as in the instance interface. Sending the colour the post already
+ * has removes the pin; an invalid hex code is ignored (nothing changes). Answers the post, whose
+ * `you_pinned` and `pin_colour` show the result.
+ */
+export const pinContent: Handler = async (ctx) => {
+  const persona = actingPersonaOrFail(ctx);
+  const { post_id } = parseInput(z.object({ post_id: postId('post_id') }), ctx.params);
+  const post = await requireReadablePostById(ctx, post_id);
+  const hex = (ctx.params['colour'] ?? ctx.params['color'] ?? '').trim().toLowerCase();
+  const normalised = hex.startsWith('#') ? hex : `#${hex}`;
+  const colour = (LEGACY_PIN_HEX as Record<string, (typeof LEGACY_PIN_HEX)[keyof typeof LEGACY_PIN_HEX]>)[normalised];
+  if (colour) {
+    const current = await ctx.db.pins.get([post.guid, persona]);
+    if (current?.colour === colour) await ctx.db.pins.delete([post.guid, persona]);
+    else await ctx.db.pins.put({ postGuid: post.guid, personaGuid: persona, colour, pinnedUnix: ctx.now });
+  }
+  return presentLegacyPosts(ctx, [post], simple(ctx.params['simple_posts']));
+};

@@ -1,0 +1,141 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import type { WriteInput } from '../../api/inputs';
+import { contentWriteInput, LEGACY_LIMITS, TITLED_TYPES, type ContentWriteInput } from '../../api/legacy-inputs';
+import { putPostsInOneTransaction } from '../../store/bulk';
+import { timelineOrder } from '../../store/order';
+import type { PostRow, PostType } from '../../store/rows';
+import { newGuid } from '../../util/secrets';
+import { renderMarkdown } from '../../text';
+import { parseDate } from '../../util/time';
+import type { Ctx, Handler, Viewer } from '../context';
+import { buildRow } from '../handlers/write-post';
+import { parseInput, problems } from '../validate';
+import { requireReadablePostById } from './lookup';
+import { presentLegacyPosts } from './present-post';
+
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+
+/**
+ * POST /content: creates a post, or updates the post `post_id`. The legacy variables are translated to the
+ * instance interface's and the same writer stores the result, so both interfaces see one post.
+ */
+export const writeContent: Handler = async (ctx) => {
+  const viewer = ctx.requireViewer();
+  const input = parseInput(contentWriteInput, ctx.params);
+  if (input.content === undefined || input.content.trim() === '') throw new ServiceError(404, ErrorText.noTextToPost);
+  const existing = input.post_id === undefined ? null : await ownPost(ctx, viewer, input.post_id);
+  const titled = (input.title ?? existing?.title ?? '') !== '';
+  if (!titled && utf8Bytes(input.content) > LEGACY_LIMITS.blurbBytes) {
+    throw problems([`content of a Blurb must be at most ${LEGACY_LIMITS.blurbBytes} bytes`]);
+  }
+
+  const row = await buildRow(ctx, viewer, await toWriteInput(ctx, input, existing), existing);
+  row.type = legacyKind(input, existing, titled);
+  if (!existing && row.type === 'post.note') await refuseDuplicate(ctx, row);
+  const rows = [row];
+  if (!existing && input.send_blurb && (row.type === 'post.article' || row.type === 'post.podcast')) {
+    rows.push(announcement(ctx, row));
+  }
+  const [stored] = await putPostsInOneTransaction(ctx.db, rows);
+  return presentLegacyPosts(ctx, stored ? [stored] : [], input.simple_posts ?? false);
+};
+
+async function ownPost(ctx: Ctx, viewer: Viewer, id: number): Promise<PostRow> {
+  const post = await requireReadablePostById(ctx, id);
+  if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
+  return post;
+}
+
+/** A post without a title is a Blurb; a titled one is the kind `type` names, a blog post by default. */
+function legacyKind(input: ContentWriteInput, existing: PostRow | null, titled: boolean): PostType {
+  if (!titled) return existing && existing.type !== 'post.note' && !isTitledType(existing.type) ? existing.type : 'post.note';
+  const asked = input.type ?? existing?.type;
+  return asked && isTitledType(asked) ? asked : 'post.article';
+}
+
+const isTitledType = (type: string): type is (typeof TITLED_TYPES)[number] => (TITLED_TYPES as readonly string[]).includes(type);
+
+async function toWriteInput(ctx: Ctx, input: ContentWriteInput, existing: PostRow | null): Promise<WriteInput> {
+  const found: string[] = [];
+  const publish = dateOf(input.pubdts, 'pubdts', found);
+  const expires = dateOf(input.expydts, 'expydts', found);
+  const privacy = input.privacy_type?.toLowerCase();
+  if (privacy !== undefined && !['visibility.public', 'visibility.private', 'visibility.none'].includes(privacy)) {
+    found.push('privacy_type must be visibility.public, visibility.private or visibility.none');
+  }
+  let channelGuid: string | undefined;
+  if (input.channel_id !== undefined) {
+    const channel = await ctx.db.channels.where('id').equals(input.channel_id).first();
+    if (!channel) throw new ServiceError(400, ErrorText.invalidChannel);
+    channelGuid = channel.guid;
+  }
+  let replyTo: string | undefined;
+  if (input.reply_to !== undefined) {
+    const parent = await ctx.db.posts.get(input.reply_to);
+    if (!parent || parent.deleted) found.push('reply_to must be the id of a post on this instance');
+    else replyTo = parent.guid;
+  }
+  if (found.length > 0) throw problems(found);
+  // `expyhrs` counts from publication and wins over `expydts` (section 4.1).
+  const publishUnix = publish ?? existing?.publishUnix ?? ctx.now;
+  const expiresUnix = input.expyhrs !== undefined ? publishUnix + input.expyhrs * 3600 : expires;
+  return {
+    content: input.content,
+    // The kind is settled by legacyKind afterwards; a new post needs one to pass the writer's checks.
+    ...(existing ? {} : { post_type: 'post.note' as const }),
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(channelGuid ? { channel_guid: channelGuid } : {}),
+    ...(input.persona_guid ? { persona_guid: input.persona_guid.toLowerCase() } : {}),
+    ...(replyTo ? { reply_to: replyTo } : {}),
+    ...(input.slug !== undefined ? { post_slug: input.slug } : {}),
+    ...(privacy ? { post_privacy: privacy as WriteInput['post_privacy'] } : {}),
+    ...(publish !== null ? { publish_at: String(publish) } : {}),
+    ...(expiresUnix !== null ? { expires_at: String(expiresUnix) } : {}),
+    ...(input.tags !== undefined ? { tags: input.tags } : {}),
+  };
+}
+
+function dateOf(value: string | undefined, name: string, found: string[]): number | null {
+  if (value === undefined || value === '') return null;
+  const unix = parseDate(value);
+  if (unix === null) found.push(`${name} must be a date such as 2026-11-22 09:30:00 (UTC)`);
+  return unix;
+}
+
+/**
+ * Section 7: a Blurb identical to the same Persona's previous Blurb is "Duplicate Post!". "Previous" is the
+ * one written last (the highest id), whatever its publication time: newest ids first, stopping at the first.
+ */
+async function refuseDuplicate(ctx: Ctx, row: PostRow): Promise<void> {
+  const previous = await ctx.db.posts
+    .orderBy(':id')
+    .reverse()
+    .filter((p) => p.personaGuid === row.personaGuid && p.type === 'post.note' && !p.deleted)
+    .first();
+  if (previous && utf8Bytes(previous.text) === utf8Bytes(row.text) && previous.text === row.text) {
+    throw new ServiceError(404, ErrorText.duplicatePost);
+  }
+}
+
+/** `send_blurb=Y`: a Blurb by the same Persona that links to the new post. */
+function announcement(ctx: Ctx, post: PostRow): PostRow {
+  const guid = newGuid();
+  const title = (post.title ?? 'untitled').replace(/[[\]\\]/g, '\\$&');
+  const text = `New post: [${title}](${ctx.origin}${post.canonicalPath})`;
+  return {
+    ...post,
+    guid,
+    type: 'post.note',
+    title: null,
+    text,
+    html: renderMarkdown(text),
+    tags: [],
+    mentions: [],
+    replyTo: null,
+    parentGuid: null,
+    threadKey: guid,
+    slug: null,
+    canonicalPath: `/posts/${guid}`,
+    order: timelineOrder(post.publishUnix, guid),
+  };
+}
