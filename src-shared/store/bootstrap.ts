@@ -18,7 +18,7 @@ export interface OwnerResult {
   accountGuid: string;
 }
 
-const OWNER_TOKEN_LABEL = 'owner';
+export const OWNER_TOKEN_LABEL = 'owner';
 
 /**
  * A new instance has one account with one Persona and one Channel. Idempotent: later calls only make

@@ -96,6 +96,8 @@ async function main() {
   report(`GET /api/posts/global?count=100 (anonymous): p50 ${global.p50.toFixed(1)} ms, p99 ${global.p99.toFixed(1)} ms (300 requests)`);
   const all = percentiles(await timeRequests(`${url}/api/posts/global?count=100&types=post.note,post.article,post.bookmark,post.quotation`, { authorization: TOKEN }, 300));
   report(`GET /api/posts/global?count=100, all four types, as owner: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms (300 requests)`);
+  const blurbs = percentiles(await timeRequests(`${url}/content/blurbs/global?count=200`, {}, 200));
+  report(`GET /content/blurbs/global?count=200 (legacy, anonymous): p50 ${blurbs.p50.toFixed(1)} ms, p99 ${blurbs.p99.toFixed(1)} ms (200 requests)`);
   const thread = percentiles(await timeRequests(`${url}/api/posts/${threadRoot}/thread`, {}, 200));
   report(`GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`);
 
