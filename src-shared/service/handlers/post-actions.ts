@@ -1,6 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { PIN_COLOURS } from '../../api/inputs';
-import { markPostDeleted } from '../../store/delete';
+import { markPostsDeleted } from '../../store/delete';
 import type { PinColour } from '../../store/rows';
 import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
@@ -56,12 +56,12 @@ export const unpinPost: Handler = async (ctx) => {
 };
 
 /**
- * DELETE /api/posts/{guid} and DELETE /api/posts with `guid`: see markPostDeleted; it is never served again.
+ * DELETE /api/posts/{guid} and DELETE /api/posts with `guid`: see markPostsDeleted; it is never served again.
  */
 export const deletePost: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
   const post = await requireReadablePost(ctx, ctx.path['guid'] ?? ctx.params['guid']);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
-  await markPostDeleted(ctx.db, post.guid, ctx.now);
+  await markPostsDeleted(ctx.db, [post.guid], ctx.now);
   return { post_guid: post.guid, channel_guid: post.channelGuid, result: 1, sok: 1 };
 };

@@ -1,6 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { LEGACY_PIN_HEX, postId } from '../../api/legacy-inputs';
-import { markPostDeleted } from '../../store/delete';
+import { markPostsDeleted } from '../../store/delete';
 import type { Handler } from '../context';
 import { actingPersonaOrFail } from '../handlers/post-actions';
 import { parseInput } from '../validate';
@@ -27,7 +27,7 @@ export const deleteContent: Handler = async (ctx) => {
   const post = await readablePostById(ctx, id);
   if (!post) throw new ServiceError(404, ErrorText.invalidPostIdLegacy);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
-  await markPostDeleted(ctx.db, post.guid, ctx.now);
+  await markPostsDeleted(ctx.db, [post.guid], ctx.now);
   return { id, is_visible: false, is_deleted: true };
 };
 

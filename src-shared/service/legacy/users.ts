@@ -3,7 +3,7 @@ import { profileInput } from '../../api/inputs';
 import { bioTargetInput, setpassInput } from '../../api/legacy-user-inputs';
 import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { OWNER_TOKEN_LABEL } from '../../store/bootstrap';
-import { forgetDerivedRows } from '../../store/bulk';
+import { markPostsDeleted } from '../../store/delete';
 import { inTransaction } from '../../store/transaction';
 import { hashPassword, verifyPassword } from '../../util/secrets';
 import { isoOf } from '../../util/time';
@@ -148,22 +148,14 @@ function requireConfirmation(ctx: Ctx, expected: string, text: string): void {
   if (ctx.params['confirm'] !== expected) throw new ServiceError(400, text);
 }
 
-/** Tombstones every live post of the account as DELETE /api/posts/{guid} does; answers how many. */
+/** Deletes every live post of the account as DELETE /api/posts/{guid} does; answers how many. */
 async function deletePostsOf(ctx: Ctx, viewer: Viewer): Promise<number> {
   const { db } = ctx;
   const rows = await Promise.all(
     viewer.personaGuids.map((g) => db.posts.where('[personaGuid+order]').between([g, ''], [g, '\uffff']).toArray()),
   );
   const guids = rows.flat().filter((p) => p.deleted === 0 && p.accountGuid === viewer.accountGuid).map((p) => p.guid);
-  if (guids.length === 0) return 0;
-  await db.posts.where('guid').anyOf(guids).modify({ deleted: 1, updatedUnix: ctx.now });
-  await forgetDerivedRows(db, guids);
-  await Promise.all(
-    guids.flatMap((guid) => [
-      db.pins.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),
-      db.stars.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),
-    ]),
-  );
+  await markPostsDeleted(db, guids, ctx.now);
   return guids.length;
 }
 
