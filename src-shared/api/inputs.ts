@@ -37,24 +37,30 @@ const number = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
-const unixTime = (name: string) =>
+export const unixTime = (name: string) =>
   z
     .string()
     .trim()
     .regex(/^\d{1,12}$/, `${name} must be a unix timestamp (whole seconds)`)
     .transform(Number);
 
+/** `count` of a timeline: whole numbers in a range, refused (not clamped) outside it. */
+export const countOf = (min: number, max: number, fallback: number) => {
+  const message = `count must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message)
+    .default(fallback);
+};
+
 export const guidText = (message: string) =>
   z.string().trim().regex(GUID_PATTERN, message).transform((s) => s.toLowerCase());
 
 export const timelineInput = z.object({
-  count: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'count must be a whole number from 1 to 250')
-    .transform(Number)
-    .refine((n) => n >= LIMITS.countMin && n <= LIMITS.countMax, 'count must be a whole number from 1 to 250')
-    .default(LIMITS.countDefault),
+  count: countOf(LIMITS.countMin, LIMITS.countMax, LIMITS.countDefault),
   types: z
     .string()
     .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])

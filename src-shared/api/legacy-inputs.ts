@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './inputs';
+import { countOf, LIMITS, unixTime } from './inputs';
 
 /** Request variables of the legacy interface (section 4.1); every variable arrives as a string. */
 export const LEGACY_LIMITS = {
@@ -29,13 +29,6 @@ const yesNo = (name: string) =>
     .toUpperCase()
     .refine((v) => v === 'Y' || v === 'N' || v === '', `${name} must be Y or N`)
     .transform((v) => v === 'Y');
-
-const unix = (name: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}$/, `${name} must be a unix timestamp (whole seconds)`)
-    .transform(Number);
 
 export const contentWriteInput = z.object({
   content: z.string().optional(),
@@ -70,17 +63,11 @@ export const contentWriteInput = z.object({
 export type ContentWriteInput = z.infer<typeof contentWriteInput>;
 
 export const blurbsInput = z.object({
-  count: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'count must be a whole number from 1 to 200')
-    .transform(Number)
-    .refine((n) => n >= LEGACY_LIMITS.countMin && n <= LEGACY_LIMITS.countMax, 'count must be a whole number from 1 to 200')
-    .default(LEGACY_LIMITS.countDefault),
+  count: countOf(LEGACY_LIMITS.countMin, LEGACY_LIMITS.countMax, LEGACY_LIMITS.countDefault),
   before_id: postId('before_id').optional(),
-  before_unix: unix('before_unix').optional(),
+  before_unix: unixTime('before_unix').optional(),
   since_id: postId('since_id').optional(),
-  since_unix: unix('since_unix').optional(),
+  since_unix: unixTime('since_unix').optional(),
   simple_posts: yesNo('simple_posts').optional(),
 });
 export type BlurbsInput = z.infer<typeof blurbsInput>;

@@ -100,10 +100,16 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   };
 }
 
-function dateOf(value: string | undefined, name: string, found: string[]): number | null {
+/** A date variable (see parseDate), null when absent; a malformed one is added to `found`. */
+export function dateOf(
+  value: string | undefined,
+  name: string,
+  found: string[],
+  example = '2026-11-22T09:30:00Z or a unix timestamp',
+): number | null {
   if (value === undefined || value === '') return null;
   const unix = parseDate(value);
-  if (unix === null) found.push(`${name} must be a date such as 2026-11-22T09:30:00Z or a unix timestamp`);
+  if (unix === null) found.push(`${name} must be a date such as ${example}`);
   return unix;
 }
 

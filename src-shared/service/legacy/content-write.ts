@@ -6,14 +6,14 @@ import { timelineOrder } from '../../store/order';
 import type { PostRow, PostType } from '../../store/rows';
 import { newGuid } from '../../util/secrets';
 import { renderMarkdown } from '../../text';
-import { parseDate } from '../../util/time';
 import type { Ctx, Handler, Viewer } from '../context';
-import { buildRow } from '../handlers/write-post';
+import { buildRow, dateOf } from '../handlers/write-post';
 import { parseInput, problems } from '../validate';
 import { requireReadablePostById } from './lookup';
 import { presentLegacyPosts } from './present-post';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+const LEGACY_DATE = '2026-11-22 09:30:00 (UTC)';
 
 /**
  * POST /content: creates a post, or updates the post `post_id`. The legacy variables are translated to the
@@ -57,8 +57,8 @@ const isTitledType = (type: string): type is (typeof TITLED_TYPES)[number] => (T
 
 async function toWriteInput(ctx: Ctx, input: ContentWriteInput, existing: PostRow | null): Promise<WriteInput> {
   const found: string[] = [];
-  const publish = dateOf(input.pubdts, 'pubdts', found);
-  const expires = dateOf(input.expydts, 'expydts', found);
+  const publish = dateOf(input.pubdts, 'pubdts', found, LEGACY_DATE);
+  const expires = dateOf(input.expydts, 'expydts', found, LEGACY_DATE);
   const privacy = input.privacy_type?.toLowerCase();
   if (privacy !== undefined && !['visibility.public', 'visibility.private', 'visibility.none'].includes(privacy)) {
     found.push('privacy_type must be visibility.public, visibility.private or visibility.none');
@@ -95,13 +95,6 @@ async function toWriteInput(ctx: Ctx, input: ContentWriteInput, existing: PostRo
   };
 }
 
-function dateOf(value: string | undefined, name: string, found: string[]): number | null {
-  if (value === undefined || value === '') return null;
-  const unix = parseDate(value);
-  if (unix === null) found.push(`${name} must be a date such as 2026-11-22 09:30:00 (UTC)`);
-  return unix;
-}
-
 /**
  * Section 7: a Blurb identical to the same Persona's previous Blurb is "Duplicate Post!". "Previous" is the
  * one written last (the highest id), whatever its publication time: newest ids first, stopping at the first.
@@ -112,7 +105,8 @@ async function refuseDuplicate(ctx: Ctx, row: PostRow): Promise<void> {
     .reverse()
     .filter((p) => p.personaGuid === row.personaGuid && p.type === 'post.note' && !p.deleted)
     .first();
-  if (previous && utf8Bytes(previous.text) === utf8Bytes(row.text) && previous.text === row.text) {
+  // Identical text is also identical in size, the spec's other condition.
+  if (previous && previous.text === row.text) {
     throw new ServiceError(404, ErrorText.duplicatePost);
   }
 }

@@ -55,7 +55,8 @@ async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLo
  */
 function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boolean) {
   const persona = lookups.personas.get(post.personaGuid);
-  const stars = (lookups.stars.get(post.guid) ?? []).flatMap((star) => {
+  const starRows = lookups.stars.get(post.guid) ?? [];
+  const stars = starRows.flatMap((star) => {
     const by = lookups.personas.get(star.personaGuid);
     return by ? [{ id: by.id, name: by.handle, avatar_url: avatarUrl(by), starred_at: starTime(star.starredUnix), starred_unix: star.starredUnix }] : [];
   });
@@ -97,7 +98,7 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
     expires_at: post.expiresUnix === null ? false : isoOf(post.expiresUnix),
     expires_unix: post.expiresUnix ?? false,
     is_mention: post.mentions.some((g) => viewerPersonas.has(g)),
-    you_starred: lookups.acting !== null && stars.some((s) => s.id === lookups.personas.get(lookups.acting ?? '')?.id),
+    you_starred: starRows.some((star) => star.personaGuid === lookups.acting),
     you_pinned: pin !== undefined,
     you_reblurbed: false,
     pin_colour: pin ? HEX_OF[pin] : false,
