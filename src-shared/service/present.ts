@@ -13,22 +13,18 @@ export interface Lookups {
   parentPaths: ReadonlyMap<string, string>;
 }
 
-/** `justCreated`: the posts did not exist before this request, so nobody has pinned or starred them yet. */
-export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[], justCreated = false): Promise<Lookups> {
+/** Pins and stars come with the rows (store/relations.ts); only Personas and parents are read here. */
+export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
   const personaRows = await ctx.db.personas.toArray();
   const personas = new Map(personaRows.map((p) => [p.guid, p]));
   const viewerPersonas = new Set(ctx.viewer?.personaGuids ?? []);
   const acting = actingPersona(ctx);
   const pins = new Map<string, PinRow['colour']>();
   const starred = new Set<string>();
-  if (acting && posts.length > 0 && !justCreated) {
-    const keys = posts.map((p): [string, string] => [p.guid, acting]);
-    const [pinRows, starRows] = await Promise.all([
-      ctx.db.pins.where('[postGuid+personaGuid]').anyOf(keys).toArray(),
-      ctx.db.stars.where('[postGuid+personaGuid]').anyOf(keys).toArray(),
-    ]);
-    for (const pin of pinRows) pins.set(pin.postGuid, pin.colour);
-    for (const star of starRows) starred.add(star.postGuid);
+  for (const post of posts) {
+    const pin = post.pinnedBy?.find((mark) => mark.personaGuid === acting);
+    if (pin) pins.set(post.guid, pin.colour);
+    if (post.starredBy?.some((mark) => mark.personaGuid === acting)) starred.add(post.guid);
   }
   const parentGuids = [...new Set(posts.map(parentByGuid).filter((guid) => guid !== null))];
   const parents = parentGuids.length > 0 ? await ctx.db.posts.where('guid').anyOf(parentGuids).toArray() : [];
@@ -114,8 +110,8 @@ export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups) {
 
 export type PresentedPost = ReturnType<typeof presentPost>;
 
-export async function presentPosts(ctx: Ctx, posts: readonly PostRow[], options: { justCreated?: boolean } = {}) {
-  const lookups = await lookupsFor(ctx, posts, options.justCreated);
+export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]) {
+  const lookups = await lookupsFor(ctx, posts);
   return posts.map((post) => presentPost(ctx, post, lookups));
 }
 

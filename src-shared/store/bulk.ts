@@ -1,17 +1,25 @@
 import type { PublishingDb } from './db';
 import { changeRowOf, wordRowsOf } from './post-derived';
-import type { MentionRow, PostRow } from './rows';
+import { marksOf } from './relations';
+import type { MentionRow, PostRow, ReplyRow } from './rows';
+
+const DERIVED = ['mentions', 'changes', 'words', 'replies'] as const;
 
 /**
- * Writes many complete posts, with their mention, change and search-word rows, in ONE transaction: a sync
- * page or an import batch is stored whole or not at all, and costs one commit instead of one per post.
- * Existing posts with the same GUID are replaced, keeping their numeric id. Answers the rows as stored.
+ * Writes many complete posts, with their mention, change, search-word and reply rows, in ONE transaction:
+ * a sync page or an import batch is stored whole or not at all, and costs one commit instead of one per
+ * post. Existing posts with the same GUID are replaced, keeping their numeric id and the marks of this
+ * instance's Personas (store/relations.ts). Answers the rows as stored.
  */
 export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly PostRow[]): Promise<PostRow[]> {
-  return db.transaction('rw', [db.posts, db.mentions, db.changes, db.words], async () => {
+  return db.transaction('rw', [db.posts, ...DERIVED.map((name) => db[name])], async () => {
     const existing = await db.posts.where('guid').anyOf(rows.map((r) => r.guid)).toArray();
-    const idOf = new Map(existing.map((p) => [p.guid, p.id]));
-    const stored = rows.map((r) => withoutUndefinedId({ ...r, id: idOf.get(r.guid) ?? r.id }));
+    const before = new Map(existing.map((p) => [p.guid, p]));
+    const stored = rows.map((r) => {
+      const old = before.get(r.guid);
+      const { starredBy: _s, pinnedBy: _p, repostedBy: _r, ...fields } = r;
+      return withoutUndefinedId({ ...fields, ...marksOf(old), id: old?.id ?? r.id });
+    });
     const ids = await db.posts.bulkPut(stored, { allKeys: true });
     if (existing.length > 0) await forgetDerivedRows(db, existing.map((p) => p.guid));
     const mentions: MentionRow[] = rows.flatMap((r) =>
@@ -21,15 +29,28 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
     await db.changes.bulkPut(rows.map(changeRowOf));
     const words = rows.flatMap(wordRowsOf);
     if (words.length > 0) await db.words.bulkPut(words);
+    const replies = await replyRowsOf(db, rows);
+    if (replies.length > 0) await db.replies.bulkPut(replies);
     return stored.map((row, i) => ({ ...row, id: ids[i] }));
+  });
+}
+
+/** See ReplyRow: only replies across accounts, filed under the Persona replied to. */
+async function replyRowsOf(db: PublishingDb, rows: readonly PostRow[]): Promise<ReplyRow[]> {
+  const replies = rows.filter((r) => r.parentGuid !== null && !r.deleted);
+  if (replies.length === 0) return [];
+  const parents = await db.posts.where('guid').anyOf(replies.map((r) => r.parentGuid ?? '')).toArray();
+  const parentOf = new Map(parents.map((p) => [p.guid, p]));
+  return replies.flatMap((reply) => {
+    const parent = parentOf.get(reply.parentGuid ?? '');
+    if (!parent || parent.accountGuid === reply.accountGuid) return [];
+    return [{ personaGuid: parent.personaGuid, postGuid: reply.guid, publishUnix: reply.publishUnix }];
   });
 }
 
 /** Drops the rows derived from these posts (a rewrite adds them again; a deletion keeps them gone). */
 export async function forgetDerivedRows(db: PublishingDb, guids: readonly string[]): Promise<void> {
-  await db.mentions.where('postGuid').anyOf(guids).delete();
-  await db.changes.where('postGuid').anyOf(guids).delete();
-  await db.words.where('postGuid').anyOf(guids).delete();
+  for (const name of DERIVED) await db[name].where('postGuid').anyOf(guids).delete();
 }
 
 /** An auto-increment key must be absent, not `undefined`, for IndexedDB to assign one. */

@@ -9,12 +9,14 @@ import type {
   PersonaRow,
   PinRow,
   PostRow,
+  ReplyRow,
   SettingRow,
   StarRow,
   TokenRow,
   WordRow,
 } from './rows';
 import { backfillV2, upgradeToV2 } from './upgrade-v2';
+import { upgradeToV3 } from './upgrade-v3';
 
 /**
  * The platform's IndexedDB: the browser's own, indexeddbshim over SQLite in the hosts, or fake-indexeddb in
@@ -38,6 +40,7 @@ export type PublishingDb = Dexie & {
   settings: EntityTable<SettingRow, 'key'>;
   changes: Dexie.Table<ChangeRow, [number, string]>;
   words: Dexie.Table<WordRow, [string, string]>;
+  replies: Dexie.Table<ReplyRow, [string, number, string]>;
 };
 
 /**
@@ -77,6 +80,15 @@ export const schemaV2 = {
   words: '[word+order], postGuid',
 } as const;
 
+/**
+ * Version 3: stars, pins and reposts of the instance's Personas also as marks on the post row
+ * (store/relations.ts), and replies across accounts for the legacy `interactions` collection.
+ */
+export const schemaV3 = {
+  ...schemaV2,
+  replies: '[personaGuid+publishUnix+postGuid], postGuid',
+} as const;
+
 export const DATABASE_NAME = 'publishing';
 
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
@@ -86,6 +98,7 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   }) as PublishingDb;
   db.version(1).stores(schemaV1);
   db.version(2).stores(schemaV2).upgrade(upgradeToV2);
+  db.version(3).stores(schemaV3).upgrade(upgradeToV3);
   // Dexie holds back every other request until this is done.
   db.on('ready', () => backfillV2(db));
   db.use(packingMiddleware(['posts']));

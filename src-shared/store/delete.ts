@@ -1,15 +1,20 @@
 import { forgetDerivedRows } from './bulk';
 import type { PublishingDb } from './db';
+import { markRepost } from './relations';
 
 /**
  * Deletes posts: each row stays as a tombstone (deleted = 1) so that sync and the legacy view can tell
- * "deleted" from "never existed", and everything derived from them (mentions, change and word rows, pins,
- * stars) goes, in one transaction.
+ * "deleted" from "never existed", and everything derived from them (mention, change, word and reply rows,
+ * pins, stars and their marks) goes, in one transaction. A deleted repost is also no longer counted as a
+ * repost of its original.
  */
 export async function markPostsDeleted(db: PublishingDb, guids: readonly string[], now: number): Promise<void> {
   if (guids.length === 0) return;
-  await db.transaction('rw', [db.posts, db.mentions, db.changes, db.words, db.pins, db.stars], async () => {
-    await db.posts.where('guid').anyOf(guids).modify({ deleted: 1, updatedUnix: now });
+  await db.transaction('rw', [db.posts, db.mentions, db.changes, db.words, db.replies, db.pins, db.stars], async () => {
+    const posts = await db.posts.where('guid').anyOf(guids).toArray();
+    await db.posts.bulkPut(
+      posts.map(({ starredBy: _s, pinnedBy: _p, repostedBy: _r, ...post }) => ({ ...post, deleted: 1 as const, updatedUnix: now })),
+    );
     await forgetDerivedRows(db, guids);
     await Promise.all(
       guids.flatMap((guid) => [
@@ -17,5 +22,12 @@ export async function markPostsDeleted(db: PublishingDb, guids: readonly string[
         db.stars.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),
       ]),
     );
+    const reposts = posts.filter((p) => p.repostOf);
+    const originals = await db.posts.where('guid').anyOf(reposts.map((p) => p.repostOf ?? '')).toArray();
+    for (let original of originals) {
+      for (const repost of reposts.filter((p) => p.repostOf === original.guid)) {
+        original = await markRepost(db, original, { personaGuid: repost.personaGuid, postGuid: repost.guid }, false);
+      }
+    }
   });
 }

@@ -108,10 +108,34 @@ export interface PostRow {
   updatedUnix: number;
   /** 0 or 1: IndexedDB cannot index booleans. Deleted rows stay as tombstones for sync and the legacy view. */
   deleted: 0 | 1;
-  /** SHA-256 of the legacy access password (`passwd`), or null; see service/legacy/passwords.ts. */
+  /** PBKDF2 hash of the legacy access password (`passwd`), or null; see service/legacy/passwords.ts. */
   passwordHash?: string | null;
   /** GUID of the post this one reposts (legacy `POST /content/repost/{id}`). */
   repostOf?: string | null;
+  /**
+   * What this instance's own Personas did to the post, kept on the row so that a page of posts is presented
+   * without one lookup per post (see store/relations.ts, the only writer). Never part of what sync copies.
+   */
+  starredBy?: StarMark[];
+  pinnedBy?: PinMark[];
+  repostedBy?: RepostMark[];
+}
+
+export interface StarMark {
+  personaGuid: string;
+  starredUnix: number;
+}
+
+export interface PinMark {
+  personaGuid: string;
+  colour: PinColour;
+  pinnedUnix: number;
+}
+
+/** A repost of this post by one of the instance's Personas, and the GUID of the repost. */
+export interface RepostMark {
+  personaGuid: string;
+  postGuid: string;
 }
 
 /**
@@ -129,6 +153,16 @@ export interface WordRow {
   word: string;
   order: string;
   postGuid: string;
+}
+
+/**
+ * A reply by one account to a post of another, filed under the Persona replied to: the legacy
+ * `interactions` collection reads them. Replies within one account are conversations, not interactions.
+ */
+export interface ReplyRow {
+  personaGuid: string;
+  postGuid: string;
+  publishUnix: number;
 }
 
 export interface MentionRow {

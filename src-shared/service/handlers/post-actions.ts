@@ -1,6 +1,7 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { PIN_COLOURS } from '../../api/inputs';
 import { markPostsDeleted } from '../../store/delete';
+import { setPin, setStar } from '../../store/relations';
 import type { PinColour } from '../../store/rows';
 import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
@@ -19,16 +20,14 @@ export function actingPersonaOrFail(ctx: Ctx): string {
 export const starPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotStar);
-  await ctx.db.stars.put({ postGuid: post.guid, personaGuid: persona, starredUnix: ctx.now });
-  return presentPosts(ctx, [post]);
+  return presentPosts(ctx, [await setStar(ctx.db, post, persona, ctx.now)]);
 };
 
 /** DELETE /api/posts/{guid}/star: removing a star that is not there is not an error. */
 export const unstarPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnstar);
-  await ctx.db.stars.delete([post.guid, persona]);
-  return presentPosts(ctx, [post]);
+  return presentPosts(ctx, [await setStar(ctx.db, post, persona, null)]);
 };
 
 /** `pin.orange`, `orange`, any case; anything else, or nothing, means no pin (section 3). */
@@ -42,17 +41,14 @@ export const pinPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotPin);
   const colour = pinColourOf(ctx.params['value']);
-  if (colour) await ctx.db.pins.put({ postGuid: post.guid, personaGuid: persona, colour, pinnedUnix: ctx.now });
-  else await ctx.db.pins.delete([post.guid, persona]);
-  return presentPosts(ctx, [post]);
+  return presentPosts(ctx, [await setPin(ctx.db, post, persona, colour ? { colour, pinnedUnix: ctx.now } : null)]);
 };
 
 /** DELETE /api/posts/{guid}/pin */
 export const unpinPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnpin);
-  await ctx.db.pins.delete([post.guid, persona]);
-  return presentPosts(ctx, [post]);
+  return presentPosts(ctx, [await setPin(ctx.db, post, persona, null)]);
 };
 
 /**

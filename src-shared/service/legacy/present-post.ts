@@ -1,8 +1,9 @@
 import { LEGACY_PIN_HEX } from '../../api/legacy-inputs';
-import type { ChannelRow, PersonaRow, PinRow, PostRow, StarRow } from '../../store/rows';
+import type { ChannelRow, PersonaRow, PinRow, PostRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
 import type { Ctx } from '../context';
 import { actingPersona, avatarUrl } from '../present';
+import { canRead } from '../visibility';
 import { legacyAccount, legacyChannel } from './account-object';
 
 /** The legacy name of a stored type: a Blurb is `post.micro` here and `post.note` in the instance view. */
@@ -19,32 +20,24 @@ const HEX_OF = Object.fromEntries(Object.entries(LEGACY_PIN_HEX).map(([hex, colo
 interface LegacyLookups {
   personas: ReadonlyMap<string, PersonaRow>;
   channels: ReadonlyMap<string, ChannelRow>;
-  stars: ReadonlyMap<string, readonly StarRow[]>;
-  pins: ReadonlyMap<string, PinRow['colour']>;
-  /** Numeric ids of local parents, by GUID. */
-  parentIds: ReadonlyMap<string, number>;
+  /** Local posts replied to or reposted, by GUID: for `parent_id` and a repost's `parent_post`. */
+  parents: ReadonlyMap<string, PostRow>;
   acting: string | null;
 }
 
+/** Stars, pins and reposts come with the rows (store/relations.ts): three reads, whatever the page size. */
 async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLookups> {
-  const acting = actingPersona(ctx);
-  const parentGuids = [...new Set(posts.map((p) => p.parentGuid).filter((g) => g !== null))];
-  const [personaRows, channelRows, starLists, pinRows, parents] = await Promise.all([
+  const parentGuids = [...new Set(posts.flatMap((p) => [p.parentGuid, p.repostOf ?? null]).filter((g) => g !== null))];
+  const [personaRows, channelRows, parents] = await Promise.all([
     ctx.db.personas.toArray(),
     ctx.db.channels.toArray(),
-    Promise.all(posts.map((p) => ctx.db.stars.where('[postGuid+personaGuid]').between([p.guid, ''], [p.guid, '\uffff']).toArray())),
-    acting && posts.length > 0
-      ? ctx.db.pins.where('[postGuid+personaGuid]').anyOf(posts.map((p): [string, string] => [p.guid, acting])).toArray()
-      : Promise.resolve([]),
     parentGuids.length > 0 ? ctx.db.posts.where('guid').anyOf(parentGuids).toArray() : Promise.resolve([]),
   ]);
   return {
     personas: new Map(personaRows.map((p) => [p.guid, p])),
     channels: new Map(channelRows.map((c) => [c.guid, c])),
-    stars: new Map(posts.map((p, i) => [p.guid, starLists[i] ?? []])),
-    pins: new Map(pinRows.map((pin) => [pin.postGuid, pin.colour])),
-    parentIds: new Map(parents.flatMap((p) => (p.id === undefined ? [] : [[p.guid, p.id] as const]))),
-    acting,
+    parents: new Map(parents.map((p) => [p.guid, p])),
+    acting: actingPersona(ctx),
   };
 }
 
@@ -53,9 +46,9 @@ async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLo
  * relational fields (README lists which). `pin_colour` is this instance's addition: the acting Persona's
  * pin as a legacy hex colour, or false.
  */
-function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boolean) {
+function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boolean, embed = true): LegacyPost {
   const persona = lookups.personas.get(post.personaGuid);
-  const starRows = lookups.stars.get(post.guid) ?? [];
+  const starRows = post.starredBy ?? [];
   const stars = starRows.flatMap((star) => {
     const by = lookups.personas.get(star.personaGuid);
     return by ? [{ id: by.id, name: by.handle, avatar_url: avatarUrl(by), starred_at: starTime(star.starredUnix), starred_unix: star.starredUnix }] : [];
@@ -65,11 +58,12 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
     const p = lookups.personas.get(guid);
     return p ? [{ id: p.id, guid: p.guid, name: p.handle, display_name: p.name, is_you: viewerPersonas.has(p.guid) }] : [];
   });
-  const pin = lookups.pins.get(post.guid);
+  const pin = post.pinnedBy?.find((mark) => mark.personaGuid === lookups.acting)?.colour;
   const id = post.id ?? 0;
+  const parent = lookups.parents.get(post.repostOf ?? post.parentGuid ?? '');
   const base = {
     id,
-    parent_id: (post.parentGuid && lookups.parentIds.get(post.parentGuid)) || false,
+    parent_id: parent?.id ?? false,
     title: post.title ?? '',
     slug: post.slug ?? String(id),
     type: legacyType(post),
@@ -100,7 +94,7 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
     is_mention: post.mentions.some((g) => viewerPersonas.has(g)),
     you_starred: starRows.some((star) => star.personaGuid === lookups.acting),
     you_pinned: pin !== undefined,
-    you_reblurbed: false,
+    you_reblurbed: post.repostedBy?.some((mark) => mark.personaGuid === lookups.acting) ?? false,
     pin_colour: pin ? HEX_OF[pin] : false,
   };
   if (simple) return { ...base, is_visible: true, is_deleted: false };
@@ -108,7 +102,7 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
     ...base,
     stars: stars.length > 0 ? stars : false,
     blurbs: false,
-    parent_post: false,
+    parent_post: embed && post.repostOf && parent && canRead(parent, ctx.viewer, ctx.now) ? presentOne(ctx, parent, lookups, false, false) : false,
     follows_you: false,
     you_follow: false,
     you_muted: false,
@@ -118,7 +112,10 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
   };
 }
 
-export async function presentLegacyPosts(ctx: Ctx, posts: readonly PostRow[], simple = false) {
+/** The object of section 2.2, typed loosely: it nests itself as a repost's `parent_post`. */
+export type LegacyPost = { id: number } & Record<string, unknown>;
+
+export async function presentLegacyPosts(ctx: Ctx, posts: readonly PostRow[], simple = false): Promise<LegacyPost[]> {
   const lookups = await lookupsFor(ctx, posts);
   return posts.map((post) => presentOne(ctx, post, lookups, simple));
 }
