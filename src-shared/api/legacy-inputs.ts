@@ -10,6 +10,8 @@ export const LEGACY_LIMITS = {
   /** Not in the spec; the spec's example returns 50. */
   countDefault: 50,
   postIdsMax: 200,
+  /** Not in the spec: the access password of a titled post (`passwd`), in characters. */
+  passwdChars: 256,
 } as const;
 
 /** Titled legacy kinds; a post without a title is a Blurb, whatever `type` says. */
@@ -56,6 +58,11 @@ export const contentWriteInput = z.object({
     .transform(Number)
     .optional(),
   privacy_type: z.string().trim().optional(),
+  // Not trimmed: a password is what was typed. Empty removes the password on update.
+  passwd: z
+    .string()
+    .refine((s) => [...s].length <= LEGACY_LIMITS.passwdChars, `passwd must be at most ${LEGACY_LIMITS.passwdChars} characters`)
+    .optional(),
   persona_guid: z.string().trim().optional(),
   tags: z.string().optional(),
   simple_posts: yesNo('simple_posts').optional(),

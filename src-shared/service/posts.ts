@@ -4,10 +4,15 @@ import type { PostRow } from '../store/rows';
 import type { Ctx } from './context';
 import { canRead } from './visibility';
 
+/** A post by GUID whoever may read it, or null; a malformed GUID names no post. */
+export async function postByGuid(ctx: Ctx, guid: string | undefined): Promise<PostRow | null> {
+  if (!guid || !GUID_PATTERN.test(guid.trim())) return null;
+  return (await ctx.db.posts.where('guid').equals(guid.trim().toLowerCase()).first()) ?? null;
+}
+
 /** A post by GUID, or null when there is none or the viewer may not read it (the two look the same). */
 export async function readablePost(ctx: Ctx, guid: string | undefined): Promise<PostRow | null> {
-  if (!guid || !GUID_PATTERN.test(guid.trim())) return null;
-  const post = await ctx.db.posts.where('guid').equals(guid.trim().toLowerCase()).first();
+  const post = await postByGuid(ctx, guid);
   return post && canRead(post, ctx.viewer, ctx.now) ? post : null;
 }
 

@@ -1,13 +1,15 @@
-import { ErrorText } from '../../api/errors';
+import { ErrorText, ServiceError } from '../../api/errors';
 import { oldestFirst } from '../../store/timeline';
 import type { Handler } from '../context';
 import { presentPosts } from '../present';
-import { requireReadablePost } from '../posts';
+import { readableWithPasswd } from '../legacy/passwords';
+import { postByGuid, requireReadablePost } from '../posts';
 import { canRead } from '../visibility';
 
-/** GET /api/posts/{guid} */
+/** GET /api/posts/{guid}; a post protected by a legacy password needs the right `passwd` (legacy/passwords.ts). */
 export const getPost: Handler = async (ctx) => {
-  const post = await requireReadablePost(ctx, ctx.path['guid']);
+  const [post] = await readableWithPasswd(ctx, [await postByGuid(ctx, ctx.path['guid'])]);
+  if (!post) throw new ServiceError(400, ErrorText.invalidPostIdentifier);
   return presentPosts(ctx, [post]);
 };
 

@@ -27,8 +27,8 @@ export const writePost: Handler = async (ctx) => {
   const row = await buildRow(ctx, viewer, input, existing);
   // Both writes share the request's transaction: the post and its thread move together or not at all.
   if (existing && existing.threadKey !== row.threadKey) await moveDescendants(ctx.db, existing, row.threadKey);
-  await putPostsInOneTransaction(ctx.db, [row]);
-  return presentPosts(ctx, [row], { justCreated: existing === null });
+  const [stored] = await putPostsInOneTransaction(ctx.db, [row]);
+  return presentPosts(ctx, stored ? [stored] : []);
 };
 
 async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow> {
@@ -97,6 +97,9 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
     createdUnix: existing?.createdUnix ?? ctx.now,
     updatedUnix: ctx.now,
     deleted: 0,
+    // Set only through the legacy interface, and kept by edits through either one.
+    ...(existing?.passwordHash ? { passwordHash: existing.passwordHash } : {}),
+    ...(existing?.repostOf ? { repostOf: existing.repostOf } : {}),
   };
 }
 

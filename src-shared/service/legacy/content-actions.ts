@@ -1,18 +1,24 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { LEGACY_PIN_HEX, postId } from '../../api/legacy-inputs';
 import { markPostsDeleted } from '../../store/delete';
+import { setPin, setStar } from '../../store/relations';
 import type { Handler } from '../context';
 import { actingPersonaOrFail } from '../handlers/post-actions';
 import { parseInput } from '../validate';
 import { postIdOfPath, readablePostById, requireReadablePostById } from './lookup';
+import { readableWithPasswd } from './passwords';
 import { presentLegacyPosts } from './present-post';
 import { z } from 'zod';
 
 const simple = (value: string | undefined) => value?.trim().toUpperCase() === 'Y';
 
-/** GET /content/{id}: the one post, or "Post Does Not Exist" (also for posts the reader may not see). */
+/**
+ * GET /content/{id}: the one post, or "Post Does Not Exist" (also for posts the reader may not see, and for
+ * a protected post without its right `passwd`).
+ */
 export const getContent: Handler = async (ctx) => {
-  const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
+  const [post] = await readableWithPasswd(ctx, [await ctx.db.posts.get(postIdOfPath(ctx.path['id']))]);
+  if (!post) throw new ServiceError(404, ErrorText.postDoesNotExist);
   return presentLegacyPosts(ctx, [post], simple(ctx.params['simple_posts']));
 };
 
@@ -35,10 +41,9 @@ export const deleteContent: Handler = async (ctx) => {
 export const toggleStar: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
-  const key: [string, string] = [post.guid, persona];
-  if (await ctx.db.stars.get(key)) await ctx.db.stars.delete(key);
-  else await ctx.db.stars.put({ postGuid: post.guid, personaGuid: persona, starredUnix: ctx.now });
-  return presentLegacyPosts(ctx, [post], simple(ctx.params['simple_posts']));
+  const starred = post.starredBy?.some((mark) => mark.personaGuid === persona) ?? false;
+  const updated = await setStar(ctx.db, post, persona, starred ? null : ctx.now);
+  return presentLegacyPosts(ctx, [updated], simple(ctx.params['simple_posts']));
 };
 
 /**
@@ -54,10 +59,10 @@ export const pinContent: Handler = async (ctx) => {
   const hex = (ctx.params['colour'] ?? ctx.params['color'] ?? '').trim().toLowerCase();
   const normalised = hex.startsWith('#') ? hex : `#${hex}`;
   const colour = (LEGACY_PIN_HEX as Record<string, (typeof LEGACY_PIN_HEX)[keyof typeof LEGACY_PIN_HEX]>)[normalised];
+  let updated = post;
   if (colour) {
-    const current = await ctx.db.pins.get([post.guid, persona]);
-    if (current?.colour === colour) await ctx.db.pins.delete([post.guid, persona]);
-    else await ctx.db.pins.put({ postGuid: post.guid, personaGuid: persona, colour, pinnedUnix: ctx.now });
+    const current = post.pinnedBy?.find((mark) => mark.personaGuid === persona);
+    updated = await setPin(ctx.db, post, persona, current?.colour === colour ? null : { colour, pinnedUnix: ctx.now });
   }
-  return presentLegacyPosts(ctx, [post], simple(ctx.params['simple_posts']));
+  return presentLegacyPosts(ctx, [updated], simple(ctx.params['simple_posts']));
 };

@@ -10,6 +10,7 @@ import type { Ctx, Handler, Viewer } from '../context';
 import { buildRow, dateOf } from '../handlers/write-post';
 import { parseInput, problems } from '../validate';
 import { requireReadablePostById } from './lookup';
+import { PASSWD_ON_BLURB, passwdHash } from './passwords';
 import { presentLegacyPosts } from './present-post';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
@@ -23,6 +24,8 @@ export const writeContent: Handler = async (ctx) => {
   const viewer = ctx.requireViewer();
   const input = parseInput(contentWriteInput, ctx.params);
   if (input.content === undefined || input.content.trim() === '') throw new ServiceError(404, ErrorText.noTextToPost);
+  // Hashed before the store is touched (see passwords.ts).
+  const passwordHash = await passwdHash(input.passwd);
   const existing = input.post_id === undefined ? null : await ownPost(ctx, viewer, input.post_id);
   const titled = (input.title ?? existing?.title ?? '') !== '';
   if (!titled && utf8Bytes(input.content) > LEGACY_LIMITS.blurbBytes) {
@@ -31,6 +34,9 @@ export const writeContent: Handler = async (ctx) => {
 
   const row = await buildRow(ctx, viewer, await toWriteInput(ctx, input, existing), existing);
   row.type = legacyKind(input, existing, titled);
+  // buildRow makes a new row; a password that was not sent stays. A Blurb has none.
+  row.passwordHash = passwordHash === undefined ? (existing?.passwordHash ?? null) : passwordHash;
+  if (row.passwordHash && !isTitledType(row.type)) throw problems([PASSWD_ON_BLURB]);
   if (!existing && row.type === 'post.note') await refuseDuplicate(ctx, row);
   const rows = [row];
   if (!existing && input.send_blurb && (row.type === 'post.article' || row.type === 'post.podcast')) {
@@ -131,5 +137,7 @@ function announcement(ctx: Ctx, post: PostRow): PostRow {
     slug: null,
     canonicalPath: `/posts/${guid}`,
     order: timelineOrder(post.publishUnix, guid),
+    // The announcement is public even when the post it links to needs a password.
+    passwordHash: null,
   };
 }
