@@ -1,0 +1,105 @@
+import type { PublishingDb } from './db';
+import type { PostRow, WordRow } from './rows';
+
+/** A position in timeline order (store/order.ts); `open` leaves the position itself out (a `before_id`). */
+export interface OrderStart {
+  key: string;
+  open: boolean;
+}
+
+interface PagedQuery {
+  count: number;
+  /** Where to begin; default the newest post. */
+  startOrder?: OrderStart;
+  /** Row-level condition: kind, visibility, author. */
+  accept: (post: PostRow) => boolean;
+}
+
+export interface SearchQuery extends PagedQuery {
+  /** Words as `searchWords` makes them (lower case, NFC); a post must hold every one. */
+  words: readonly string[];
+}
+
+/** Past every `order` string (they are digits, `:` and hex). */
+const END = '\uffff';
+/** Index rows are small; a page big enough to judge how sparse a word is costs little more than one of `count`. */
+const MIN_PAGE = 50;
+
+const byOrder = (a: PostRow, b: PostRow): number => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
+
+/**
+ * The newest `count` accepted posts holding ALL `words`, newest first (timeline order), read from the
+ * `words` index only: its `[word+order]` ranges are each word's posts in timeline order, ascending.
+ *
+ * The rarest word drives: the first page of every word is read, and the word whose page reaches furthest
+ * back in time (or that has no more rows) is the sparsest, so paging through it visits the fewest posts.
+ * Each page of its candidates is checked against every other word with one exact-key query per word, so a
+ * common word costs one lookup per candidate and is never read as a range. Only the survivors are loaded.
+ * The cost follows the rarest word's posts down to the `count`-th result, not the size of the store.
+ */
+export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise<PostRow[]> {
+  const words = [...new Set(query.words)];
+  const size = Math.max(query.count, MIN_PAGE);
+  const readWord = (word: string, from: OrderStart) =>
+    db.words.where('[word+order]').between([word, from.key], [word, END], !from.open, true).limit(size).toArray();
+
+  const start = query.startOrder ?? { key: '', open: false };
+  const ranges = await Promise.all(words.map(async (word) => ({ word, page: await readWord(word, start) })));
+  // A word that no post holds (from here on) leaves nothing to find.
+  if (ranges.length === 0 || ranges.some((range) => range.page.length === 0)) return [];
+  // A page shorter than `size` is the word's last one: nothing reaches further.
+  const reach = (page: readonly WordRow[]) => (page.length < size ? END : (page.at(-1)?.order ?? END));
+  const sparser = (a: readonly WordRow[], b: readonly WordRow[]) =>
+    reach(a) > reach(b) || (reach(a) === reach(b) && a.length < b.length);
+  const driver = ranges.reduce((best, range) => (sparser(range.page, best.page) ? range : best));
+  const others = ranges.filter((range) => range !== driver).map((range) => range.word);
+
+  const found: PostRow[] = [];
+  let page = driver.page;
+  for (;;) {
+    let candidates = page;
+    for (const word of others) {
+      if (candidates.length === 0) break;
+      const present = await db.words
+        .where('[word+order]')
+        .anyOf(candidates.map((c): [string, string] => [word, c.order]))
+        .toArray();
+      const orders = new Set(present.map((row) => row.order));
+      candidates = candidates.filter((c) => orders.has(c.order));
+    }
+    if (candidates.length > 0) {
+      const posts = await db.posts.where('guid').anyOf(candidates.map((c) => c.postGuid)).toArray();
+      for (const post of posts.sort(byOrder)) {
+        if (query.accept(post)) found.push(post);
+        if (found.length >= query.count) return found;
+      }
+    }
+    const last = page.at(-1);
+    if (!last || page.length < size) return found;
+    page = await readWord(driver.word, { key: last.order, open: true });
+  }
+}
+
+/**
+ * The newest `count` accepted posts of one Persona, newest first: the `[personaGuid+order]` index read
+ * ascending in pages, so the cost follows that Persona's posts down to the `count`-th result.
+ */
+export async function readPersonaPosts(db: PublishingDb, query: PagedQuery & { personaGuid: string }): Promise<PostRow[]> {
+  const size = Math.max(query.count, MIN_PAGE);
+  const found: PostRow[] = [];
+  let from = query.startOrder ?? { key: '', open: false };
+  for (;;) {
+    const page = await db.posts
+      .where('[personaGuid+order]')
+      .between([query.personaGuid, from.key], [query.personaGuid, END], !from.open, true)
+      .limit(size)
+      .toArray();
+    for (const post of page) {
+      if (query.accept(post)) found.push(post);
+      if (found.length >= query.count) return found;
+    }
+    const last = page.at(-1);
+    if (!last || page.length < size) return found;
+    from = { key: last.order, open: true };
+  }
+}
