@@ -37,6 +37,7 @@ export const ErrorText = {
   invalidToken: 'Invalid or Expired Token Supplied',
   invalidPersona: 'Invalid Persona Identifier Supplied',
   invalidChannel: 'Invalid Channel Identifier Supplied',
+  invalidAccount: 'Invalid Account Identifier Supplied',
   noChannelPermission: 'This Persona Cannot Write to This Channel',
   invalidParameters: 'Invalid Parameters Supplied',
   malformedBody: 'The Request Body Could Not Be Read',

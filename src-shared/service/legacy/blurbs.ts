@@ -1,6 +1,9 @@
+import { ErrorText, ServiceError } from '../../api/errors';
 import { blurbsInput, type BlurbsInput } from '../../api/legacy-inputs';
 import { readChangesAfter } from '../../store/changes';
 import type { PostRow, PostType } from '../../store/rows';
+import { orderAtOrBefore } from '../../store/order';
+import { readPersonaPosts, type OrderStart } from '../../store/search';
 import { readTimeline } from '../../store/timeline';
 import type { Ctx, Handler } from '../context';
 import { parseInput, problems } from '../validate';
@@ -9,30 +12,67 @@ import { presentLegacyPosts } from './present-post';
 
 /** Social objects without a title: Blurbs, and the instance interface's bookmarks and quotations. */
 const BLURB_TYPES: readonly PostType[] = ['post.note', 'post.bookmark', 'post.quotation'];
-const isBlurb = (post: PostRow) => BLURB_TYPES.includes(post.type) && (post.title ?? '') === '';
+export const isBlurb = (post: PostRow) => BLURB_TYPES.includes(post.type) && (post.title ?? '') === '';
 
 /**
- * GET /content/blurbs/global. Without `since_*`: the newest Blurbs, newest first, continued with
- * `before_id` (after that post, exclusive) or `before_unix` (published before that second).
- * With `since_unix` / `since_id`: see `sincePage`.
+ * The Blurbs of the whole instance, or of one Persona, that the requester may read. Without `since_*`:
+ * newest first, continued with `before_id` (after that post, exclusive) or `before_unix` (published before
+ * that second). With `since_unix` / `since_id`: see `sincePage`.
  */
+async function readBlurbs(ctx: Ctx, input: BlurbsInput, personaGuid?: string): Promise<PostRow[]> {
+  const accept = (post: PostRow) =>
+    isBlurb(post) && canRead(post, ctx.viewer, ctx.now) && (personaGuid === undefined || post.personaGuid === personaGuid);
+  if (input.since_unix !== undefined || input.since_id !== undefined) return sincePage(ctx, input, accept);
+  if (personaGuid !== undefined) {
+    return readPersonaPosts(ctx.db, { count: input.count, accept, personaGuid, ...(await startOrderOf(ctx, input)) });
+  }
+  return readTimeline(ctx.db, {
+    types: BLURB_TYPES,
+    count: input.count,
+    ...(input.before_unix !== undefined ? { until: input.before_unix - 1 } : {}),
+    ...(input.before_id !== undefined ? { before: await positionOf(ctx, input.before_id, 'before_id') } : {}),
+    accept,
+  });
+}
+
+/** `before_unix` (exclusive) and `before_id` (after that post): the later of the two starting points. */
+export async function startOrderOf(ctx: Ctx, input: BlurbsInput): Promise<{ startOrder?: OrderStart }> {
+  const starts: OrderStart[] = [];
+  if (input.before_unix !== undefined) starts.push({ key: orderAtOrBefore(input.before_unix - 1), open: false });
+  if (input.before_id !== undefined) starts.push({ key: (await positionOf(ctx, input.before_id, 'before_id')).order, open: true });
+  const later = starts.reduce<OrderStart | undefined>((a, b) => (a === undefined || b.key > a.key ? b : a), undefined);
+  return later ? { startOrder: later } : {};
+}
+
+/** GET /content/blurbs/global: no token needed; without one, only public Blurbs. */
 export const globalBlurbs: Handler = async (ctx) => {
   const input = parseInput(blurbsInput, ctx.params);
-  const accept = (post: PostRow) => isBlurb(post) && canRead(post, ctx.viewer, ctx.now);
-  const posts =
-    input.since_unix !== undefined || input.since_id !== undefined
-      ? await sincePage(ctx, input, accept)
-      : await readTimeline(ctx.db, {
-          types: BLURB_TYPES,
-          count: input.count,
-          ...(input.before_unix !== undefined ? { until: input.before_unix - 1 } : {}),
-          ...(input.before_id !== undefined ? { before: await positionOf(ctx, input.before_id, 'before_id') } : {}),
-          accept,
-        });
-  return presentLegacyPosts(ctx, posts, input.simple_posts ?? false);
+  return presentLegacyPosts(ctx, await readBlurbs(ctx, input), input.simple_posts ?? false);
 };
 
-async function positionOf(ctx: Ctx, id: number, name: string) {
+/**
+ * GET /content/blurbs/home (token required). On a single-user instance everything stored was written by
+ * its account or synced from the remotes it chose to follow, so home is every Blurb the account may read:
+ * global, with its own private and future-dated Blurbs.
+ */
+export const homeBlurbs: Handler = async (ctx) => {
+  ctx.requireViewer();
+  return globalBlurbs(ctx);
+};
+
+/**
+ * GET /users/blurbs/{account_id}: the Blurbs of one Persona (the legacy "account", by its numeric id), with
+ * the parameters of the Blurb collections; no token needed. An unknown id is a 404.
+ */
+export const personaBlurbs: Handler = async (ctx) => {
+  const id = (ctx.path['account_id'] ?? '').trim();
+  const persona = /^[1-9]\d{0,14}$/.test(id) ? await ctx.db.personas.where('id').equals(Number(id)).first() : undefined;
+  if (!persona) throw new ServiceError(404, ErrorText.invalidAccount);
+  const input = parseInput(blurbsInput, ctx.params);
+  return presentLegacyPosts(ctx, await readBlurbs(ctx, input, persona.guid), input.simple_posts ?? false);
+};
+
+export async function positionOf(ctx: Ctx, id: number, name: string) {
   const post = await ctx.db.posts.get(id);
   if (!post || !canRead(post, ctx.viewer, ctx.now)) throw problems([`${name} must be the id of a post you can read`]);
   return post;
@@ -46,7 +86,7 @@ async function positionOf(ctx: Ctx, id: number, name: string) {
  * second (it holds back the rest of that second for the next page, or, when one second holds more than
  * `count` Blurbs, returns all of them); `since_id` (with or without `since_unix`) is an exact position.
  */
-async function sincePage(ctx: Ctx, input: BlurbsInput, accept: (post: PostRow) => boolean): Promise<PostRow[]> {
+export async function sincePage(ctx: Ctx, input: BlurbsInput, accept: (post: PostRow) => boolean): Promise<PostRow[]> {
   const exact = input.since_id !== undefined;
   let after = { changeUnix: input.since_unix ?? 0, postGuid: '\uffff' };
   if (input.since_id !== undefined) {

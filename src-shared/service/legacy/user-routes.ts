@@ -1,4 +1,5 @@
 import type { Route } from '../router';
+import { personaBlurbs } from './blurbs';
 import {
   deleteMyData,
   noRelations,
@@ -21,6 +22,7 @@ const silence = unavailable(UserText.silenceUnavailable);
 /** `/users` of the legacy interface (section 4.1); what each path does is listed in README. */
 export const userRoutes: readonly Route[] = [
   { method: 'GET', pattern: '/users/me', handler: usersMe },
+  { method: 'GET', pattern: '/users/blurbs/:account_id', handler: personaBlurbs },
   { method: 'GET', pattern: '/users/list', handler: usersList },
   { method: 'GET', pattern: '/users/sites', handler: usersSites },
   { method: 'GET', pattern: '/users/followers', handler: noRelations },

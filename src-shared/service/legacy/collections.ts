@@ -1,0 +1,105 @@
+import { blurbsInput, type BlurbsInput } from '../../api/legacy-inputs';
+import type { PublishingDb } from '../../store/db';
+import type { PostRow } from '../../store/rows';
+import { newestFirst } from '../../store/timeline';
+import type { Ctx, Handler, Viewer } from '../context';
+import { parseInput } from '../validate';
+import { canRead } from '../visibility';
+import { isBlurb, positionOf } from './blurbs';
+import { presentLegacyPosts } from './present-post';
+
+/**
+ * The collections of one account: mentions, interactions and pins (section 4.1; token required). Each is
+ * read whole from the table that relates posts to the account's Personas, which holds what concerns one
+ * person, not the whole store, and is then paged here with the cursors and rules of `global`.
+ */
+function accountCollection(candidates: (db: PublishingDb, viewer: Viewer) => Promise<PostRow[]>, blurbsOnly: boolean): Handler {
+  return async (ctx) => {
+    const viewer = ctx.requireViewer();
+    const input = parseInput(blurbsInput, ctx.params);
+    const readable = (await candidates(ctx.db, viewer)).filter(
+      (post) => canRead(post, ctx.viewer, ctx.now) && (!blurbsOnly || isBlurb(post)),
+    );
+    const page =
+      input.since_unix !== undefined || input.since_id !== undefined
+        ? await newSince(ctx, input, readable)
+        : await newestBefore(ctx, input, readable);
+    return presentLegacyPosts(ctx, page, input.simple_posts ?? false);
+  };
+}
+
+/** Without `since_*`: newest first, after `before_id` (exclusive) and published before `before_unix`. */
+async function newestBefore(ctx: Ctx, input: BlurbsInput, posts: PostRow[]): Promise<PostRow[]> {
+  const before = input.before_id === undefined ? null : await positionOf(ctx, input.before_id, 'before_id');
+  return posts
+    .filter((post) => input.before_unix === undefined || post.publishUnix < input.before_unix)
+    .filter((post) => before === null || newestFirst(post, before) > 0)
+    .sort(newestFirst)
+    .slice(0, input.count);
+}
+
+/** With `since_*`: the same rule as `global` (see blurbs.ts `sincePage`), computed on the rows at hand. */
+async function newSince(ctx: Ctx, input: BlurbsInput, posts: PostRow[]): Promise<PostRow[]> {
+  const changeOf = (post: PostRow) => Math.max(post.updatedUnix, post.publishUnix);
+  let after = { change: input.since_unix ?? 0, order: '' };
+  if (input.since_id !== undefined) {
+    const cursor = await positionOf(ctx, input.since_id, 'since_id');
+    after = { change: changeOf(cursor), order: cursor.guid };
+  }
+  const fresh = posts
+    .map((post) => ({ post, change: changeOf(post) }))
+    .filter(({ post, change }) => change <= ctx.now && (change > after.change || (change === after.change && after.order !== '' && post.guid > after.order)))
+    .sort((a, b) => a.change - b.change || (a.post.guid < b.post.guid ? -1 : 1));
+  let taken = fresh.slice(0, input.count);
+  const next = fresh[input.count];
+  if (input.since_id === undefined && next) {
+    // A page never ends inside a second: hold its rest back, or take the whole second when it is all there is.
+    const whole = taken.filter(({ change }) => change !== next.change);
+    taken = whole.length > 0 ? whole : fresh.filter(({ change }) => change <= next.change);
+  }
+  return taken.map(({ post }) => post).sort(newestFirst);
+}
+
+async function postsByGuid(db: PublishingDb, guids: readonly string[]): Promise<PostRow[]> {
+  return guids.length === 0 ? [] : db.posts.where('guid').anyOf([...new Set(guids)]).toArray();
+}
+
+/** Rows of a `[personaGuid+…]` index for each of the account's Personas. */
+async function rowsOfPersonas<T extends { postGuid: string }>(
+  viewer: Viewer,
+  read: (persona: string) => Promise<T[]>,
+): Promise<string[]> {
+  return (await Promise.all(viewer.personaGuids.map(read))).flat().map((row) => row.postGuid);
+}
+
+const mentionGuids = (db: PublishingDb, viewer: Viewer) =>
+  rowsOfPersonas(viewer, (persona) =>
+    db.mentions.where('[personaGuid+publishUnix+postGuid]').between([persona, -Infinity, ''], [persona, Infinity, '\uffff']).toArray(),
+  );
+
+/** GET /content/blurbs/mentions: Blurbs that mention one of the account's Personas, by anyone. */
+export const mentionBlurbs = accountCollection(async (db, viewer) => postsByGuid(db, await mentionGuids(db, viewer)), true);
+
+/**
+ * GET /content/blurbs/interactions: what other accounts did with this one: their Blurbs that mention one
+ * of its Personas or reply to one of its posts. On a single-user instance these arrive from the remotes it
+ * syncs with; the account's own mentions of itself and its own replies are not interactions.
+ */
+export const interactionBlurbs = accountCollection(async (db, viewer) => {
+  const replies = await rowsOfPersonas(viewer, (persona) =>
+    db.replies.where('[personaGuid+publishUnix+postGuid]').between([persona, -Infinity, ''], [persona, Infinity, '\uffff']).toArray(),
+  );
+  const posts = await postsByGuid(db, [...replies, ...(await mentionGuids(db, viewer))]);
+  return posts.filter((post) => post.accountGuid !== viewer.accountGuid);
+}, true);
+
+/**
+ * GET /content/blurbs/pins: the posts the account's Personas pinned, of every kind (a pinned blog post
+ * is as much a pin as a pinned Blurb), newest published first like every collection.
+ */
+export const pinnedPosts = accountCollection(async (db, viewer) => {
+  const guids = await rowsOfPersonas(viewer, (persona) =>
+    db.pins.where('[personaGuid+pinnedUnix+postGuid]').between([persona, -Infinity, ''], [persona, Infinity, '\uffff']).toArray(),
+  );
+  return postsByGuid(db, guids);
+}, false);
