@@ -3,7 +3,7 @@ export const isoOf = (unix: number): string => new Date(unix * 1000).toISOString
 
 /**
  * A date a person or client sends: unix seconds, ISO 8601 (a time without a zone is UTC, as the spec says
- * dates are in UTC), or `YYYY-MM-DD HH:MM:SS` (the legacy spelling). Null when it is none of these.
+ * dates are in UTC), or `YYYY-MM-DD HH:MM:SS` (the legacy spelling), from 1970 on. Null when it is none of these.
  */
 export function parseDate(input: string): number | null {
   const text = input.trim();
@@ -14,6 +14,8 @@ export function parseDate(input: string): number | null {
   const fields = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
   const [year, month, day, hour, minute, second] = fields;
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  // Nothing is published before 1970; Date.UTC would also read the years 0 to 99 as 1900 to 1999.
+  if (year < 1970) return null;
   let millis = Date.UTC(year, month - 1, day, hour, minute, second);
   // Reject days a month does not have (2026-02-30) instead of rolling them over.
   if (new Date(millis).getUTCDate() !== day) return null;
@@ -22,5 +24,5 @@ export function parseDate(input: string): number | null {
     const digits = zone.slice(1).replace(':', '');
     millis -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
   }
-  return Math.floor(millis / 1000);
+  return millis < 0 ? null : Math.floor(millis / 1000);
 }

@@ -9,7 +9,7 @@ import { renderMarkdown } from '../../text';
 import type { Ctx, Handler, Viewer } from '../context';
 import { buildRow, dateOf } from '../handlers/write-post';
 import { parseInput, problems } from '../validate';
-import { requireReadablePostById } from './lookup';
+import { readablePostById, requireReadablePostById } from './lookup';
 import { PASSWD_ON_BLURB, passwdHash } from './passwords';
 import { presentLegacyPosts } from './present-post';
 
@@ -77,8 +77,9 @@ async function toWriteInput(ctx: Ctx, input: ContentWriteInput, existing: PostRo
   }
   let replyTo: string | undefined;
   if (input.reply_to !== undefined) {
-    const parent = await ctx.db.posts.get(input.reply_to);
-    if (!parent || parent.deleted) found.push('reply_to must be the id of a post on this instance');
+    // A post the writer may not read is answered as one that does not exist: nothing of it is revealed.
+    const parent = await readablePostById(ctx, input.reply_to);
+    if (!parent) found.push('reply_to must be the id of a post on this instance');
     else replyTo = parent.guid;
   }
   if (found.length > 0) throw problems(found);

@@ -96,6 +96,15 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       expectLegacyError(await instance.call('POST', '/content', { params: { content: 'x', reply_to: 9999 } }), 400, 'reply_to must be the id of a post on this instance');
     });
 
+    it("refuses a reply to a post the writer cannot read, as if it did not exist, and reveals nothing of it", async () => {
+      const other = await addAccount(instance);
+      const hidden = await instance.call('POST', '/content', { params: { content: 'Mine alone', privacy_type: 'visibility.none' }, token: other.token });
+      const hiddenId = hidden.json.data[0].id;
+      const answer = await instance.call('POST', '/content', { params: { content: 'Sneaky reply', reply_to: hiddenId } });
+      expectLegacyError(answer, 400, 'reply_to must be the id of a post on this instance');
+      expect(JSON.stringify(answer.json)).not.toContain(hidden.json.data[0].guid);
+    });
+
     it('takes pubdts, expydts and expyhrs (which wins), and privacy_type', async () => {
       const post = await writeContent(instance, {
         content: 'Timed', pubdts: '2027-01-02 03:04:05', expydts: '2027-02-01 00:00:00', expyhrs: 2, privacy_type: 'visibility.private',
@@ -105,6 +114,11 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       expect(post.privacy).toBe('visibility.private');
       const bad = await instance.call('POST', '/content', { params: { content: 'x', pubdts: 'tomorrow' } });
       expectLegacyError(bad, 400, 'pubdts must be a date such as 2026-11-22 09:30:00 (UTC)');
+      // Before 1970, or a two-digit year that a date library would read as 19xx: refused, under the name sent.
+      for (const [name, value] of [['pubdts', '1969-12-31 23:59:59'], ['pubdts', '0099-01-01 00:00:00'], ['expydts', '0001-01-01 00:00:00']]) {
+        const early = await instance.call('POST', '/content', { params: { content: 'Too early', [name as string]: value as string } });
+        expectLegacyError(early, 400, `${name} must be a date such as 2026-11-22 09:30:00 (UTC)`);
+      }
     });
 
     it('publishes to `channel_id` and refuses an unknown one', async () => {
