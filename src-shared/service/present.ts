@@ -2,6 +2,7 @@ import { GUID_PATTERN } from '../api/inputs';
 import type { PersonaRow, PinRow, PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
+import { postsByGuids } from '../store/posts-by-guid';
 
 /** Everything a page of posts needs besides the posts, read once per request. */
 export interface Lookups {
@@ -27,7 +28,7 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
     if (post.starredBy?.some((mark) => mark.personaGuid === acting)) starred.add(post.guid);
   }
   const parentGuids = [...new Set(posts.map(parentByGuid).filter((guid) => guid !== null))];
-  const parents = parentGuids.length > 0 ? await ctx.db.posts.where('guid').anyOf(parentGuids).toArray() : [];
+  const parents = parentGuids.length > 0 ? await postsByGuids(ctx.db, parentGuids) : [];
   const parentPaths = new Map(parents.map((p) => [p.guid, p.canonicalPath]));
   return { personas, pins, starred, viewerPersonas, parentPaths };
 }

@@ -2,6 +2,7 @@ import type { PublishingDb } from './db';
 import { changeRowOf, wordRowsOf } from './post-derived';
 import { marksOf } from './relations';
 import type { MentionRow, PostRow, ReplyRow } from './rows';
+import { postsByGuids } from './posts-by-guid';
 
 const DERIVED = ['mentions', 'changes', 'words', 'replies'] as const;
 
@@ -13,7 +14,7 @@ const DERIVED = ['mentions', 'changes', 'words', 'replies'] as const;
  */
 export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly PostRow[]): Promise<PostRow[]> {
   return db.transaction('rw', [db.posts, ...DERIVED.map((name) => db[name])], async () => {
-    const existing = await db.posts.where('guid').anyOf(rows.map((r) => r.guid)).toArray();
+    const existing = await postsByGuids(db, rows.map((r) => r.guid));
     const before = new Map(existing.map((p) => [p.guid, p]));
     const stored = rows.map((r) => {
       const old = before.get(r.guid);
@@ -39,7 +40,7 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
 async function replyRowsOf(db: PublishingDb, rows: readonly PostRow[]): Promise<ReplyRow[]> {
   const replies = rows.filter((r) => r.parentGuid !== null && !r.deleted);
   if (replies.length === 0) return [];
-  const parents = await db.posts.where('guid').anyOf(replies.map((r) => r.parentGuid ?? '')).toArray();
+  const parents = await postsByGuids(db, replies.map((r) => r.parentGuid ?? ''));
   const parentOf = new Map(parents.map((p) => [p.guid, p]));
   return replies.flatMap((reply) => {
     const parent = parentOf.get(reply.parentGuid ?? '');

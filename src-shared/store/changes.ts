@@ -1,5 +1,6 @@
 import type { PublishingDb } from './db';
 import type { ChangeRow, PostRow } from './rows';
+import { postsByGuids } from './posts-by-guid';
 
 export interface ChangesQuery {
   /** Exclusive: rows after this position in (changeUnix, postGuid) order. */
@@ -10,7 +11,8 @@ export interface ChangesQuery {
   accept: (post: PostRow) => boolean;
 }
 
-const PAGE = 250;
+/** Change rows per read: about the page asked for, so a short poll loads few posts; never more than 250. */
+const pageFor = (count: number): number => Math.min(250, Math.max(count, 50));
 
 /**
  * The oldest `count` accepted posts that became new after a position, oldest first, each with its change
@@ -23,10 +25,10 @@ export async function readChangesAfter(db: PublishingDb, query: ChangesQuery): P
     const page = await db.changes
       .where('[changeUnix+postGuid]')
       .between([from.changeUnix, from.postGuid], [query.until, '\uffff'], false, true)
-      .limit(PAGE)
+      .limit(pageFor(query.count))
       .toArray();
     if (page.length === 0) return found;
-    const posts = await db.posts.where('guid').anyOf(page.map((c) => c.postGuid)).toArray();
+    const posts = await postsByGuids(db, page.map((c) => c.postGuid));
     const byGuid = new Map(posts.map((p) => [p.guid, p]));
     for (const change of page) {
       const post = byGuid.get(change.postGuid);
@@ -34,7 +36,7 @@ export async function readChangesAfter(db: PublishingDb, query: ChangesQuery): P
       if (found.length >= query.count) return found;
     }
     const last = page.at(-1);
-    if (!last || page.length < PAGE) return found;
+    if (!last || page.length < pageFor(query.count)) return found;
     from = last;
   }
 }

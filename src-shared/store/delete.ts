@@ -1,6 +1,7 @@
 import { forgetDerivedRows } from './bulk';
 import type { PublishingDb } from './db';
 import { markRepost } from './relations';
+import { postsByGuids } from './posts-by-guid';
 
 /**
  * Deletes posts: each row stays as a tombstone (deleted = 1) so that sync and the legacy view can tell
@@ -11,7 +12,7 @@ import { markRepost } from './relations';
 export async function markPostsDeleted(db: PublishingDb, guids: readonly string[], now: number): Promise<void> {
   if (guids.length === 0) return;
   await db.transaction('rw', [db.posts, db.mentions, db.changes, db.words, db.replies, db.pins, db.stars], async () => {
-    const posts = await db.posts.where('guid').anyOf(guids).toArray();
+    const posts = await postsByGuids(db, guids);
     await db.posts.bulkPut(
       posts.map(({ starredBy: _s, pinnedBy: _p, repostedBy: _r, ...post }) => ({ ...post, deleted: 1 as const, updatedUnix: now })),
     );
@@ -23,7 +24,7 @@ export async function markPostsDeleted(db: PublishingDb, guids: readonly string[
       ]),
     );
     const reposts = posts.filter((p) => p.repostOf);
-    const originals = await db.posts.where('guid').anyOf(reposts.map((p) => p.repostOf ?? '')).toArray();
+    const originals = await postsByGuids(db, reposts.map((p) => p.repostOf ?? ''));
     for (let original of originals) {
       for (const repost of reposts.filter((p) => p.repostOf === original.guid)) {
         original = await markRepost(db, original, { personaGuid: repost.personaGuid, postGuid: repost.guid }, false);

@@ -1,4 +1,5 @@
 import type { PublishingDb } from './db';
+import { postsByGuids } from './posts-by-guid';
 import type { PostRow, WordRow } from './rows';
 
 /** A position in timeline order (store/order.ts); `open` leaves the position itself out (a `before_id`). */
@@ -24,6 +25,9 @@ export interface SearchQuery extends PagedQuery {
 const END = '\uffff';
 /** Index rows are small; a page big enough to judge how sparse a word is costs little more than one of `count`. */
 const MIN_PAGE = 50;
+const MAX_PAGE = 1600;
+/** Up to this many rows of another word per candidate, its range is read whole (see ordersHolding). */
+const DENSER_AT_MOST = 8;
 
 const byOrder = (a: PostRow, b: PostRow): number => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
 
@@ -40,8 +44,8 @@ const byOrder = (a: PostRow, b: PostRow): number => (a.order < b.order ? -1 : a.
 export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise<PostRow[]> {
   const words = [...new Set(query.words)];
   const size = Math.max(query.count, MIN_PAGE);
-  const readWord = (word: string, from: OrderStart) =>
-    db.words.where('[word+order]').between([word, from.key], [word, END], !from.open, true).limit(size).toArray();
+  const readWord = (word: string, from: OrderStart, limit = size) =>
+    db.words.where('[word+order]').between([word, from.key], [word, END], !from.open, true).limit(limit).toArray();
 
   const start = query.startOrder ?? { key: '', open: false };
   const ranges = await Promise.all(words.map(async (word) => ({ word, page: await readWord(word, start) })));
@@ -56,28 +60,47 @@ export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise
 
   const found: PostRow[] = [];
   let page = driver.page;
+  let pageSize = size;
   for (;;) {
     let candidates = page;
     for (const word of others) {
       if (candidates.length === 0) break;
-      const present = await db.words
-        .where('[word+order]')
-        .anyOf(candidates.map((c): [string, string] => [word, c.order]))
-        .toArray();
-      const orders = new Set(present.map((row) => row.order));
+      const orders = await ordersHolding(db, word, candidates);
       candidates = candidates.filter((c) => orders.has(c.order));
     }
     if (candidates.length > 0) {
-      const posts = await db.posts.where('guid').anyOf(candidates.map((c) => c.postGuid)).toArray();
+      const posts = await postsByGuids(db, candidates.map((c) => c.postGuid));
       for (const post of posts.sort(byOrder)) {
         if (query.accept(post)) found.push(post);
         if (found.length >= query.count) return found;
       }
     }
     const last = page.at(-1);
-    if (!last || page.length < size) return found;
-    page = await readWord(driver.word, { key: last.order, open: true });
+    if (!last || page.length < pageSize) return found;
+    // Few results so far: the next pages are bigger, so a long, sparse walk costs few requests.
+    pageSize = Math.min(pageSize * 2, MAX_PAGE);
+    page = await readWord(driver.word, { key: last.order, open: true }, pageSize);
   }
+}
+
+/**
+ * Which of the candidates (ascending `order`) also hold `word`. Reading the word's index between the first
+ * and the last candidate is one request, and cheap while the word is not much denser there than the
+ * candidates; a far denser word is checked key by key instead (one cursor seek per candidate).
+ */
+async function ordersHolding(db: PublishingDb, word: string, candidates: readonly WordRow[]): Promise<Set<string>> {
+  const first = candidates[0]?.order ?? '';
+  const last = candidates.at(-1)?.order ?? '';
+  const cap = candidates.length * DENSER_AT_MOST;
+  const range = await db.words.where('[word+order]').between([word, first], [word, last], true, true).limit(cap + 1).toArray();
+  const rows =
+    range.length <= cap
+      ? range
+      : await db.words
+          .where('[word+order]')
+          .anyOf(candidates.map((c): [string, string] => [word, c.order]))
+          .toArray();
+  return new Set(rows.map((row) => row.order));
 }
 
 /**

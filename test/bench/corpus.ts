@@ -11,6 +11,13 @@ interface CorpusOptions {
 }
 
 const WORDS = 'local first writing publishing offline draft thread reply garden river morning coffee note idea'.split(' ');
+const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vel', 'dor', 'shi', 'pu', 'gan', 'ber', 'nox'];
+/**
+ * Text words as prose has them: a vocabulary of 1,728 made-up words drawn with a Zipf-like (log-uniform)
+ * rank, so a few words are in most posts and most words in few, and a two-word search has a realistic
+ * intersection rather than every post.
+ */
+export const VOCABULARY = SYLLABLES.flatMap((a) => SYLLABLES.flatMap((b) => SYLLABLES.map((c) => `${a}${b}${c}`)));
 const FIVE_YEARS = 5 * 365 * 86_400;
 
 /** A deterministic corpus: the same posts every run, so figures compare across runs. */
@@ -28,7 +35,8 @@ export function buildCorpus(options: CorpusOptions): { rows: PostRow[]; threadRo
   for (let i = 0; i < options.count; i++) {
     const r = random();
     const type: PostType = r < 0.7 ? 'post.note' : r < 0.85 ? 'post.article' : r < 0.95 ? 'post.bookmark' : 'post.quotation';
-    const words = Array.from({ length: 8 + Math.floor(random() * 40) }, () => pick(WORDS));
+    const prose = () => VOCABULARY[Math.floor(Math.exp(random() * Math.log(VOCABULARY.length))) - 1] ?? 'idea';
+    const words = Array.from({ length: 8 + Math.floor(random() * 40) }, () => (random() < 0.2 ? pick(WORDS) : prose()));
     const mention = random() < 0.05 ? `@${pick(options.handles)} ` : '';
     const text = `${mention}${words.join(' ')} **${pick(WORDS)}** [link](https://example.com/${i})`;
     const inThread = i < 200;

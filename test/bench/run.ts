@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds an instance of 100,000 posts over 5 Personas and 10 Channels and prints, with the
  * workload, what a person would feel: writes/s one request at a time and in a bulk import, p50/p99 of the
- * global timeline (count=100) and of a 200-post thread over HTTP, start to first answer of the headless host
+ * global timeline (count=100), of the legacy Blurbs (count=200), of a two-word legacy search and of a
+ * 200-post thread over HTTP, start to first answer of the headless host
  * on that data, and the host's peak RSS. Figures are printed, not asserted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,7 +14,7 @@ import { createService } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
-import { buildCorpus } from './corpus';
+import { buildCorpus, VOCABULARY } from './corpus';
 import { percentiles, timeRequests } from './measure';
 
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
@@ -98,6 +99,11 @@ async function main() {
   report(`GET /api/posts/global?count=100, all four types, as owner: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms (300 requests)`);
   const blurbs = percentiles(await timeRequests(`${url}/content/blurbs/global?count=200`, {}, 200));
   report(`GET /content/blurbs/global?count=200 (legacy, anonymous): p50 ${blurbs.p50.toFixed(1)} ms, p99 ${blurbs.p99.toFixed(1)} ms (200 requests)`);
+  // Two words of middling frequency (ranks 50 and 80 of the Zipf-like vocabulary): each is in a few percent of
+  // posts, both in a fraction of a percent, so the search must page the rarer word's index.
+  const filter = `${VOCABULARY[49]} ${VOCABULARY[79]}`;
+  const search = percentiles(await timeRequests(`${url}/content/blurbs/search?filter=${encodeURIComponent(filter)}`, {}, 200));
+  report(`GET /content/blurbs/search?filter=${filter} (two words, legacy, anonymous, count 50): p50 ${search.p50.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms (200 requests)`);
   const thread = percentiles(await timeRequests(`${url}/api/posts/${threadRoot}/thread`, {}, 200));
   report(`GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`);
 

@@ -6,6 +6,7 @@ import { presentPosts } from '../present';
 import { readablePost } from '../posts';
 import { parseInput, problems } from '../validate';
 import { canRead } from '../visibility';
+import { postsByGuids } from '../../store/posts-by-guid';
 
 /** Turns `before` (a GUID) into a position; an unknown or unreadable GUID is a bad cursor. */
 async function cursorOf(ctx: Ctx, input: TimelineInput) {
@@ -53,7 +54,7 @@ export const mentionsTimeline: Handler = async (ctx) => {
     )
   ).flat();
   const guids = [...new Set(rows.map((r) => r.postGuid))];
-  const posts = (await ctx.db.posts.where('guid').anyOf(guids).toArray())
+  const posts = (await postsByGuids(ctx.db, guids))
     .filter((p) => (input.types as readonly PostType[]).includes(p.type))
     .filter((p) => !before || newestFirst(p, before) > 0)
     .filter(acceptFor(ctx, { ...input, persona_guid: undefined }))

@@ -7,6 +7,7 @@ import { parseInput } from '../validate';
 import { canRead } from '../visibility';
 import { isBlurb, positionOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
+import { postsByGuids } from '../../store/posts-by-guid';
 
 /**
  * The collections of one account: mentions, interactions and pins (section 4.1; token required). Each is
@@ -61,7 +62,7 @@ async function newSince(ctx: Ctx, input: BlurbsInput, posts: PostRow[]): Promise
 }
 
 async function postsByGuid(db: PublishingDb, guids: readonly string[]): Promise<PostRow[]> {
-  return guids.length === 0 ? [] : db.posts.where('guid').anyOf([...new Set(guids)]).toArray();
+  return guids.length === 0 ? [] : postsByGuids(db, guids);
 }
 
 /** Rows of a `[personaGuid+…]` index for each of the account's Personas. */

@@ -5,6 +5,7 @@ import type { Ctx } from '../context';
 import { actingPersona, avatarUrl } from '../present';
 import { canRead } from '../visibility';
 import { legacyAccount, legacyChannel } from './account-object';
+import { postsByGuids } from '../../store/posts-by-guid';
 
 /** The legacy name of a stored type: a Blurb is `post.micro` here and `post.note` in the instance view. */
 export const legacyType = (post: PostRow): string => (post.type === 'post.note' ? 'post.micro' : post.type);
@@ -31,7 +32,7 @@ async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLo
   const [personaRows, channelRows, parents] = await Promise.all([
     ctx.db.personas.toArray(),
     ctx.db.channels.toArray(),
-    parentGuids.length > 0 ? ctx.db.posts.where('guid').anyOf(parentGuids).toArray() : Promise.resolve([]),
+    parentGuids.length > 0 ? postsByGuids(ctx.db, parentGuids) : Promise.resolve([]),
   ]);
   return {
     personas: new Map(personaRows.map((p) => [p.guid, p])),
