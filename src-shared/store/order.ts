@@ -20,3 +20,9 @@ export const orderAtOrBefore = (unix: number): string => `${timePart(unix)}:`;
 
 /** A position past every post published at this time or later, in timeline order. */
 export const orderAfterTime = (unix: number): string => `${timePart(unix)};`;
+
+/** A position in timeline order; `open` leaves the position itself out (a `before_id` cursor). */
+export interface OrderStart {
+  key: string;
+  open: boolean;
+}

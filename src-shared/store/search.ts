@@ -1,22 +1,14 @@
 import type { PublishingDb } from './db';
+import type { OrderStart } from './order';
 import { postsByGuids } from './posts-by-guid';
 import type { PostRow, WordRow } from './rows';
 
-/** A position in timeline order (store/order.ts); `open` leaves the position itself out (a `before_id`). */
-export interface OrderStart {
-  key: string;
-  open: boolean;
-}
-
-interface PagedQuery {
+export interface SearchQuery {
   count: number;
   /** Where to begin; default the newest post. */
   startOrder?: OrderStart;
   /** Row-level condition: kind, visibility, author. */
   accept: (post: PostRow) => boolean;
-}
-
-export interface SearchQuery extends PagedQuery {
   /** Words as `searchWords` makes them (lower case, NFC); a post must hold every one. */
   words: readonly string[];
 }
@@ -101,28 +93,4 @@ async function ordersHolding(db: PublishingDb, word: string, candidates: readonl
           .anyOf(candidates.map((c): [string, string] => [word, c.order]))
           .toArray();
   return new Set(rows.map((row) => row.order));
-}
-
-/**
- * The newest `count` accepted posts of one Persona, newest first: the `[personaGuid+order]` index read
- * ascending in pages, so the cost follows that Persona's posts down to the `count`-th result.
- */
-export async function readPersonaPosts(db: PublishingDb, query: PagedQuery & { personaGuid: string }): Promise<PostRow[]> {
-  const size = Math.max(query.count, MIN_PAGE);
-  const found: PostRow[] = [];
-  let from = query.startOrder ?? { key: '', open: false };
-  for (;;) {
-    const page = await db.posts
-      .where('[personaGuid+order]')
-      .between([query.personaGuid, from.key], [query.personaGuid, END], !from.open, true)
-      .limit(size)
-      .toArray();
-    for (const post of page) {
-      if (query.accept(post)) found.push(post);
-      if (found.length >= query.count) return found;
-    }
-    const last = page.at(-1);
-    if (!last || page.length < size) return found;
-    from = { key: last.order, open: true };
-  }
 }

@@ -1,5 +1,5 @@
 import type { PublishingDb } from './db';
-import { orderAfterTime, orderAtOrBefore, timelineOrder } from './order';
+import { orderAfterTime, orderAtOrBefore, timelineOrder, type OrderStart } from './order';
 import type { PostRow, PostType } from './rows';
 
 export interface TimelineQuery {
@@ -39,24 +39,64 @@ export async function readTimeline(db: PublishingDb, query: TimelineQuery): Prom
   return best;
 }
 
-async function readType(
+function readType(db: PublishingDb, type: PostType, start: OrderStart, end: string, query: TimelineQuery): Promise<PostRow[]> {
+  return readPostsInOrder(db, { index: '[type+order]', prefix: type, start, end, pageSize: query.count, count: query.count, accept: query.accept });
+}
+
+/** Past every `order` string (they are digits, `:` and hex). */
+const END = '\uffff';
+/** A Persona's posts are often a small share of a page; bigger pages save requests. */
+const MIN_PERSONA_PAGE = 50;
+
+/**
+ * The newest `count` accepted posts of one Persona, newest first: the `[personaGuid+order]` index read
+ * ascending in pages, so the cost follows that Persona's posts down to the `count`-th result.
+ */
+export function readPersonaPosts(
   db: PublishingDb,
-  type: PostType,
-  start: { key: string; open: boolean },
-  end: string,
-  query: TimelineQuery,
+  query: { personaGuid: string; count: number; startOrder?: OrderStart; accept: (post: PostRow) => boolean },
+): Promise<PostRow[]> {
+  return readPostsInOrder(db, {
+    index: '[personaGuid+order]',
+    prefix: query.personaGuid,
+    start: query.startOrder ?? { key: '', open: false },
+    end: END,
+    pageSize: Math.max(query.count, MIN_PERSONA_PAGE),
+    count: query.count,
+    accept: query.accept,
+  });
+}
+
+/**
+ * The first `count` accepted posts of one `[prefix+order]` range of the posts table, from `start` to `end`
+ * (inclusive) in timeline order: ascending reads in pages of `pageSize`, each continuing after the last.
+ */
+async function readPostsInOrder(
+  db: PublishingDb,
+  range: {
+    index: '[type+order]' | '[personaGuid+order]';
+    prefix: string;
+    start: OrderStart;
+    end: string;
+    pageSize: number;
+    count: number;
+    accept: (post: PostRow) => boolean;
+  },
 ): Promise<PostRow[]> {
   const accepted: PostRow[] = [];
-  let from = start;
+  let from = range.start;
   for (;;) {
     const page = await db.posts
-      .where('[type+order]')
-      .between([type, from.key], [type, end], !from.open, true)
-      .limit(query.count)
+      .where(range.index)
+      .between([range.prefix, from.key], [range.prefix, range.end], !from.open, true)
+      .limit(range.pageSize)
       .toArray();
-    for (const post of page) if (query.accept(post) && accepted.length < query.count) accepted.push(post);
+    for (const post of page) {
+      if (range.accept(post)) accepted.push(post);
+      if (accepted.length >= range.count) return accepted;
+    }
     const last = page.at(-1);
-    if (accepted.length >= query.count || page.length < query.count || !last) return accepted;
+    if (!last || page.length < range.pageSize) return accepted;
     from = { key: last.order, open: true };
   }
 }
