@@ -1,6 +1,6 @@
 import type { PublishingDb } from './db';
 import { changeRowOf, wordRowsOf } from './post-derived';
-import { marksOf } from './relations';
+import { marksOf, withoutMarks } from './relations';
 import type { MentionRow, PostRow, ReplyRow } from './rows';
 import { postsByGuids } from './posts-by-guid';
 
@@ -18,8 +18,7 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
     const before = new Map(existing.map((p) => [p.guid, p]));
     const stored = rows.map((r) => {
       const old = before.get(r.guid);
-      const { starredBy: _s, pinnedBy: _p, repostedBy: _r, ...fields } = r;
-      return withoutUndefinedId({ ...fields, ...marksOf(old), id: old?.id ?? r.id });
+      return withoutUndefinedId({ ...withoutMarks(r), ...marksOf(old), id: old?.id ?? r.id });
     });
     const ids = await db.posts.bulkPut(stored, { allKeys: true });
     if (existing.length > 0) await forgetDerivedRows(db, existing.map((p) => p.guid));

@@ -1,6 +1,6 @@
 import { forgetDerivedRows } from './bulk';
 import type { PublishingDb } from './db';
-import { markRepost } from './relations';
+import { markRepost, withoutMarks } from './relations';
 import { postsByGuids } from './posts-by-guid';
 
 /**
@@ -14,7 +14,7 @@ export async function markPostsDeleted(db: PublishingDb, guids: readonly string[
   await db.transaction('rw', [db.posts, db.mentions, db.changes, db.words, db.replies, db.pins, db.stars], async () => {
     const posts = await postsByGuids(db, guids);
     await db.posts.bulkPut(
-      posts.map(({ starredBy: _s, pinnedBy: _p, repostedBy: _r, ...post }) => ({ ...post, deleted: 1 as const, updatedUnix: now })),
+      posts.map((post) => ({ ...withoutMarks(post), deleted: 1 as const, updatedUnix: now })),
     );
     await forgetDerivedRows(db, guids);
     await Promise.all(

@@ -39,6 +39,12 @@ export async function markRepost(db: PublishingDb, post: PostRow, mark: RepostMa
   return putMarks(db, post, { repostedBy: add ? [...others, mark] : others });
 }
 
+/** The post without any marks: what a rewrite brings, and what a deleted post keeps. */
+export function withoutMarks(post: PostRow): PostRow {
+  const { starredBy: _s, pinnedBy: _p, repostedBy: _r, ...fields } = post;
+  return fields;
+}
+
 /** The marks of a post as they are stored: what a rewrite of the post must keep. */
 export function marksOf(post: PostRow | undefined): Pick<PostRow, 'starredBy' | 'pinnedBy' | 'repostedBy'> {
   return {
@@ -50,8 +56,7 @@ export function marksOf(post: PostRow | undefined): Pick<PostRow, 'starredBy' | 
 
 /** Empty lists are left off the row, so an unmarked post is stored exactly as it was written. */
 async function putMarks(db: PublishingDb, post: PostRow, marks: Partial<PostRow>): Promise<PostRow> {
-  const { starredBy: _s, pinnedBy: _p, repostedBy: _r, ...fields } = post;
-  const next = { ...fields, ...marksOf({ ...post, ...marks }) };
+  const next = { ...withoutMarks(post), ...marksOf({ ...post, ...marks }) };
   await db.posts.put(next);
   return next;
 }
