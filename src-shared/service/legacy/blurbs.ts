@@ -2,9 +2,8 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { blurbsInput, type BlurbsInput } from '../../api/legacy-inputs';
 import { readChangesAfter } from '../../store/changes';
 import type { PostRow, PostType } from '../../store/rows';
-import { orderAtOrBefore } from '../../store/order';
-import { readPersonaPosts, type OrderStart } from '../../store/search';
-import { readTimeline } from '../../store/timeline';
+import { orderAtOrBefore, type OrderStart } from '../../store/order';
+import { readPersonaPosts, readTimeline } from '../../store/timeline';
 import type { Ctx, Handler } from '../context';
 import { parseInput, problems } from '../validate';
 import { canRead } from '../visibility';
@@ -96,15 +95,28 @@ export async function sincePage(ctx: Ctx, input: BlurbsInput, accept: (post: Pos
   }
   const query = { after, until: ctx.now, accept };
   let found = await readChangesAfter(ctx.db, { ...query, count: exact ? input.count : input.count + 1 });
-  if (!exact && found.length > input.count) {
-    const cut = found[input.count]?.change.changeUnix;
-    const whole = found.slice(0, input.count).filter((f) => f.change.changeUnix !== cut);
-    found =
-      whole.length > 0
-        ? whole
-        : await readChangesAfter(ctx.db, { ...query, until: cut ?? ctx.now, count: Number.MAX_SAFE_INTEGER });
+  if (!exact) {
+    const cut = cutAtWholeSecond(found, input.count, (f) => f.change.changeUnix);
+    found = 'page' in cut ? cut.page : await readChangesAfter(ctx.db, { ...query, until: cut.wholeSecond, count: Number.MAX_SAFE_INTEGER });
   }
   return found
     .sort((a, b) => b.change.changeUnix - a.change.changeUnix || (a.post.guid < b.post.guid ? 1 : -1))
     .map((f) => f.post);
+}
+
+/**
+ * The rule that a `since_unix` page never ends inside a second. Given the oldest new rows, oldest first
+ * (`count + 1` of them when there are more), the page is the first `count` less the second the next row
+ * falls in; when all `count` fall in that second, the caller takes that whole second instead.
+ */
+export function cutAtWholeSecond<T>(
+  found: readonly T[],
+  count: number,
+  secondOf: (row: T) => number,
+): { page: T[] } | { wholeSecond: number } {
+  const next = found[count];
+  if (next === undefined) return { page: [...found] };
+  const second = secondOf(next);
+  const whole = found.slice(0, count).filter((row) => secondOf(row) !== second);
+  return whole.length > 0 ? { page: whole } : { wholeSecond: second };
 }

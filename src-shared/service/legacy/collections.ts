@@ -1,11 +1,12 @@
 import { blurbsInput, type BlurbsInput } from '../../api/legacy-inputs';
 import type { PublishingDb } from '../../store/db';
+import { changeRowOf } from '../../store/post-derived';
 import type { PostRow } from '../../store/rows';
 import { newestFirst } from '../../store/timeline';
 import type { Ctx, Handler, Viewer } from '../context';
 import { parseInput } from '../validate';
 import { canRead } from '../visibility';
-import { isBlurb, positionOf } from './blurbs';
+import { cutAtWholeSecond, isBlurb, positionOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
 import { postsByGuids } from '../../store/posts-by-guid';
 
@@ -41,7 +42,7 @@ async function newestBefore(ctx: Ctx, input: BlurbsInput, posts: PostRow[]): Pro
 
 /** With `since_*`: the same rule as `global` (see blurbs.ts `sincePage`), computed on the rows at hand. */
 async function newSince(ctx: Ctx, input: BlurbsInput, posts: PostRow[]): Promise<PostRow[]> {
-  const changeOf = (post: PostRow) => Math.max(post.updatedUnix, post.publishUnix);
+  const changeOf = (post: PostRow) => changeRowOf(post).changeUnix;
   let after = { change: input.since_unix ?? 0, order: '' };
   if (input.since_id !== undefined) {
     const cursor = await positionOf(ctx, input.since_id, 'since_id');
@@ -52,34 +53,32 @@ async function newSince(ctx: Ctx, input: BlurbsInput, posts: PostRow[]): Promise
     .filter(({ post, change }) => change <= ctx.now && (change > after.change || (change === after.change && after.order !== '' && post.guid > after.order)))
     .sort((a, b) => a.change - b.change || (a.post.guid < b.post.guid ? -1 : 1));
   let taken = fresh.slice(0, input.count);
-  const next = fresh[input.count];
-  if (input.since_id === undefined && next) {
-    // A page never ends inside a second: hold its rest back, or take the whole second when it is all there is.
-    const whole = taken.filter(({ change }) => change !== next.change);
-    taken = whole.length > 0 ? whole : fresh.filter(({ change }) => change <= next.change);
+  if (input.since_id === undefined) {
+    const cut = cutAtWholeSecond(fresh, input.count, ({ change }) => change);
+    taken = 'page' in cut ? cut.page : fresh.filter(({ change }) => change <= cut.wholeSecond);
   }
   return taken.map(({ post }) => post).sort(newestFirst);
 }
 
-async function postsByGuid(db: PublishingDb, guids: readonly string[]): Promise<PostRow[]> {
-  return guids.length === 0 ? [] : postsByGuids(db, guids);
-}
+/** The tables that file posts under a Persona, each by `[personaGuid+<time>+postGuid]`. */
+const BY_PERSONA = {
+  mentions: '[personaGuid+publishUnix+postGuid]',
+  replies: '[personaGuid+publishUnix+postGuid]',
+  pins: '[personaGuid+pinnedUnix+postGuid]',
+} as const;
 
-/** Rows of a `[personaGuid+…]` index for each of the account's Personas. */
-async function rowsOfPersonas<T extends { postGuid: string }>(
-  viewer: Viewer,
-  read: (persona: string) => Promise<T[]>,
-): Promise<string[]> {
-  return (await Promise.all(viewer.personaGuids.map(read))).flat().map((row) => row.postGuid);
-}
-
-const mentionGuids = (db: PublishingDb, viewer: Viewer) =>
-  rowsOfPersonas(viewer, (persona) =>
-    db.mentions.where('[personaGuid+publishUnix+postGuid]').between([persona, -Infinity, ''], [persona, Infinity, '\uffff']).toArray(),
+/** The GUIDs of the posts a table files under any of the account's Personas. */
+async function guidsFiledUnder(db: PublishingDb, viewer: Viewer, table: keyof typeof BY_PERSONA): Promise<string[]> {
+  const rows = await Promise.all(
+    viewer.personaGuids.map((persona) =>
+      db[table].where(BY_PERSONA[table]).between([persona, -Infinity, ''], [persona, Infinity, '\uffff']).toArray(),
+    ),
   );
+  return rows.flat().map((row) => row.postGuid);
+}
 
 /** GET /content/blurbs/mentions: Blurbs that mention one of the account's Personas, by anyone. */
-export const mentionBlurbs = accountCollection(async (db, viewer) => postsByGuid(db, await mentionGuids(db, viewer)), true);
+export const mentionBlurbs = accountCollection(async (db, viewer) => postsByGuids(db, await guidsFiledUnder(db, viewer, 'mentions')), true);
 
 /**
  * GET /content/blurbs/interactions: what other accounts did with this one: their Blurbs that mention one
@@ -87,10 +86,8 @@ export const mentionBlurbs = accountCollection(async (db, viewer) => postsByGuid
  * syncs with; the account's own mentions of itself and its own replies are not interactions.
  */
 export const interactionBlurbs = accountCollection(async (db, viewer) => {
-  const replies = await rowsOfPersonas(viewer, (persona) =>
-    db.replies.where('[personaGuid+publishUnix+postGuid]').between([persona, -Infinity, ''], [persona, Infinity, '\uffff']).toArray(),
-  );
-  const posts = await postsByGuid(db, [...replies, ...(await mentionGuids(db, viewer))]);
+  const guids = [...(await guidsFiledUnder(db, viewer, 'replies')), ...(await guidsFiledUnder(db, viewer, 'mentions'))];
+  const posts = await postsByGuids(db, guids);
   return posts.filter((post) => post.accountGuid !== viewer.accountGuid);
 }, true);
 
@@ -98,9 +95,4 @@ export const interactionBlurbs = accountCollection(async (db, viewer) => {
  * GET /content/blurbs/pins: the posts the account's Personas pinned, of every kind (a pinned blog post
  * is as much a pin as a pinned Blurb), newest published first like every collection.
  */
-export const pinnedPosts = accountCollection(async (db, viewer) => {
-  const guids = await rowsOfPersonas(viewer, (persona) =>
-    db.pins.where('[personaGuid+pinnedUnix+postGuid]').between([persona, -Infinity, ''], [persona, Infinity, '\uffff']).toArray(),
-  );
-  return postsByGuid(db, guids);
-}, false);
+export const pinnedPosts = accountCollection(async (db, viewer) => postsByGuids(db, await guidsFiledUnder(db, viewer, 'pins')), false);

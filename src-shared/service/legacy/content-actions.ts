@@ -7,10 +7,8 @@ import { actingPersonaOrFail } from '../handlers/post-actions';
 import { parseInput } from '../validate';
 import { postIdOfPath, readablePostById, requireReadablePostById } from './lookup';
 import { readableWithPasswd } from './passwords';
-import { presentLegacyPosts } from './present-post';
+import { asksSimplePosts, presentLegacyPosts } from './present-post';
 import { z } from 'zod';
-
-const simple = (value: string | undefined) => value?.trim().toUpperCase() === 'Y';
 
 /**
  * GET /content/{id}: the one post, or "Post Does Not Exist" (also for posts the reader may not see, and for
@@ -19,7 +17,7 @@ const simple = (value: string | undefined) => value?.trim().toUpperCase() === 'Y
 export const getContent: Handler = async (ctx) => {
   const [post] = await readableWithPasswd(ctx, [await ctx.db.posts.get(postIdOfPath(ctx.path['id']))]);
   if (!post) throw new ServiceError(404, ErrorText.postDoesNotExist);
-  return presentLegacyPosts(ctx, [post], simple(ctx.params['simple_posts']));
+  return presentLegacyPosts(ctx, [post], asksSimplePosts(ctx));
 };
 
 /**
@@ -43,7 +41,7 @@ export const toggleStar: Handler = async (ctx) => {
   const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
   const starred = post.starredBy?.some((mark) => mark.personaGuid === persona) ?? false;
   const updated = await setStar(ctx.db, post, persona, starred ? null : ctx.now);
-  return presentLegacyPosts(ctx, [updated], simple(ctx.params['simple_posts']));
+  return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
 };
 
 /**
@@ -64,5 +62,5 @@ export const pinContent: Handler = async (ctx) => {
     const current = post.pinnedBy?.find((mark) => mark.personaGuid === persona);
     updated = await setPin(ctx.db, post, persona, current?.colour === colour ? null : { colour, pinnedUnix: ctx.now });
   }
-  return presentLegacyPosts(ctx, [updated], simple(ctx.params['simple_posts']));
+  return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
 };

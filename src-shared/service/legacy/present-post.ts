@@ -113,6 +113,9 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
   };
 }
 
+/** `simple_posts=Y` on the actions, which take no other variables through a schema. */
+export const asksSimplePosts = (ctx: Ctx): boolean => ctx.params['simple_posts']?.trim().toUpperCase() === 'Y';
+
 /** The object of section 2.2, typed loosely: it nests itself as a repost's `parent_post`. */
 export type LegacyPost = { id: number } & Record<string, unknown>;
 

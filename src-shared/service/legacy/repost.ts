@@ -4,7 +4,7 @@ import { actingPersonaOrFail } from '../handlers/post-actions';
 import { buildRow } from '../handlers/write-post';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import { postIdOfPath, requireReadablePostById } from './lookup';
-import { presentLegacyPosts } from './present-post';
+import { asksSimplePosts, presentLegacyPosts } from './present-post';
 
 /** The Channel whose posts may be reposted for everyone to see (section 4.1). */
 const PUBLIC_CHANNEL_ID = 1;
@@ -35,5 +35,5 @@ export const repostContent: Handler = async (ctx) => {
   );
   const [repost] = await putPostsInOneTransaction(ctx.db, [{ ...row, repostOf: original.guid }]);
   await markRepost(ctx.db, original, { personaGuid: persona, postGuid: row.guid }, true);
-  return presentLegacyPosts(ctx, repost ? [repost] : [], ctx.params['simple_posts']?.trim().toUpperCase() === 'Y');
+  return presentLegacyPosts(ctx, repost ? [repost] : [], asksSimplePosts(ctx));
 };
