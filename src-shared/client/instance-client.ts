@@ -1,0 +1,144 @@
+import { accountProfile, channelList, deleteAnswer, loginAnswer, type AccountProfile, type DeleteResult, type LoginResult, type RemoteChannel } from './account';
+import {
+  guidCheck,
+  newPostBody,
+  pinValue,
+  timelineSearch,
+  updateBody,
+  type NewPostParams,
+  type PinColour,
+  type PinValue,
+  type TimelineQuery,
+  type UpdatePostParams,
+} from './outgoing';
+import { dataAs, failedWith, pageOf, postOf, sendable } from './read';
+import { instancePost, type PostPage, type RemotePost } from './remote-post';
+import { createTransport, type Answer, type Call, type ClientOptions, type Method } from './transport';
+
+/**
+ * The instance interface of a remote Publishing Service (sections 4.2, 4.3), and the extensions of this
+ * project that a remote may or may not have (login, channels, `before`). Every function either answers
+ * what the remote said, read into one plain shape, or throws a `RemoteError` (see errors.ts for its kinds).
+ */
+export interface InstanceClient {
+  readonly baseUrl: string;
+  /** The same remote with another token (after `login`, or null for none). */
+  withToken(token: string | null): InstanceClient;
+  /** `POST /api/auth/login`; never sends the client's own token. A wrong name or password is `auth`. */
+  login(name: string, password: string): Promise<LoginResult>;
+  /** `GET /api/account/me`, or `POST` when the remote answers GET with 404 or 405. */
+  accountMe(): Promise<AccountProfile>;
+  /** `GET /api/account/channels`; null when the remote does not have it (404, 405). */
+  channels(): Promise<RemoteChannel[] | null>;
+  /** `GET /api/posts/global`; `since` and `until` are inclusive. */
+  global(query?: TimelineQuery): Promise<PostPage>;
+  /** `GET /api/posts/mentions` (token required). */
+  mentions(query?: TimelineQuery): Promise<PostPage>;
+  /** `GET /api/posts/{guid}`; null when the remote says there is no such post it lets us read. */
+  post(guid: string): Promise<RemotePost | null>;
+  /** `GET /api/posts/{guid}/thread`, oldest first; null when there is no such thread we may read. */
+  thread(guid: string): Promise<PostPage | null>;
+  /** `POST /api/posts/write`: creates a post; always sends `post_type`. */
+  write(params: NewPostParams): Promise<RemotePost>;
+  /** `POST /api/posts/{guid}/write`: what is sent replaces, the rest is kept (`content` is required). */
+  update(guid: string, params: UpdatePostParams): Promise<RemotePost>;
+  /** `DELETE /api/posts/{guid}`; null when the remote says there is no such post (already gone). */
+  deletePost(guid: string): Promise<DeleteResult | null>;
+  /** `POST /api/posts/{guid}/star` as `personaGuid` (default: the account's first Persona). */
+  star(guid: string, personaGuid?: string): Promise<RemotePost>;
+  unstar(guid: string, personaGuid?: string): Promise<RemotePost>;
+  /** `POST /api/posts/{guid}/pin` with `value` (`orange` or `pin.orange`; `none` unpins). */
+  pin(guid: string, value: PinColour | PinValue | 'none', personaGuid?: string): Promise<RemotePost>;
+  unpin(guid: string, personaGuid?: string): Promise<RemotePost>;
+}
+
+/** What a remote says about a post or thread that is not there, or not for us to read. */
+const NOT_THERE = /^invalid (post|thread) identifier supplied/i;
+
+export function createInstanceClient(options: ClientOptions): InstanceClient {
+  const t = createTransport(options);
+
+  const guidPath = (method: Method, guid: string, suffix = ''): string => {
+    const path = `/api/posts/${encodeURIComponent(guid)}${suffix}`;
+    sendable(t, { method, path }, guidCheck('guid', guid));
+    return path;
+  };
+  const personaBody = (call: Pick<Call, 'method' | 'path'>, personaGuid: string | undefined) =>
+    personaGuid === undefined ? {} : { persona_guid: sendable(t, call, guidCheck('persona_guid', personaGuid)) };
+
+  /** A single post or a thread, or null when the remote says it is not there. */
+  const readOrNull = async <T>(path: string, read: (answer: Answer) => T): Promise<T | null> => {
+    const answer = await t.send({ method: 'GET', path, auth: true });
+    const failure = t.failureOf(answer);
+    if (failedWith(failure, [404]) || (failure?.kind === 'rejected' && NOT_THERE.test(failure.remoteText ?? ''))) return null;
+    return read(answer);
+  };
+
+  const timeline = async (path: string, query: TimelineQuery): Promise<PostPage> => {
+    const search = sendable(t, { method: 'GET', path }, timelineSearch(query));
+    return pageOf(t, await t.send({ method: 'GET', path, query: search, auth: true }), instancePost);
+  };
+
+  const act = async (method: Method, guid: string, suffix: string, body: (path: string) => Record<string, unknown>): Promise<RemotePost> => {
+    const path = guidPath(method, guid, suffix);
+    return postOf(t, await t.send({ method, path, json: body(path), auth: true }), instancePost);
+  };
+
+  return {
+    baseUrl: t.baseUrl,
+
+    withToken: (token) => createInstanceClient({ ...options, token }),
+
+    login: async (name, password) => {
+      const answer = await t.send({ method: 'POST', path: '/api/auth/login', json: { account_name: name, account_pass: password }, auth: false });
+      return dataAs(t, answer, loginAnswer);
+    },
+
+    accountMe: async () => {
+      let answer = await t.send({ method: 'GET', path: '/api/account/me', auth: true });
+      // The spec describes the read as GET but shows POST; a remote that has only POST says 404 or 405.
+      if (failedWith(t.failureOf(answer), [404, 405])) {
+        answer = await t.send({ method: 'POST', path: '/api/account/me', json: {}, auth: true });
+      }
+      return dataAs(t, answer, accountProfile);
+    },
+
+    channels: async () => {
+      const answer = await t.send({ method: 'GET', path: '/api/account/channels', auth: true });
+      if (failedWith(t.failureOf(answer), [404, 405])) return null;
+      return dataAs(t, answer, channelList);
+    },
+
+    global: (query = {}) => timeline('/api/posts/global', query),
+    mentions: (query = {}) => timeline('/api/posts/mentions', query),
+
+    post: (guid) => readOrNull(guidPath('GET', guid), (answer) => postOf(t, answer, instancePost)),
+    thread: (guid) => readOrNull(guidPath('GET', guid, '/thread'), (answer) => pageOf(t, answer, instancePost)),
+
+    write: async (params) => {
+      const path = '/api/posts/write';
+      const body = sendable(t, { method: 'POST', path }, newPostBody(params));
+      return postOf(t, await t.send({ method: 'POST', path, json: body, auth: true }), instancePost);
+    },
+
+    update: (guid, params) => act('POST', guid, '/write', (path) => sendable(t, { method: 'POST', path }, updateBody(params))),
+
+    deletePost: async (guid) => {
+      const path = guidPath('DELETE', guid);
+      // The GUID also travels in the body, which DELETE /api/posts (without it in the path) reads.
+      const answer = await t.send({ method: 'DELETE', path, json: { guid }, auth: true });
+      const failure = t.failureOf(answer);
+      if (failedWith(failure, [404]) || (failure?.kind === 'rejected' && NOT_THERE.test(failure.remoteText ?? ''))) return null;
+      return dataAs(t, answer, deleteAnswer);
+    },
+
+    star: (guid, personaGuid) => act('POST', guid, '/star', (path) => personaBody({ method: 'POST', path }, personaGuid)),
+    unstar: (guid, personaGuid) => act('DELETE', guid, '/star', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
+    pin: (guid, value, personaGuid) =>
+      act('POST', guid, '/pin', (path) => ({
+        value: sendable(t, { method: 'POST', path }, pinValue(value)),
+        ...personaBody({ method: 'POST', path }, personaGuid),
+      })),
+    unpin: (guid, personaGuid) => act('DELETE', guid, '/pin', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
+  };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { issueLines } from './lenient';
+import { legacyDate, PRIVACIES, remoteGuid, type Checked, type Privacy } from './outgoing';
+
+/** What the legacy client sends (section 4.1), checked before it is sent. */
+
+/** Section 2.8: the six legacy pin colours. */
+export const LEGACY_PIN_COLOURS = ['#000000', '#0000ff', '#00ff00', '#ffa500', '#ff0000', '#ffff00'] as const;
+export type LegacyPinColour = (typeof LEGACY_PIN_COLOURS)[number];
+
+/** Variables of `POST /content`. Dates are unix seconds here; they are sent as `YYYY-MM-DD HH:MM:SS` UTC. */
+export interface LegacyWriteParams {
+  content: string;
+  title?: string;
+  channel_id?: number;
+  /** The post to update; without it a post is created. */
+  post_id?: number;
+  /** Id of the post replied to. */
+  reply_to?: number;
+  slug?: string;
+  /** e.g. post.article, post.draft, post.page, post.podcast (the remote may override it). */
+  type?: string;
+  send_blurb?: boolean;
+  pubdts?: number;
+  expydts?: number;
+  expyhrs?: number;
+  privacy_type?: Privacy;
+  passwd?: string;
+  /** Extension of this project: which Persona writes. */
+  persona_guid?: string;
+  /** Extension of this project: sent as one comma list. */
+  tags?: string[];
+}
+
+const postId = (name: string) => z.number().int(`${name} must be a post id`).positive(`${name} must be a post id`);
+const unixSeconds = (name: string) => z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
+const bytes = (s: string): number => new TextEncoder().encode(s).length;
+
+const writeParams = z
+  .object({
+    content: z.string().refine((s) => s.trim() !== '', 'content must not be empty'),
+    title: z.string().refine((s) => [...s].length <= 512, 'title must be at most 512 characters').optional(),
+    channel_id: postId('channel_id').optional(),
+    post_id: postId('post_id').optional(),
+    reply_to: postId('reply_to').optional(),
+    slug: z.string().optional(),
+    type: z.string().regex(/^post\.[a-z]+$/, 'type must be a post type such as post.article').optional(),
+    send_blurb: z.boolean().optional(),
+    pubdts: unixSeconds('pubdts').optional(),
+    expydts: unixSeconds('expydts').optional(),
+    expyhrs: z.number().int().positive('expyhrs must be a whole number of hours').optional(),
+    privacy_type: z.enum(PRIVACIES).optional(),
+    passwd: z.string().optional(),
+    persona_guid: remoteGuid.optional(),
+    tags: z
+      .array(z.string().trim().min(1).refine((t) => !t.includes(',') && [...t].length <= 128, 'a tag must be 1 to 128 characters, without a comma'))
+      .optional(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    // Section 4.1: a new Blurb (only content) is 1 to 8192 bytes.
+    if (p.post_id === undefined && !p.title && bytes(p.content) > 8192) {
+      ctx.addIssue({ code: 'custom', message: 'content of a Blurb must be at most 8192 bytes' });
+    }
+  });
+
+export function legacyWriteBody(params: LegacyWriteParams): Checked<Record<string, unknown>> {
+  const parsed = writeParams.safeParse(params);
+  if (!parsed.success) return { ok: false, problems: issueLines(parsed.error) };
+  const { pubdts, expydts, send_blurb, tags, ...rest } = parsed.data;
+  return {
+    ok: true,
+    value: {
+      ...rest,
+      ...(pubdts !== undefined ? { pubdts: legacyDate(pubdts) } : {}),
+      ...(expydts !== undefined ? { expydts: legacyDate(expydts) } : {}),
+      ...(send_blurb !== undefined ? { send_blurb: send_blurb ? 'Y' : 'N' } : {}),
+      ...(tags !== undefined ? { tags: tags.map((t) => t.trim()).join(',') } : {}),
+    },
+  };
+}
+
+export type BlurbCollection = 'global' | 'home' | 'mentions';
+
+/** Variables of the Blurb collections. */
+export interface BlurbsQuery {
+  /** 1 to 200. */
+  count?: number;
+  since_unix?: number;
+  since_id?: number;
+  before_unix?: number;
+  before_id?: number;
+}
+
+const blurbsQuery = z
+  .object({
+    count: z.number().int().min(1).max(200, 'count must be a whole number from 1 to 200').optional(),
+    since_unix: unixSeconds('since_unix').optional(),
+    since_id: postId('since_id').optional(),
+    before_unix: unixSeconds('before_unix').optional(),
+    before_id: postId('before_id').optional(),
+  })
+  .strict();
+
+export function blurbsSearch(query: BlurbsQuery): Checked<Record<string, string | undefined>> {
+  const parsed = blurbsQuery.safeParse(query);
+  if (!parsed.success) return { ok: false, problems: issueLines(parsed.error) };
+  return { ok: true, value: Object.fromEntries(Object.entries(parsed.data).map(([key, value]) => [key, value?.toString()])) };
+}
+
+export function legacyIdCheck(name: string, id: number): Checked<number> {
+  return postId(name).safeParse(id).success ? { ok: true, value: id } : { ok: false, problems: [`${name} must be a post id`] };
+}
+
+export function legacyColourCheck(colour: string): Checked<LegacyPinColour> {
+  const hex = `#${colour.trim().toLowerCase().replace(/^#/, '')}`;
+  return (LEGACY_PIN_COLOURS as readonly string[]).includes(hex)
+    ? { ok: true, value: hex as LegacyPinColour }
+    : { ok: false, problems: [`colour must be one of ${LEGACY_PIN_COLOURS.join(', ')}`] };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Tolerant building blocks for what remotes send. The reference implementation writes `false` for absent
+ * values, numbers as numeric strings, and one object where a list of one is meant; these accept all of
+ * that and hand on one plain shape.
+ */
+
+/** `false`, `null`, missing and `''` all mean "no value". */
+export const isBlank = (value: unknown): boolean => value === false || value === null || value === undefined || value === '';
+
+const blankToNull = (value: unknown): unknown => (isBlank(value) ? null : value);
+
+/** A string; a number is taken as its text. */
+export const text = z.union([z.string(), z.number().transform(String)]);
+
+/** A string that must carry something. */
+export const someText = text.pipe(z.string().trim().min(1, 'must not be empty'));
+
+/** A string or nothing (`false`, null, missing, empty). */
+export const optText = z.preprocess(blankToNull, text.nullable());
+
+/** A finite number, or a numeric string. */
+export const num = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(?:\.\d+)?$/, 'must be a number')
+    .transform(Number),
+]).refine(Number.isFinite, 'must be a finite number');
+
+export const int = num.refine(Number.isInteger, 'must be a whole number');
+
+/** A whole number or nothing. */
+export const optInt = z.preprocess(blankToNull, int.nullable());
+
+const TRUE_WORDS = new Set(['1', 'true', 'y', 'yes']);
+const FALSE_WORDS = new Set(['0', 'false', 'n', 'no', '']);
+
+/** true/false, 1/0, "1"/"0", "true"/"false", "Y"/"N"; nothing is false. Anything else is an issue. */
+export const flag = z.preprocess((value) => {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : value;
+  }
+  return value;
+}, z.boolean());
+
+/** A list; one object where a list of one is meant is that list; nothing is the empty list. */
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (isBlank(value) ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+
+/**
+ * A list whose unreadable entries are dropped rather than failing what holds them (mentions, writers): a
+ * post with one odd mention is still a post.
+ */
+export const lenientListOf = <T extends z.ZodType>(item: T) =>
+  listOf(z.unknown()).transform((entries) =>
+    entries.flatMap((entry) => {
+      const parsed = item.safeParse(entry);
+      return parsed.success ? [parsed.data as z.output<T>] : [];
+    }),
+  );
+
+/** Tags: a list of strings or of `{name}` objects (legacy), or one comma list; blanks dropped. */
+export const tagList = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.split(',') : value),
+    listOf(z.union([text, z.object({ name: text }).transform((tag) => tag.name)])),
+  )
+  .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
+
+/** Unix seconds from a timestamp, or failing that from a date text (ISO 8601 or `YYYY-MM-DD HH:MM:SS`, UTC). */
+export function unixOf(unix: number | null, dateText: string | null): number | null {
+  if (unix !== null) return unix;
+  if (dateText === null) return null;
+  const plain = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(dateText.trim());
+  const millis = Date.parse(plain ? `${dateText.trim().replace(' ', 'T')}Z` : dateText);
+  return Number.isFinite(millis) ? Math.floor(millis / 1000) : null;
+}
+
+/** Zod issues as short lines: "persona.guid: must not be empty". */
+export const issueLines = (error: z.ZodError): string[] =>
+  error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { issueLines } from './lenient';
+
+/**
+ * What this client sends, checked before it is sent (strict in what we send): only the variables and
+ * values sections 4 and 8 describe. A problem here is a `rejected` RemoteError with no status; nothing
+ * went over the wire.
+ */
+
+export const INSTANCE_POST_TYPES = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'] as const;
+export type InstancePostType = (typeof INSTANCE_POST_TYPES)[number];
+export const PRIVACIES = ['visibility.public', 'visibility.private', 'visibility.none'] as const;
+export type Privacy = (typeof PRIVACIES)[number];
+export const PIN_COLOURS = ['orange', 'yellow', 'black', 'green', 'blue', 'red'] as const;
+export type PinColour = (typeof PIN_COLOURS)[number];
+/** Section 2.8: what an instance pin is, `pin.none` being no pin. */
+export type PinValue = `pin.${PinColour}` | 'pin.none';
+
+/** Section 8: GUIDs are 36 characters. Letters, digits and `-` only, so that one is safe in a path. */
+export const remoteGuid = z.string().regex(/^[A-Za-z0-9-]{36}$/, 'must be a GUID of 36 letters, digits or "-"');
+const unixSeconds = (name: string) => z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
+const chars = (s: string): number => [...s].length;
+const bytes = (s: string): number => new TextEncoder().encode(s).length;
+
+const tag = z
+  .string()
+  .trim()
+  .min(1, 'a tag must not be empty')
+  .refine((t) => !t.includes(','), 'a tag must not contain a comma (tags are sent as a comma list)')
+  .refine((t) => chars(t) <= 128 && bytes(t) <= 512, 'a tag must be at most 128 characters (512 bytes)');
+
+const inRange = (name: string, min: number, max: number) =>
+  z.number().refine((n) => Number.isFinite(n) && n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+/** Variables of `POST /api/posts/write` (section 4.3). Dates are unix seconds here; they are sent as ISO 8601 UTC. */
+export interface PostParams {
+  content?: string;
+  post_type?: InstancePostType;
+  title?: string;
+  source_url?: string;
+  source_title?: string;
+  channel_guid?: string;
+  persona_guid?: string;
+  reply_to?: string;
+  post_privacy?: Privacy;
+  publish_at?: number;
+  /** null removes the expiry on update (sent as an empty value). */
+  expires_at?: number | null;
+  /** Sent as one comma list; an empty list on update removes the tags. */
+  tags?: string[];
+  canonical_url?: string;
+  post_slug?: string;
+  geo_longitude?: number;
+  geo_latitude?: number;
+  geo_altitude?: number;
+  geo_description?: string;
+}
+
+/** Creating a post: content and type are required (a write without a type would be an invisible draft). */
+export interface NewPostParams extends PostParams {
+  content: string;
+  post_type: InstancePostType;
+}
+
+/** Updating a post: section 4.3 requires `content` for an update too; what is not sent is kept. */
+export interface UpdatePostParams extends PostParams {
+  content: string;
+}
+
+const postParams = z
+  .object({
+    content: z.string().refine((s) => s.trim() !== '', 'content must not be empty').optional(),
+    post_type: z.enum(INSTANCE_POST_TYPES, `post_type must be one of ${INSTANCE_POST_TYPES.join(', ')}`).optional(),
+    title: z.string().refine((s) => chars(s) <= 512, 'title must be at most 512 characters').optional(),
+    source_url: z.string().regex(/^https?:\/\/\S+$/i, 'source_url must be an http(s) URL').optional(),
+    source_title: z.string().optional(),
+    channel_guid: remoteGuid.optional(),
+    persona_guid: remoteGuid.optional(),
+    reply_to: z.string().trim().min(1, 'reply_to must not be empty').optional(),
+    post_privacy: z.enum(PRIVACIES, `post_privacy must be one of ${PRIVACIES.join(', ')}`).optional(),
+    publish_at: unixSeconds('publish_at').optional(),
+    expires_at: unixSeconds('expires_at').nullable().optional(),
+    tags: z.array(tag).optional(),
+    canonical_url: z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol').optional(),
+    post_slug: z.string().optional(),
+    geo_longitude: inRange('geo_longitude', -180, 180).optional(),
+    geo_latitude: inRange('geo_latitude', -90, 90).optional(),
+    geo_altitude: inRange('geo_altitude', -7500, 25000).optional(),
+    geo_description: z.string().optional(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (typeof p.expires_at === 'number' && p.publish_at !== undefined && p.expires_at <= p.publish_at) {
+      ctx.addIssue({ code: 'custom', message: 'expires_at must be after publish_at' });
+    }
+  });
+
+const newPostParams = postParams.superRefine((p, ctx) => {
+  if (p.content === undefined) ctx.addIssue({ code: 'custom', message: 'content is required' });
+  if (p.post_type === undefined) ctx.addIssue({ code: 'custom', message: 'post_type is required' });
+  if (p.post_type === 'post.bookmark' || p.post_type === 'post.quotation') {
+    if (!p.source_url) ctx.addIssue({ code: 'custom', message: `source_url is required for ${p.post_type}` });
+    if (!p.source_title?.trim()) ctx.addIssue({ code: 'custom', message: `source_title is required for ${p.post_type}` });
+  }
+});
+
+/** ISO 8601 in UTC without fractions: unambiguous to this project and to PHP's date parsing alike. */
+export const isoUtc = (unix: number): string => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, the legacy interface's date format (section 4.1). */
+export const legacyDate = (unix: number): string => isoUtc(unix).replace('T', ' ').replace('Z', '');
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+function check<T>(schema: z.ZodType<T>, value: unknown): Checked<T> {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: issueLines(parsed.error) };
+}
+
+/** The JSON body of a write: what was given, dates as ISO text, tags as one comma list. */
+function writeBody(p: PostParams): Record<string, unknown> {
+  const { publish_at, expires_at, tags, ...rest } = p;
+  return {
+    ...rest,
+    ...(publish_at !== undefined ? { publish_at: isoUtc(publish_at) } : {}),
+    ...(expires_at !== undefined ? { expires_at: expires_at === null ? '' : isoUtc(expires_at) } : {}),
+    ...(tags !== undefined ? { tags: tags.map((t) => t.trim()).join(',') } : {}),
+  };
+}
+
+export function newPostBody(params: NewPostParams): Checked<Record<string, unknown>> {
+  const checked = check(newPostParams, params);
+  return checked.ok ? { ok: true, value: writeBody(checked.value) } : checked;
+}
+
+const updateParams = postParams.superRefine((p, ctx) => {
+  if (p.content === undefined) ctx.addIssue({ code: 'custom', message: 'content is required' });
+});
+
+export function updateBody(params: UpdatePostParams): Checked<Record<string, unknown>> {
+  const checked = check(updateParams, params);
+  return checked.ok ? { ok: true, value: writeBody(checked.value) } : checked;
+}
+
+/** Variables of the instance timelines (section 4.3, plus `before`, this project's extension). */
+export interface TimelineQuery {
+  /** 1 to 250; the remote's default is 100. */
+  count?: number;
+  /** Default (the remote's): post.note only. */
+  types?: InstancePostType[];
+  /** Unix seconds, inclusive on the reference and here. */
+  since?: number;
+  /** Unix seconds, inclusive. */
+  until?: number;
+  /** Continue after this post (exclusive); remotes without the extension ignore it. */
+  before?: string;
+}
+
+const timelineQuery = z
+  .object({
+    count: z.number().int().min(1).max(250, 'count must be a whole number from 1 to 250').optional(),
+    types: z.array(z.enum(INSTANCE_POST_TYPES)).min(1, 'types must name at least one type').optional(),
+    since: unixSeconds('since').optional(),
+    until: unixSeconds('until').optional(),
+    before: remoteGuid.optional(),
+  })
+  .strict();
+
+export function timelineSearch(query: TimelineQuery): Checked<Record<string, string | undefined>> {
+  const checked = check(timelineQuery, query);
+  if (!checked.ok) return checked;
+  const q = checked.value;
+  return {
+    ok: true,
+    value: {
+      count: q.count?.toString(),
+      types: q.types ? [...new Set(q.types)].join(',') : undefined,
+      since: q.since?.toString(),
+      until: q.until?.toString(),
+      before: q.before,
+    },
+  };
+}
+
+/** `pin.orange`, `orange`, `pin.none`, `none`: always sent as `pin.{colour}`. */
+export function pinValue(value: string): Checked<PinValue> {
+  const colour = value.trim().toLowerCase().replace(/^pin\./, '');
+  if (colour === 'none') return { ok: true, value: 'pin.none' };
+  return (PIN_COLOURS as readonly string[]).includes(colour)
+    ? { ok: true, value: `pin.${colour as PinColour}` }
+    : { ok: false, problems: [`pin value must be one of ${PIN_COLOURS.join(', ')} or none`] };
+}
+
+export function guidCheck(name: string, guid: string): Checked<string> {
+  return remoteGuid.safeParse(guid).success ? { ok: true, value: guid } : { ok: false, problems: [`${name} must be a GUID of 36 letters, digits or "-"`] };
+}

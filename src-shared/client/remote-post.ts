@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { flag, int, isBlank, issueLines, lenientListOf, listOf, num, optInt, optText, someText, tagList, text, unixOf } from './lenient';
+import { PIN_COLOURS, type PinValue } from './outgoing';
+
+/** The author of a post (section 2.5), the same from either interface. */
+export interface RemotePersona {
+  guid: string;
+  /** Handle. */
+  as: string;
+  name: string;
+  /** Avatar URL ('' when the remote shows none). */
+  avatar: string;
+  profile_url: string;
+  /** Legacy account id, when the legacy interface showed one. */
+  id: number | null;
+}
+
+export interface RemoteMention {
+  /** '' when the remote named the Persona by handle only. */
+  guid: string;
+  as: string;
+}
+
+/**
+ * A post as a remote showed it, in one shape whichever interface and whichever quirks it came with.
+ * Values a remote did not give are null (or '' / [] / false where the field says so).
+ */
+export interface RemotePost {
+  guid: string;
+  /** Legacy numeric id, when the legacy interface showed one. */
+  id: number | null;
+  /** Instance kind: a legacy `post.micro` is `post.note`; other legacy kinds (`post.page`...) as given. */
+  type: string;
+  privacy: string;
+  canonical_url: string;
+  reply_to: string | null;
+  title: string | null;
+  /** Source text (Markdown). */
+  text: string;
+  /** HTML rendering, as the remote made it: sanitise before showing it. */
+  content: string;
+  tags: string[];
+  mentions: RemoteMention[];
+  persona: RemotePersona;
+  publish_unix: number;
+  expires_unix: number | null;
+  updated_unix: number;
+  channel_guid: string | null;
+  /** The post replied to, when the remote names it by GUID (this project's extension). */
+  parent_guid: string | null;
+  /** Legacy: id of the post replied to or reposted. */
+  parent_id: number | null;
+  /** The acting Persona's pin; null when the remote does not say. */
+  pin: PinValue | null;
+  /** The acting Persona's star; false when the remote does not say. */
+  starred: boolean;
+  /** Bookmark and quotation source (`meta.source`). */
+  source: { url: string; title: string } | null;
+  geo: { longitude: number | null; latitude: number | null; altitude: number | null; description: string | null } | null;
+}
+
+/** A post of a page that could not be read, and why. */
+export interface SkippedPost {
+  /** Position in the remote's answer. */
+  index: number;
+  /** Its GUID, when it had a readable one. */
+  guid: string | null;
+  problems: string[];
+}
+
+/**
+ * A page of posts. A malformed post does not sink its page: it is left out of `posts` and reported in
+ * `skipped`, so a caller can move its cursor on, and show or log what it missed.
+ */
+export interface PostPage {
+  posts: RemotePost[];
+  skipped: SkippedPost[];
+}
+
+/** One object, or (tolerated) a list whose first entry is it. */
+const firstOf = <T extends z.ZodType<RemotePersona, unknown>>(item: T, message: string) =>
+  listOf(item).transform((list, ctx): RemotePersona => {
+    const first = list[0];
+    if (first === undefined) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return first;
+  });
+
+/** Section 2.5, with the reference's spellings `profile_url` and `you_follow` accepted as well. */
+const personaSummary = z
+  .object({
+    guid: someText,
+    as: optText,
+    name: optText,
+    avatar: optText,
+    avatar_url: optText,
+    profileurl: optText,
+    profile_url: optText,
+  })
+  .transform(
+    (p): RemotePersona => ({
+      guid: p.guid,
+      as: p.as ?? '',
+      name: p.name ?? p.as ?? '',
+      avatar: p.avatar ?? p.avatar_url ?? '',
+      profile_url: p.profileurl ?? p.profile_url ?? '',
+      id: null,
+    }),
+  );
+
+const mention = z
+  .object({ guid: optText, as: optText, name: optText, username: optText })
+  // A legacy mention's `name` is the handle; an instance summary always has `as`.
+  .transform((m) => ({ guid: m.guid ?? '', as: m.as ?? m.username ?? m.name ?? '' }))
+  .refine((m) => m.guid !== '' || m.as !== '', 'a mention needs a GUID or a handle');
+
+const PIN_OF = new Map<string, PinValue>([['none', 'pin.none'], ...PIN_COLOURS.map((c) => [c, `pin.${c}`] as const)]);
+const pinOf = (value: string | null): PinValue | null => (value === null ? null : (PIN_OF.get(value.trim().toLowerCase().replace(/^pin\./, '')) ?? null));
+
+const optNum = z.preprocess((v) => (isBlank(v) ? null : v), num.nullable());
+const postMeta = z
+  .object({
+    source: z.preprocess((v) => (isBlank(v) ? null : v), z.object({ url: someText, title: optText }).nullable()).catch(null),
+    geo: z
+      .preprocess(
+        (v) => (isBlank(v) ? null : v),
+        z.object({ longitude: optNum, latitude: optNum, altitude: optNum, description: optText }).nullable(),
+      )
+      .catch(null),
+  })
+  .catch({ source: null, geo: null });
+
+const times = {
+  publish_unix: optInt,
+  publish_at: optText,
+  updated_unix: optInt,
+  updated_at: optText,
+  expires_unix: optInt,
+  expires_at: optText,
+};
+
+interface TimeFields {
+  publish_unix: number | null;
+  publish_at: string | null;
+  updated_unix: number | null;
+  updated_at: string | null;
+  expires_unix: number | null;
+  expires_at: string | null;
+}
+
+/** Publication is required; an update time defaults to it; an expiry of 0 is no expiry. */
+function timesOf(p: TimeFields, ctx: z.RefinementCtx) {
+  const publish = unixOf(p.publish_unix, p.publish_at);
+  if (publish === null) {
+    ctx.addIssue({ code: 'custom', message: 'a post needs publish_unix or publish_at', path: ['publish_unix'] });
+    return null;
+  }
+  const expires = unixOf(p.expires_unix, p.expires_at);
+  return { publish_unix: publish, updated_unix: unixOf(p.updated_unix, p.updated_at) ?? publish, expires_unix: expires === 0 ? null : expires };
+}
+
+/** Section 2.3 plus this project's `channel_guid`, `parent_guid` and `attributes`. */
+export const instancePost = z
+  .object({
+    guid: someText,
+    type: someText,
+    privacy: optText,
+    canonical_url: optText,
+    reply_to: optText,
+    title: optText,
+    content: optText,
+    text: optText,
+    meta: postMeta,
+    tags: tagList,
+    mentions: lenientListOf(mention),
+    // One object, or (tolerated) a list holding it.
+    persona: firstOf(personaSummary, 'a post needs its persona'),
+    ...times,
+    channel_guid: optText,
+    parent_guid: optText,
+    attributes: z
+      .preprocess((v) => (isBlank(v) ? {} : v), z.object({ pin: optText, starred: flag }))
+      .catch({ pin: null, starred: false }),
+  })
+  .transform((p, ctx): RemotePost => {
+    const when = timesOf(p, ctx);
+    if (when === null) return z.NEVER;
+    return {
+      guid: p.guid,
+      id: null,
+      type: p.type,
+      privacy: p.privacy ?? 'visibility.public',
+      canonical_url: p.canonical_url ?? '',
+      reply_to: p.reply_to,
+      title: p.title,
+      text: p.text ?? '',
+      content: p.content ?? '',
+      tags: p.tags,
+      mentions: p.mentions,
+      persona: p.persona,
+      ...when,
+      channel_guid: p.channel_guid,
+      parent_guid: p.parent_guid,
+      parent_id: null,
+      pin: pinOf(p.attributes.pin),
+      starred: p.attributes.starred,
+      source: p.meta.source ? { url: p.meta.source.url, title: p.meta.source.title ?? '' } : null,
+      geo: p.meta.geo,
+    };
+  });
+
+/** The legacy account object (a Persona): `username` is the handle. */
+const legacyAccount = z
+  .object({
+    id: optInt,
+    guid: optText,
+    username: optText,
+    as: optText,
+    display_name: optText,
+    name: optText,
+    avatar_url: optText,
+    profile_url: optText,
+  })
+  .transform(
+    (a): RemotePersona => ({
+      guid: a.guid ?? '',
+      as: a.username ?? a.as ?? '',
+      name: a.display_name ?? a.name ?? a.username ?? '',
+      avatar: a.avatar_url ?? '',
+      profile_url: a.profile_url ?? '',
+      id: a.id,
+    }),
+  )
+  .refine((a) => a.guid !== '' || a.as !== '', 'an account needs a GUID or a username');
+
+/** The legacy `content` object; a bare string is taken as the text. */
+const legacyContent = z.union([
+  z.object({ text: optText, html: optText }),
+  text.transform((t) => ({ text: t, html: null })),
+]);
+
+const LEGACY_HEX: Readonly<Record<string, PinValue>> = {
+  '#000000': 'pin.black',
+  '#0000ff': 'pin.blue',
+  '#00ff00': 'pin.green',
+  '#ffa500': 'pin.orange',
+  '#ff0000': 'pin.red',
+  '#ffff00': 'pin.yellow',
+};
+
+/** Section 2.2, plus this project's `pin_colour`. */
+export const legacyPost = z
+  .object({
+    id: int,
+    guid: someText,
+    type: someText,
+    privacy: optText,
+    title: optText,
+    content: legacyContent,
+    tags: tagList,
+    urls: z.object({ canonical_url: optText, full_url: optText }).partial().catch({}),
+    thread: z.preprocess((v) => (isBlank(v) ? null : v), z.object({ reply_to: optText }).nullable()).catch(null),
+    mentions: lenientListOf(mention),
+    account: firstOf(legacyAccount, 'a post needs its account'),
+    channel: z.preprocess((v) => (isBlank(v) ? {} : v), z.object({ guid: optText })).catch({ guid: null }),
+    parent_id: optInt.catch(null),
+    ...times,
+    you_starred: flag.catch(false),
+    you_pinned: z.preprocess((v) => (v === undefined ? null : v), flag.nullable()).catch(null),
+    pin_colour: optText.catch(null),
+  })
+  .transform((p, ctx): RemotePost => {
+    const when = timesOf(p, ctx);
+    if (when === null) return z.NEVER;
+    const hexPin = p.pin_colour === null ? null : (LEGACY_HEX[`#${p.pin_colour.trim().toLowerCase().replace(/^#/, '')}`] ?? null);
+    return {
+      guid: p.guid,
+      id: p.id,
+      type: p.type === 'post.micro' ? 'post.note' : p.type,
+      privacy: p.privacy ?? 'visibility.public',
+      canonical_url: p.urls.full_url ?? p.urls.canonical_url ?? '',
+      reply_to: p.thread?.reply_to ?? null,
+      title: p.title,
+      text: p.content.text ?? '',
+      content: p.content.html ?? '',
+      tags: p.tags,
+      mentions: p.mentions,
+      persona: p.account,
+      ...when,
+      channel_guid: p.channel.guid,
+      parent_guid: null,
+      parent_id: p.parent_id,
+      pin: hexPin ?? (p.you_pinned === false ? 'pin.none' : null),
+      starred: p.you_starred,
+      source: null,
+      geo: null,
+    };
+  });
+
+export type PostSchema = typeof instancePost | typeof legacyPost;
+
+const guidOf = (entry: unknown): string | null =>
+  typeof entry === 'object' && entry !== null && 'guid' in entry && typeof entry.guid === 'string' && entry.guid !== '' ? entry.guid : null;
+
+/** Reads a page; null when `data` is not a list of posts at all (then the whole answer is wrong). */
+export function readPage(schema: PostSchema, data: unknown): PostPage | null {
+  if (isBlank(data)) return { posts: [], skipped: [] };
+  if (!Array.isArray(data)) return null;
+  const page: PostPage = { posts: [], skipped: [] };
+  data.forEach((entry: unknown, index) => {
+    const parsed = schema.safeParse(entry);
+    if (parsed.success) page.posts.push(parsed.data);
+    else page.skipped.push({ index, guid: guidOf(entry), problems: issueLines(parsed.error) });
+  });
+  return page;
+}
+
+/**
+ * Reads the one post of a single-post answer (`data: [post]`, or tolerated, the post itself).
+ * Returns the problems when it cannot; `empty` when the answer holds no post.
+ */
+export function readOne(schema: PostSchema, data: unknown): { post: RemotePost } | { problems: string[] } | 'empty' {
+  const entry: unknown = Array.isArray(data) ? data[0] : data;
+  if (isBlank(entry)) return 'empty';
+  const parsed = schema.safeParse(entry);
+  return parsed.success ? { post: parsed.data } : { problems: issueLines(parsed.error) };
+}

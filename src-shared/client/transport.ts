@@ -1,0 +1,194 @@
+import ky, { isNetworkError, isTimeoutError } from 'ky';
+import { connectionFailureKind, innermostMessage, RemoteError, type RemoteErrorKind } from './errors';
+import { envelopeOf, failureKindOf, LOGIN_TEXT, type LooseEnvelope } from './envelope';
+
+export interface ClientOptions {
+  /** Where the remote's API lives: scheme, host, port and any path prefix (`https://example.org/blog`). */
+  baseUrl: string;
+  /** Sent raw in `Authorization`; never logged, never put into an error. */
+  token?: string | null;
+  /** For one request, answer included. Default 15000. */
+  timeoutMs?: number;
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface Call {
+  method: Method;
+  /** Path below the base URL, e.g. `/api/posts/global`; segments already encoded. */
+  path: string;
+  /** GET variables; undefined ones are left out. */
+  query?: Readonly<Record<string, string | undefined>>;
+  /** POST and DELETE variables, sent as a JSON object (an empty one when there are none). */
+  json?: Readonly<Record<string, unknown>>;
+  /** Send the token (when the client has one). Login never does: a stale token would be refused first. */
+  auth: boolean;
+}
+
+/** An answer that arrived whole, whatever its status. */
+export interface Answer {
+  call: Call;
+  status: number;
+  /** null when the body is not a JSON envelope. */
+  envelope: LooseEnvelope | null;
+  body: string;
+}
+
+export interface Transport {
+  readonly baseUrl: string;
+  readonly token: string | null;
+  /** Sends one request; throws `offline` or `uncertain` when no whole answer came back. */
+  send(call: Call): Promise<Answer>;
+  /** The error an answer stands for, or null when it is a success. */
+  failureOf(answer: Answer): RemoteError | null;
+  /** `data` of a successful answer; throws the answer's error otherwise. */
+  dataOf(answer: Answer): unknown;
+  protocolError(answer: Answer, problems: readonly string[]): RemoteError;
+  /** Input this client will not send (strict in what it sends): `rejected`, with no status. */
+  refuse(call: Pick<Call, 'method' | 'path'>, problems: readonly string[]): RemoteError;
+}
+
+/** Checks the options once, so that a bad base URL fails at creation and not in the middle of a sync. */
+export function normaliseOptions(options: ClientOptions) {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new TypeError('baseUrl must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('baseUrl must be an absolute http(s) URL');
+  if (url.search || url.hash || url.username || url.password) {
+    throw new TypeError('baseUrl must not carry a query, a fragment or credentials');
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
+    throw new RangeError('timeoutMs must be a whole number of milliseconds above 0');
+  }
+  return {
+    baseUrl: url.href.replace(/\/+$/, ''),
+    token: options.token?.trim() || null,
+    timeoutMs,
+    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+  };
+}
+
+export function createTransport(options: ClientOptions): Transport {
+  const { baseUrl, token, timeoutMs, fetch } = normaliseOptions(options);
+  const host = new URL(baseUrl).host;
+  // Retries are the sync engine's decision (it knows whether a write may be repeated); none here.
+  const api = ky.create({ prefix: `${baseUrl}/`, timeout: timeoutMs, totalTimeout: timeoutMs, retry: 0, throwHttpErrors: false, fetch });
+
+  /** A remote could echo what it was sent; the token never leaves this module in a message. */
+  const scrub = (text: string): string => (token ? text.split(token).join('[token]') : text);
+
+  const error = (call: Pick<Call, 'method' | 'path'>, kind: RemoteErrorKind, message: string, extra: Partial<RemoteError> & { cause?: unknown } = {}) =>
+    new RemoteError({
+      kind,
+      message: scrub(message),
+      method: call.method,
+      path: call.path,
+      status: extra.status ?? null,
+      remoteText: extra.remoteText == null ? null : scrub(extra.remoteText),
+      list: (extra.list ?? []).map(scrub),
+      cause: extra.cause,
+    });
+
+  const send = async (call: Call): Promise<Answer> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (call.auth && token) headers['authorization'] = token;
+    const searchParams = Object.fromEntries(Object.entries(call.query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const pending = api(call.path.replace(/^\/+/, ''), {
+      method: call.method,
+      headers,
+      searchParams,
+      ...(call.method === 'GET' ? {} : { json: call.json ?? {} }),
+    });
+
+    let status: number;
+    try {
+      status = (await pending).status;
+    } catch (thrown) {
+      throw sendFailure(call, thrown);
+    }
+    let body: string;
+    try {
+      body = await pending.text();
+    } catch (thrown) {
+      // The remote began to answer, so the request reached it; what it did is unknown.
+      const reason = isTimeoutError(thrown) ? `not finished within ${timeoutMs} ms` : innermostMessage(thrown);
+      throw error(call, 'uncertain', `The answer from ${host} broke off (${reason}); the request may have been carried out`, {
+        status,
+        cause: rawCause(thrown),
+      });
+    }
+    return { call, status, envelope: envelopeOf(body), body };
+  };
+
+  const sendFailure = (call: Call, thrown: unknown): RemoteError => {
+    if (isTimeoutError(thrown)) {
+      return error(call, 'uncertain', `No answer from ${host} within ${timeoutMs} ms; the request may have arrived`);
+    }
+    const kind = connectionFailureKind(thrown);
+    const reason = innermostMessage(thrown);
+    return kind === 'offline'
+      ? error(call, 'offline', `Could not connect to ${host} (${reason})`, { cause: rawCause(thrown) })
+      : error(call, 'uncertain', `The connection to ${host} broke before an answer came (${reason}); the request may have arrived`, {
+          cause: rawCause(thrown),
+        });
+  };
+
+  const failureOf = (answer: Answer): RemoteError | null => {
+    const { call, status, envelope, body } = answer;
+    if (envelope === null) {
+      const plain = body.trim();
+      if (LOGIN_TEXT.test(plain)) return error(call, 'auth', `${host} did not accept the token: ${snippet(plain)}`, { status });
+      const kind = failureKindOf(status, null) ?? 'protocol';
+      const shown = snippet(plain);
+      return error(call, kind, `${host} answered HTTP ${status} without a JSON envelope${shown ? `: ${shown}` : ''}`, { status });
+    }
+    // A remote may answer HTTP 200 and put the error in the envelope; otherwise the HTTP status decides.
+    // `status` is then that code: it is what the remote meant.
+    const code = status >= 200 && status < 300 ? envelope.meta.code : status;
+    const kind = failureKindOf(code, envelope.meta.text);
+    if (kind === null) return null;
+    const remoteText = envelope.meta.text;
+    const fallback = { auth: 'did not accept the token', rejected: 'refused the request', server: 'failed', protocol: 'answered oddly' }[kind];
+    return error(call, kind, remoteText ?? `${host} ${fallback} (code ${code})`, { status: code, remoteText, list: envelope.meta.list });
+  };
+
+  return {
+    baseUrl,
+    token,
+    send,
+    failureOf,
+    dataOf: (answer) => {
+      const failure = failureOf(answer);
+      if (failure) throw failure;
+      return answer.envelope?.data;
+    },
+    protocolError: (answer, problems) =>
+      error(answer.call, 'protocol', `Unexpected answer from ${host} to ${answer.call.method} ${answer.call.path}: ${problems.slice(0, 5).join('; ')}`, {
+        status: answer.status,
+        list: problems,
+      }),
+    refuse: (call, problems) => error(call, 'rejected', `Not sent: ${problems.join('; ')}`, { list: problems }),
+  };
+}
+
+/**
+ * The underlying error without ky's wrapper: ky's errors hold the Request, whose headers hold the token,
+ * and a RemoteError's cause may well be logged.
+ */
+function rawCause(thrown: unknown): unknown {
+  return isNetworkError(thrown) ? thrown.cause : isTimeoutError(thrown) ? undefined : thrown;
+}
+
+/** A short plain-text excerpt of a body for a message; nothing for markup. */
+function snippet(body: string): string {
+  if (body === '' || /<[a-z!/]/i.test(body)) return '';
+  return body.length > 200 ? `${body.slice(0, 200)}…` : body;
+}
