@@ -109,11 +109,12 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       return dataAs(t, answer, channelList);
     },
 
-    global: (query = {}) => timeline('/api/posts/global', query),
-    mentions: (query = {}) => timeline('/api/posts/mentions', query),
+    global: async (query = {}) => timeline('/api/posts/global', query),
+    mentions: async (query = {}) => timeline('/api/posts/mentions', query),
 
-    post: (guid) => readOrNull(guidPath('GET', guid), (answer) => postOf(t, answer, instancePost)),
-    thread: (guid) => readOrNull(guidPath('GET', guid, '/thread'), (answer) => pageOf(t, answer, instancePost)),
+    // Async all through: a refusal to send is a rejected promise like any other failure, never a throw.
+    post: async (guid) => readOrNull(guidPath('GET', guid), (answer) => postOf(t, answer, instancePost)),
+    thread: async (guid) => readOrNull(guidPath('GET', guid, '/thread'), (answer) => pageOf(t, answer, instancePost)),
 
     write: async (params) => {
       const path = '/api/posts/write';
@@ -121,7 +122,7 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       return postOf(t, await t.send({ method: 'POST', path, json: body, auth: true }), instancePost);
     },
 
-    update: (guid, params) => act('POST', guid, '/write', (path) => sendable(t, { method: 'POST', path }, updateBody(params))),
+    update: async (guid, params) => act('POST', guid, '/write', (path) => sendable(t, { method: 'POST', path }, updateBody(params))),
 
     deletePost: async (guid) => {
       const path = guidPath('DELETE', guid);
@@ -132,13 +133,13 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       return dataAs(t, answer, deleteAnswer);
     },
 
-    star: (guid, personaGuid) => act('POST', guid, '/star', (path) => personaBody({ method: 'POST', path }, personaGuid)),
-    unstar: (guid, personaGuid) => act('DELETE', guid, '/star', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
-    pin: (guid, value, personaGuid) =>
+    star: async (guid, personaGuid) => act('POST', guid, '/star', (path) => personaBody({ method: 'POST', path }, personaGuid)),
+    unstar: async (guid, personaGuid) => act('DELETE', guid, '/star', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
+    pin: async (guid, value, personaGuid) =>
       act('POST', guid, '/pin', (path) => ({
         value: sendable(t, { method: 'POST', path }, pinValue(value)),
         ...personaBody({ method: 'POST', path }, personaGuid),
       })),
-    unpin: (guid, personaGuid) => act('DELETE', guid, '/pin', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
+    unpin: async (guid, personaGuid) => act('DELETE', guid, '/pin', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
   };
 }
