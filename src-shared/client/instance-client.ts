@@ -11,6 +11,7 @@ import {
   type TimelineQuery,
   type UpdatePostParams,
 } from './outgoing';
+import type { RemoteError } from './errors';
 import { dataAs, failedWith, pageOf, postOf, sendable } from './read';
 import { instancePost, type PostPage, type RemotePost } from './remote-post';
 import { createTransport, type Answer, type Call, type ClientOptions, type Method } from './transport';
@@ -54,6 +55,8 @@ export interface InstanceClient {
 
 /** What a remote says about a post or thread that is not there, or not for us to read. */
 const NOT_THERE = /^invalid (post|thread) identifier supplied/i;
+const isNotThere = (failure: RemoteError | null): boolean =>
+  failedWith(failure, [404, 410]) || (failure?.kind === 'rejected' && NOT_THERE.test(failure.remoteText ?? ''));
 
 export function createInstanceClient(options: ClientOptions): InstanceClient {
   const t = createTransport(options);
@@ -69,8 +72,7 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
   /** A single post or a thread, or null when the remote says it is not there. */
   const readOrNull = async <T>(path: string, read: (answer: Answer) => T): Promise<T | null> => {
     const answer = await t.send({ method: 'GET', path, auth: true });
-    const failure = t.failureOf(answer);
-    if (failedWith(failure, [404]) || (failure?.kind === 'rejected' && NOT_THERE.test(failure.remoteText ?? ''))) return null;
+    if (isNotThere(t.failureOf(answer))) return null;
     return read(answer);
   };
 
@@ -128,8 +130,7 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       const path = guidPath('DELETE', guid);
       // The GUID also travels in the body, which DELETE /api/posts (without it in the path) reads.
       const answer = await t.send({ method: 'DELETE', path, json: { guid }, auth: true });
-      const failure = t.failureOf(answer);
-      if (failedWith(failure, [404]) || (failure?.kind === 'rejected' && NOT_THERE.test(failure.remoteText ?? ''))) return null;
+      if (isNotThere(t.failureOf(answer))) return null;
       return dataAs(t, answer, deleteAnswer);
     },
 

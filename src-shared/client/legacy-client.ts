@@ -64,7 +64,7 @@ export function createLegacyClient(options: ClientOptions): LegacyClient {
 
     post: async (id) => {
       const answer = await t.send({ method: 'GET', path: idPath('GET', '/content', id), auth: true });
-      if (failedWith(t.failureOf(answer), [404])) return null;
+      if (failedWith(t.failureOf(answer), [404, 410])) return null;
       return postOf(t, answer, legacyPost);
     },
 
@@ -77,7 +77,7 @@ export function createLegacyClient(options: ClientOptions): LegacyClient {
     deletePost: async (id) => {
       const path = idPath('DELETE', '/content', id);
       const answer = await t.send({ method: 'DELETE', path, json: { post_id: id }, auth: true });
-      if (failedWith(t.failureOf(answer), [404])) return null;
+      if (failedWith(t.failureOf(answer), [404, 410])) return null;
       return dataAs(t, answer, legacyDeleteAnswer);
     },
 

@@ -105,6 +105,8 @@ export function createTransport(options: ClientOptions): Transport {
       method: call.method,
       headers,
       searchParams,
+      // Following a 301/302 turns a POST into a GET without its body; a write is never redirected.
+      redirect: call.method === 'GET' ? 'follow' : 'manual',
       ...(call.method === 'GET' ? {} : { json: call.json ?? {} }),
     });
 
@@ -145,6 +147,10 @@ export function createTransport(options: ClientOptions): Transport {
     const { call, status, envelope, body } = answer;
     if (envelope === null) {
       const plain = body.trim();
+      // A redirect held back (see send); a browser shows it as status 0.
+      if (status === 0 || (status >= 300 && status < 400)) {
+        return error(call, 'protocol', `${host} redirected the request elsewhere; check the base URL (is it https?)`, { status });
+      }
       if (LOGIN_TEXT.test(plain)) return error(call, 'auth', `${host} did not accept the token: ${snippet(plain)}`, { status });
       const kind = failureKindOf(status, null) ?? 'protocol';
       const shown = snippet(plain);

@@ -182,6 +182,25 @@ describe('answered: server, rejected, auth, protocol', () => {
   });
 });
 
+describe('redirects', () => {
+  it('a write is not followed through a redirect (it would arrive as a GET without its body): protocol', async () => {
+    const remote = await fake((request, res) => {
+      if (request.path === '/moved/api/posts/write' || request.path === '/moved/api/posts/global') {
+        return json(res, 200, { meta: { code: 200 }, data: [] });
+      }
+      res.writeHead(301, { location: `/moved${request.path}` });
+      res.end();
+    });
+    const client = createInstanceClient({ baseUrl: remote.url, token: TOKEN });
+    const error = await failure(client.write(NOTE));
+    expect(error).toMatchObject({ kind: 'protocol', status: 301 });
+    expect(error.message).toContain('redirected');
+    expect(remote.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/posts/write']);
+    // A read may follow it.
+    expect(await client.global()).toEqual({ posts: [], skipped: [] });
+  });
+});
+
 describe('strict in what is sent', () => {
   it('refuses input the spec does not allow, without sending anything', async () => {
     const remote = await fake((request, res) => json(res, 200, { meta: { code: 200 }, data: [] }));
