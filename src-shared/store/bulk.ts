@@ -18,7 +18,7 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
     const before = new Map(existing.map((p) => [p.guid, p]));
     const stored = rows.map((r) => {
       const old = before.get(r.guid);
-      return withoutUndefinedId({ ...withoutMarks(r), ...marksOf(old), id: old?.id ?? r.id });
+      return withoutUndefinedId({ ...syncFieldsOf(old), ...withoutMarks(r), ...marksOf(old), id: old?.id ?? r.id });
     });
     const ids = await db.posts.bulkPut(stored, { allKeys: true });
     if (existing.length > 0) await forgetDerivedRows(db, existing.map((p) => p.guid));
@@ -51,6 +51,16 @@ async function replyRowsOf(db: PublishingDb, rows: readonly PostRow[]): Promise<
 /** Drops the rows derived from these posts (a rewrite adds them again; a deletion keeps them gone). */
 export async function forgetDerivedRows(db: PublishingDb, guids: readonly string[]): Promise<void> {
   for (const name of DERIVED) await db[name].where('postGuid').anyOf(guids).delete();
+}
+
+/**
+ * Where the post lives for sync, kept across rewrites that do not say (a local edit builds a fresh row);
+ * a row that sets them (a pulled version) replaces them.
+ */
+function syncFieldsOf(old: PostRow | undefined): Partial<PostRow> {
+  if (!old) return {};
+  const { remoteGuid, remoteUrl, remoteUpdatedUnix, goneUnix } = old;
+  return Object.fromEntries(Object.entries({ remoteGuid, remoteUrl, remoteUpdatedUnix, goneUnix }).filter(([, v]) => v != null));
 }
 
 /** An auto-increment key must be absent, not `undefined`, for IndexedDB to assign one. */

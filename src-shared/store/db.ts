@@ -16,6 +16,7 @@ import type {
   WordRow,
 } from './rows';
 import { backfillV2, upgradeToV2 } from './upgrade-v2';
+import type { ConflictRow, CursorRow, OutboxRow, RemoteRow } from './sync-rows';
 import { upgradeToV3 } from './upgrade-v3';
 
 /**
@@ -41,6 +42,10 @@ export type PublishingDb = Dexie & {
   changes: Dexie.Table<ChangeRow, [number, string]>;
   words: Dexie.Table<WordRow, [string, string]>;
   replies: Dexie.Table<ReplyRow, [string, number, string]>;
+  remotes: EntityTable<RemoteRow, 'guid'>;
+  cursors: Dexie.Table<CursorRow, [string, string]>;
+  outbox: EntityTable<OutboxRow, 'seq'>;
+  conflicts: EntityTable<ConflictRow, 'postGuid'>;
 };
 
 /**
@@ -89,6 +94,18 @@ export const schemaV3 = {
   replies: '[personaGuid+publishUnix+postGuid], postGuid',
 } as const;
 
+/**
+ * Version 4, for sync: remotes, their pull cursors, the outbox of local changes still to send, and
+ * conflicts. New tables only: the fields sync adds to Personas, Channels and posts are not indexed.
+ */
+export const schemaV4 = {
+  ...schemaV3,
+  remotes: 'guid',
+  cursors: '[remoteGuid+timeline]',
+  outbox: '++seq, [remoteGuid+seq], postGuid',
+  conflicts: 'postGuid, remoteGuid',
+} as const;
+
 export const DATABASE_NAME = 'publishing';
 
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
@@ -99,6 +116,7 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.version(1).stores(schemaV1);
   db.version(2).stores(schemaV2).upgrade(upgradeToV2);
   db.version(3).stores(schemaV3).upgrade(upgradeToV3);
+  db.version(4).stores(schemaV4);
   // Dexie holds back every other request until this is done.
   db.on('ready', () => backfillV2(db));
   db.use(packingMiddleware(['posts']));

@@ -42,6 +42,11 @@ export interface PersonaRow {
   position: number;
   createdUnix: number;
   updatedUnix: number;
+  /**
+   * The remote this Persona lives on (sync). With the owner's `accountGuid` it is linked: the owner writes
+   * as it and the outbox carries those writes there. Other authors of that remote carry `remoteAccount(…)`.
+   */
+  remoteGuid?: string | null;
 }
 
 export interface ChannelRow {
@@ -53,6 +58,8 @@ export interface ChannelRow {
   position: number;
   createdUnix: number;
   updatedUnix: number;
+  /** The remote this Channel lives on (sync), under its own GUID there. */
+  remoteGuid?: string | null;
 }
 
 /** A Persona may write to a Channel (section 5.6). */
@@ -119,6 +126,12 @@ export interface PostRow {
   starredBy?: StarMark[];
   pinnedBy?: PinMark[];
   repostedBy?: RepostMark[];
+  /** Sync: the remote the post lives on, its URL there and the `updated_unix` of the version held here. */
+  remoteGuid?: string | null;
+  remoteUrl?: string | null;
+  remoteUpdatedUnix?: number | null;
+  /** Sync: when the remote stopped serving the post (deleted or hidden there); it stays readable here. */
+  goneUnix?: number | null;
 }
 
 export interface StarMark {

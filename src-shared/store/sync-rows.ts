@@ -1,0 +1,86 @@
+/**
+ * What the store keeps to stay in step with remote instances (src-shared/sync). Times are unix seconds.
+ */
+
+export type RemoteInterface = 'instance' | 'legacy';
+
+export interface RemoteRow {
+  /** Local name of the remote; never sent anywhere. */
+  guid: string;
+  /** Normalised base URL: scheme, host, port and path prefix, no trailing slash. */
+  baseUrl: string;
+  interface: RemoteInterface;
+  /** The token for the remote, sealed by the host's SecretBox: never shown, never logged. */
+  sealedToken: string;
+  /** The remote account's GUID (instance) or numeric id (legacy), as text. */
+  accountRef: string;
+  /** Local Channel for posts of this remote whose Channel is not one of the linked ones. */
+  defaultChannelGuid: string;
+  /** The remote listed its Channels and they are linked here; otherwise the default is a local stand-in. */
+  channelsLinked: boolean;
+  pollSeconds: number;
+  createdUnix: number;
+  lastPullUnix: number | null;
+  lastPushUnix: number | null;
+  /** The last failure talking to the remote, in words a person can act on; null after a success. */
+  lastError: string | null;
+  lastErrorUnix: number | null;
+}
+
+export type TimelineName = 'global' | 'mentions' | 'home';
+
+/**
+ * Where pulling one timeline of one remote stands. `sinceUnix` is the newest time fully collected. While a
+ * catch-up is being paged (newest first, one stored page at a time), `paging` says how far it got, so that
+ * a pull cut short resumes there instead of starting over or leaving a gap.
+ */
+export interface CursorRow {
+  remoteGuid: string;
+  timeline: TimelineName;
+  sinceUnix: number | null;
+  paging: { untilUnix: number; beforeGuid: string; newestUnix: number } | null;
+}
+
+export type OutboxOp = 'publish' | 'edit' | 'delete' | 'star' | 'unstar' | 'pin' | 'unpin';
+
+/**
+ * One local change waiting to reach a remote, written in the same transaction as the change itself. The
+ * outbox drains per remote in `seq` order. What is sent is read from the post when the item is sent, so a
+ * publish followed by edits sends the latest text once.
+ */
+export interface OutboxRow {
+  seq?: number;
+  remoteGuid: string;
+  op: OutboxOp;
+  /** The post's GUID: the local one until the remote gives it its own (then every item follows). */
+  postGuid: string;
+  /** Who acts: the author for publish/edit/delete, the starring or pinning Persona otherwise. */
+  personaGuid: string;
+  /** Pin colour for `pin`. */
+  value: string | null;
+  /** For `edit`: the remote version the edit was made on, to notice an edit made meanwhile on the remote. */
+  baseUpdatedUnix: number | null;
+  createdUnix: number;
+  /** Times sending was started. Above 0 the item may be on the wire: it is never merged with later ones. */
+  attempts: number;
+  nextAttemptUnix: number;
+  /** `attention`: stopped for a reason retrying cannot fix (`error`); kept until the person decides. */
+  state: 'pending' | 'attention';
+  /** 1 when a send may have reached the remote unanswered: look for the result before sending again. */
+  uncertain: 0 | 1;
+  error: string | null;
+}
+
+/** A post edited both here and on the remote: both versions are kept until the person chooses. */
+export interface ConflictRow {
+  postGuid: string;
+  remoteGuid: string;
+  /** The remote's version as it was read (the local version is the post row itself). */
+  remote: {
+    title: string | null;
+    text: string;
+    tags: string[];
+    updatedUnix: number;
+  };
+  detectedUnix: number;
+}
