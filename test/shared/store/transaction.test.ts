@@ -29,3 +29,19 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
     expect(await within(db.settings.get('half'))).toBeUndefined();
   });
 });
+
+describe('indexeddbshim and Dexie calls that place no request', () => {
+  it('ends a transaction after a few empty bulk calls in a row, so the store never makes them', async () => {
+    const { platform, name } = platformFor('sqlite');
+    const db = openDatabase(platform, name);
+    const run = (emptyCalls: number) =>
+      db.transaction('rw', [db.stars, db.outbox, db.settings], async () => {
+        await db.settings.put({ key: 'first', value: 'request' });
+        for (let i = 0; i < emptyCalls; i++) await (i % 2 ? db.stars.bulkPut([]) : db.stars.bulkDelete([]));
+        return db.outbox.where('postGuid').equals('x').modify({ postGuid: 'y' });
+      });
+    await expect(run(2)).resolves.toBe(0);
+    await expect(run(4)).rejects.toThrow(/not active|finished/);
+    await db.delete();
+  });
+});
