@@ -6,6 +6,7 @@ import type { PinColour } from '../../store/rows';
 import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
 import { requireReadablePost } from '../posts';
+import { queueChange } from '../../sync/outbox';
 
 /** The Persona that acts: `persona_guid` must then be one of the viewer's; without it, the first one. */
 export function actingPersonaOrFail(ctx: Ctx): string {
@@ -20,14 +21,18 @@ export function actingPersonaOrFail(ctx: Ctx): string {
 export const starPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotStar);
-  return presentPosts(ctx, [await setStar(ctx.db, post, persona, ctx.now)]);
+  const starred = await setStar(ctx.db, post, persona, ctx.now);
+  await queueChange(ctx.db, { op: 'star', post: starred, actingPersonaGuid: persona, now: ctx.now });
+  return presentPosts(ctx, [starred]);
 };
 
 /** DELETE /api/posts/{guid}/star: removing a star that is not there is not an error. */
 export const unstarPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnstar);
-  return presentPosts(ctx, [await setStar(ctx.db, post, persona, null)]);
+  const unstarred = await setStar(ctx.db, post, persona, null);
+  await queueChange(ctx.db, { op: 'unstar', post: unstarred, actingPersonaGuid: persona, now: ctx.now });
+  return presentPosts(ctx, [unstarred]);
 };
 
 /** `pin.orange`, `orange`, any case; anything else, or nothing, means no pin (section 3). */
@@ -41,14 +46,18 @@ export const pinPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotPin);
   const colour = pinColourOf(ctx.params['value']);
-  return presentPosts(ctx, [await setPin(ctx.db, post, persona, colour ? { colour, pinnedUnix: ctx.now } : null)]);
+  const pinned = await setPin(ctx.db, post, persona, colour ? { colour, pinnedUnix: ctx.now } : null);
+  await queueChange(ctx.db, { op: colour ? 'pin' : 'unpin', post: pinned, actingPersonaGuid: persona, value: colour, now: ctx.now });
+  return presentPosts(ctx, [pinned]);
 };
 
 /** DELETE /api/posts/{guid}/pin */
 export const unpinPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnpin);
-  return presentPosts(ctx, [await setPin(ctx.db, post, persona, null)]);
+  const unpinned = await setPin(ctx.db, post, persona, null);
+  await queueChange(ctx.db, { op: 'unpin', post: unpinned, actingPersonaGuid: persona, now: ctx.now });
+  return presentPosts(ctx, [unpinned]);
 };
 
 /**
@@ -59,5 +68,6 @@ export const deletePost: Handler = async (ctx) => {
   const post = await requireReadablePost(ctx, ctx.path['guid'] ?? ctx.params['guid']);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
   await markPostsDeleted(ctx.db, [post.guid], ctx.now);
+  await queueChange(ctx.db, { op: 'delete', post, now: ctx.now });
   return { post_guid: post.guid, channel_guid: post.channelGuid, result: 1, sok: 1 };
 };

@@ -11,6 +11,7 @@ import { presentPosts } from '../present';
 import { problems, parseInput } from '../validate';
 import { resolveAuthorAndChannel } from './write-target';
 import { linkReply, moveDescendants } from './write-thread';
+import { queueChange } from '../../sync/outbox';
 
 /**
  * POST /api/posts/write and /api/posts/{guid}/write. Without a GUID it creates a post; with one it updates
@@ -28,7 +29,9 @@ export const writePost: Handler = async (ctx) => {
   // Both writes share the request's transaction: the post and its thread move together or not at all.
   if (existing && existing.threadKey !== row.threadKey) await moveDescendants(ctx.db, existing, row.threadKey);
   const [stored] = await putPostsInOneTransaction(ctx.db, [row]);
-  return presentPosts(ctx, stored ? [stored] : []);
+  if (!stored) return [];
+  await queueChange(ctx.db, { op: existing ? 'edit' : 'publish', post: stored, now: ctx.now });
+  return presentPosts(ctx, [stored]);
 };
 
 async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow> {

@@ -9,6 +9,7 @@ import { postIdOfPath, readablePostById, requireReadablePostById } from './looku
 import { readableWithPasswd } from './passwords';
 import { asksSimplePosts, presentLegacyPosts } from './present-post';
 import { z } from 'zod';
+import { queueChange } from '../../sync/outbox';
 
 /**
  * GET /content/{id}: the one post, or "Post Does Not Exist" (also for posts the reader may not see, and for
@@ -32,6 +33,7 @@ export const deleteContent: Handler = async (ctx) => {
   if (!post) throw new ServiceError(404, ErrorText.invalidPostIdLegacy);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
   await markPostsDeleted(ctx.db, [post.guid], ctx.now);
+  await queueChange(ctx.db, { op: 'delete', post, now: ctx.now });
   return { id, is_visible: false, is_deleted: true };
 };
 
@@ -41,6 +43,7 @@ export const toggleStar: Handler = async (ctx) => {
   const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
   const starred = post.starredBy?.some((mark) => mark.personaGuid === persona) ?? false;
   const updated = await setStar(ctx.db, post, persona, starred ? null : ctx.now);
+  await queueChange(ctx.db, { op: starred ? 'unstar' : 'star', post: updated, actingPersonaGuid: persona, now: ctx.now });
   return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
 };
 
@@ -60,7 +63,9 @@ export const pinContent: Handler = async (ctx) => {
   let updated = post;
   if (colour) {
     const current = post.pinnedBy?.find((mark) => mark.personaGuid === persona);
-    updated = await setPin(ctx.db, post, persona, current?.colour === colour ? null : { colour, pinnedUnix: ctx.now });
+    const unpinning = current?.colour === colour;
+    updated = await setPin(ctx.db, post, persona, unpinning ? null : { colour, pinnedUnix: ctx.now });
+    await queueChange(ctx.db, { op: unpinning ? 'unpin' : 'pin', post: updated, actingPersonaGuid: persona, value: unpinning ? null : colour, now: ctx.now });
   }
   return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
 };

@@ -12,6 +12,7 @@ import { parseInput, problems } from '../validate';
 import { readablePostById, requireReadablePostById } from './lookup';
 import { PASSWD_ON_BLURB, passwdHash } from './passwords';
 import { presentLegacyPosts } from './present-post';
+import { queueChange } from '../../sync/outbox';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 const LEGACY_DATE = '2026-11-22 09:30:00 (UTC)';
@@ -42,7 +43,11 @@ export const writeContent: Handler = async (ctx) => {
   if (!existing && input.send_blurb && (row.type === 'post.article' || row.type === 'post.podcast')) {
     rows.push(announcement(ctx, row));
   }
-  const [stored] = await putPostsInOneTransaction(ctx.db, rows);
+  const written = await putPostsInOneTransaction(ctx.db, rows);
+  for (const [i, post] of written.entries()) {
+    await queueChange(ctx.db, { op: existing && i === 0 ? 'edit' : 'publish', post, now: ctx.now });
+  }
+  const [stored] = written;
   return presentLegacyPosts(ctx, stored ? [stored] : [], input.simple_posts ?? false);
 };
 
