@@ -46,6 +46,12 @@ export const ErrorText = {
   methodNotAllowed: 'Method Not Allowed',
   invalidLogin: 'Invalid Account Name or Password',
   internal: 'Something Went Wrong on This Instance',
+  unknownRemote: 'Invalid Remote Identifier Supplied',
+  remoteUnreachable: 'Could Not Reach the Remote Instance',
+  remoteRefusedSignIn: 'The Remote Instance Refused the Sign-In',
+  remoteUnusable: 'The Remote Instance Answered Something Unexpected',
+  remoteExists: 'This Remote Instance Is Already Added',
+  syncUnavailable: 'Sync Is Not Running on This Instance',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

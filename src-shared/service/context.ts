@@ -1,5 +1,6 @@
 import type { PublishingDb } from '../store/db';
 import type { Clock } from '../util/clock';
+import type { SyncEngine } from '../sync/engine';
 import type { Params } from './params';
 
 /** Who is asking: the account behind the token, or nobody. */
@@ -25,6 +26,8 @@ export interface Ctx {
   requireViewer(): Viewer;
   /** Unix seconds at the start of the request, so one request sees one "now". */
   now: number;
+  /** The host's sync engine; null where sync does not run. */
+  sync: SyncEngine | null;
 }
 
 export type Handler = (ctx: Ctx) => Promise<unknown>;

@@ -9,10 +9,13 @@ import { fail, ok, styleOfPath, type EnvelopeStyle } from './respond';
 import { createRouter } from './router';
 import { legacyRoutes } from './legacy/routes';
 import { instanceRoutes } from './routes';
+import type { SyncEngine } from '../sync/engine';
 
 export interface ServiceDeps {
   db: PublishingDb;
   clock?: Clock;
+  /** Serves /api/sync/...; without it those answer 503. */
+  sync?: SyncEngine;
   /** Told about failures that are not the client's fault (they answer 500); hosts log them. */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -43,6 +46,7 @@ export function createService(deps: ServiceDeps): Service {
           path: match.path,
           viewer,
           now,
+          sync: deps.sync ?? null,
           requireViewer: () => {
             if (!viewer) throw needLogin();
             return viewer;

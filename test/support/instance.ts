@@ -6,6 +6,7 @@ import { sqliteIdb } from '../../src-main/host/sqlite-idb';
 import { createService, type Service } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { openDatabase, type IdbPlatform, type PublishingDb } from '../../src-shared/store/db';
+import type { SyncEngine } from '../../src-shared/sync/engine';
 import type { Clock } from '../../src-shared/util/clock';
 
 export type Backend = 'memory' | 'sqlite';
@@ -63,7 +64,12 @@ export interface Called {
   json: any;
 }
 
-export async function startInstance(backend: Backend = 'memory', password?: string): Promise<TestInstance> {
+export interface InstanceOptions {
+  /** A sync engine for the instance's service, built on its store and clock. */
+  sync?: (db: PublishingDb, clock: ReturnType<typeof manualClock>) => SyncEngine;
+}
+
+export async function startInstance(backend: Backend = 'memory', password?: string, options: InstanceOptions = {}): Promise<TestInstance> {
   const { platform, name } = platformFor(backend);
   const db = openDatabase(platform, name);
   await db.open();
@@ -72,7 +78,8 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
   const persona = await db.personas.where('accountGuid').equals(accountGuid).first();
   const channel = await db.channels.where('accountGuid').equals(accountGuid).first();
   if (!persona || !channel) throw new Error('a new instance must have a Persona and a Channel');
-  const service = createService({ db, clock, onUnexpectedError: (e) => console.error(e) });
+  const sync = options.sync?.(db, clock);
+  const service = createService({ db, clock, ...(sync ? { sync } : {}), onUnexpectedError: (e) => console.error(e) });
 
   const call = async (method: string, pathAndQuery: string, options: CallOptions = {}): Promise<Called> => {
     const url = new URL(pathAndQuery, ORIGIN);

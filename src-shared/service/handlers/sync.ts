@@ -1,0 +1,30 @@
+import { ErrorText, ServiceError } from '../../api/errors';
+import { addRemoteInput, type SyncEngine } from '../../sync/engine';
+import type { Ctx, Handler } from '../context';
+import { parseInput } from '../validate';
+
+/** The sync endpoints (extension, README "Sync") need the owner's token and a host that runs sync. */
+function engineFor(ctx: Ctx): SyncEngine {
+  ctx.requireViewer();
+  if (!ctx.sync) throw new ServiceError(503, ErrorText.syncUnavailable);
+  return ctx.sync;
+}
+
+/** GET /api/sync/remotes */
+export const listRemotes: Handler = (ctx) => engineFor(ctx).listRemotes();
+
+/** POST /api/sync/remotes with base_url, interface, and token or account_name + account_pass. */
+export const addRemote: Handler = (ctx) => {
+  const engine = engineFor(ctx);
+  return engine.addRemote(parseInput(addRemoteInput, ctx.params));
+};
+
+/** POST /api/sync/remotes/{guid}/sync */
+export const syncRemote: Handler = (ctx) => engineFor(ctx).syncRemote(ctx.path['guid'] ?? '');
+
+/** DELETE /api/sync/remotes/{guid} */
+export const removeRemote: Handler = async (ctx) => {
+  const guid = ctx.path['guid'] ?? '';
+  await engineFor(ctx).removeRemote(guid);
+  return { remote_guid: guid.toLowerCase(), removed: true };
+};

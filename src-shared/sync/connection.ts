@@ -1,0 +1,59 @@
+import type { GeoRow, PostType, Privacy } from '../store/rows';
+import type { TimelineName } from '../store/sync-rows';
+import type { RemoteAccount } from './link';
+import type { TimelineReader } from './pull';
+import type { PulledPost } from './pulled-post';
+
+/**
+ * What the engine needs from a remote, whatever interface it speaks. One adapter per interface maps the
+ * typed client onto it (instance-connection.ts), so pull and push never see wire shapes.
+ */
+export interface RemoteConnection {
+  account(): Promise<RemoteAccount>;
+  timelines: readonly { name: TimelineName; read: TimelineReader; pageSize: number }[];
+  publish(post: OutgoingPost): Promise<PulledPost>;
+  update(guid: string, post: OutgoingPost): Promise<PulledPost>;
+  /** The post as the remote serves it now; null when it does not (deleted, hidden, never there). */
+  read(guid: string): Promise<PulledPost | null>;
+  /** After an unanswered publish: the copy the remote made of it, if it made one. */
+  findPublished(post: OutgoingPost): Promise<PulledPost | null>;
+  /** Deleting what is already gone succeeds. */
+  remove(guid: string): Promise<void>;
+  star(guid: string, personaGuid: string, on: boolean): Promise<void>;
+  pin(guid: string, personaGuid: string, colour: string | null): Promise<void>;
+}
+
+/** A local post as it is sent: every field, so the remote keeps nothing of an older version. */
+export interface OutgoingPost {
+  type: PostType;
+  privacy: Privacy;
+  personaGuid: string;
+  /** Null: the remote's default Channel. */
+  channelGuid: string | null;
+  title: string | null;
+  text: string;
+  tags: readonly string[];
+  replyTo: string | null;
+  publishUnix: number;
+  expiresUnix: number | null;
+  sourceUrl: string | null;
+  sourceTitle: string | null;
+  geo: GeoRow | null;
+}
+
+/**
+ * Why talking to a remote failed, which decides what happens next:
+ * - `offline`: the request never reached it; `server`, `protocol`: try again later;
+ * - `uncertain`: it may have been done: look before doing it again;
+ * - `auth`: the token is refused: nothing can be sent until the person signs in again;
+ * - `rejected`: the remote refuses this change; retrying cannot fix it.
+ */
+export type FailureKind = 'offline' | 'uncertain' | 'auth' | 'rejected' | 'server' | 'protocol';
+
+const KINDS: readonly string[] = ['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol'];
+
+export function failureOf(error: unknown): { kind: FailureKind; message: string } {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: typeof kind === 'string' && KINDS.includes(kind) ? (kind as FailureKind) : 'protocol', message };
+}

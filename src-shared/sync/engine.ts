@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { ErrorText, ServiceError } from '../api/errors';
+import { createInstanceClient } from '../client/instance-client';
+import type { PublishingDb } from '../store/db';
+import type { RemoteInterface, RemoteRow } from '../store/sync-rows';
+import { newGuid } from '../util/secrets';
+import { failureOf, type RemoteConnection } from './connection';
+import { instanceConnection } from './instance-connection';
+import { linkRemoteAccount } from './link';
+import { pullTimeline } from './pull';
+import { drainOutbox } from './push';
+import { removeRemoteRows } from './remove';
+import type { SecretBox } from './secret-box';
+import { remoteStatus, type RemoteStatus } from './status';
+
+export interface SyncEngineDeps {
+  db: PublishingDb;
+  box: SecretBox;
+  /** Unix seconds. */
+  now: () => number;
+  fetch?: typeof globalThis.fetch;
+  /** Per request to a remote. */
+  timeoutMs?: number;
+}
+
+export const addRemoteInput = z
+  .object({
+    base_url: z.string().trim().min(1, 'base_url is required'),
+    interface: z.enum(['instance', 'legacy'], 'interface must be instance or legacy').default('instance'),
+    token: z.string().trim().min(1).optional(),
+    account_name: z.string().trim().min(1).optional(),
+    account_pass: z.string().min(1).optional(),
+    poll_seconds: z.coerce.number().int().min(15, 'poll_seconds must be at least 15').max(86_400).default(60),
+  })
+  .refine((v) => v.token !== undefined || (v.account_name !== undefined && v.account_pass !== undefined), {
+    message: 'send either token, or account_name and account_pass',
+  });
+export type AddRemoteInput = z.infer<typeof addRemoteInput>;
+
+export interface SyncEngine {
+  addRemote(input: AddRemoteInput): Promise<RemoteStatus>;
+  listRemotes(): Promise<RemoteStatus[]>;
+  /** One full push and pull cycle now; answers when it is done (or joins the one running). */
+  syncRemote(guid: string): Promise<RemoteStatus>;
+  removeRemote(guid: string): Promise<void>;
+  /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
+  dueRemotes(): Promise<string[]>;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** The sync engine: remotes, and one push-then-pull cycle per remote at a time. */
+export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
+  const { db } = deps;
+  const running = new Map<string, Promise<void>>();
+  const lastCycle = new Map<string, number>();
+
+  const connect = async (remote: Pick<RemoteRow, 'baseUrl' | 'interface'>, token: string): Promise<RemoteConnection> => {
+    if (remote.interface === 'legacy') throw new ServiceError(400, ErrorText.invalidParameters, ['legacy remotes are not supported yet']);
+    return instanceConnection(createInstanceClient({ baseUrl: remote.baseUrl, token, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch }));
+  };
+
+  const requireRemote = async (guid: string): Promise<RemoteRow> => {
+    const remote = await db.remotes.get(guid.toLowerCase());
+    if (!remote) throw new ServiceError(404, ErrorText.unknownRemote);
+    return remote;
+  };
+
+  const statusOf = (remote: RemoteRow) => remoteStatus(db, remote, running.has(remote.guid));
+
+  /** Step 1 pushes (so that what was written here is there before reading back), step 2 pulls. */
+  const cycle = async (guid: string, manual: boolean): Promise<void> => {
+    const remote = await requireRemote(guid);
+    lastCycle.set(guid, deps.now());
+    const connection = await connect(remote, await deps.box.open(remote.sealedToken));
+    const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual });
+    if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
+    if (push.stoppedBy === 'offline' || push.stoppedBy === 'auth') {
+      await noteFailure(guid, push.stoppedBy);
+      return;
+    }
+    try {
+      for (const timeline of connection.timelines) {
+        await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now });
+      }
+      await db.remotes.update(guid, { lastPullUnix: deps.now(), lastError: null, lastErrorUnix: null });
+      // A push that stopped for a passing reason is still the news, even when pulling went well.
+      if (push.stoppedBy) await noteFailure(guid, push.stoppedBy, push.message);
+    } catch (error) {
+      const failure = failureOf(error);
+      await noteFailure(guid, failure.kind, failure.message);
+    }
+  };
+
+  const noteFailure = async (guid: string, kind: string, message?: string) => {
+    const words: Record<string, string> = {
+      offline: 'The remote cannot be reached',
+      auth: 'The remote refused the token: sign in again',
+    };
+    await db.remotes.update(guid, { lastError: message && !words[kind] ? message : (words[kind] ?? kind), lastErrorUnix: deps.now() });
+  };
+
+  /** A person asking (`manual`) does not wait out the backoff of earlier failures. */
+  const runCycle = (guid: string, manual: boolean): Promise<void> => {
+    const already = running.get(guid);
+    if (already) return already;
+    const done = cycle(guid, manual).finally(() => running.delete(guid));
+    running.set(guid, done);
+    return done;
+  };
+
+  return {
+    addRemote: async (input) => {
+      const baseUrl = normaliseBaseUrl(input.base_url);
+      if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new ServiceError(409, ErrorText.remoteExists);
+      const token = await remoteCall(async () => {
+        if (input.token) return input.token;
+        const client = createInstanceClient({ baseUrl, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch });
+        return (await client.login(input.account_name ?? '', input.account_pass ?? '')).token;
+      });
+      const connection = await connect({ baseUrl, interface: input.interface }, token);
+      const account = await remoteCall(() => connection.account());
+      const owner = await db.accounts.toCollection().first();
+      if (!owner) throw new Error('this instance has no owner account');
+      const remote = await linkRemoteAccount(db, {
+        remote: {
+          guid: newGuid(),
+          baseUrl,
+          interface: input.interface as RemoteInterface,
+          sealedToken: await deps.box.seal(token),
+          accountRef: account.ref,
+          pollSeconds: input.poll_seconds,
+          createdUnix: deps.now(),
+          lastPullUnix: null,
+          lastPushUnix: null,
+          lastError: null,
+          lastErrorUnix: null,
+        },
+        ownerAccountGuid: owner.guid,
+        account,
+        now: deps.now(),
+      }).catch((error: unknown) => {
+        throw new ServiceError(409, ErrorText.invalidParameters, [error instanceof Error ? error.message : String(error)]);
+      });
+      return statusOf(remote);
+    },
+    listRemotes: async () => Promise.all((await db.remotes.toArray()).map(statusOf)),
+    syncRemote: async (guid) => {
+      await requireRemote(guid);
+      await runCycle(guid.toLowerCase(), true);
+      return statusOf(await requireRemote(guid));
+    },
+    removeRemote: async (guid) => {
+      const remote = await requireRemote(guid);
+      await running.get(remote.guid);
+      await removeRemoteRows(db, remote);
+    },
+    dueRemotes: async () => {
+      const now = deps.now();
+      const due: string[] = [];
+      for (const remote of await db.remotes.toArray()) {
+        if (running.has(remote.guid)) continue;
+        const pollDue = (lastCycle.get(remote.guid) ?? 0) + remote.pollSeconds <= now;
+        const outboxDue = await db.outbox
+          .where('[remoteGuid+seq]')
+          .between([remote.guid, -Infinity], [remote.guid, Infinity])
+          .filter((item) => item.state === 'pending' && item.nextAttemptUnix <= now)
+          .count();
+        if (pollDue || outboxDue > 0) due.push(remote.guid);
+      }
+      return due;
+    },
+  };
+}
+
+/** `https://Example.org/blog/` → `https://example.org/blog`; only http(s), no query or fragment. */
+export function normaliseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be a URL such as https://example.org']);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be an http(s) URL']);
+  }
+  if (url.username || url.password) throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must not carry a user name or password']);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A remote's failure while adding it, as an answer the person can act on. */
+async function remoteCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    const failure = failureOf(error);
+    if (failure.kind === 'auth') throw new ServiceError(401, ErrorText.remoteRefusedSignIn);
+    if (failure.kind === 'rejected') throw new ServiceError(400, ErrorText.remoteRefusedSignIn, [failure.message]);
+    if (failure.kind === 'protocol') throw new ServiceError(502, ErrorText.remoteUnusable, [failure.message]);
+    throw new ServiceError(502, ErrorText.remoteUnreachable, [failure.message]);
+  }
+}

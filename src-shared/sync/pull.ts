@@ -1,0 +1,74 @@
+import type { PublishingDb } from '../store/db';
+import type { CursorRow, RemoteRow, TimelineName } from '../store/sync-rows';
+import type { PulledPost } from './pulled-post';
+import { storePulledPage } from './store-pulled';
+
+/** One page of a remote timeline, newest first: posts at or after `since`, at or before `until` / `before`. */
+export type TimelineReader = (query: { since?: number; until?: number; before?: string; count: number }) => Promise<PulledPost[]>;
+
+/**
+ * Re-read this much before the cursor on every poll. Remotes compare `since` with a time that can differ
+ * from the `publish_unix` they show, and posts of one second can arrive in two polls; overlapping and
+ * skipping versions already held is cheaper than trusting the boundary.
+ */
+export const OVERLAP_SECONDS = 300;
+
+export interface PullResult {
+  requests: number;
+  stored: number;
+}
+
+/**
+ * Collects what is new on one timeline of a remote since its cursor. Pages are read newest first; each is
+ * stored in one transaction together with how far the catch-up got, and the cursor moves to the newest
+ * version seen only with the last page. A pull cut short (offline, crash) resumes at the page it reached;
+ * none ends with a gap. `since`/`until` are inclusive on remotes, so a page boundary inside one second is
+ * read twice and de-duplicated; `before` (this project's exact position) avoids even that where supported.
+ * The cursor follows the remote's own times (`updated_unix`), so the two clocks need not agree.
+ */
+export async function pullTimeline(
+  db: PublishingDb,
+  input: { remote: RemoteRow; timeline: TimelineName; read: TimelineReader; pageSize: number; now: () => number },
+): Promise<PullResult> {
+  const { remote, timeline } = input;
+  const key: [string, string] = [remote.guid, timeline];
+  const cursor: CursorRow = (await db.cursors.get(key)) ?? { remoteGuid: remote.guid, timeline, sinceUnix: null, paging: null };
+  const since = cursor.sinceUnix === null ? undefined : Math.max(0, cursor.sinceUnix - OVERLAP_SECONDS);
+  let paging = cursor.paging;
+  const seen = new Set<string>();
+  const result: PullResult = { requests: 0, stored: 0 };
+  for (;;) {
+    const page = await input.read({
+      count: input.pageSize,
+      ...(since !== undefined ? { since } : {}),
+      ...(paging ? { until: paging.untilUnix, before: paging.beforeGuid } : {}),
+    });
+    result.requests += 1;
+    const newestUnix = Math.max(paging?.newestUnix ?? cursor.sinceUnix ?? 0, ...page.map((p) => p.updatedUnix));
+    const oldest = page.reduce<PulledPost | undefined>((min, p) => (!min || olderThan(p, min) ? p : min), undefined);
+    const progressed = page.some((p) => !seen.has(p.guid));
+    for (const p of page) seen.add(p.guid);
+    const more = oldest !== undefined && page.length >= input.pageSize;
+    let next: CursorRow;
+    if (more && progressed) {
+      next = { ...cursor, paging: { untilUnix: oldest.publishUnix, beforeGuid: oldest.guid, newestUnix } };
+    } else if (more) {
+      // A whole page of one second already seen: a remote without `before` can only step past that second.
+      next = { ...cursor, paging: { untilUnix: oldest.publishUnix - 1, beforeGuid: '', newestUnix } };
+    } else {
+      next = { ...cursor, sinceUnix: newestUnix, paging: null };
+    }
+    result.stored += await storePulledPage(db, {
+      remote,
+      posts: page,
+      now: input.now(),
+      alsoInTransaction: () => db.cursors.put(next).then(() => undefined),
+    });
+    if (next.paging === null) return result;
+    paging = next.paging;
+  }
+}
+
+/** Timeline order: publish time, then GUID, both descending. */
+const olderThan = (a: PulledPost, b: PulledPost): boolean =>
+  a.publishUnix < b.publishUnix || (a.publishUnix === b.publishUnix && a.guid < b.guid);

@@ -1,0 +1,25 @@
+import type { GeoRow, PostType, Privacy } from '../store/rows';
+
+/** A post as a remote serves it, in the engine's words; the client's answers are mapped to it in one place. */
+export interface PulledPost {
+  guid: string;
+  type: PostType;
+  privacy: Privacy;
+  canonicalUrl: string;
+  replyTo: string | null;
+  /** The post replied to, when the remote says (this project's `parent_guid`) or its URL carries a GUID. */
+  parentGuid: string | null;
+  title: string | null;
+  /** Source as the author wrote it: Markdown, or HTML from some remotes. */
+  text: string;
+  tags: readonly string[];
+  mentionGuids: readonly string[];
+  persona: { guid: string; handle: string; name: string; avatarUrl: string };
+  publishUnix: number;
+  expiresUnix: number | null;
+  updatedUnix: number;
+  channelGuid: string | null;
+  sourceUrl: string | null;
+  sourceTitle: string | null;
+  geo: GeoRow | null;
+}

@@ -1,0 +1,159 @@
+import { adoptRemoteGuid } from '../store/adopt-guid';
+import type { PublishingDb } from '../store/db';
+import { putPostsInOneTransaction } from '../store/bulk';
+import { postsByGuids } from '../store/posts-by-guid';
+import type { PostRow } from '../store/rows';
+import type { OutboxRow, RemoteRow } from '../store/sync-rows';
+import { failureOf, type FailureKind, type OutgoingPost, type RemoteConnection } from './connection';
+
+const INSTANCE_TYPES: readonly string[] = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'];
+/** Retry delays grow from 10 s to at most an hour. */
+const backoffSeconds = (attempts: number): number => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+
+export interface PushResult {
+  sent: number;
+  /** Set when draining stopped early: the remote is unreachable or refuses the token. */
+  stoppedBy: FailureKind | null;
+  message?: string;
+}
+
+/** A failure that stops one item and keeps it for the person to decide. */
+class NeedsAttention extends Error {}
+
+/**
+ * Sends the remote's outbox in order (the numbered steps match README, "Sync"):
+ * 1. Take the first item that is due (any, when a person asked to sync now) and not waiting for an earlier item of the same post, or for the
+ *    publish of the post it replies to.
+ * 2. Count the attempt BEFORE sending: from then on the item may be on the wire and is never merged.
+ * 3. Send what the post is now. After an unanswered publish, first look for the copy the remote made.
+ * 4. On success, in one transaction: the post takes the remote's GUID, URL and version; the item goes.
+ * 5. On failure: the remote is unreachable or refuses the token → stop, retry later with backoff; the
+ *    remote refuses the change → that item waits for the person with the reason, the others go on.
+ */
+export async function drainOutbox(
+  db: PublishingDb,
+  input: { remote: RemoteRow; connection: RemoteConnection; now: () => number; ignoreBackoff?: boolean },
+): Promise<PushResult> {
+  const { remote, connection } = input;
+  let sent = 0;
+  let retriedAtOnce = false;
+  for (;;) {
+    const items = await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray();
+    const item = await nextSendable(db, items, input.ignoreBackoff ? Infinity : input.now());
+    if (!item?.seq) return { sent, stoppedBy: null };
+    const seq = item.seq;
+    await db.outbox.update(seq, { attempts: item.attempts + 1 });
+    try {
+      await send(db, { remote, connection, item, now: input.now() });
+      await db.outbox.delete(seq);
+      sent += 1;
+    } catch (error) {
+      const failure = error instanceof NeedsAttention ? { kind: 'rejected' as const, message: error.message } : failureOf(error);
+      if (failure.kind === 'rejected') {
+        await db.outbox.update(seq, { state: 'attention', error: failure.message });
+        continue;
+      }
+      const uncertain = failure.kind === 'uncertain' || item.uncertain === 1 ? 1 : 0;
+      // A connection the remote closed while idle (it restarted) fails once; the next one works.
+      if (!retriedAtOnce && (failure.kind === 'uncertain' || failure.kind === 'offline')) {
+        retriedAtOnce = true;
+        await db.outbox.update(seq, { uncertain });
+        continue;
+      }
+      await db.outbox.update(seq, {
+        nextAttemptUnix: input.now() + backoffSeconds(item.attempts + 1),
+        uncertain,
+        error: failure.message,
+      });
+      return { sent, stoppedBy: failure.kind, message: failure.message };
+    }
+  }
+}
+
+async function nextSendable(db: PublishingDb, items: readonly OutboxRow[], now: number): Promise<OutboxRow | undefined> {
+  const waitingPosts = new Set<string>();
+  for (const item of items) {
+    const blocked = waitingPosts.has(item.postGuid) || (item.op === 'publish' && (await parentWaits(db, item, waitingPosts)));
+    waitingPosts.add(item.postGuid);
+    if (!blocked && item.state === 'pending' && item.nextAttemptUnix <= now) return item;
+    // An item that is due later holds back what comes after it for the same post only.
+  }
+  return undefined;
+}
+
+async function parentWaits(db: PublishingDb, item: OutboxRow, waitingPosts: ReadonlySet<string>): Promise<boolean> {
+  const [post] = await postsByGuids(db, [item.postGuid]);
+  return !!post?.parentGuid && waitingPosts.has(post.parentGuid);
+}
+
+async function send(
+  db: PublishingDb,
+  { remote, connection, item, now }: { remote: RemoteRow; connection: RemoteConnection; item: OutboxRow; now: number },
+): Promise<void> {
+  const [post] = await postsByGuids(db, [item.postGuid]);
+  if (!post) return;
+  switch (item.op) {
+    case 'publish': {
+      if (post.deleted) return;
+      if (!INSTANCE_TYPES.includes(post.type)) throw new NeedsAttention(`A ${post.type.slice(5)} cannot be published to this remote`);
+      const outgoing = await outgoingOf(db, remote, post);
+      const published = (item.uncertain ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
+      await adoptRemoteGuid(db, post.guid, { guid: published.guid, url: published.canonicalUrl, updatedUnix: published.updatedUnix });
+      return;
+    }
+    case 'edit': {
+      if (post.deleted) return;
+      const current = await connection.read(post.guid);
+      if (!current) {
+        await putPostsInOneTransaction(db, [{ ...post, goneUnix: now }]);
+        throw new NeedsAttention('The post is no longer on the remote');
+      }
+      const base = item.baseUpdatedUnix ?? post.remoteUpdatedUnix ?? 0;
+      if (current.updatedUnix > base && !item.uncertain) {
+        await db.conflicts.put({
+          postGuid: post.guid,
+          remoteGuid: remote.guid,
+          remote: { title: current.title, text: current.text, tags: [...current.tags], updatedUnix: current.updatedUnix },
+          detectedUnix: now,
+        });
+        throw new NeedsAttention('Edited on the remote too: choose which version to keep');
+      }
+      const updated = await connection.update(post.guid, await outgoingOf(db, remote, post));
+      await adoptRemoteGuid(db, post.guid, { guid: updated.guid, url: updated.canonicalUrl, updatedUnix: updated.updatedUnix });
+      return;
+    }
+    case 'delete':
+      return connection.remove(post.guid);
+    case 'star':
+    case 'unstar':
+      return connection.star(post.guid, item.personaGuid, item.op === 'star');
+    case 'pin':
+    case 'unpin':
+      return connection.pin(post.guid, item.personaGuid, item.op === 'pin' ? item.value : null);
+  }
+}
+
+/**
+ * The post in the remote's terms: a reply names its parent by the parent's URL there, and the Channel is
+ * sent only when it is one of the remote's own.
+ */
+async function outgoingOf(db: PublishingDb, remote: RemoteRow, post: PostRow): Promise<OutgoingPost> {
+  const [parent] = post.parentGuid ? await postsByGuids(db, [post.parentGuid]) : [];
+  const channel = await db.channels.get(post.channelGuid);
+  const ownChannel = remote.channelsLinked && channel?.remoteGuid === remote.guid;
+  return {
+    type: post.type,
+    privacy: post.privacy,
+    personaGuid: post.personaGuid,
+    channelGuid: ownChannel ? post.channelGuid : null,
+    title: post.title,
+    text: post.text,
+    tags: post.tags,
+    replyTo: parent?.remoteUrl ?? post.replyTo,
+    publishUnix: post.publishUnix,
+    expiresUnix: post.expiresUnix,
+    sourceUrl: post.sourceUrl,
+    sourceTitle: post.sourceTitle,
+    geo: post.geo,
+  };
+}

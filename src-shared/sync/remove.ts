@@ -1,0 +1,21 @@
+import type { PublishingDb } from '../store/db';
+import type { RemoteRow } from '../store/sync-rows';
+
+/**
+ * Forgets a remote, in one transaction. Local copies of its posts stay readable; its Personas and
+ * Channels stay as local ones of the owner, so nothing written as them is lost, and the outbox items
+ * still waiting for it go (there is nowhere left to send them). Posts keep naming the remote they came
+ * from: with the remote gone, they are no longer syncing.
+ */
+export async function removeRemoteRows(db: PublishingDb, remote: RemoteRow): Promise<void> {
+  await db.transaction('rw', [db.remotes, db.cursors, db.outbox, db.conflicts, db.personas, db.channels], async () => {
+    await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).delete();
+    await db.cursors.where('[remoteGuid+timeline]').between([remote.guid, ''], [remote.guid, '\uffff']).delete();
+    await db.conflicts.where('remoteGuid').equals(remote.guid).delete();
+    const personas = (await db.personas.toArray()).filter((p) => p.remoteGuid === remote.guid && !p.accountGuid.startsWith('remote:'));
+    await db.personas.bulkPut(personas.map((p) => ({ ...p, remoteGuid: null })));
+    const channels = (await db.channels.toArray()).filter((c) => c.remoteGuid === remote.guid);
+    await db.channels.bulkPut(channels.map((c) => ({ ...c, remoteGuid: null })));
+    await db.remotes.delete(remote.guid);
+  });
+}

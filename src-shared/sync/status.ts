@@ -1,0 +1,31 @@
+import type { PublishingDb } from '../store/db';
+import type { RemoteRow } from '../store/sync-rows';
+
+/** What `GET /api/sync/remotes` shows of one remote (README, "Sync"). The token is never part of it. */
+export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing: boolean) {
+  const personas = (await db.personas.toArray()).filter((p) => p.remoteGuid === remote.guid && !p.accountGuid.startsWith('remote:'));
+  const channels = (await db.channels.toArray()).filter((c) => c.remoteGuid === remote.guid);
+  const items = await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray();
+  const conflicts = await db.conflicts.where('remoteGuid').equals(remote.guid).toArray();
+  return {
+    guid: remote.guid,
+    base_url: remote.baseUrl,
+    interface: remote.interface,
+    account: remote.accountRef,
+    personas: personas.map((p) => ({ guid: p.guid, as: p.handle, name: p.name })),
+    channels: channels.map((c) => ({ guid: c.guid, name: c.name, stand_in: !remote.channelsLinked })),
+    poll_seconds: remote.pollSeconds,
+    syncing,
+    last_pull_unix: remote.lastPullUnix ?? false,
+    last_push_unix: remote.lastPushUnix ?? false,
+    pending: items.filter((item) => item.state === 'pending').length,
+    attention: items
+      .filter((item) => item.state === 'attention')
+      .map((item) => ({ seq: item.seq, op: item.op, post_guid: item.postGuid, reason: item.error ?? '' })),
+    conflicts: conflicts.map((c) => ({ post_guid: c.postGuid, remote_updated_unix: c.remote.updatedUnix, detected_unix: c.detectedUnix })),
+    last_error: remote.lastError ?? false,
+    last_error_unix: remote.lastErrorUnix ?? false,
+  };
+}
+
+export type RemoteStatus = Awaited<ReturnType<typeof remoteStatus>>;

@@ -1,0 +1,180 @@
+import { putPostsInOneTransaction } from '../store/bulk';
+import type { PublishingDb } from '../store/db';
+import { timelineOrder } from '../store/order';
+import { postsByGuids } from '../store/posts-by-guid';
+import type { PersonaRow, PostRow } from '../store/rows';
+import type { RemoteRow } from '../store/sync-rows';
+import { renderMarkdown, toMarkdown } from '../text';
+import { remoteAccountGuid } from './identity';
+import type { PulledPost } from './pulled-post';
+
+/**
+ * Stores one page of posts pulled from a remote, in ONE transaction with whatever `alsoInTransaction`
+ * records (the cursor), so a page and the cursor that says it was stored never part.
+ *
+ * - Pulled posts keep the remote's GUID and remember the remote, their URL there and their version.
+ * - A version not newer (`updated_unix`) than the one held is skipped, so overlapping pages cost nothing.
+ * - A post with a local change still waiting to be sent, or deleted here, is left alone: the local change
+ *   is the newer intent, and sending it finds out whether the remote changed meanwhile.
+ * - Authors who are not linked Personas get a row of their own, under their GUID.
+ * Answers how many posts were new or changed.
+ */
+export async function storePulledPage(
+  db: PublishingDb,
+  input: { remote: RemoteRow; posts: readonly PulledPost[]; now: number; alsoInTransaction?: () => Promise<void> },
+): Promise<number> {
+  const { remote } = input;
+  return db.transaction('rw', db.tables, async () => {
+    const held = new Map((await postsByGuids(db, input.posts.map((p) => p.guid))).map((p) => [p.guid, p]));
+    const waiting = new Set(
+      (await db.outbox.where('postGuid').anyOf(input.posts.map((p) => p.guid)).toArray()).map((item) => item.postGuid),
+    );
+    const fresh = dedupe(input.posts).filter((post) => {
+      const local = held.get(post.guid);
+      if (!local) return true;
+      if (local.deleted || waiting.has(post.guid)) return false;
+      return local.remoteUpdatedUnix == null || post.updatedUnix > local.remoteUpdatedUnix;
+    });
+    if (fresh.length > 0) {
+      const authors = await ensureAuthors(db, remote, fresh, input.now);
+      const threads = await threadsOf(db, fresh);
+      const known = await knownPersonas(db, fresh);
+      const channels = await knownChannels(db, fresh);
+      const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid)));
+      await putPostsInOneTransaction(db, rows);
+      await rejoinReplies(db, rows);
+    }
+    await input.alsoInTransaction?.();
+    return fresh.length;
+  });
+}
+
+/** One version per GUID, the newest; oldest first, so a parent is placed before its replies. */
+function dedupe(posts: readonly PulledPost[]): PulledPost[] {
+  const newest = new Map<string, PulledPost>();
+  for (const post of posts) {
+    const seen = newest.get(post.guid);
+    if (!seen || post.updatedUnix > seen.updatedUnix) newest.set(post.guid, post);
+  }
+  return [...newest.values()].sort((a, b) => a.publishUnix - b.publishUnix || (a.guid < b.guid ? -1 : 1));
+}
+
+async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[], now: number) {
+  const byGuid = new Map<string, PersonaRow>();
+  const wanted = new Map(posts.map((p) => [p.persona.guid, p.persona]));
+  for (const persona of await db.personas.bulkGet([...wanted.keys()])) if (persona) byGuid.set(persona.guid, persona);
+  const host = new URL(remote.baseUrl).host;
+  for (const author of wanted.values()) {
+    if (byGuid.has(author.guid)) continue;
+    let handleKey = `${author.handle}@${host}`.toLowerCase();
+    if (await db.personas.where('handleKey').equals(handleKey).first()) handleKey = `${handleKey}#${author.guid}`;
+    const row: PersonaRow = {
+      guid: author.guid,
+      // Legacy ids number the instance's own Personas; other authors get theirs past them.
+      id: await nextPersonaId(db),
+      accountGuid: remoteAccountGuid(remote.guid),
+      handle: author.handle,
+      handleKey,
+      name: author.name,
+      avatarUrl: author.avatarUrl,
+      siteUrl: '',
+      bioText: '',
+      bioHtml: '',
+      timezone: 'UTC',
+      position: 0,
+      createdUnix: now,
+      updatedUnix: now,
+      remoteGuid: remote.guid,
+    };
+    await db.personas.add(row);
+    byGuid.set(row.guid, row);
+  }
+  return byGuid;
+}
+
+async function nextPersonaId(db: PublishingDb): Promise<number> {
+  const last = await db.personas.orderBy('id').last();
+  return (last?.id ?? 0) + 1;
+}
+
+/** The conversation each reply joins: its parent's, when the parent is here or in the same page. */
+async function threadsOf(db: PublishingDb, posts: readonly PulledPost[]): Promise<Map<string, string>> {
+  const parents = [...new Set(posts.flatMap((p) => (p.parentGuid ? [p.parentGuid] : [])))];
+  const threads = new Map((await postsByGuids(db, parents)).map((p) => [p.guid, p.threadKey]));
+  for (const post of posts) {
+    if (!post.parentGuid) threads.set(post.guid, post.replyTo ? `url:${post.replyTo}` : post.guid);
+    // Not here yet: the parent is taken as the root until it arrives (rejoinReplies then moves this one).
+    else threads.set(post.guid, threads.get(post.parentGuid) ?? post.parentGuid);
+  }
+  return threads;
+}
+
+/** Mentioned Personas this instance knows (its own, linked ones, authors seen): the rest cannot be listed. */
+async function knownPersonas(db: PublishingDb, posts: readonly PulledPost[]): Promise<Set<string>> {
+  const guids = [...new Set(posts.flatMap((p) => p.mentionGuids))];
+  const rows = await db.personas.bulkGet(guids);
+  return new Set(rows.flatMap((row) => (row ? [row.guid] : [])));
+}
+
+/** Channels linked here; posts in other Channels of the remote go to its default one. */
+async function knownChannels(db: PublishingDb, posts: readonly PulledPost[]): Promise<Set<string>> {
+  const guids = [...new Set(posts.flatMap((p) => (p.channelGuid ? [p.channelGuid] : [])))];
+  const rows = await db.channels.bulkGet(guids);
+  return new Set(rows.flatMap((row) => (row ? [row.guid] : [])));
+}
+
+interface Lookups {
+  authors: ReadonlyMap<string, PersonaRow>;
+  known: ReadonlySet<string>;
+  channels: ReadonlySet<string>;
+  threads: ReadonlyMap<string, string>;
+}
+
+function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, threads }: Lookups, local: PostRow | undefined): PostRow {
+  const text = toMarkdown(post.text);
+  const author = authors.get(post.persona.guid);
+  return {
+    ...(local?.id !== undefined ? { id: local.id } : {}),
+    guid: post.guid,
+    type: post.type,
+    privacy: post.privacy,
+    accountGuid: author?.accountGuid ?? remoteAccountGuid(remote.guid),
+    personaGuid: post.persona.guid,
+    channelGuid: post.channelGuid && channels.has(post.channelGuid) ? post.channelGuid : remote.defaultChannelGuid,
+    title: post.title,
+    text,
+    html: renderMarkdown(text),
+    tags: [...post.tags],
+    mentions: post.mentionGuids.filter((guid) => known.has(guid)),
+    replyTo: post.replyTo,
+    parentGuid: post.parentGuid,
+    threadKey: threads.get(post.guid) ?? post.guid,
+    sourceUrl: post.sourceUrl,
+    sourceTitle: post.sourceTitle,
+    geo: post.geo,
+    slug: null,
+    canonicalPath: `/posts/${post.guid}`,
+    publishUnix: post.publishUnix,
+    order: timelineOrder(post.publishUnix, post.guid),
+    expiresUnix: post.expiresUnix,
+    createdUnix: local?.createdUnix ?? post.publishUnix,
+    updatedUnix: post.updatedUnix,
+    deleted: 0,
+    remoteGuid: remote.guid,
+    remoteUrl: post.canonicalUrl,
+    remoteUpdatedUnix: post.updatedUnix,
+    goneUnix: null,
+  };
+}
+
+/** Replies that arrived before their parent took the parent as their root; they now join its conversation. */
+async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[]): Promise<void> {
+  for (const row of rows) {
+    if (row.threadKey === row.guid) continue;
+    const early = await db.posts
+      .where('[threadKey+publishUnix+guid]')
+      .between([row.guid, -Infinity, ''], [row.guid, Infinity, '\uffff'])
+      .toArray();
+    if (early.length > 0) await db.posts.bulkPut(early.map((p) => ({ ...p, threadKey: row.threadKey })));
+  }
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestInstance } from '../../support/instance';
+import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+
+const ALL_TYPES = 'post.note,post.article,post.bookmark,post.quotation';
+
+interface WirePost {
+  guid: string;
+  text: string;
+  title: string | false;
+  reply_to: string | false;
+  parent_guid: string | false;
+  persona: { guid: string; as: string };
+  attributes: { pin: string; starred: boolean };
+}
+
+async function timeline(instance: TestInstance, query = ''): Promise<WirePost[]> {
+  const answer = await instance.call('GET', `/api/posts/global?count=250&types=${ALL_TYPES}${query}`);
+  expect(answer.status).toBe(200);
+  return answer.json.data as WirePost[];
+}
+
+async function write(instance: TestInstance, params: Record<string, string>): Promise<WirePost> {
+  const answer = await instance.call('POST', '/api/posts/write', { params: { post_type: 'post.note', ...params } });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return (answer.json.data as WirePost[])[0] as WirePost;
+}
+
+async function sync(desktop: DesktopInstance, remoteGuid: string) {
+  const answer = await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`);
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return answer.json.data as { pending: number; attention: unknown[]; last_error: string | false };
+}
+
+describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote instance over HTTP (%s)', (backend) => {
+  let remote: ServedInstance;
+  let desktop: DesktopInstance;
+  afterEach(async () => {
+    await desktop?.close();
+    await remote?.stop();
+  });
+
+  it('links the remote Personas and pulls what was published there, under the same GUIDs', async () => {
+    remote = await startServedInstance(backend);
+    desktop = await startDesktop(backend);
+    const first = await write(remote, { content: 'Hello from the remote' });
+    remote.clock.advance(60);
+    const reply = await write(remote, { content: 'A reply there', reply_to: first.guid });
+    remote.clock.advance(60);
+    await write(remote, { content: 'Long form', post_type: 'post.article', title: 'An article' });
+
+    const added = await addRemote(desktop, remote);
+    expect(added.personas.map((p) => p.guid)).toEqual([remote.personaGuid]);
+    const status = await sync(desktop, added.guid);
+    expect(status.last_error).toBe(false);
+
+    const here = await timeline(desktop);
+    expect(here.map((p) => p.text)).toEqual(['Long form', 'A reply there', 'Hello from the remote']);
+    expect(here.map((p) => p.guid)).toEqual((await timeline(remote)).map((p) => p.guid));
+    const thread = await desktop.call('GET', `/api/posts/${reply.guid}/thread`);
+    expect((thread.json.data as WirePost[]).map((p) => p.guid).sort()).toEqual([first.guid, reply.guid].sort());
+    // The remote's Persona is linked: the owner here may write as it.
+    const personas = await desktop.call('GET', '/api/account/personas');
+    expect((personas.json.data as { guid: string }[]).map((p) => p.guid)).toContain(remote.personaGuid);
+  });
+
+  it('sends what was written offline as the remote Persona exactly once, replies and edits included', async () => {
+    remote = await startServedInstance(backend);
+    desktop = await startDesktop(backend);
+    const theirs = await write(remote, { content: 'Written on the remote, to be starred' });
+    const doomed = await write(remote, { content: 'Written on the remote, to be deleted' });
+    const added = await addRemote(desktop, remote);
+    await sync(desktop, added.guid);
+
+    await remote.pause();
+    desktop.clock.advance(60);
+    const as = remote.personaGuid;
+    const post = await write(desktop, { content: 'Drafted offline', persona_guid: as });
+    desktop.clock.advance(5);
+    const reply = await write(desktop, { content: 'Replying to my unsent post', persona_guid: as, reply_to: post.guid });
+    await write(desktop, { content: 'Drafted offline, then edited', guid: post.guid });
+    await desktop.call('POST', `/api/posts/${theirs.guid}/star`, { params: { persona_guid: as } });
+    await desktop.call('POST', `/api/posts/${theirs.guid}/pin`, { params: { persona_guid: as, value: 'pin.green' } });
+    await desktop.call('DELETE', `/api/posts/${doomed.guid}`);
+    const offline = await sync(desktop, added.guid);
+    expect(offline.pending).toBe(5);
+    expect(offline.last_error).toBe('The remote cannot be reached');
+
+    await remote.resume();
+    const online = await sync(desktop, added.guid);
+    expect(online).toMatchObject({ pending: 0, attention: [], last_error: false });
+
+    const there = await timeline(remote);
+    expect(there.map((p) => p.text)).toEqual(['Replying to my unsent post', 'Drafted offline, then edited', 'Written on the remote, to be starred']);
+    const [sentReply, sentPost, starred] = there as [WirePost, WirePost, WirePost];
+    expect(sentReply.parent_guid).toBe(sentPost.guid);
+    expect(starred.attributes).toEqual({ pin: 'pin.green', starred: true });
+    // The local posts took the remote's GUIDs, and the local reply follows its parent.
+    const here = await timeline(desktop);
+    expect(here.map((p) => p.guid)).toEqual(there.map((p) => p.guid));
+    expect(here.find((p) => p.guid === sentReply.guid)?.parent_guid).toBe(sentPost.guid);
+    expect(here.some((p) => p.guid === post.guid || p.guid === reply.guid)).toBe(false);
+
+    // Another cycle sends nothing again.
+    await sync(desktop, added.guid);
+    expect((await timeline(remote)).length).toBe(3);
+  });
+});
