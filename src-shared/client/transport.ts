@@ -40,7 +40,6 @@ export interface Answer {
 
 export interface Transport {
   readonly baseUrl: string;
-  readonly token: string | null;
   /** Sends one request; throws `offline` or `uncertain` when no whole answer came back. */
   send(call: Call): Promise<Answer>;
   /** The error an answer stands for, or null when it is a success. */
@@ -120,12 +119,11 @@ export function createTransport(options: ClientOptions): Transport {
     try {
       body = await pending.text();
     } catch (thrown) {
-      // The remote began to answer, so the request reached it; what it did is unknown.
       const reason = isTimeoutError(thrown) ? `not finished within ${timeoutMs} ms` : innermostMessage(thrown);
-      throw error(call, 'uncertain', `The answer from ${host} broke off (${reason}); the request may have been carried out`, {
-        status,
-        cause: rawCause(thrown),
-      });
+      // The status alone still says a refusal or a failure; a success whose answer broke off may have been done.
+      const kind = status === 0 || status >= 300 ? (failureKindOf(status, null) ?? 'protocol') : 'uncertain';
+      const outcome = kind === 'uncertain' ? 'the request may have been carried out' : `HTTP ${status}`;
+      throw error(call, kind, `The answer from ${host} broke off (${reason}); ${outcome}`, { status, cause: rawCause(thrown) });
     }
     return { call, status, envelope: envelopeOf(body), body };
   };
@@ -168,7 +166,6 @@ export function createTransport(options: ClientOptions): Transport {
 
   return {
     baseUrl,
-    token,
     send,
     failureOf,
     dataOf: (answer) => {

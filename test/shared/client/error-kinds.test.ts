@@ -100,6 +100,16 @@ describe('maybe received: uncertain', () => {
     expect(await failure(client.write(NOTE))).toMatchObject({ kind: 'uncertain', status: 200 });
   });
 
+  it('an error answer that breaks off still counts by its status', async () => {
+    const remote = await fake((request, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.write('{"meta":{"code":503,');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const client = createInstanceClient({ baseUrl: remote.url, token: TOKEN });
+    expect(await failure(client.write(NOTE))).toMatchObject({ kind: 'server', status: 503 });
+  });
+
   it('the answer starts and stalls: uncertain after timeoutMs', async () => {
     const remote = await fake((request, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
