@@ -27,6 +27,8 @@ export interface RemoteErrorInit {
   status?: number | null;
   remoteText?: string | null;
   list?: readonly string[];
+  /** No answer came within the timeout; the request may still be on its way to the remote. */
+  timedOut?: boolean;
   cause?: unknown;
 }
 
@@ -44,6 +46,7 @@ export class RemoteError extends Error {
   readonly list: readonly string[];
   readonly method: string;
   readonly path: string;
+  readonly timedOut: boolean;
 
   constructor(init: RemoteErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -53,6 +56,7 @@ export class RemoteError extends Error {
     this.list = init.list ?? [];
     this.method = init.method;
     this.path = init.path;
+    this.timedOut = init.timedOut ?? false;
   }
 
   /** What `JSON.stringify` shows: the facts, never the request (whose headers carry the token). */

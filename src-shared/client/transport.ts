@@ -93,6 +93,7 @@ export function createTransport(options: ClientOptions): Transport {
       status: extra.status ?? null,
       remoteText: extra.remoteText == null ? null : scrub(extra.remoteText),
       list: (extra.list ?? []).map(scrub),
+      timedOut: extra.timedOut ?? false,
       cause: extra.cause,
     });
 
@@ -130,7 +131,7 @@ export function createTransport(options: ClientOptions): Transport {
 
   const sendFailure = (call: Call, thrown: unknown): RemoteError => {
     if (isTimeoutError(thrown)) {
-      return error(call, 'uncertain', `No answer from ${host} within ${timeoutMs} ms; the request may have arrived`);
+      return error(call, 'uncertain', `No answer from ${host} within ${timeoutMs} ms; the request may have arrived`, { timedOut: true });
     }
     const kind = connectionFailureKind(thrown);
     const reason = innermostMessage(thrown);

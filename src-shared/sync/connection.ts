@@ -52,8 +52,9 @@ export type FailureKind = 'offline' | 'uncertain' | 'auth' | 'rejected' | 'serve
 
 const KINDS: readonly string[] = ['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol'];
 
-export function failureOf(error: unknown): { kind: FailureKind; message: string } {
-  const kind = (error as { kind?: unknown } | null)?.kind;
+export function failureOf(error: unknown): { kind: FailureKind; message: string; timedOut: boolean } {
+  const facts = error as { kind?: unknown; timedOut?: unknown } | null;
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: typeof kind === 'string' && KINDS.includes(kind) ? (kind as FailureKind) : 'protocol', message };
+  const kind = typeof facts?.kind === 'string' && KINDS.includes(facts.kind) ? (facts.kind as FailureKind) : 'protocol';
+  return { kind, message, timedOut: facts?.timedOut === true };
 }

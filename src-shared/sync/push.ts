@@ -5,6 +5,7 @@ import { postsByGuids } from '../store/posts-by-guid';
 import type { PostRow } from '../store/rows';
 import type { OutboxRow, RemoteRow } from '../store/sync-rows';
 import { failureOf, type FailureKind, type OutgoingPost, type RemoteConnection } from './connection';
+import type { PulledPost } from './pulled-post';
 
 const INSTANCE_TYPES: readonly string[] = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'];
 /** Retry delays grow from 10 s to at most an hour. */
@@ -25,7 +26,8 @@ class NeedsAttention extends Error {}
  * 1. Take the first item that is due (any, when a person asked to sync now) and not waiting for an earlier item of the same post, or for the
  *    publish of the post it replies to.
  * 2. Count the attempt BEFORE sending: from then on the item may be on the wire and is never merged.
- * 3. Send what the post is now. After an unanswered publish, first look for the copy the remote made.
+ * 3. Send what the post is now. A publish tried before (unanswered, or cut short by a crash: the count
+ *    was stored first) looks for the copy the remote made before sending again.
  * 4. On success, in one transaction: the post takes the remote's GUID, URL and version; the item goes.
  * 5. On failure: the remote is unreachable or refuses the token → stop, retry later with backoff; the
  *    remote refuses the change → that item waits for the person with the reason, the others go on.
@@ -48,14 +50,15 @@ export async function drainOutbox(
       await db.outbox.delete(seq);
       sent += 1;
     } catch (error) {
-      const failure = error instanceof NeedsAttention ? { kind: 'rejected' as const, message: error.message } : failureOf(error);
+      const failure = error instanceof NeedsAttention ? { kind: 'rejected' as const, message: error.message, timedOut: false } : failureOf(error);
       if (failure.kind === 'rejected') {
         await db.outbox.update(seq, { state: 'attention', error: failure.message });
         continue;
       }
       const uncertain = failure.kind === 'uncertain' || item.uncertain === 1 ? 1 : 0;
-      // A connection the remote closed while idle (it restarted) fails once; the next one works.
-      if (!retriedAtOnce && (failure.kind === 'uncertain' || failure.kind === 'offline')) {
+      // A connection the remote closed while idle (it restarted) fails once; the next one works. Not after
+      // a timeout: the slow request may still land, and a look for it now would miss it.
+      if (!retriedAtOnce && !failure.timedOut && (failure.kind === 'uncertain' || failure.kind === 'offline')) {
         retriedAtOnce = true;
         await db.outbox.update(seq, { uncertain });
         continue;
@@ -97,7 +100,7 @@ async function send(
       if (post.deleted) return;
       if (!INSTANCE_TYPES.includes(post.type)) throw new NeedsAttention(`A ${post.type.slice(5)} cannot be published to this remote`);
       const outgoing = await outgoingOf(db, remote, post);
-      const published = (item.uncertain ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
+      const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
       await adoptRemoteGuid(db, post.guid, { guid: published.guid, url: published.canonicalUrl, updatedUnix: published.updatedUnix });
       return;
     }
@@ -109,7 +112,8 @@ async function send(
         throw new NeedsAttention('The post is no longer on the remote');
       }
       const base = item.baseUpdatedUnix ?? post.remoteUpdatedUnix ?? 0;
-      if (current.updatedUnix > base && !item.uncertain) {
+      // Changed there since this edit was made, and not by this very edit arriving on an earlier try.
+      if (current.updatedUnix > base && !sameContent(current, post)) {
         await db.conflicts.put({
           postGuid: post.guid,
           remoteGuid: remote.guid,
@@ -132,6 +136,9 @@ async function send(
       return connection.pin(post.guid, item.personaGuid, item.op === 'pin' ? item.value : null);
   }
 }
+
+const sameContent = (remote: PulledPost, local: PostRow): boolean =>
+  remote.text.trim() === local.text.trim() && (remote.title ?? '') === (local.title ?? '') && remote.tags.join(',') === local.tags.join(',');
 
 /**
  * The post in the remote's terms: a reply names its parent by the parent's URL there, and the Channel is

@@ -5,6 +5,7 @@ import { postsByGuids } from '../store/posts-by-guid';
 import type { PersonaRow, PostRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import { renderMarkdown, toMarkdown } from '../text';
+import { claimOwnCopies } from './claim';
 import { remoteAccountGuid } from './identity';
 import type { PulledPost } from './pulled-post';
 
@@ -25,6 +26,7 @@ export async function storePulledPage(
 ): Promise<number> {
   const { remote } = input;
   return db.transaction('rw', db.tables, async () => {
+    await claimOwnCopies(db, remote.guid, input.posts);
     const held = new Map((await postsByGuids(db, input.posts.map((p) => p.guid))).map((p) => [p.guid, p]));
     const waiting = new Set(
       (await db.outbox.where('postGuid').anyOf(input.posts.map((p) => p.guid)).toArray()).map((item) => item.postGuid),

@@ -1,0 +1,29 @@
+import { adoptRemoteGuid } from '../store/adopt-guid';
+import type { PublishingDb } from '../store/db';
+import { postsByGuids } from '../store/posts-by-guid';
+import type { PulledPost } from './pulled-post';
+
+/**
+ * A pulled post can be the remote's copy of a local post whose publish went unanswered (its attempt was
+ * counted, its item is still waiting). Such a local post takes the copy's GUID there and then, and its
+ * publish item goes: the post is shown once, and never sent twice. The copy is recognised as the push
+ * looks for it (push.ts): same author, same publication second, same text. Runs in the caller's transaction.
+ */
+export async function claimOwnCopies(db: PublishingDb, remoteGuid: string, pulled: readonly PulledPost[]): Promise<void> {
+  const tried = await db.outbox
+    .where('[remoteGuid+seq]')
+    .between([remoteGuid, -Infinity], [remoteGuid, Infinity])
+    .filter((item) => item.op === 'publish' && item.attempts > 0)
+    .toArray();
+  if (tried.length === 0) return;
+  const locals = await postsByGuids(db, tried.map((item) => item.postGuid));
+  for (const local of locals) {
+    const copy = pulled.find(
+      (p) => p.guid !== local.guid && p.persona.guid === local.personaGuid && p.publishUnix === local.publishUnix && p.text.trim() === local.text.trim(),
+    );
+    if (!copy) continue;
+    const item = tried.find((i) => i.postGuid === local.guid);
+    if (item?.seq !== undefined) await db.outbox.delete(item.seq);
+    await adoptRemoteGuid(db, local.guid, { guid: copy.guid, url: copy.canonicalUrl, updatedUnix: copy.updatedUnix });
+  }
+}

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { OWNER_TOKEN } from '../../support/instance';
+import { startFaultProxy, type Fault, type FaultProxy } from '../../support/fault-proxy';
+import { startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+
+const TYPES = 'post.note,post.article,post.bookmark,post.quotation';
+
+interface WirePost {
+  guid: string;
+  text: string;
+  attributes: { pin: string; starred: boolean };
+}
+
+describe('syncing through a remote that fails in every way a network can', () => {
+  let remote: ServedInstance;
+  let proxy: FaultProxy;
+  let desktop: DesktopInstance;
+  let remoteGuid: string;
+  afterEach(async () => {
+    await proxy?.close();
+    await desktop?.close();
+    await remote?.stop();
+  });
+
+  async function setUp() {
+    remote = await startServedInstance('memory');
+    proxy = await startFaultProxy(remote.url);
+    desktop = await startDesktop('memory');
+    const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, token: OWNER_TOKEN } });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    remoteGuid = added.json.data.guid;
+    desktop.clock.advance(60);
+  }
+
+  const texts = async (instance: { call: DesktopInstance['call'] }) =>
+    ((await instance.call('GET', `/api/posts/global?count=250&types=${TYPES}`)).json.data as WirePost[]).map((p) => p.text);
+  const sync = async () => (await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`)).json.data;
+  const writeAsRemote = async (content: string) =>
+    (await desktop.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note', persona_guid: remote.personaGuid } })).json
+      .data[0] as WirePost;
+  /** Both sides hold the same posts, and every post written here is on the remote exactly once. */
+  async function expectAgreement(written: readonly string[]) {
+    const there = await texts(remote);
+    for (const text of written) expect(there.filter((t) => t === text)).toHaveLength(1);
+    expect(await texts(desktop)).toEqual(there);
+    expect((await sync()).pending).toBe(0);
+  }
+
+  const publishes: Pick<Fault, 'method' | 'path'> = { method: 'POST', path: /^\/api\/posts\/write$/ };
+
+  it.each(['cut-before', 'cut-after'] as const)('publishes exactly once when the connection is cut %s the remote commits', async (kind) => {
+    await setUp();
+    await writeAsRemote(`Cut ${kind}`);
+    proxy.inject({ kind, ...publishes });
+    const status = await sync();
+    expect(status).toMatchObject({ pending: 0, attention: [] });
+    await expectAgreement([`Cut ${kind}`]);
+  });
+
+  it('publishes exactly once when the answer never comes and the client times out', async () => {
+    await setUp();
+    await writeAsRemote('Answer lost');
+    proxy.inject({ kind: 'hang-after', ...publishes });
+    const first = await sync();
+    expect(first.last_error).toMatch(/No answer .* within/);
+    // Pulling found the remote's copy of the post, and the post took it: shown once, never sent again.
+    expect(first.pending).toBe(0);
+    expect(await texts(desktop)).toEqual(['Answer lost']);
+    // The person asks again: the engine looks for the copy the remote made instead of sending twice.
+    await expectAgreement(['Answer lost']);
+  });
+
+  it('publishes exactly once when a slow request lands after the client gave up', async () => {
+    await setUp();
+    await writeAsRemote('Slow remote');
+    proxy.inject({ kind: 'slow', ms: 2_500, ...publishes });
+    expect((await sync()).pending).toBe(1);
+    // Backing off: the scheduler does not retry before the delay has passed.
+    expect(await desktop.engine.dueRemotes()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    desktop.clock.advance(30);
+    expect(await desktop.engine.dueRemotes()).toEqual([remoteGuid]);
+    await expectAgreement(['Slow remote']);
+  });
+
+  it('keeps items through 500s and a refused token, and sends them once things heal', async () => {
+    await setUp();
+    const post = await writeAsRemote('Through the storm');
+    proxy.inject({ kind: 'status-500', ...publishes });
+    const failed = await sync();
+    expect(failed.pending).toBe(1);
+    expect(failed.last_error).toMatch(/500|Injected failure/);
+
+    proxy.inject({ kind: 'login-text', ...publishes });
+    const refused = await sync();
+    expect(refused).toMatchObject({ pending: 1, last_error: 'The remote refused the token: sign in again' });
+
+    expect((await sync()).last_error).toBe(false);
+    await expectAgreement(['Through the storm']);
+    expect((await texts(desktop)).length).toBe(1);
+    // The local post now carries the remote's GUID.
+    const there = (await remote.call('GET', `/api/posts/global?types=${TYPES}`)).json.data as WirePost[];
+    expect(there[0]?.guid).not.toBe(post.guid);
+    expect((await desktop.call('GET', `/api/posts/${there[0]?.guid}`)).status).toBe(200);
+  });
+
+  it('is not fooled by pages that repeat posts', async () => {
+    await setUp();
+    for (let i = 0; i < 5; i++) {
+      remote.clock.advance(1);
+      await remote.call('POST', '/api/posts/write', { params: { content: `Remote post ${i}`, post_type: 'post.note' } });
+    }
+    proxy.inject({ kind: 'repeat-page', method: 'GET', path: /^\/api\/posts\/global/, times: 3 });
+    await sync();
+    expect(await texts(desktop)).toEqual(['Remote post 4', 'Remote post 3', 'Remote post 2', 'Remote post 1', 'Remote post 0']);
+  });
+
+  it('does not duplicate a post whose host was killed after sending it and before storing the answer', async () => {
+    await setUp();
+    const post = await writeAsRemote('Sent, then the lights went out');
+    // What a kill leaves behind: the attempt was counted before sending; the remote made its copy;
+    // the answer never reached the store.
+    await desktop.db.outbox.toCollection().modify({ attempts: 1 });
+    await remote.call('POST', '/api/posts/write', {
+      params: { content: post.text, post_type: 'post.note', publish_at: String(desktop.clock.now() / 1000) },
+    });
+    const after = await sync();
+    expect(after).toMatchObject({ pending: 0, attention: [] });
+    await expectAgreement(['Sent, then the lights went out']);
+  });
+
+  it('pulls every post when the remote clock is ten minutes ahead', async () => {
+    await setUp();
+    remote.clock.advance(600);
+    await remote.call('POST', '/api/posts/write', { params: { content: 'From the future clock', post_type: 'post.note' } });
+    await sync();
+    remote.clock.advance(5);
+    await remote.call('POST', '/api/posts/write', { params: { content: 'Five seconds later', post_type: 'post.note' } });
+    desktop.clock.advance(60);
+    await sync();
+    expect(await texts(desktop)).toEqual(['Five seconds later', 'From the future clock']);
+  });
+});

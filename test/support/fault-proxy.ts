@@ -1,0 +1,103 @@
+import http from 'node:http';
+
+/**
+ * What the proxy does to one request that matches:
+ * - `cut-before`: closes the connection without passing the request on (the remote never sees it);
+ * - `cut-after`: passes it on, lets the remote commit, then closes the connection without an answer;
+ * - `hang-after`: passes it on and never answers (the client times out; the remote has committed);
+ * - `status-500`: answers 500 without passing it on;
+ * - `login-text`: answers HTTP 200 with the plain text a reference remote sends for a refused token;
+ * - `slow`: waits `ms`, then passes it on and answers (a client with a shorter timeout has given up);
+ * - `repeat-page`: passes it on and answers with every post of the page twice.
+ */
+export type FaultKind = 'cut-before' | 'cut-after' | 'hang-after' | 'status-500' | 'login-text' | 'slow' | 'repeat-page';
+
+export interface Fault {
+  kind: FaultKind;
+  method: string;
+  /** Matched against the path and query string. */
+  path: RegExp;
+  /** How many matching requests it hits; default 1. */
+  times?: number;
+  ms?: number;
+}
+
+export interface FaultProxy {
+  url: string;
+  inject(fault: Fault): void;
+  /** Requests that reached the proxy, as `METHOD /path?query`. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+/** A remote with faults: an HTTP proxy on a real socket in front of a served instance. */
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const faults: (Fault & { left: number })[] = [];
+  const seen: string[] = [];
+  const hanging = new Set<http.ServerResponse>();
+
+  const forward = async (req: http.IncomingMessage, body: Buffer) => {
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'connection'),
+    );
+    return fetch(`${target}${req.url ?? "/"}`, { method: req.method, headers, ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+  };
+  const answer = async (res: http.ServerResponse, response: Response, text?: string) => {
+    res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'application/json' });
+    res.end(text ?? (await response.text()));
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const line = `${req.method} ${req.url}`;
+      seen.push(line);
+      const fault = faults.find((f) => f.left > 0 && f.method === req.method && f.path.test(req.url ?? ''));
+      if (fault) fault.left -= 1;
+      const body = Buffer.concat(chunks);
+      void (async () => {
+        switch (fault?.kind) {
+          case 'cut-before':
+            return req.socket.destroy();
+          case 'cut-after':
+            await (await forward(req, body)).text();
+            return req.socket.destroy();
+          case 'hang-after':
+            await (await forward(req, body)).text();
+            hanging.add(res);
+            return;
+          case 'status-500':
+            res.writeHead(500, { 'content-type': 'application/json' });
+            return res.end(JSON.stringify({ meta: { code: 500, text: 'Injected failure', list: false }, data: false }));
+          case 'login-text':
+            res.writeHead(200, { 'content-type': 'text/html' });
+            return res.end('You Need to Log In First');
+          case 'slow':
+            await new Promise((resolve) => setTimeout(resolve, fault.ms ?? 3000));
+            return answer(res, await forward(req, body));
+          case 'repeat-page': {
+            const response = await forward(req, body);
+            const envelope = (await response.json()) as { data: unknown };
+            if (Array.isArray(envelope.data)) envelope.data = [...envelope.data, ...envelope.data];
+            return answer(res, response, JSON.stringify(envelope));
+          }
+          default:
+            return answer(res, await forward(req, body));
+        }
+      })().catch(() => req.socket.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    inject: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
+    seen,
+    close: async () => {
+      for (const res of hanging) res.socket?.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
