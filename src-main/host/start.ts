@@ -9,6 +9,9 @@ import { lockStore } from './folder-lock';
 import { createHttpHost } from './http';
 import { sqliteIdb } from './sqlite-idb';
 import { createStaticSite } from './static';
+import { createSyncEngine } from '../../src-shared/sync/engine';
+import { createScheduler } from '../../src-shared/sync/scheduler';
+import { keyFileBox } from './key-file-box';
 
 export interface HostOptions {
   host: string;
@@ -24,6 +27,8 @@ export interface HostOptions {
    */
   databaseName?: string;
   clock?: Clock;
+  /** How often the sync scheduler looks for due remotes and outbox items; tests make it short. */
+  syncTickMs?: number;
 }
 
 export interface RunningHost {
@@ -44,14 +49,23 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   try {
     await db.open();
     const { created } = await ensureOwner(db, { token: options.token, password: options.password, now: clock.now() });
-    const service = createService({ db, clock, onUnexpectedError: logUnexpected });
+    const sync = createSyncEngine({
+      db,
+      box: keyFileBox(path.join(options.dataDir, 'remote-key')),
+      now: () => Math.floor(clock.now() / 1000),
+    });
+    const scheduler = createScheduler(sync, { onError: logUnexpected, ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}) });
+    const service = createService({ db, clock, sync, onUnexpectedError: logUnexpected });
     const http = createHttpHost({ service, site: createStaticSite(options.staticRoot) });
     const address = await http.listen(options.port, options.host);
+    scheduler.start();
     return {
       url: `http://${urlHost(options.host, address.address)}:${address.port}`,
       created,
       close: async () => {
         await http.close();
+        // A send or a page under way finishes and is stored before the store closes.
+        await scheduler.stop();
         db.close();
         lock.release();
       },

@@ -45,7 +45,14 @@ export interface SyncEngine {
   removeRemote(guid: string): Promise<void>;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
   dueRemotes(): Promise<string[]>;
+  /** A scheduled cycle: it respects the backoff of earlier failures. */
+  runScheduled(guid: string): Promise<void>;
+  /** Resolves when no cycle is running. */
+  whenIdle(): Promise<void>;
 }
+
+/** Polls of a remote that keeps failing (offline, token refused) space out up to this. */
+const MAX_POLL_BACKOFF_SECONDS = 3600;
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -54,6 +61,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { db } = deps;
   const running = new Map<string, Promise<void>>();
   const lastCycle = new Map<string, number>();
+  /** Cycles in a row that could not reach the remote or were refused: the poll interval doubles each. */
+  const failures = new Map<string, number>();
 
   const connect = async (remote: Pick<RemoteRow, 'baseUrl' | 'interface'>, token: string): Promise<RemoteConnection> => {
     if (remote.interface === 'legacy') throw new ServiceError(400, ErrorText.invalidParameters, ['legacy remotes are not supported yet']);
@@ -76,6 +85,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
     if (push.stoppedBy === 'offline' || push.stoppedBy === 'auth') {
+      failures.set(guid, (failures.get(guid) ?? 0) + 1);
       await noteFailure(guid, push.stoppedBy);
       return;
     }
@@ -84,10 +94,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now });
       }
       await db.remotes.update(guid, { lastPullUnix: deps.now(), lastError: null, lastErrorUnix: null });
+      failures.delete(guid);
       // A push that stopped for a passing reason is still the news, even when pulling went well.
       if (push.stoppedBy) await noteFailure(guid, push.stoppedBy, push.message);
     } catch (error) {
       const failure = failureOf(error);
+      failures.set(guid, (failures.get(guid) ?? 0) + 1);
       await noteFailure(guid, failure.kind, failure.message);
     }
   };
@@ -160,15 +172,21 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const due: string[] = [];
       for (const remote of await db.remotes.toArray()) {
         if (running.has(remote.guid)) continue;
-        const pollDue = (lastCycle.get(remote.guid) ?? 0) + remote.pollSeconds <= now;
+        const interval = Math.min(MAX_POLL_BACKOFF_SECONDS, remote.pollSeconds * 2 ** (failures.get(remote.guid) ?? 0));
+        const pollDue = (lastCycle.get(remote.guid) ?? 0) + interval <= now;
         const outboxDue = await db.outbox
           .where('[remoteGuid+seq]')
           .between([remote.guid, -Infinity], [remote.guid, Infinity])
           .filter((item) => item.state === 'pending' && item.nextAttemptUnix <= now)
           .count();
-        if (pollDue || outboxDue > 0) due.push(remote.guid);
+        // While a remote is failing, waiting items do not cut its backoff short.
+        if (pollDue || (outboxDue > 0 && !failures.has(remote.guid))) due.push(remote.guid);
       }
       return due;
+    },
+    runScheduled: (guid) => runCycle(guid, false),
+    whenIdle: async () => {
+      await Promise.allSettled([...running.values()]);
     },
   };
 }
@@ -196,7 +214,8 @@ async function remoteCall<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof ServiceError) throw error;
     const failure = failureOf(error);
     if (failure.kind === 'auth') throw new ServiceError(401, ErrorText.remoteRefusedSignIn);
-    if (failure.kind === 'rejected') throw new ServiceError(400, ErrorText.remoteRefusedSignIn, [failure.message]);
+    // Refusing a sign-in or the account read is refusing the credentials, whatever code the remote chose.
+    if (failure.kind === 'rejected') throw new ServiceError(401, ErrorText.remoteRefusedSignIn, [failure.message]);
     if (failure.kind === 'protocol') throw new ServiceError(502, ErrorText.remoteUnusable, [failure.message]);
     throw new ServiceError(502, ErrorText.remoteUnreachable, [failure.message]);
   }

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHost, type RunningHost } from '../../src-main/host/start';
+import { tempDir } from './host-helpers';
+
+const DESK_TOKEN = 'desk-owner-token-0123456789';
+const REMOTE_TOKEN = 'remote-owner-token-0123456789';
+
+/** Two headless hosts in one process: a desk that syncs, and a remote it syncs with. */
+describe('the headless host runs sync in the background', () => {
+  const dataDir = tempDir('host-sync');
+  let desk: RunningHost;
+  let remote: RunningHost;
+  beforeAll(async () => {
+    const common = { host: '127.0.0.1', port: 0, dataDir, staticRoot: path.join(dataDir, 'no-site'), syncTickMs: 100 };
+    remote = await startHost({ ...common, databaseName: 'remote', token: REMOTE_TOKEN, password: 'remote password' });
+    desk = await startHost({ ...common, databaseName: 'desk', token: DESK_TOKEN });
+  });
+  afterAll(async () => {
+    await desk?.close();
+    await remote?.close();
+  });
+
+  const api = async (base: string, token: string, method: string, pathname: string, body?: Record<string, string>) => {
+    const response = await fetch(`${base}${pathname}`, {
+      method,
+      headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('signs in to the remote, keeps its token sealed, and sends a post written here within a few ticks', async () => {
+    const added = await api(desk.url, DESK_TOKEN, 'POST', '/api/sync/remotes', {
+      base_url: remote.url,
+      account_name: 'me',
+      account_pass: 'remote password',
+    });
+    expect(added.status, added.text).toBe(200);
+    const status = JSON.parse(added.text).data as { guid: string; personas: { guid: string }[] };
+    const persona = status.personas[0]?.guid ?? '';
+
+    const written = await api(desk.url, DESK_TOKEN, 'POST', '/api/posts/write', {
+      content: 'Written on the desk, sent by the scheduler',
+      post_type: 'post.note',
+      persona_guid: persona,
+    });
+    expect(written.status, written.text).toBe(200);
+
+    let there = '';
+    for (let i = 0; i < 50 && !there.includes('sent by the scheduler'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      there = (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).text;
+    }
+    expect(there).toContain('Written on the desk, sent by the scheduler');
+
+    // The token the sign-in gave is in no answer and not in the store as it is.
+    const listed = await api(desk.url, DESK_TOKEN, 'GET', '/api/sync/remotes');
+    expect(listed.status).toBe(200);
+    expect(JSON.parse(listed.text).data[0]).toMatchObject({ guid: status.guid, pending: 0, last_error: false });
+    const store = fs.readdirSync(path.join(dataDir, 'db')).map((f) => fs.readFileSync(path.join(dataDir, 'db', f)).toString('latin1')).join('');
+    const remoteTokens = JSON.stringify(JSON.parse(listed.text));
+    expect(remoteTokens).not.toMatch(/aes256gcm|plain:/);
+    expect(store).toContain('aes256gcm:');
+    expect(fs.statSync(path.join(dataDir, 'remote-key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses sync requests without the owner token, and wrong sign-ins with a clear error', async () => {
+    expect((await api(desk.url, 'wrong-token-0123456789', 'GET', '/api/sync/remotes')).status).toBe(401);
+    const wrong = await api(desk.url, DESK_TOKEN, 'POST', '/api/sync/remotes', {
+      base_url: `${remote.url}/other`,
+      account_name: 'me',
+      account_pass: 'not the password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(JSON.parse(wrong.text).meta.text).toBe('The Remote Instance Refused the Sign-In');
+  });
+});
