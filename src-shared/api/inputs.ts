@@ -72,6 +72,8 @@ export const timelineInput = z.object({
     .default(['post.note']),
   since: unixTime('since').optional(),
   until: unixTime('until').optional(),
+  /** Extension: also older posts changed at or after this time, after the newer ones (for pollers). */
+  changed_since: unixTime('changed_since').optional(),
   /** Extension: continue after this post (exclusive), in timeline order. */
   before: guidText('before must be the GUID of a post').optional(),
   persona_guid: guidText('persona_guid must be a Persona GUID').optional(),

@@ -154,6 +154,8 @@ export interface TimelineQuery {
   until?: number;
   /** Continue after this post (exclusive); remotes without the extension ignore it. */
   before?: string;
+  /** Also older posts changed since then (this project's extension); others ignore it. */
+  changed_since?: number;
 }
 
 const timelineQuery = z
@@ -163,6 +165,7 @@ const timelineQuery = z
     since: unixSeconds('since').optional(),
     until: unixSeconds('until').optional(),
     before: remoteGuid.optional(),
+    changed_since: unixSeconds('changed_since').optional(),
   })
   .strict();
 
@@ -178,6 +181,7 @@ export function timelineSearch(query: TimelineQuery): Checked<Record<string, str
       since: q.since?.toString(),
       until: q.until?.toString(),
       before: q.before,
+      changed_since: q.changed_since?.toString(),
     },
   };
 }

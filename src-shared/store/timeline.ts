@@ -1,5 +1,6 @@
 import type { PublishingDb } from './db';
 import { orderAfterTime, orderAtOrBefore, timelineOrder, type OrderStart } from './order';
+import { postsByGuids } from './posts-by-guid';
 import type { PostRow, PostType } from './rows';
 
 export interface TimelineQuery {
@@ -7,6 +8,11 @@ export interface TimelineQuery {
   count: number;
   /** Inclusive bounds on publish time (unix seconds). */
   since?: number;
+  /**
+   * Also the older posts changed at or after this time (edited, or stored in a newer version), after the
+   * newer ones: what a poller needs to see edits. Alone, it is also the lower bound on publish time.
+   */
+  changedSince?: number;
   until?: number;
   /** Exclusive position: only posts after this one in timeline order (publish time desc, GUID desc). */
   before?: { publishUnix: number; guid: string };
@@ -29,14 +35,36 @@ export async function readTimeline(db: PublishingDb, query: TimelineQuery): Prom
   const fromUntil = orderAtOrBefore(query.until ?? FAR_FUTURE);
   // The later of the two starting points; a cursor position is itself excluded.
   const start = fromCursor !== null && fromCursor >= fromUntil ? { key: fromCursor, open: true } : { key: fromUntil, open: false };
-  let end = orderAfterTime(query.since ?? FAR_PAST);
+  const since = query.since ?? query.changedSince;
+  let end = orderAfterTime(since ?? FAR_PAST);
   let best: PostRow[] = [];
   for (const type of query.types) {
     best = [...best, ...(await readType(db, type, start, end, query))].sort(newestFirst).slice(0, query.count);
     const last = best.at(-1);
     if (last && best.length === query.count) end = last.order;
   }
-  return best;
+  if (query.changedSince === undefined || since === undefined || best.length >= query.count) return best;
+  const older = await olderPostsChangedSince(db, { ...query, since, changedSince: query.changedSince, start, count: query.count - best.length });
+  return [...best, ...older];
+}
+
+/**
+ * Posts published before `since` but changed at or after `changedSince`, in timeline order from `start`. They all come
+ * after the posts published since then, so they only fill what a page has left. Read from the `changes`
+ * table, whose rows since a recent time are few.
+ */
+async function olderPostsChangedSince(
+  db: PublishingDb,
+  query: TimelineQuery & { since: number; changedSince: number; start: OrderStart },
+): Promise<PostRow[]> {
+  const changes = await db.changes.where('[changeUnix+postGuid]').between([query.changedSince, ''], [Infinity, '\uffff']).toArray();
+  if (changes.length === 0) return [];
+  const types: readonly string[] = query.types;
+  const { key, open } = query.start;
+  const older = (await postsByGuids(db, changes.map((c) => c.postGuid))).filter(
+    (post) => post.publishUnix < query.since && types.includes(post.type) && (open ? post.order > key : post.order >= key) && query.accept(post),
+  );
+  return older.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)).slice(0, query.count);
 }
 
 function readType(db: PublishingDb, type: PostType, start: OrderStart, end: string, query: TimelineQuery): Promise<PostRow[]> {

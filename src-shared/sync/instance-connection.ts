@@ -24,7 +24,13 @@ export function instanceConnection(client: InstanceClient): RemoteConnection {
       };
     },
     timelines: [
-      { name: 'global', pageSize: PAGE, read: async (q) => pulled((await client.global({ ...q, types, before: q.before || undefined })).posts) },
+      {
+        name: 'global',
+        pageSize: PAGE,
+        // `changed_since` (this project's extension; others ignore it) brings edits of older posts too.
+        read: async (q) =>
+          pulled((await client.global({ ...q, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })).posts),
+      },
       { name: 'mentions', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types, before: q.before || undefined })).posts) },
     ],
     publish: async (post) => pulledOne(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),

@@ -3,7 +3,10 @@ import type { CursorRow, RemoteRow, TimelineName } from '../store/sync-rows';
 import type { PulledPost } from './pulled-post';
 import { storePulledPage } from './store-pulled';
 
-/** One page of a remote timeline, newest first: posts at or after `since`, at or before `until` / `before`. */
+/**
+ * One page of a remote timeline, newest first: posts at or after `since`, at or before `until` / `before`.
+ * An adapter may ask for more where the remote can say (instance-connection.ts: edits of older posts).
+ */
 export type TimelineReader = (query: { since?: number; until?: number; before?: string; count: number }) => Promise<PulledPost[]>;
 
 /**

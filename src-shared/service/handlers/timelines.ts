@@ -31,6 +31,7 @@ export const globalTimeline: Handler = async (ctx) => {
     count: input.count,
     since: input.since,
     until: input.until,
+    changedSince: input.changed_since,
     before: await cursorOf(ctx, input),
     accept: acceptFor(ctx, input),
   });

@@ -90,6 +90,23 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
       );
     });
 
+    it('with changed_since, also lists older posts edited since then, after the newer ones', async () => {
+      const base = nowOf(instance);
+      const old = await writePost(instance, { publish_at: base - 1000, content: 'old' });
+      const untouched = await writePost(instance, { publish_at: base - 900, content: 'untouched' });
+      instance.clock.advance(60);
+      const recent = await writePost(instance, { content: 'recent' });
+      await instance.call('POST', `/api/posts/${old.guid}/write`, { params: { content: 'old, edited' } });
+      const since = base + 30;
+      expect(guidsOf(await timeline({ since }))).toEqual([recent.guid]);
+      expect(guidsOf(await timeline({ changed_since: since }))).toEqual([recent.guid, old.guid]);
+      expect(guidsOf(await timeline({ changed_since: since, count: 1 }))).toEqual([recent.guid]);
+      expect(guidsOf(await timeline({ changed_since: since, before: recent.guid }))).toEqual([old.guid]);
+      // Written at `base`, before `since`: not changed since.
+      expect(guidsOf(await timeline({ changed_since: base }))).toContain(untouched.guid);
+      expect(guidsOf(await timeline({ changed_since: since }))).not.toContain(untouched.guid);
+    });
+
     it('refuses a before cursor that names no post the reader can read', async () => {
       const hidden = await writePost(instance, { post_privacy: 'visibility.private' });
       for (const before of ['00000000-0000-4000-8000-000000000000', hidden.guid]) {

@@ -106,3 +106,29 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     expect((await timeline(remote)).length).toBe(3);
   });
 });
+
+describe('pulling edits', () => {
+  it('replaces an older post with the version edited on the remote, by updated_unix', async () => {
+    const remote = await startServedInstance('memory');
+    const desktop = await startDesktop('memory');
+    try {
+      const post = await write(remote, { content: 'First version' });
+      const added = await addRemote(desktop, remote);
+      await sync(desktop, added.guid);
+      // A later post moves the pull cursor well past the first one.
+      remote.clock.advance(3_600);
+      await write(remote, { content: 'An hour later' });
+      await sync(desktop, added.guid);
+      remote.clock.advance(86_400);
+      desktop.clock.advance(86_400);
+      await write(remote, { content: 'Second version, a day later', guid: post.guid });
+      await sync(desktop, added.guid);
+      const here = await desktop.call('GET', `/api/posts/${post.guid}`);
+      expect(here.json.data[0]).toMatchObject({ text: 'Second version, a day later', updated_unix: remote.clock.now() / 1000 });
+      expect((await timeline(desktop)).map((p) => p.text)).toEqual(['An hour later', 'Second version, a day later']);
+    } finally {
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+});
