@@ -52,6 +52,8 @@ export const ErrorText = {
   remoteUnusable: 'The Remote Instance Answered Something Unexpected',
   remoteExists: 'This Remote Instance Is Already Added',
   syncUnavailable: 'Sync Is Not Running on This Instance',
+  unknownConflict: 'Invalid Conflict Identifier Supplied',
+  notSyncedPost: 'This Post Does Not Come from a Remote Instance',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

@@ -15,6 +15,8 @@ export interface RemoteConnection {
   update(guid: string, post: OutgoingPost): Promise<PulledPost>;
   /** The post as the remote serves it now; null when it does not (deleted, hidden, never there). */
   read(guid: string): Promise<PulledPost | null>;
+  /** The whole conversation the post is in; null when the remote does not serve the post. */
+  thread(guid: string): Promise<PulledPost[] | null>;
   /** After an unanswered publish: the copy the remote made of it, if it made one. */
   findPublished(post: OutgoingPost): Promise<PulledPost | null>;
   /** Deleting what is already gone succeeds. */

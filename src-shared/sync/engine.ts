@@ -9,6 +9,8 @@ import { instanceConnection } from './instance-connection';
 import { linkRemoteAccount } from './link';
 import { pullTimeline } from './pull';
 import { drainOutbox } from './push';
+import { listConflicts, resolveConflict } from './conflicts';
+import { refreshThread, remoteOfPost } from './refresh';
 import { removeRemoteRows } from './remove';
 import type { SecretBox } from './secret-box';
 import { remoteStatus, type RemoteStatus } from './status';
@@ -45,6 +47,10 @@ export interface SyncEngine {
   removeRemote(guid: string): Promise<void>;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
   dueRemotes(): Promise<string[]>;
+  /** Reads a remote post's conversation there now; marks the post gone when the remote no longer has it. */
+  refreshThread(postGuid: string): Promise<{ post_guid: string; gone: boolean; stored: number }>;
+  listConflicts(): ReturnType<typeof listConflicts>;
+  resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;
   /** A scheduled cycle: it respects the backoff of earlier failures. */
   runScheduled(guid: string): Promise<void>;
   /** Resolves when no cycle is running. */
@@ -184,6 +190,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       }
       return due;
     },
+    refreshThread: async (postGuid) => {
+      const remote = await remoteOfPost(db, postGuid);
+      const connection = await connect(remote, await deps.box.open(remote.sealedToken));
+      return remoteCall(() => refreshThread(db, { remote, connection, postGuid: postGuid.toLowerCase(), now: deps.now() }));
+    },
+    listConflicts: () => listConflicts(db),
+    resolveConflict: (postGuid, keep) => resolveConflict(db, postGuid, keep, deps.now()),
     runScheduled: (guid) => runCycle(guid, false),
     whenIdle: async () => {
       await Promise.allSettled([...running.values()]);

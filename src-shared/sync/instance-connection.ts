@@ -39,6 +39,10 @@ export function instanceConnection(client: InstanceClient): RemoteConnection {
       const post = await client.post(guid);
       return post ? pulledOne(post) : null;
     },
+    thread: async (guid) => {
+      const page = await client.thread(guid);
+      return page ? pulled(page.posts) : null;
+    },
     findPublished: async (post) => {
       // Sent with its publication time, so the remote's copy (if any) is in that one second.
       const page = await client.global({ since: post.publishUnix, until: post.publishUnix, types: [instanceType(post.type)], count: PAGE });

@@ -2,6 +2,7 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { addRemoteInput, type SyncEngine } from '../../sync/engine';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
+import { z } from 'zod';
 
 /** The sync endpoints (extension, README "Sync") need the owner's token and a host that runs sync. */
 function engineFor(ctx: Ctx): SyncEngine {
@@ -21,6 +22,22 @@ export const addRemote: Handler = (ctx) => {
 
 /** POST /api/sync/remotes/{guid}/sync */
 export const syncRemote: Handler = (ctx) => engineFor(ctx).syncRemote(ctx.path['guid'] ?? '');
+
+/** POST /api/sync/posts/{guid}/refresh: the post's conversation, read again on its remote. */
+export const refreshPost: Handler = (ctx) => engineFor(ctx).refreshThread(ctx.path['guid'] ?? '');
+
+/** GET /api/sync/conflicts */
+export const listConflicts: Handler = (ctx) => engineFor(ctx).listConflicts();
+
+const keepInput = z.object({ keep: z.enum(['local', 'remote'], 'keep must be local or remote') });
+
+/** POST /api/sync/conflicts/{guid} with keep=local or keep=remote. */
+export const resolveConflict: Handler = async (ctx) => {
+  const engine = engineFor(ctx);
+  const { keep } = parseInput(keepInput, ctx.params);
+  await engine.resolveConflict(ctx.path['guid'] ?? '', keep);
+  return { post_guid: (ctx.path['guid'] ?? '').toLowerCase(), kept: keep };
+};
 
 /** DELETE /api/sync/remotes/{guid} */
 export const removeRemote: Handler = async (ctx) => {

@@ -1,0 +1,57 @@
+import { ErrorText, ServiceError } from '../api/errors';
+import { putPostsInOneTransaction } from '../store/bulk';
+import type { PublishingDb } from '../store/db';
+import { postsByGuids } from '../store/posts-by-guid';
+import { renderMarkdown } from '../text';
+
+/** Both versions of each post edited here and on its remote (README, "Sync"). */
+export async function listConflicts(db: PublishingDb) {
+  const conflicts = await db.conflicts.toArray();
+  const posts = new Map((await postsByGuids(db, conflicts.map((c) => c.postGuid))).map((p) => [p.guid, p]));
+  return conflicts.flatMap((conflict) => {
+    const post = posts.get(conflict.postGuid);
+    if (!post) return [];
+    return [
+      {
+        post_guid: conflict.postGuid,
+        remote_guid: conflict.remoteGuid,
+        local: { title: post.title ?? false, text: post.text, tags: post.tags, updated_unix: post.updatedUnix },
+        remote: {
+          title: conflict.remote.title ?? false,
+          text: conflict.remote.text,
+          tags: conflict.remote.tags,
+          updated_unix: conflict.remote.updatedUnix,
+        },
+        detected_unix: conflict.detectedUnix,
+      },
+    ];
+  });
+}
+
+/**
+ * The person's choice, in one transaction. `local`: the held edit goes out again, now over the remote's
+ * version (the next push overwrites it). `remote`: the post takes the remote's version and the edit is
+ * dropped. Either way the conflict is gone.
+ */
+export async function resolveConflict(db: PublishingDb, postGuid: string, keep: 'local' | 'remote', now: number): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    const conflict = await db.conflicts.get(postGuid.toLowerCase());
+    if (!conflict) throw new ServiceError(404, ErrorText.unknownConflict);
+    const items = (await db.outbox.where('postGuid').equals(conflict.postGuid).toArray()).filter((i) => i.op === 'edit');
+    if (keep === 'local') {
+      for (const item of items) {
+        if (item.seq === undefined) continue;
+        await db.outbox.update(item.seq, { state: 'pending', error: null, baseUpdatedUnix: conflict.remote.updatedUnix, nextAttemptUnix: now });
+      }
+    } else {
+      const [post] = await postsByGuids(db, [conflict.postGuid]);
+      if (post) {
+        const { title, text, tags, updatedUnix } = conflict.remote;
+        await putPostsInOneTransaction(db, [{ ...post, title, text, tags, html: renderMarkdown(text), updatedUnix, remoteUpdatedUnix: updatedUnix }]);
+      }
+      const seqs = items.flatMap((i) => (i.seq === undefined ? [] : [i.seq]));
+      if (seqs.length > 0) await db.outbox.bulkDelete(seqs);
+    }
+    await db.conflicts.delete(conflict.postGuid);
+  });
+}

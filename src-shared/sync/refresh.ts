@@ -1,0 +1,32 @@
+import { ErrorText, ServiceError } from '../api/errors';
+import type { PublishingDb } from '../store/db';
+import { postsByGuids } from '../store/posts-by-guid';
+import type { RemoteRow } from '../store/sync-rows';
+import type { RemoteConnection } from './connection';
+import { storePulledPage } from './store-pulled';
+
+/**
+ * A person opens a post that came from a remote: its whole conversation is read there and stored here, so
+ * replies written since arrive. When the remote no longer serves the post (deleted or hidden there), the
+ * local copy is marked gone; it stays readable here.
+ */
+export async function refreshThread(
+  db: PublishingDb,
+  input: { remote: RemoteRow; connection: RemoteConnection; postGuid: string; now: number },
+): Promise<{ post_guid: string; gone: boolean; stored: number }> {
+  const thread = await input.connection.thread(input.postGuid);
+  const served = thread?.some((p) => p.guid === input.postGuid) ?? false;
+  const stored = thread ? await storePulledPage(db, { remote: input.remote, posts: thread, now: input.now }) : 0;
+  const [post] = await postsByGuids(db, [input.postGuid]);
+  if (post && post.goneUnix == null && !served) await db.posts.put({ ...post, goneUnix: input.now });
+  if (post && post.goneUnix != null && served) await db.posts.put({ ...post, goneUnix: null });
+  return { post_guid: input.postGuid, gone: !served, stored };
+}
+
+/** The post and the remote it lives on, or a 400 the person can read. */
+export async function remoteOfPost(db: PublishingDb, guid: string): Promise<RemoteRow> {
+  const [post] = await postsByGuids(db, [guid.toLowerCase()]);
+  const remote = post?.remoteGuid ? await db.remotes.get(post.remoteGuid) : undefined;
+  if (!remote) throw new ServiceError(400, ErrorText.notSyncedPost);
+  return remote;
+}
