@@ -9,6 +9,8 @@ export interface RemoteIdentity {
   guid: string;
   url: string;
   updatedUnix: number;
+  /** Legacy remotes name posts by number. */
+  id: number | null;
 }
 
 /**
@@ -24,7 +26,7 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
     const to = remote.guid.toLowerCase();
     const [post] = await postsByGuids(db, [from]);
     if (!post) return null;
-    const synced = { remoteUrl: remote.url, remoteUpdatedUnix: remote.updatedUnix };
+    const synced = { remoteUrl: remote.url, remoteUpdatedUnix: remote.updatedUnix, ...(remote.id !== null ? { remoteId: remote.id } : {}) };
     if (to === from) return (await putPostsInOneTransaction(db, [{ ...post, ...synced }]))[0] ?? null;
 
     const [pulledCopy] = await postsByGuids(db, [to]);

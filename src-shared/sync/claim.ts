@@ -24,6 +24,6 @@ export async function claimOwnCopies(db: PublishingDb, remoteGuid: string, pulle
     if (!copy) continue;
     const item = tried.find((i) => i.postGuid === local.guid);
     if (item?.seq !== undefined) await db.outbox.delete(item.seq);
-    await adoptRemoteGuid(db, local.guid, { guid: copy.guid, url: copy.canonicalUrl, updatedUnix: copy.updatedUnix });
+    await adoptRemoteGuid(db, local.guid, { guid: copy.guid, url: copy.canonicalUrl, updatedUnix: copy.updatedUnix, id: copy.remoteId });
   }
 }

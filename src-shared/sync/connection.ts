@@ -10,20 +10,36 @@ import type { PulledPost } from './pulled-post';
  */
 export interface RemoteConnection {
   account(): Promise<RemoteAccount>;
-  timelines: readonly { name: TimelineName; read: TimelineReader; pageSize: number }[];
+  timelines: readonly RemoteTimeline[];
   publish(post: OutgoingPost): Promise<PulledPost>;
-  update(guid: string, post: OutgoingPost): Promise<PulledPost>;
+  update(ref: PostRef, post: OutgoingPost): Promise<PulledPost>;
   /** The post as the remote serves it now; null when it does not (deleted, hidden, never there). */
-  read(guid: string): Promise<PulledPost | null>;
+  read(ref: PostRef): Promise<PulledPost | null>;
   /** The whole conversation the post is in; null when the remote does not serve the post. */
-  thread(guid: string): Promise<PulledPost[] | null>;
+  thread(ref: PostRef): Promise<PulledPost[] | null>;
   /** After an unanswered publish: the copy the remote made of it, if it made one. */
   findPublished(post: OutgoingPost): Promise<PulledPost | null>;
   /** Deleting what is already gone succeeds. */
-  remove(guid: string): Promise<void>;
-  star(guid: string, personaGuid: string, on: boolean): Promise<void>;
-  pin(guid: string, personaGuid: string, colour: string | null): Promise<void>;
+  remove(ref: PostRef): Promise<void>;
+  /** Sets the state (never toggles, even where the remote's own operation is a toggle). */
+  star(ref: PostRef, personaGuid: string, on: boolean): Promise<void>;
+  pin(ref: PostRef, personaGuid: string, colour: string | null): Promise<void>;
 }
+
+/** A post on the remote: instance remotes name it by GUID, legacy ones by number. */
+export interface PostRef {
+  guid: string;
+  remoteId: number | null;
+}
+
+/**
+ * A timeline and how it pages. `backward` (instance): newest first, continued with `until`/`before`
+ * (pull.ts). `forward` (legacy `since_unix`): the oldest new posts first, continued from the newest time of
+ * the page (pull-forward.ts).
+ */
+export type RemoteTimeline =
+  | { name: TimelineName; paging: 'backward'; read: TimelineReader; pageSize: number }
+  | { name: TimelineName; paging: 'forward'; readAfter: (sinceUnix: number | null) => Promise<PulledPost[]> };
 
 /** A local post as it is sent: every field, so the remote keeps nothing of an older version. */
 export interface OutgoingPost {
@@ -36,6 +52,8 @@ export interface OutgoingPost {
   text: string;
   tags: readonly string[];
   replyTo: string | null;
+  /** The parent's number on a legacy remote, which takes `reply_to` as a post id. */
+  replyToId: number | null;
   publishUnix: number;
   expiresUnix: number | null;
   sourceUrl: string | null;

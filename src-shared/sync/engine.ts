@@ -6,8 +6,11 @@ import type { RemoteInterface, RemoteRow } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
 import { failureOf, type RemoteConnection } from './connection';
 import { instanceConnection } from './instance-connection';
+import { legacyConnection } from './legacy-connection';
+import { createLegacyClient } from '../client/legacy-client';
 import { linkRemoteAccount } from './link';
 import { pullTimeline } from './pull';
+import { pullForward } from './pull-forward';
 import { drainOutbox } from './push';
 import { listConflicts, resolveConflict } from './conflicts';
 import { refreshThread, remoteOfPost } from './refresh';
@@ -71,8 +74,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const failures = new Map<string, number>();
 
   const connect = async (remote: Pick<RemoteRow, 'baseUrl' | 'interface'>, token: string): Promise<RemoteConnection> => {
-    if (remote.interface === 'legacy') throw new ServiceError(400, ErrorText.invalidParameters, ['legacy remotes are not supported yet']);
-    return instanceConnection(createInstanceClient({ baseUrl: remote.baseUrl, token, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch }));
+    const options = { baseUrl: remote.baseUrl, token, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch };
+    return remote.interface === 'legacy' ? legacyConnection(createLegacyClient(options)) : instanceConnection(createInstanceClient(options));
   };
 
   const requireRemote = async (guid: string): Promise<RemoteRow> => {
@@ -97,7 +100,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     }
     try {
       for (const timeline of connection.timelines) {
-        await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now });
+        if (timeline.paging === 'forward') await pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now: deps.now });
+        else await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now });
       }
       await db.remotes.update(guid, { lastPullUnix: deps.now(), lastError: null, lastErrorUnix: null });
       failures.delete(guid);

@@ -26,20 +26,21 @@ export function instanceConnection(client: InstanceClient): RemoteConnection {
     timelines: [
       {
         name: 'global',
+        paging: 'backward',
         pageSize: PAGE,
         // `changed_since` (this project's extension; others ignore it) brings edits of older posts too.
         read: async (q) =>
           pulled((await client.global({ ...q, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })).posts),
       },
-      { name: 'mentions', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types, before: q.before || undefined })).posts) },
+      { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types, before: q.before || undefined })).posts) },
     ],
     publish: async (post) => pulledOne(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
-    update: async (guid, post) => pulledOne(await client.update(guid, { ...paramsOf(post), content: post.text })),
-    read: async (guid) => {
+    update: async ({ guid }, post) => pulledOne(await client.update(guid, { ...paramsOf(post), content: post.text })),
+    read: async ({ guid }) => {
       const post = await client.post(guid);
       return post ? pulledOne(post) : null;
     },
-    thread: async (guid) => {
+    thread: async ({ guid }) => {
       const page = await client.thread(guid);
       return page ? pulled(page.posts) : null;
     },
@@ -49,13 +50,13 @@ export function instanceConnection(client: InstanceClient): RemoteConnection {
       const copy = page.posts.find((p) => p.persona.guid.toLowerCase() === post.personaGuid && p.text.trim() === post.text.trim());
       return copy ? pulledOne(copy) : null;
     },
-    remove: async (guid) => {
+    remove: async ({ guid }) => {
       await client.deletePost(guid);
     },
-    star: async (guid, personaGuid, on) => {
+    star: async ({ guid }, personaGuid, on) => {
       await (on ? client.star(guid, personaGuid) : client.unstar(guid, personaGuid));
     },
-    pin: async (guid, personaGuid, colour) => {
+    pin: async ({ guid }, personaGuid, colour) => {
       await (colour && isPinColour(colour) ? client.pin(guid, colour, personaGuid) : client.unpin(guid, personaGuid));
     },
   };
@@ -94,6 +95,7 @@ export function pulledOne(post: RemotePost): PulledPost {
   const parent = post.parent_guid ?? (post.reply_to ? (GUID_IN_URL.exec(post.reply_to)?.[0] ?? null) : null);
   return {
     guid: post.guid.toLowerCase(),
+    remoteId: post.id,
     type: (INSTANCE_POST_TYPES as readonly string[]).includes(post.type) ? (post.type as PostType) : 'post.note',
     privacy: PRIVACIES.includes(post.privacy) ? (post.privacy as Privacy) : 'visibility.public',
     canonicalUrl: post.canonical_url,

@@ -3,6 +3,8 @@ import type { GeoRow, PostType, Privacy } from '../store/rows';
 /** A post as a remote serves it, in the engine's words; the client's answers are mapped to it in one place. */
 export interface PulledPost {
   guid: string;
+  /** The remote's numeric id, when it speaks the legacy interface. */
+  remoteId: number | null;
   type: PostType;
   privacy: Privacy;
   canonicalUrl: string;

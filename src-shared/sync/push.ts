@@ -4,7 +4,7 @@ import { putPostsInOneTransaction } from '../store/bulk';
 import { postsByGuids } from '../store/posts-by-guid';
 import type { PostRow } from '../store/rows';
 import type { OutboxRow, RemoteRow } from '../store/sync-rows';
-import { failureOf, type FailureKind, type OutgoingPost, type RemoteConnection } from './connection';
+import { failureOf, type FailureKind, type OutgoingPost, type PostRef, type RemoteConnection } from './connection';
 import type { PulledPost } from './pulled-post';
 
 const INSTANCE_TYPES: readonly string[] = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'];
@@ -101,12 +101,12 @@ async function send(
       if (!INSTANCE_TYPES.includes(post.type)) throw new NeedsAttention(`A ${post.type.slice(5)} cannot be published to this remote`);
       const outgoing = await outgoingOf(db, remote, post);
       const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
-      await adoptRemoteGuid(db, post.guid, { guid: published.guid, url: published.canonicalUrl, updatedUnix: published.updatedUnix });
+      await adoptRemoteGuid(db, post.guid, identityOf(published));
       return;
     }
     case 'edit': {
       if (post.deleted) return;
-      const current = await connection.read(post.guid);
+      const current = await connection.read(refOf(post));
       if (!current) {
         await putPostsInOneTransaction(db, [{ ...post, goneUnix: now }]);
         throw new NeedsAttention('The post is no longer on the remote');
@@ -122,20 +122,23 @@ async function send(
         });
         throw new NeedsAttention('Edited on the remote too: choose which version to keep');
       }
-      const updated = await connection.update(post.guid, await outgoingOf(db, remote, post));
-      await adoptRemoteGuid(db, post.guid, { guid: updated.guid, url: updated.canonicalUrl, updatedUnix: updated.updatedUnix });
+      const updated = await connection.update(refOf(post), await outgoingOf(db, remote, post));
+      await adoptRemoteGuid(db, post.guid, identityOf(updated));
       return;
     }
     case 'delete':
-      return connection.remove(post.guid);
+      return connection.remove(refOf(post));
     case 'star':
     case 'unstar':
-      return connection.star(post.guid, item.personaGuid, item.op === 'star');
+      return connection.star(refOf(post), item.personaGuid, item.op === 'star');
     case 'pin':
     case 'unpin':
-      return connection.pin(post.guid, item.personaGuid, item.op === 'pin' ? item.value : null);
+      return connection.pin(refOf(post), item.personaGuid, item.op === 'pin' ? item.value : null);
   }
 }
+
+const refOf = (post: PostRow): PostRef => ({ guid: post.guid, remoteId: post.remoteId ?? null });
+const identityOf = (post: PulledPost) => ({ guid: post.guid, url: post.canonicalUrl, updatedUnix: post.updatedUnix, id: post.remoteId });
 
 const sameContent = (remote: PulledPost, local: PostRow): boolean =>
   remote.text.trim() === local.text.trim() && (remote.title ?? '') === (local.title ?? '') && remote.tags.join(',') === local.tags.join(',');
@@ -146,6 +149,7 @@ const sameContent = (remote: PulledPost, local: PostRow): boolean =>
  */
 async function outgoingOf(db: PublishingDb, remote: RemoteRow, post: PostRow): Promise<OutgoingPost> {
   const [parent] = post.parentGuid ? await postsByGuids(db, [post.parentGuid]) : [];
+  const parentOnRemote = parent?.remoteGuid === remote.guid ? parent : undefined;
   const channel = await db.channels.get(post.channelGuid);
   const ownChannel = remote.channelsLinked && channel?.remoteGuid === remote.guid;
   return {
@@ -156,7 +160,8 @@ async function outgoingOf(db: PublishingDb, remote: RemoteRow, post: PostRow): P
     title: post.title,
     text: post.text,
     tags: post.tags,
-    replyTo: parent?.remoteUrl ?? post.replyTo,
+    replyTo: parentOnRemote?.remoteUrl ?? post.replyTo,
+    replyToId: parentOnRemote?.remoteId ?? null,
     publishUnix: post.publishUnix,
     expiresUnix: post.expiresUnix,
     sourceUrl: post.sourceUrl,

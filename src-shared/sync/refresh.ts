@@ -14,7 +14,8 @@ export async function refreshThread(
   db: PublishingDb,
   input: { remote: RemoteRow; connection: RemoteConnection; postGuid: string; now: number },
 ): Promise<{ post_guid: string; gone: boolean; stored: number }> {
-  const thread = await input.connection.thread(input.postGuid);
+  const [held] = await postsByGuids(db, [input.postGuid]);
+  const thread = await input.connection.thread({ guid: input.postGuid, remoteId: held?.remoteId ?? null });
   const served = thread?.some((p) => p.guid === input.postGuid) ?? false;
   const stored = thread ? await storePulledPage(db, { remote: input.remote, posts: thread, now: input.now }) : 0;
   const [post] = await postsByGuids(db, [input.postGuid]);

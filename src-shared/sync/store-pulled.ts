@@ -165,6 +165,7 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
     remoteGuid: remote.guid,
     remoteUrl: post.canonicalUrl,
     remoteUpdatedUnix: post.updatedUnix,
+    ...(post.remoteId !== null ? { remoteId: post.remoteId } : {}),
     goneUnix: null,
   };
 }

@@ -30,8 +30,11 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-/** A remote with faults: an HTTP proxy on a real socket in front of a served instance. */
-export async function startFaultProxy(target: string): Promise<FaultProxy> {
+/**
+ * A remote with faults: an HTTP proxy on a real socket in front of a served instance. With `only`, paths
+ * that do not match answer 404 (a remote that speaks only the legacy interface, say).
+ */
+export async function startFaultProxy(target: string, options: { only?: RegExp } = {}): Promise<FaultProxy> {
   const faults: (Fault & { left: number })[] = [];
   const seen: string[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -56,6 +59,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const fault = faults.find((f) => f.left > 0 && f.method === req.method && f.path.test(req.url ?? ''));
       if (fault) fault.left -= 1;
       const body = Buffer.concat(chunks);
+      if (options.only && !options.only.test(req.url ?? '')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ meta: { code: 404, text: 'Unknown Endpoint', list: false }, data: false }));
+        return;
+      }
       void (async () => {
         switch (fault?.kind) {
           case 'cut-before':

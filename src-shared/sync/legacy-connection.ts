@@ -1,0 +1,106 @@
+import { RemoteError } from '../client/errors';
+import type { LegacyClient } from '../client/legacy-client';
+import type { LegacyPinColour, LegacyWriteParams } from '../client/legacy-outgoing';
+import type { RemoteConnection, OutgoingPost, PostRef } from './connection';
+import { pulledOne } from './instance-connection';
+
+/** Instance pin colours as the six hex values of section 2.8. */
+const HEX: Record<string, LegacyPinColour> = {
+  black: '#000000',
+  blue: '#0000ff',
+  green: '#00ff00',
+  orange: '#ffa500',
+  red: '#ff0000',
+  yellow: '#ffff00',
+};
+/** Section 8: a legacy page holds at most 200 posts. */
+const PAGE = 200;
+
+/**
+ * A remote that speaks only the legacy interface. It names posts by number, pages its Blurb collections
+ * forward with `since_unix`, and toggles stars and pins, so setting one reads the post first. What it
+ * cannot hold is refused for the person to see: bookmarks and quotations (no source fields).
+ */
+export function legacyConnection(client: LegacyClient): RemoteConnection {
+  const forward = (collection: 'global' | 'mentions' | 'home') => async (since: number | null) =>
+    (await client.blurbs(collection, { count: PAGE, ...(since !== null ? { since_unix: since } : {}) })).posts.map(pulledOne);
+  const idOf = (ref: PostRef, path: string): number => {
+    if (ref.remoteId === null) throw new RemoteError({ kind: 'rejected', message: 'The remote has no number for this post', method: 'POST', path });
+    return ref.remoteId;
+  };
+  return {
+    account: async () => {
+      const me = await client.me();
+      const personas = me.accounts.filter((a) => a.guid !== '');
+      if (personas.length === 0) {
+        throw new RemoteError({ kind: 'protocol', message: 'The remote lists no Persona with a GUID', method: 'GET', path: '/users/me' });
+      }
+      return {
+        ref: me.guid || me.name,
+        personas: personas.map((a) => ({ guid: a.guid.toLowerCase(), handle: a.username, name: a.display_name, avatarUrl: a.avatar_url })),
+        channels: me.channels.some((c) => c.guid === '')
+          ? null
+          : me.channels.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: personas.map((a) => a.guid.toLowerCase()) })),
+      };
+    },
+    timelines: [
+      { name: 'global', paging: 'forward', readAfter: forward('global') },
+      { name: 'mentions', paging: 'forward', readAfter: forward('mentions') },
+      { name: 'home', paging: 'forward', readAfter: forward('home') },
+    ],
+    publish: async (post) => pulledOne(await client.write(writeParams(post))),
+    update: async (ref, post) => pulledOne(await client.write({ ...writeParams(post), post_id: idOf(ref, '/content') })),
+    read: async (ref) => {
+      const post = ref.remoteId === null ? null : await client.post(ref.remoteId);
+      return post ? pulledOne(post) : null;
+    },
+    // The legacy interface shows no conversation by itself: the post alone.
+    thread: async (ref) => {
+      const post = ref.remoteId === null ? null : await client.post(ref.remoteId);
+      return post ? [pulledOne(post)] : null;
+    },
+    findPublished: async (post) => {
+      const page = await client.blurbs('home', { count: PAGE, since_unix: post.publishUnix - 1 });
+      const copy = page.posts.find((p) => p.persona.guid.toLowerCase() === post.personaGuid && p.text.trim() === post.text.trim());
+      return copy ? pulledOne(copy) : null;
+    },
+    remove: async (ref) => {
+      await client.deletePost(idOf(ref, '/content/{id}'));
+    },
+    star: async (ref, _persona, on) => {
+      const id = idOf(ref, '/content/star/{id}');
+      const current = await client.post(id);
+      if (current && current.starred !== on) await client.star(id);
+    },
+    pin: async (ref, _persona, colour) => {
+      const id = idOf(ref, '/content/pin');
+      const current = (await client.post(id))?.pin?.replace(/^pin\./, '') ?? 'none';
+      const wanted = colour ?? 'none';
+      if (current === wanted) return;
+      // Sending the colour a post has removes its pin; a new colour replaces it.
+      if (wanted === 'none') {
+        const hex = HEX[current];
+        if (hex) await client.pin(id, hex);
+      } else {
+        const hex = HEX[wanted];
+        if (hex) await client.pin(id, hex);
+      }
+    },
+  };
+}
+
+function writeParams(post: OutgoingPost): LegacyWriteParams {
+  if (post.type === 'post.bookmark' || post.type === 'post.quotation') {
+    throw new RemoteError({ kind: 'rejected', message: 'A remote that speaks only the legacy interface cannot hold bookmarks or quotations', method: 'POST', path: '/content' });
+  }
+  return {
+    content: post.text,
+    ...(post.title ? { title: post.title } : {}),
+    ...(post.replyToId !== null ? { reply_to: post.replyToId } : {}),
+    pubdts: post.publishUnix,
+    ...(post.expiresUnix !== null ? { expydts: post.expiresUnix } : {}),
+    privacy_type: post.privacy,
+    persona_guid: post.personaGuid,
+    tags: [...post.tags],
+  };
+}
