@@ -14,7 +14,8 @@ import type { PulledPost } from './pulled-post';
  * records (the cursor), so a page and the cursor that says it was stored never part.
  *
  * - Pulled posts keep the remote's GUID and remember the remote, their URL there and their version.
- * - A version not newer (`updated_unix`) than the one held is skipped, so overlapping pages cost nothing.
+ * - A version older (`updated_unix`) than the one held is skipped, and so is the same version, so
+ *   overlapping pages cost nothing; an edit within the same second differs in its content.
  * - A post with a local change still waiting to be sent, or deleted here, is left alone: the local change
  *   is the newer intent, and sending it finds out whether the remote changed meanwhile.
  * - Authors who are not linked Personas get a row of their own, under their GUID.
@@ -35,7 +36,8 @@ export async function storePulledPage(
       const local = held.get(post.guid);
       if (!local) return true;
       if (local.deleted || waiting.has(post.guid)) return false;
-      return local.remoteUpdatedUnix == null || post.updatedUnix > local.remoteUpdatedUnix;
+      if (local.remoteUpdatedUnix == null || post.updatedUnix > local.remoteUpdatedUnix) return true;
+      return post.updatedUnix === local.remoteUpdatedUnix && !sameContent(post, local);
     });
     if (fresh.length > 0) {
       const authors = await ensureAuthors(db, remote, fresh, input.now);
@@ -49,6 +51,10 @@ export async function storePulledPage(
     await input.alsoInTransaction?.();
     return fresh.length;
   });
+}
+
+function sameContent(post: PulledPost, local: PostRow): boolean {
+  return toMarkdown(post.text) === local.text && (post.title ?? null) === local.title && post.tags.join(',') === local.tags.join(',');
 }
 
 /** One version per GUID, the newest; oldest first, so a parent is placed before its replies. */
