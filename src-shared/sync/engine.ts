@@ -9,7 +9,7 @@ import { instanceConnection } from './instance-connection';
 import { legacyConnection } from './legacy-connection';
 import { createLegacyClient } from '../client/legacy-client';
 import { linkRemoteAccount } from './link';
-import { pullTimeline } from './pull';
+import { pullTimeline, type SeenVersions } from './pull';
 import { pullForward } from './pull-forward';
 import { drainOutbox } from './push';
 import { listConflicts, resolveConflict } from './conflicts';
@@ -72,6 +72,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const lastCycle = new Map<string, number>();
   /** Cycles in a row that could not reach the remote or were refused: the poll interval doubles each. */
   const failures = new Map<string, number>();
+  /** Per remote and timeline, the versions of the last pages stored: an idle poll then writes nothing. */
+  const seen = new Map<string, SeenVersions>();
+  const seenFor = (guid: string, timeline: string) => {
+    const key = `${guid} ${timeline}`;
+    const versions: SeenVersions = seen.get(key) ?? new Map();
+    seen.set(key, versions);
+    return versions;
+  };
 
   const connect = async (remote: Pick<RemoteRow, 'baseUrl' | 'interface'>, token: string): Promise<RemoteConnection> => {
     const options = { baseUrl: remote.baseUrl, token, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch };
@@ -101,7 +109,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     try {
       for (const timeline of connection.timelines) {
         if (timeline.paging === 'forward') await pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now: deps.now });
-        else await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now });
+        else {
+          const versions = seenFor(guid, timeline.name);
+          await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now, seen: versions });
+        }
       }
       await db.remotes.update(guid, { lastPullUnix: deps.now(), lastError: null, lastErrorUnix: null });
       failures.delete(guid);

@@ -10,11 +10,19 @@ import { storePulledPage } from './store-pulled';
 export type TimelineReader = (query: { since?: number; until?: number; before?: string; count: number }) => Promise<PulledPost[]>;
 
 /**
- * Re-read this much before the cursor on every poll. Remotes compare `since` with a time that can differ
- * from the `publish_unix` they show, and posts of one second can arrive in two polls; overlapping and
- * skipping versions already held is cheaper than trusting the boundary.
+ * Re-read this much before the cursor on every poll: a post stamped just before the cursor can be committed
+ * on the remote just after a poll read past it, and posts of one second can arrive in two polls. Versions
+ * already held are skipped, so the overlap costs one page of known posts.
  */
-export const OVERLAP_SECONDS = 300;
+export const OVERLAP_SECONDS = 60;
+
+/**
+ * Versions known to be stored, per timeline: GUID → `updated_unix` and content, since an edit within one
+ * second keeps the time. Bounded, and lost on restart (the first poll then checks the store).
+ */
+export type SeenVersions = Map<string, string>;
+const versionOf = (post: PulledPost): string => `${post.updatedUnix}\n${post.title ?? ''}\n${post.tags.join(',')}\n${post.text}`;
+const SEEN_AT_MOST = 2_000;
 
 export interface PullResult {
   requests: number;
@@ -31,7 +39,7 @@ export interface PullResult {
  */
 export async function pullTimeline(
   db: PublishingDb,
-  input: { remote: RemoteRow; timeline: TimelineName; read: TimelineReader; pageSize: number; now: () => number },
+  input: { remote: RemoteRow; timeline: TimelineName; read: TimelineReader; pageSize: number; now: () => number; seen?: SeenVersions },
 ): Promise<PullResult> {
   const { remote, timeline } = input;
   const key: [string, string] = [remote.guid, timeline];
@@ -61,15 +69,26 @@ export async function pullTimeline(
     } else {
       next = { ...cursor, sinceUnix: newestUnix, paging: null };
     }
-    result.stored += await storePulledPage(db, {
-      remote,
-      posts: page,
-      now: input.now(),
-      alsoInTransaction: () => db.cursors.put(next).then(() => undefined),
-    });
+    // An idle poll: nothing new in the overlap, and the cursor stays. No transaction at all.
+    const known = page.every((p) => input.seen?.get(p.guid) === versionOf(p));
+    if (!(known && next.paging === null && next.sinceUnix === cursor.sinceUnix && cursor.paging === null)) {
+      result.stored += await storePulledPage(db, {
+        remote,
+        posts: page,
+        now: input.now(),
+        alsoInTransaction: () => db.cursors.put(next).then(() => undefined),
+      });
+      remember(input.seen, page);
+    }
     if (next.paging === null) return result;
     paging = next.paging;
   }
+}
+
+function remember(seen: SeenVersions | undefined, page: readonly PulledPost[]): void {
+  if (!seen) return;
+  if (seen.size > SEEN_AT_MOST) seen.clear();
+  for (const post of page) seen.set(post.guid, versionOf(post));
 }
 
 /** Timeline order: publish time, then GUID, both descending. */

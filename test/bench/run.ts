@@ -15,9 +15,13 @@ import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
 import { buildCorpus, VOCABULARY } from './corpus';
+import { benchSync } from './sync';
 import { percentiles, timeRequests } from './measure';
 
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
+const SYNC_POSTS = Number(process.env['BENCH_SYNC_POSTS'] ?? 20_000);
+/** `BENCH_ONLY=sync` runs the sync part alone. */
+const ONLY = process.env['BENCH_ONLY'];
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-'));
 const lines: string[] = [];
@@ -71,6 +75,11 @@ function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: num
 }
 
 async function main() {
+  if (ONLY === 'sync') {
+    await benchSync(dataDir, SYNC_POSTS, report);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   report(`workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`);
   const threadRoot = await importCorpus();
 
@@ -113,6 +122,7 @@ async function main() {
 
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+  await benchSync(dataDir, SYNC_POSTS, report);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -132,3 +132,30 @@ describe('pulling edits', () => {
     }
   });
 });
+
+describe('an idle poll', () => {
+  it('asks each timeline once and changes nothing here', async () => {
+    const remote = await startServedInstance('sqlite');
+    const asked: string[] = [];
+    const desktop = await startDesktop('sqlite', (input, init) => {
+      asked.push(new Request(input, init).url);
+      return fetch(input, init);
+    });
+    try {
+      for (let i = 0; i < 5; i++) await write(remote, { content: `Remote post ${i}` });
+      const added = await addRemote(desktop, remote);
+      await sync(desktop, added.guid);
+      const cursors = await desktop.db.cursors.toArray();
+      const posts = await desktop.db.posts.toArray();
+      asked.length = 0;
+      desktop.clock.advance(60);
+      await sync(desktop, added.guid);
+      expect(asked.map((url) => new URL(url).pathname)).toEqual(['/api/posts/global', '/api/posts/mentions']);
+      expect(await desktop.db.cursors.toArray()).toEqual(cursors);
+      expect(await desktop.db.posts.toArray()).toEqual(posts);
+    } finally {
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The sync part of `npm run bench`: two instances of this project on this machine, over loopback HTTP, on
+ * the real storage backend. Prints the first pull of a remote's posts (posts/s), an idle poll when
+ * nothing changed (requests and ms), and draining an outbox of 1,000 posts. Figures are printed, not asserted.
+ */
+import path from 'node:path';
+import { createHttpHost } from '../../src-main/host/http';
+import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { createService } from '../../src-shared/service';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
+import { openDatabase } from '../../src-shared/store/db';
+import { createSyncEngine } from '../../src-shared/sync/engine';
+import { plainSecretBox } from '../../src-shared/sync/secret-box';
+import { buildCorpus } from './corpus';
+import { percentiles } from './measure';
+
+const TOKEN = 'bench-sync-token-0123456789abcdef';
+
+export async function benchSync(dataDir: string, posts: number, report: (line: string) => void): Promise<void> {
+  const platform = sqliteIdb(path.join(dataDir, 'db'));
+  const remoteDb = openDatabase(platform, 'sync-remote');
+  await remoteDb.open();
+  const { accountGuid } = await ensureOwner(remoteDb, { token: TOKEN, now: Date.now() });
+  const persona = (await remoteDb.personas.toArray())[0]?.guid ?? '';
+  const channel = (await remoteDb.channels.toArray())[0]?.guid ?? '';
+  const corpus = buildCorpus({ count: posts, accountGuid, personas: [persona], channels: [channel], handles: ['me'] });
+  // All public: everything the remote has is for the desk to pull.
+  const rows = corpus.rows.map((row) => ({ ...row, privacy: 'visibility.public' as const }));
+  for (let i = 0; i < rows.length; i += 2000) await putPostsInOneTransaction(remoteDb, rows.slice(i, i + 2000));
+  const remoteHost = createHttpHost({ service: createService({ db: remoteDb }), site: async () => new Response('') });
+  const { port } = await remoteHost.listen(0, '127.0.0.1');
+  const remoteUrl = `http://127.0.0.1:${port}`;
+
+  const deskDb = openDatabase(platform, 'sync-desk');
+  await deskDb.open();
+  await ensureOwner(deskDb, { token: TOKEN, now: Date.now() });
+  let requests = 0;
+  const counting: typeof fetch = (input, init) => {
+    requests += 1;
+    return fetch(input, init);
+  };
+  const engine = createSyncEngine({ db: deskDb, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counting, timeoutMs: 60_000 });
+  const desk = createService({ db: deskDb, sync: engine });
+  const status = await engine.addRemote({ base_url: remoteUrl, interface: 'instance', token: TOKEN, poll_seconds: 60 });
+
+  requests = 0;
+  let started = performance.now();
+  await engine.syncRemote(status.guid);
+  const pullSeconds = (performance.now() - started) / 1000;
+  const pulled = await deskDb.posts.count();
+  report(`sync, first pull: ${pulled} posts in ${pullSeconds.toFixed(1)} s = ${Math.round(pulled / pullSeconds)} posts/s, ${requests} requests (pages of 250, each stored in one transaction; both instances in this process, loopback HTTP)`);
+
+  const idle: number[] = [];
+  let idleRequests = 0;
+  for (let i = 0; i < 20; i++) {
+    requests = 0;
+    started = performance.now();
+    await engine.syncRemote(status.guid);
+    idle.push(performance.now() - started);
+    idleRequests = Math.max(idleRequests, requests);
+  }
+  const { p50, p99 } = percentiles(idle);
+  report(`sync, idle poll (nothing changed, ${pulled} posts held): ${idleRequests} requests (one per timeline: global, mentions), p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (20 polls)`);
+
+  const outbox = 1000;
+  for (let i = 0; i < outbox; i++) {
+    const res = await desk(
+      new Request('http://desk.local/api/posts/write', {
+        method: 'POST',
+        headers: { authorization: TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `Written offline ${i}, sent later`, post_type: 'post.note', persona_guid: persona }),
+      }),
+    );
+    if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);
+  }
+  requests = 0;
+  started = performance.now();
+  await engine.syncRemote(status.guid);
+  const drainSeconds = (performance.now() - started) / 1000;
+  const left = await deskDb.outbox.count();
+  report(`sync, draining an outbox of ${outbox} posts: ${drainSeconds.toFixed(1)} s = ${Math.round(outbox / drainSeconds)} posts/s, ${requests} requests, ${left} left (one write each, then the post takes the remote's GUID)`);
+
+  await remoteHost.close();
+  remoteDb.close();
+  deskDb.close();
+}
