@@ -4,12 +4,16 @@
  */
 import path from 'node:path';
 import { app, dialog, protocol } from 'electron';
+import { APP_ID } from './desktop/app-identity';
 import { APP_SCHEME_PRIVILEGES } from './desktop/app-scheme';
 import { noBackgroundWork } from './desktop/background-work';
 import { startDesktop, type Desktop } from './desktop/desktop-app';
 
 // Must happen before the app is ready, or the scheme gets no origin of its own.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+// Windows shows notifications only for the id the installer gave the app's shortcut.
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 // One app per user-data folder: a second launch brings the first one's window forward and leaves.
 if (!app.requestSingleInstanceLock()) {

@@ -76,6 +76,17 @@ describe('the built app', () => {
     expect(html).not.toMatch(/\sstyle="|\son[a-z]+="/i);
   });
 
+  it('loads at run time only packages the installer carries: dependencies, never development tools', () => {
+    const main = fs.readFileSync(path.join(out, 'main', 'index.js'), 'utf8');
+    const specifiers = [...main.matchAll(/^import\s[^;]*?\sfrom\s"([^"]+)";$/gm), ...main.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1] ?? '');
+    const packages = specifiers
+      .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.') && specifier !== 'electron')
+      .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    expect(packages.length).toBeGreaterThan(0);
+    const dependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).dependencies);
+    expect([...new Set(packages)].filter((name) => !dependencies.includes(name))).toEqual([]);
+  });
+
   it('starts, serves its page and the instance through desk: and the loopback port, and quits after closing the store', async () => {
     const userData = tempDir('desk-built-user-data');
     const port = await freePort();
