@@ -81,10 +81,20 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
  */
 function withOwnerToken(request: Request, options: AppHandlerOptions): Request {
   const url = new URL(request.url);
-  // Joined as text: resolving `//elsewhere/x` against the origin would name another host.
-  const forwarded = new Request(`${options.serviceOrigin()}${url.pathname}${url.search}`, request);
-  if (!forwarded.headers.has('authorization')) forwarded.headers.set('authorization', options.ownerToken);
-  return forwarded;
+  const headers = new Headers(request.headers);
+  if (!headers.has('authorization')) headers.set('authorization', options.ownerToken);
+  const carriesBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // Built from its parts rather than from the request itself, whose mode is `navigate` when the window
+  // navigates to an API URL, a mode no constructed Request may have. Joined as text: resolving
+  // `//elsewhere/x` against the origin would name another host.
+  const init: RequestInit & { duplex: 'half' } = {
+    method: request.method,
+    headers,
+    body: carriesBody ? request.body : null,
+    // Node's Request wants this for a streamed body (the DOM typings do not know it yet).
+    duplex: 'half',
+  };
+  return new Request(`${options.serviceOrigin()}${url.pathname}${url.search}`, init);
 }
 
 function withPageHeaders(response: Response, csp: string): Response {

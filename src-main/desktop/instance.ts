@@ -4,7 +4,7 @@ import { createService, type Service } from '../../src-shared/service/index';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { DATABASE_NAME, openDatabase, type PublishingDb } from '../../src-shared/store/db';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
-import { lockStore } from '../host/folder-lock';
+import { lockStore, type HeldLock } from '../host/folder-lock';
 import { resolveOwnerToken } from '../host/owner-token';
 import { sqliteIdb } from '../host/sqlite-idb';
 
@@ -36,7 +36,7 @@ export async function openLocalInstance(options: InstanceOptions): Promise<Local
   // Private: the store holds unpublished drafts and token hashes.
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const { token } = resolveOwnerToken(options.dataDir);
-  const lock = lockStore(path.join(options.dataDir, `${DATABASE_NAME}.lock`));
+  const lock = lockFolder(options.dataDir);
   const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')));
   try {
     await db.open();
@@ -63,5 +63,19 @@ export async function openLocalInstance(options: InstanceOptions): Promise<Local
     db.close();
     lock.release();
     throw error;
+  }
+}
+
+/** The headless host's lock, with a message for a person who started the app rather than a host. */
+function lockFolder(dataDir: string): HeldLock {
+  try {
+    return lockStore(path.join(dataDir, `${DATABASE_NAME}.lock`));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Another program is using the data in ${dataDir}, probably a headless instance started with ` +
+        `npm run serve -- --data on that folder. Stop it, then start Publishing Desk again. (${reason})`,
+      { cause: error },
+    );
   }
 }

@@ -70,6 +70,15 @@ describe('the desk: protocol handler', () => {
     expect(await globalContents()).toContainEqual(expect.stringContaining('Written in the window'));
   });
 
+  it('answers an API URL the window navigates to (a request in navigate mode)', async () => {
+    const navigation = new Request('desk://app/api/account/me');
+    // What Electron hands the handler for a navigation; Node cannot construct such a request itself.
+    Object.defineProperty(navigation, 'mode', { value: 'navigate' });
+    const response = await handler.handle(navigation);
+    expect(response.status).toBe(200);
+    expect((await response.json()).data).toMatchObject({ guid: instance.accountGuid });
+  });
+
   it('keeps a token the page sends itself, so a wrong one is refused rather than replaced', async () => {
     const response = await get('desk://app/api/account/me', { Authorization: 'not-the-owner-token-at-all' });
     expect(response.status).toBe(401);
