@@ -12,6 +12,7 @@ import {
   session,
   shell,
 } from 'electron';
+import type { PublishingDb } from '../../src-shared/store/db';
 import { createStaticSite } from '../host/static';
 import { createAppHandler } from './app-handler';
 import { APP_SCHEME } from './app-scheme';
@@ -19,7 +20,7 @@ import type { BackgroundWorkFactory } from './background-work';
 import type { DeskCommand } from './commands';
 import { contentSecurityPolicy } from './csp';
 import { createDevSite } from './dev-site';
-import { openLocalInstance } from './instance';
+import { openLocalInstance, type ServiceDepsFactory } from './instance';
 import { registerIpc } from './ipc';
 import { IpcChannel } from './ipc-channels';
 import { LOOPBACK_ADDRESS, createLoopbackServer } from './loopback-server';
@@ -27,7 +28,7 @@ import { menuTemplate } from './menu';
 import { createMentionNotifier } from './notify-mentions';
 import { applyOpenAtLogin } from './open-at-login';
 import { quitAfter } from './quit';
-import { createSecretBox } from './secret-box';
+import { createSecretBox, type SecretBox } from './secret-box';
 import { guardSession } from './session-guard';
 import { openSettings } from './settings';
 import { createUnsentIndicator, unsentDotBitmap } from './unsent-indicator';
@@ -35,6 +36,11 @@ import { openMainWindow } from './window';
 
 export interface DesktopOptions {
   backgroundWork: BackgroundWorkFactory;
+  /**
+   * More of the service's dependencies, made from the open store and the secret box before the service
+   * is (a sync engine the service answers /api/sync/... with); none by default.
+   */
+  serviceDeps?: (deps: { db: PublishingDb; secrets: SecretBox }) => ReturnType<ServiceDepsFactory>;
   /** The build output: `main/`, `preload/index.cjs`, `renderer/`. */
   buildDir: string;
   /** The renderer's dev server during `npm start`; the built files otherwise. */
@@ -55,8 +61,11 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
   await app.whenReady();
   const dataDir = app.getPath('userData');
   const settings = openSettings(dataDir);
-  const instance = await openLocalInstance({ dataDir });
   const secrets = createSecretBox();
+  const instance = await openLocalInstance({
+    dataDir,
+    serviceDeps: (db) => options.serviceDeps?.({ db, secrets }) ?? {},
+  });
   const development = options.devServerUrl !== undefined;
 
   const appHandler = createAppHandler({

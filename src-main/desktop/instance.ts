@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createService, type Service } from '../../src-shared/service/index';
+import { createService, type Service, type ServiceDeps } from '../../src-shared/service/index';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { DATABASE_NAME, openDatabase, type PublishingDb } from '../../src-shared/store/db';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
@@ -24,7 +24,12 @@ export interface InstanceOptions {
   dataDir: string;
   clock?: Clock;
   onUnexpectedError?: (error: unknown) => void;
+  /** More of the service's dependencies, made once the store is open (the sync engine, when there is one). */
+  serviceDeps?: ServiceDepsFactory;
 }
+
+/** Dependencies the service takes besides the store, its clock and its error log. */
+export type ServiceDepsFactory = (db: PublishingDb) => Omit<ServiceDeps, 'db' | 'clock' | 'onUnexpectedError'>;
 
 /**
  * The local instance, laid out in the user-data folder exactly as the headless host lays out its --data
@@ -42,6 +47,7 @@ export async function openLocalInstance(options: InstanceOptions): Promise<Local
     await db.open();
     const { created } = await ensureOwner(db, { token, now: clock.now() });
     const service = createService({
+      ...options.serviceDeps?.(db),
       db,
       clock,
       onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('service error:', error)),

@@ -35,6 +35,7 @@ describe('the desktop app', () => {
   const buildDir = tempDir('desktop-build');
   const log: string[] = [];
   let deps: BackgroundDeps | undefined;
+  let serviceDepsGot: { db: unknown; secrets: unknown } | undefined;
   let port: number;
   let window: FakeBrowserWindow;
   // Counted by hand: vitest clears vi.fn calls before each test, and start() happens before them all.
@@ -75,6 +76,10 @@ describe('the desktop app', () => {
     fakeElectron.app.userData = userData;
     await startDesktop({
       buildDir,
+      serviceDeps: (given) => {
+        serviceDepsGot = given;
+        return {};
+      },
       backgroundWork: (given) => {
         deps = given;
         return work;
@@ -138,6 +143,9 @@ describe('the desktop app', () => {
   it('hands background work the store, the service, the secret box and the indicators, and starts it', async () => {
     expect(calls.start).toBe(1);
     expect(deps?.secrets.encrypted).toBe(true);
+    // What the service was built with (the sync engine's place) had the same store and secret box.
+    expect(serviceDepsGot?.db).toBe(deps?.db);
+    expect(serviceDepsGot?.secrets).toBe(deps?.secrets);
     deps?.setUnsentCount(3);
     expect(fakeElectron.app.setBadgeCount).toHaveBeenLastCalledWith(3);
     const served = await deps?.service(new Request('http://127.0.0.1/api/posts/global'));
