@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+
+/**
+ * The renderer's dev server port. Fixed, because the main process serves the renderer through its own
+ * `desk://app` origin in development too (src-main/desktop/dev-site.ts) and its page must reach the
+ * server's hot-reload socket at a known address.
+ */
+export const DEV_SERVER_PORT = 5273;
+
+/**
+ * Three bundles: the main process (ESM, dependencies stay in node_modules and are loaded at run time),
+ * the preload (one CommonJS file, because a sandboxed preload can load nothing but `electron`), and the
+ * renderer (a plain web build served from `out/renderer`).
+ */
+export default defineConfig({
+  main: {
+    build: {
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src-main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // Bundled whole: a sandboxed preload cannot require packages from node_modules.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'src-main/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src-renderer'),
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rolldownOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },
+    },
+    server: {
+      port: DEV_SERVER_PORT,
+      strictPort: true,
+      // The page's origin is desk://app, so the client cannot guess the socket's address from it.
+      hmr: { protocol: 'ws', host: 'localhost', clientPort: DEV_SERVER_PORT },
+    },
+  },
+});

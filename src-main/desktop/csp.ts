@@ -1,0 +1,39 @@
+/**
+ * The Content-Security-Policy of every page the app serves to its window. Scripts, styles, fonts and
+ * connections come from the app's own origin only; images also from `data:` (avatars without a network)
+ * and https (avatars of Personas on remote instances). No eval, no inline script, no plugins, no frames,
+ * no forms posting elsewhere.
+ */
+const POLICY: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+};
+
+export interface DevServer {
+  /** The renderer dev server's hot-reload socket, e.g. `ws://localhost:5273`. */
+  socketOrigin: string;
+}
+
+/**
+ * In development the dev server injects styles as <style> elements and talks to its socket; those two
+ * allowances exist only then, never in a built app.
+ */
+export function contentSecurityPolicy(dev?: DevServer): string {
+  const policy: Record<string, readonly string[]> = { ...POLICY };
+  if (dev) {
+    policy['style-src'] = [...(POLICY['style-src'] ?? []), "'unsafe-inline'"];
+    policy['connect-src'] = [...(POLICY['connect-src'] ?? []), dev.socketOrigin];
+  }
+  return Object.entries(policy)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}

@@ -1,0 +1,189 @@
+import path from 'node:path';
+import {
+  type BrowserWindow,
+  Menu,
+  Notification,
+  app,
+  clipboard,
+  ipcMain,
+  nativeImage,
+  protocol,
+  screen,
+  session,
+  shell,
+} from 'electron';
+import type { PublishingDb } from '../../src-shared/store/db';
+import { createStaticSite } from '../host/static';
+import { createAppHandler } from './app-handler';
+import { APP_SCHEME } from './app-scheme';
+import type { BackgroundWorkFactory } from './background-work';
+import type { DeskCommand } from './commands';
+import { contentSecurityPolicy } from './csp';
+import { createDevSite } from './dev-site';
+import { openLocalInstance, type ServiceDepsFactory } from './instance';
+import { registerIpc } from './ipc';
+import { IpcChannel } from './ipc-channels';
+import { LOOPBACK_ADDRESS, createLoopbackServer } from './loopback-server';
+import { menuTemplate } from './menu';
+import { createMentionNotifier } from './notify-mentions';
+import { applyOpenAtLogin } from './open-at-login';
+import { quitAfter } from './quit';
+import { createSecretBox, type SecretBox } from './secret-box';
+import { guardSession } from './session-guard';
+import { openSettings } from './settings';
+import { createUnsentIndicator, unsentDotBitmap } from './unsent-indicator';
+import { openMainWindow } from './window';
+
+export interface DesktopOptions {
+  backgroundWork: BackgroundWorkFactory;
+  /**
+   * More of the service's dependencies, made from the open store and the secret box before the service
+   * is (a sync engine the service answers /api/sync/... with); none by default.
+   */
+  serviceDeps?: (deps: { db: PublishingDb; secrets: SecretBox }) => ReturnType<ServiceDepsFactory>;
+  /** The build output: `main/`, `preload/index.cjs`, `renderer/`. */
+  buildDir: string;
+  /** The renderer's dev server during `npm start`; the built files otherwise. */
+  devServerUrl?: string;
+}
+
+export interface Desktop {
+  /** Brings the window forward (a second launch does this), opening it if it was closed. */
+  focus(): void;
+}
+
+/**
+ * The desktop app, once Electron is ready: the local instance, the window's `desk:` origin, the loopback
+ * server, background work, menu, IPC, and an orderly quit. index.ts calls it; tests call it with Electron
+ * mocked.
+ */
+export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
+  await app.whenReady();
+  const dataDir = app.getPath('userData');
+  const settings = openSettings(dataDir);
+  const secrets = createSecretBox();
+  const instance = await openLocalInstance({
+    dataDir,
+    serviceDeps: (db) => options.serviceDeps?.({ db, secrets }) ?? {},
+  });
+  const development = options.devServerUrl !== undefined;
+
+  const appHandler = createAppHandler({
+    service: instance.service,
+    site: options.devServerUrl ? createDevSite(options.devServerUrl) : createStaticSite(path.join(options.buildDir, 'renderer')),
+    ownerToken: instance.ownerToken,
+    serviceOrigin: () => `http://${LOOPBACK_ADDRESS}:${settings.get().loopback.port}`,
+    contentSecurityPolicy: contentSecurityPolicy(options.devServerUrl ? { socketOrigin: socketOriginOf(options.devServerUrl) } : undefined),
+  });
+  protocol.handle(APP_SCHEME, appHandler.handle);
+  guardSession(session.defaultSession);
+
+  const loopback = createLoopbackServer({ service: instance.service, ownerToken: instance.ownerToken });
+  await loopback.apply(settings.get().loopback);
+
+  let window: BrowserWindow | undefined;
+  const showWindow = (): BrowserWindow => {
+    if (window === undefined || window.isDestroyed()) {
+      const opened = openMainWindow({
+        dataDir,
+        preloadPath: path.join(options.buildDir, 'preload', 'index.cjs'),
+        workAreas: screen.getAllDisplays().map((display) => display.workArea),
+        openExternal: (url) => shell.openExternal(url),
+      });
+      opened.on('closed', () => {
+        if (window === opened) window = undefined;
+      });
+      window = opened;
+    }
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+    return window;
+  };
+  const send = (command: DeskCommand) => showWindow().webContents.send(IpcChannel.command, command);
+
+  const background = options.backgroundWork({
+    db: instance.db,
+    service: instance.service,
+    secrets,
+    setUnsentCount: createUnsentIndicator({
+      platform: process.platform,
+      setBadgeCount: (count) => app.setBadgeCount(count),
+      window: () => window,
+      overlayIcon: () => nativeImage.createFromBitmap(unsentDotBitmap(), { width: 16, height: 16 }),
+    }),
+    notifyMentions: createMentionNotifier({
+      enabled: () => settings.get().notifyMentions,
+      notifier: {
+        isSupported: () => Notification.isSupported(),
+        show: (message, onClick) => {
+          const notification = new Notification(message);
+          notification.on('click', onClick);
+          notification.show();
+        },
+      },
+      onClick: () => send({ command: 'show-mentions' }),
+    }),
+  });
+  const syncNow = () => background.syncNow();
+
+  settings.onChange(async (next, previous) => {
+    if (JSON.stringify(next.loopback) !== JSON.stringify(previous.loopback)) await loopback.apply(next.loopback);
+    if (next.openAtLogin !== previous.openAtLogin) {
+      applyOpenAtLogin(next.openAtLogin, {
+        platform: process.platform,
+        setLoginItemSettings: (item) => app.setLoginItemSettings(item),
+        command: app.isPackaged ? [process.env['APPIMAGE'] ?? process.execPath] : [process.execPath, app.getAppPath()],
+      });
+    }
+  });
+
+  registerIpc(ipcMain, {
+    getSettings: () => settings.get(),
+    updateSettings: (patch) => settings.update(patch),
+    syncNow,
+    getAppInfo: () => ({
+      version: app.getVersion(),
+      platform: process.platform,
+      loopback: loopback.status(),
+      secretsEncrypted: secrets.encrypted,
+    }),
+  });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate(
+        {
+          send,
+          syncNow: () => void syncNow().catch((error: unknown) => console.error('sync failed:', error)),
+          copyOwnerToken: () => clipboard.writeText(instance.ownerToken),
+        },
+        { platform: process.platform, appName: app.getName(), development },
+      ),
+    ),
+  );
+
+  // Background work first (it may still be writing), then the servers (they finish their requests), and
+  // the store last, when nothing can write any more.
+  quitAfter(app, [
+    { name: 'background work', run: () => background.stop() },
+    { name: 'the loopback server', run: () => loopback.close() },
+    { name: "the window's requests", run: () => appHandler.close() },
+    { name: 'the store', run: () => instance.close() },
+  ]);
+  app.on('activate', () => void showWindow());
+  app.on('window-all-closed', () => {
+    // On macOS an app stays open without windows, as people expect there.
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  background.start();
+  showWindow();
+  return { focus: () => void showWindow() };
+}
+
+/** The dev server's hot-reload socket has the dev server's host and port. */
+function socketOriginOf(devServerUrl: string): string {
+  const url = new URL(devServerUrl);
+  return `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
+}

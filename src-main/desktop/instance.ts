@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createService, type Service, type ServiceDeps } from '../../src-shared/service/index';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { DATABASE_NAME, openDatabase, type PublishingDb } from '../../src-shared/store/db';
+import { systemClock, type Clock } from '../../src-shared/util/clock';
+import { lockStore, type HeldLock } from '../host/folder-lock';
+import { resolveOwnerToken } from '../host/owner-token';
+import { sqliteIdb } from '../host/sqlite-idb';
+
+export interface LocalInstance {
+  db: PublishingDb;
+  service: Service;
+  /** The owner's API token; it stays in the main process (see app-handler.ts). */
+  ownerToken: string;
+  /** True when this start created the owner account. */
+  created: boolean;
+  /** Closes the store and releases the folder. Call it only when nothing writes any more. */
+  close(): void;
+}
+
+export interface InstanceOptions {
+  /** The app's user-data folder. */
+  dataDir: string;
+  clock?: Clock;
+  onUnexpectedError?: (error: unknown) => void;
+  /** More of the service's dependencies, made once the store is open (the sync engine, when there is one). */
+  serviceDeps?: ServiceDepsFactory;
+}
+
+/** Dependencies the service takes besides the store, its clock and its error log. */
+export type ServiceDepsFactory = (db: PublishingDb) => Omit<ServiceDeps, 'db' | 'clock' | 'onUnexpectedError'>;
+
+/**
+ * The local instance, laid out in the user-data folder exactly as the headless host lays out its --data
+ * folder (`db/`, `owner-token`, the lock file), so `npm run serve -- --data <that folder>` can serve the
+ * same store while the app is closed, and refuses to while it is open.
+ */
+export async function openLocalInstance(options: InstanceOptions): Promise<LocalInstance> {
+  const clock = options.clock ?? systemClock;
+  // Private: the store holds unpublished drafts and token hashes.
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const { token } = resolveOwnerToken(options.dataDir);
+  const lock = lockFolder(options.dataDir);
+  const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')));
+  try {
+    await db.open();
+    const { created } = await ensureOwner(db, { token, now: clock.now() });
+    const service = createService({
+      ...options.serviceDeps?.(db),
+      db,
+      clock,
+      onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('service error:', error)),
+    });
+    let closed = false;
+    return {
+      db,
+      service,
+      ownerToken: token,
+      created,
+      close: () => {
+        if (closed) return;
+        closed = true;
+        db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    db.close();
+    lock.release();
+    throw error;
+  }
+}
+
+/** The headless host's lock, with a message for a person who started the app rather than a host. */
+function lockFolder(dataDir: string): HeldLock {
+  try {
+    return lockStore(path.join(dataDir, `${DATABASE_NAME}.lock`));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Another program is using the data in ${dataDir}, probably a headless instance started with ` +
+        `npm run serve -- --data on that folder. Stop it, then start Publishing Desk again. (${reason})`,
+      { cause: error },
+    );
+  }
+}

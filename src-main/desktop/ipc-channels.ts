@@ -1,0 +1,13 @@
+/**
+ * IPC channel names, shared by the main process and the preload. Imports nothing, because the preload
+ * is bundled into one sandboxed file and should carry no more than it uses.
+ */
+export const IpcChannel = {
+  getSettings: 'desk:settings:get',
+  updateSettings: 'desk:settings:update',
+  syncNow: 'desk:sync-now',
+  getAppInfo: 'desk:app-info',
+  /** Main to renderer: a DeskCommand from the menu or a notification. */
+  command: 'desk:command',
+} as const;
+

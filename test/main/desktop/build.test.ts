@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../host-helpers';
+
+const PROJECT = path.resolve(import.meta.dirname, '../../..');
+const STUB = path.join(import.meta.dirname, 'fixtures', 'use-electron-stub.ts');
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+type Line = { event: string } & Record<string, unknown>;
+
+/**
+ * `electron-vite build`, as `npm run build` and `npm run dist` run it, into a folder of its own, and then
+ * the built main process itself under Node with a stand-in for Electron (fixtures/electron-stub.ts): the
+ * bundle must load its dependencies, register its scheme before the app is ready, serve the built page
+ * and the instance, and quit cleanly. The folder gets the project's package.json (the bundle is ESM by
+ * its "type") and node_modules (the bundle loads its dependencies from there, as the packaged app does).
+ */
+describe('the built app', () => {
+  const root = tempDir('desk-build');
+  const out = path.join(root, 'out');
+
+  beforeAll(async () => {
+    fs.copyFileSync(path.join(PROJECT, 'package.json'), path.join(root, 'package.json'));
+    fs.symlinkSync(path.join(PROJECT, 'node_modules'), path.join(root, 'node_modules'));
+    const built = await run([path.join(PROJECT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', out], { cwd: PROJECT });
+    if (built.code !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
+  }, 120_000);
+
+  it('has an ESM main process, a preload that needs nothing but electron, and a page without inline script', () => {
+    const main = fs.readFileSync(path.join(out, 'main', 'index.js'), 'utf8');
+    expect(main).toMatch(/^import .* from "electron";$/m);
+
+    const preload = fs.readFileSync(path.join(out, 'preload', 'index.cjs'), 'utf8');
+    const required = [...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]);
+    expect(required).toEqual(['electron']);
+    expect(preload).not.toMatch(/^\s*import\s/m);
+    expect(preload).toContain('exposeInMainWorld("desk"');
+
+    const html = fs.readFileSync(path.join(out, 'renderer', 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/type="module"/);
+      expect(attributes).toMatch(/src="\.\/assets\/[^"]+\.js"/);
+      expect(body?.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\sstyle="|\son[a-z]+="/i);
+  });
+
+  it('loads at run time only packages the installer carries: dependencies, never development tools', () => {
+    const main = fs.readFileSync(path.join(out, 'main', 'index.js'), 'utf8');
+    const specifiers = [...main.matchAll(/^import\s[^;]*?\sfrom\s"([^"]+)";$/gm), ...main.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1] ?? '');
+    const packages = specifiers
+      .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.') && specifier !== 'electron')
+      .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    expect(packages.length).toBeGreaterThan(0);
+    const dependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).dependencies);
+    expect([...new Set(packages)].filter((name) => !dependencies.includes(name))).toEqual([]);
+  });
+
+  it('starts, serves its page and the instance through desk: and the loopback port, and quits after closing the store', async () => {
+    const userData = tempDir('desk-built-user-data');
+    const port = await freePort();
+    fs.writeFileSync(path.join(userData, 'settings.json'), JSON.stringify({ loopback: { enabled: true, port, allowedOrigins: [] } }));
+    const session = async () => {
+      const finished = await run(['--import', 'tsx', '--import', STUB, path.join(out, 'main', 'index.js')], {
+        cwd: root,
+        env: { DESK_STUB_USER_DATA: userData },
+      });
+      expect(finished.code, finished.stderr).toBe(0);
+      const lines = finished.stdout.trim().split('\n').map((line): Line => JSON.parse(line));
+      const find = (event: string) => {
+        const line = lines.find((candidate) => candidate.event === event);
+        if (!line) throw new Error(`no ${event} in:\n${finished.stdout}\n${finished.stderr}`);
+        return line;
+      };
+      return { events: lines.map((line) => line.event), find };
+    };
+
+    const first = await session();
+    expect(first.events.indexOf('registerSchemesAsPrivileged')).toBeLessThan(first.events.indexOf('ready'));
+    const page = first.find('page');
+    expect(page).toMatchObject({ status: 200, csp: expect.stringContaining("script-src 'self'") });
+    expect(fs.existsSync(path.join(out, 'renderer', String(page['script'])))).toBe(true);
+    expect(first.find('me')).toMatchObject({ status: 200, type: 'account.owner' });
+    expect(first.find('write')).toMatchObject({ status: 200 });
+    expect(first.find('loopback')).toMatchObject({ withToken: 200, withoutToken: 403 });
+    expect(first.events.slice(-3)).toEqual(['before-quit', 'before-quit', 'quit']);
+    expect(fs.existsSync(path.join(userData, 'publishing.lock'))).toBe(false);
+
+    // A second start finds the same owner and the post the first one wrote.
+    const second = await session();
+    expect(second.find('me')['guid']).toBe(first.find('me')['guid']);
+    expect(second.find('global')['texts']).toEqual(['Written by the built app', 'Written by the built app']);
+  }, 60_000);
+});
