@@ -6,8 +6,8 @@ import path from 'node:path';
 import { app, dialog, protocol } from 'electron';
 import { APP_ID } from './desktop/app-identity';
 import { APP_SCHEME_PRIVILEGES } from './desktop/app-scheme';
-import { noBackgroundWork } from './desktop/background-work';
 import { startDesktop, type Desktop } from './desktop/desktop-app';
+import { desktopSync } from './desktop/sync-work';
 
 // Must happen before the app is ready, or the scheme gets no origin of its own.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
@@ -24,7 +24,7 @@ if (!app.requestSingleInstanceLock()) {
   // A terminal's Ctrl+C or a service manager's stop quits the same orderly way as the menu's Quit.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
   startDesktop({
-    backgroundWork: noBackgroundWork,
+    ...desktopSync(),
     buildDir: path.join(import.meta.dirname, '..'),
     devServerUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'],
   }).then(

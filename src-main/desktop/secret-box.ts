@@ -1,4 +1,5 @@
 import { safeStorage } from 'electron';
+import type { SecretBox as SharedSecretBox } from '../../src-shared/sync/secret-box';
 
 /**
  * Seals secrets kept on disk, such as the tokens of remote instances. `seal` gives a string to store and
@@ -6,8 +7,8 @@ import { safeStorage } from 'electron';
  * the base64 of the encrypted bytes; where it does not, `encrypted` is false and sealed strings are the
  * base64 of the plain text after the prefix `plain:`, so anyone looking at the file sees it is unprotected.
  */
-export interface SecretBox {
-  encrypted: boolean;
+export interface SecretBox extends SharedSecretBox {
+  /** The keychain answers at once, so sealing and opening here never wait. */
   seal(plain: string): string;
   open(sealed: string): string;
 }

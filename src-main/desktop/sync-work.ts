@@ -1,0 +1,36 @@
+import { createSyncEngine, type SyncEngine } from '../../src-shared/sync/engine';
+import { createScheduler } from '../../src-shared/sync/scheduler';
+import type { DesktopOptions } from './desktop-app';
+
+/**
+ * Sync in the desktop app: the engine is made with the service (which answers /api/sync/... with it), the
+ * scheduler runs as the app's background work, "Sync Now" runs every remote once, and the unsent count
+ * (dock badge, taskbar) follows each round. Quitting waits for the round under way.
+ */
+export function desktopSync(options: { tickMs?: number; now?: () => number } = {}): Pick<DesktopOptions, 'serviceDeps' | 'backgroundWork'> {
+  let engine: SyncEngine | undefined;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  return {
+    serviceDeps: ({ db, secrets }) => {
+      engine = createSyncEngine({ db, box: secrets, now });
+      return { sync: engine };
+    },
+    backgroundWork: ({ setUnsentCount }) => {
+      const sync = engine;
+      if (!sync) throw new Error('the sync engine is made with the service, before the background work');
+      const showUnsent = async () => setUnsentCount((await sync.listRemotes()).reduce((sum, remote) => sum + remote.pending, 0));
+      const scheduler = createScheduler(sync, {
+        ...(options.tickMs ? { tickMs: options.tickMs } : {}),
+        onError: (error) => console.error('sync:', error),
+      });
+      return {
+        start: () => scheduler.start(),
+        syncNow: async () => {
+          for (const remote of await sync.listRemotes()) await sync.syncRemote(remote.guid);
+          await showUnsent();
+        },
+        stop: () => scheduler.stop(),
+      };
+    },
+  };
+}
