@@ -60,6 +60,8 @@ export interface SyncEngine {
   whenIdle(): Promise<void>;
 }
 
+const UNREADABLE_TOKEN = 'The token for this remote cannot be read here: add the remote again';
+
 /** Polls of a remote that keeps failing (offline, token refused) space out up to this. */
 const MAX_POLL_BACKOFF_SECONDS = 3600;
 
@@ -98,7 +100,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const cycle = async (guid: string, manual: boolean): Promise<void> => {
     const remote = await requireRemote(guid);
     lastCycle.set(guid, deps.now());
-    const connection = await connect(remote, await deps.box.open(remote.sealedToken));
+    const token = await openToken(remote);
+    if (token === null) return;
+    const connection = await connect(remote, token);
     const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
     if (push.stoppedBy === 'offline' || push.stoppedBy === 'auth') {
@@ -122,6 +126,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const failure = failureOf(error);
       failures.set(guid, (failures.get(guid) ?? 0) + 1);
       await noteFailure(guid, failure.kind, failure.message);
+    }
+  };
+
+  /** A token sealed elsewhere (the desktop's keychain, read by a headless host) cannot be opened here. */
+  const openToken = async (remote: RemoteRow): Promise<string | null> => {
+    try {
+      return await deps.box.open(remote.sealedToken);
+    } catch {
+      failures.set(remote.guid, (failures.get(remote.guid) ?? 0) + 1);
+      await db.remotes.update(remote.guid, { lastError: UNREADABLE_TOKEN, lastErrorUnix: deps.now() });
+      return null;
     }
   };
 
@@ -207,7 +222,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     },
     refreshThread: async (postGuid) => {
       const remote = await remoteOfPost(db, postGuid);
-      const connection = await connect(remote, await deps.box.open(remote.sealedToken));
+      const token = await openToken(remote);
+      if (token === null) throw new ServiceError(409, ErrorText.remoteRefusedSignIn, [UNREADABLE_TOKEN]);
+      const connection = await connect(remote, token);
       return remoteCall(() => refreshThread(db, { remote, connection, postGuid: postGuid.toLowerCase(), now: deps.now() }));
     },
     listConflicts: () => listConflicts(db),

@@ -141,3 +141,21 @@ describe('syncing through a remote that fails in every way a network can', () =>
     expect(await texts(desktop)).toEqual(['Five seconds later', 'From the future clock']);
   });
 });
+
+describe('a remote whose token was sealed by another secret box', () => {
+  it('says to add the remote again instead of failing', async () => {
+    const remote = await startServedInstance('memory');
+    const desktop = await startDesktop('memory');
+    try {
+      const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: remote.url, token: OWNER_TOKEN } });
+      // What the desktop's keychain sealed, as a headless host serving the same folder finds it.
+      await desktop.db.remotes.toCollection().modify({ sealedToken: 'djEwAAAAencryptedbythekeychain' });
+      const status = await desktop.call('POST', `/api/sync/remotes/${added.json.data.guid}/sync`);
+      expect(status.status).toBe(200);
+      expect(status.json.data.last_error).toBe('The token for this remote cannot be read here: add the remote again');
+    } finally {
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+});
