@@ -1,9 +1,10 @@
 import { createSyncEngine, type SyncEngine } from '../../src-shared/sync/engine';
 import { createScheduler } from '../../src-shared/sync/scheduler';
+import { createWordIndexer } from '../../src-shared/store/word-index';
 import type { DesktopOptions } from './desktop-app';
 
 /**
- * Sync in the desktop app: the engine is made with the service (which answers /api/sync/... with it), the
+ * Sync (and the search indexer) in the desktop app: the engine is made with the service (which answers /api/sync/... with it), the
  * scheduler runs as the app's background work, "Sync Now" runs every remote once, and the unsent count
  * (dock badge, taskbar) follows each round. Quitting waits for the round under way.
  */
@@ -15,7 +16,7 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
       engine = createSyncEngine({ db, box: secrets, now });
       return { sync: engine };
     },
-    backgroundWork: ({ setUnsentCount }) => {
+    backgroundWork: ({ db, setUnsentCount }) => {
       const sync = engine;
       if (!sync) throw new Error('the sync engine is made with the service, before the background work');
       const showUnsent = async () => setUnsentCount((await sync.listRemotes()).reduce((sum, remote) => sum + remote.pending, 0));
@@ -23,13 +24,21 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
         ...(options.tickMs ? { tickMs: options.tickMs } : {}),
         onError: (error) => console.error('sync:', error),
       });
+      // The search words of what is written or pulled are kept up behind the writers (store/word-index.ts).
+      const indexer = createWordIndexer(db, { onError: (error) => console.error('search index:', error) });
       return {
-        start: () => scheduler.start(),
+        start: () => {
+          scheduler.start();
+          indexer.start();
+        },
         syncNow: async () => {
           for (const remote of await sync.listRemotes()) await sync.syncRemote(remote.guid);
           await showUnsent();
         },
-        stop: () => scheduler.stop(),
+        stop: async () => {
+          await scheduler.stop();
+          await indexer.stop();
+        },
       };
     },
   };

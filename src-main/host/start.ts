@@ -12,6 +12,7 @@ import { createStaticSite } from './static';
 import { createSyncEngine } from '../../src-shared/sync/engine';
 import { createScheduler } from '../../src-shared/sync/scheduler';
 import { keyFileBox } from './key-file-box';
+import { createWordIndexer } from '../../src-shared/store/word-index';
 
 export interface HostOptions {
   host: string;
@@ -55,10 +56,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       now: () => Math.floor(clock.now() / 1000),
     });
     const scheduler = createScheduler(sync, { onError: logUnexpected, ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}) });
+    const indexer = createWordIndexer(db, { onError: logUnexpected });
     const service = createService({ db, clock, sync, onUnexpectedError: logUnexpected });
     const http = createHttpHost({ service, site: createStaticSite(options.staticRoot) });
     const address = await http.listen(options.port, options.host);
     scheduler.start();
+    indexer.start();
     return {
       url: `http://${urlHost(options.host, address.address)}:${address.port}`,
       created,
@@ -66,6 +69,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         await http.close();
         // A send or a page under way finishes and is stored before the store closes.
         await scheduler.stop();
+        await indexer.stop();
         db.close();
         lock.release();
       },

@@ -21,7 +21,7 @@ export interface RemoteIdentity {
  * already pulled, that copy is replaced by the local post (the same post, with its local history).
  */
 export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: RemoteIdentity): Promise<PostRow | null> {
-  const tables = [db.posts, db.mentions, db.changes, db.words, db.replies, db.stars, db.pins, db.outbox, db.conflicts];
+  const tables = [db.posts, db.mentions, db.changes, db.wordQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts];
   return db.transaction('rw', tables, async () => {
     const to = remote.guid.toLowerCase();
     const [post] = await postsByGuids(db, [from]);

@@ -1,19 +1,21 @@
 import type { PublishingDb } from './db';
-import { changeRowOf, wordRowsOf } from './post-derived';
+import { changeRowOf } from './post-derived';
 import { marksOf, withoutMarks } from './relations';
 import type { MentionRow, PostRow, ReplyRow } from './rows';
 import { postsByGuids } from './posts-by-guid';
 
-const DERIVED = ['mentions', 'changes', 'words', 'replies'] as const;
+/** Search words are not here: the indexer rewrites them from the word queue (store/word-index.ts). */
+const DERIVED = ['mentions', 'changes', 'replies'] as const;
 
 /**
- * Writes many complete posts, with their mention, change, search-word and reply rows, in ONE transaction:
+ * Writes many complete posts, with their mention, change and reply rows, in ONE transaction, and queues
+ * them for the search indexer:
  * a sync page or an import batch is stored whole or not at all, and costs one commit instead of one per
  * post. Existing posts with the same GUID are replaced, keeping their numeric id and the marks of this
  * instance's Personas (store/relations.ts). Answers the rows as stored.
  */
 export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly PostRow[]): Promise<PostRow[]> {
-  return db.transaction('rw', [db.posts, ...DERIVED.map((name) => db[name])], async () => {
+  return db.transaction('rw', [db.posts, db.wordQueue, ...DERIVED.map((name) => db[name])], async () => {
     const existing = await postsByGuids(db, rows.map((r) => r.guid));
     const before = new Map(existing.map((p) => [p.guid, p]));
     const stored = rows.map((r) => {
@@ -27,8 +29,7 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
     );
     if (mentions.length > 0) await db.mentions.bulkPut(mentions);
     await db.changes.bulkPut(rows.map(changeRowOf));
-    const words = rows.flatMap(wordRowsOf);
-    if (words.length > 0) await db.words.bulkPut(words);
+    await queueForWords(db, rows.map((r) => r.guid));
     const replies = await replyRowsOf(db, rows);
     if (replies.length > 0) await db.replies.bulkPut(replies);
     return stored.map((row, i) => ({ ...row, id: ids[i] }));
@@ -48,9 +49,18 @@ async function replyRowsOf(db: PublishingDb, rows: readonly PostRow[]): Promise<
   });
 }
 
-/** Drops the rows derived from these posts (a rewrite adds them again; a deletion keeps them gone). */
+/**
+ * Drops the rows derived from these posts (a rewrite adds them again; a deletion keeps them gone), and
+ * queues them so the indexer drops or rewrites their search words.
+ */
 export async function forgetDerivedRows(db: PublishingDb, guids: readonly string[]): Promise<void> {
   for (const name of DERIVED) await db[name].where('postGuid').anyOf(guids).delete();
+  await queueForWords(db, guids);
+}
+
+/** One request per post, where writing its words would be about thirty. */
+export async function queueForWords(db: PublishingDb, guids: readonly string[]): Promise<void> {
+  if (guids.length > 0) await db.wordQueue.bulkPut(guids.map((postGuid) => ({ postGuid })));
 }
 
 /**

@@ -11,7 +11,7 @@ import { postsByGuids } from './posts-by-guid';
  */
 export async function markPostsDeleted(db: PublishingDb, guids: readonly string[], now: number): Promise<void> {
   if (guids.length === 0) return;
-  await db.transaction('rw', [db.posts, db.mentions, db.changes, db.words, db.replies, db.pins, db.stars], async () => {
+  await db.transaction('rw', [db.posts, db.mentions, db.changes, db.wordQueue, db.replies, db.pins, db.stars], async () => {
     const posts = await postsByGuids(db, guids);
     await db.posts.bulkPut(
       posts.map((post) => ({ ...withoutMarks(post), deleted: 1 as const, updatedUnix: now })),

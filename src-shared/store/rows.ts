@@ -170,6 +170,11 @@ export interface WordRow {
   postGuid: string;
 }
 
+/** A post whose search words are to be (re)written by the indexer (store/word-index.ts). */
+export interface WordQueueRow {
+  postGuid: string;
+}
+
 /**
  * A reply by one account to a post of another, filed under the Persona replied to: the legacy
  * `interactions` collection reads them. Replies within one account are conversations, not interactions.

@@ -1,6 +1,7 @@
 import type { PublishingDb } from './db';
 import type { OrderStart } from './order';
 import { postsByGuids } from './posts-by-guid';
+import { wordRowsOf } from './post-derived';
 import type { PostRow, WordRow } from './rows';
 
 export interface SearchQuery {
@@ -34,6 +35,23 @@ const byOrder = (a: PostRow, b: PostRow): number => (a.order < b.order ? -1 : a.
  * The cost follows the rarest word's posts down to the `count`-th result, not the size of the store.
  */
 export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise<PostRow[]> {
+  // Posts written since the indexer last ran: their word rows are missing or stale, so they are judged by
+  // their text here and left out of what the index says.
+  const queued = new Set((await db.wordQueue.toCollection().primaryKeys()) as string[]);
+  if (queued.size === 0) return searchIndex(db, query);
+  const fromIndex = await searchIndex(db, { ...query, accept: (post) => !queued.has(post.guid) && query.accept(post) });
+  const start = query.startOrder ?? { key: '', open: false };
+  const words = [...new Set(query.words)];
+  const fromQueue = (await postsByGuids(db, [...queued])).filter((post) => {
+    if (start.open ? post.order <= start.key : post.order < start.key) return false;
+    const held = new Set(wordRowsOf(post).map((row) => row.word));
+    return words.length > 0 && words.every((word) => held.has(word)) && query.accept(post);
+  });
+  return [...fromIndex, ...fromQueue].sort(byOrder).slice(0, query.count);
+}
+
+/** What the word index says (see searchPosts for posts it does not hold yet). */
+async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRow[]> {
   const words = [...new Set(query.words)];
   const size = Math.max(query.count, MIN_PAGE);
   const readWord = (word: string, from: OrderStart, limit = size) =>

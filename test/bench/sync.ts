@@ -10,6 +10,7 @@ import { createService } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
+import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { createSyncEngine } from '../../src-shared/sync/engine';
 import { plainSecretBox } from '../../src-shared/sync/secret-box';
 import { buildCorpus } from './corpus';
@@ -50,6 +51,10 @@ export async function benchSync(dataDir: string, posts: number, report: (line: s
   const pullSeconds = (performance.now() - started) / 1000;
   const pulled = await deskDb.posts.count();
   report(`sync, first pull: ${pulled} posts in ${pullSeconds.toFixed(1)} s = ${Math.round(pulled / pullSeconds)} posts/s, ${requests} requests (pages of 250, each stored in one transaction; both instances in this process, loopback HTTP)`);
+  started = performance.now();
+  const indexed = await indexAllQueuedWords(deskDb);
+  const indexSeconds = (performance.now() - started) / 1000;
+  report(`sync, search index of the pulled posts, built behind the pull: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s`);
 
   const idle: number[] = [];
   let idleRequests = 0;

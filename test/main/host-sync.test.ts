@@ -8,8 +8,10 @@ const DESK_TOKEN = 'desk-owner-token-0123456789';
 const REMOTE_TOKEN = 'remote-owner-token-0123456789';
 
 /** Two headless hosts in one process: a desk that syncs, and a remote it syncs with. */
+// One process keeps its databases in one folder (see sqlite-idb.ts): every host here shares it.
+const dataDir = tempDir('host-sync');
+
 describe('the headless host runs sync in the background', () => {
-  const dataDir = tempDir('host-sync');
   let desk: RunningHost;
   let remote: RunningHost;
   beforeAll(async () => {
@@ -76,4 +78,39 @@ describe('the headless host runs sync in the background', () => {
     expect(wrong.status).toBe(401);
     expect(JSON.parse(wrong.text).meta.text).toBe('The Remote Instance Refused the Sign-In');
   });
+});
+
+describe('the headless host keeps the search words in step', () => {
+  let host: RunningHost;
+  beforeAll(async () => {
+    host = await startHost({ host: '127.0.0.1', port: 0, dataDir, staticRoot: path.join(dataDir, 'no-site'), databaseName: 'index', token: DESK_TOKEN });
+  });
+  afterAll(async () => host?.close());
+
+  it('indexes what was written in the background, and search finds it before and after', async () => {
+    const headers = { authorization: DESK_TOKEN, 'content-type': 'application/json' };
+    const written = await fetch(`${host.url}/content`, { method: 'POST', headers, body: JSON.stringify({ content: 'Searchable lighthouse' }) });
+    expect(written.status).toBe(200);
+    const found = async () => (await (await fetch(`${host.url}/content/blurbs/search?filter=lighthouse`)).json()).data.length;
+    expect(await found()).toBe(1);
+    const store = path.join(dataDir, 'db');
+    let indexed = false;
+    for (let i = 0; i < 50 && !indexed; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The indexer's queue is empty once the words are written; the search answer stays the same.
+      indexed = fs.existsSync(store) && (await found()) === 1 && (await queueIsEmpty());
+    }
+    expect(indexed).toBe(true);
+  });
+
+  async function queueIsEmpty(): Promise<boolean> {
+    const { sqliteIdb } = await import('../../src-main/host/sqlite-idb');
+    const { openDatabase } = await import('../../src-shared/store/db');
+    const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'index');
+    await db.open();
+    const left = await db.wordQueue.count();
+    const words = await db.words.count();
+    db.close();
+    return left === 0 && words > 0;
+  }
 });

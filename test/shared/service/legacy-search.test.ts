@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchPosts } from '../../../src-shared/store/search';
+import { indexAllQueuedWords, indexQueuedWords } from '../../../src-shared/store/word-index';
 import { BACKENDS, startInstance, writePost, type TestInstance } from '../../support/instance';
 import { addAccount } from './helpers';
 import { expectLegacyError, expectLegacyOk, writeContent } from './legacy-helpers';
@@ -235,6 +236,8 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
       const post = await writeContent(instance, { content: i % 50 === 10 ? `common and rarely ${i}` : `common only ${i}` });
       if (i % 50 === 10) rare.unshift(post.guid);
     }
+    // This is about the index: the indexer has caught up, as it does in a host.
+    await indexAllQueuedWords(instance.db);
     for (const words of [['common', 'rarely'], ['rarely', 'common']]) {
       const wordReads = vi.spyOn(instance.db.words, 'where');
       const postReads = vi.spyOn(instance.db.posts, 'where');
@@ -293,7 +296,12 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
         visible = false;
       }
       written.push({ blurb, words: new Set(words), visible, isPublic: roll >= 0.15 });
+      // The indexer runs now and then, as in a host: some posts are searched through the index, the
+      // rest through the queue of posts written since.
+      if (i % 40 === 39) await indexQueuedWords(instance.db, 30);
     }
+    expect(await instance.db.wordQueue.count()).toBeGreaterThan(0);
+    expect(await instance.db.words.count()).toBeGreaterThan(0);
 
     const expectedFor = (words: readonly string[], anonymous: boolean) =>
       written
@@ -329,6 +337,39 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
         page = last ? await search({ filter: words.join(' '), count: 7, before_id: last.id }) : [];
       }
       expect(paged).toEqual(expectedFor(words, false));
+    }
+  });
+});
+
+describe.each(BACKENDS)('search and the word indexer (%s)', (backend) => {
+  it('finds what was written before and after the indexer ran, with edits and deletions honoured either way', async () => {
+    const instance = await startInstance(backend);
+    try {
+      const ids = async (filter: string) =>
+        ((await instance.call('GET', '/content/blurbs/search', { params: { filter } })).json.data as Blurb[]).map((b) => b.id);
+      const kept = (await writeContent(instance, { content: 'Lighthouse keeper' })) as Blurb;
+      instance.clock.advance(1);
+      const edited = (await writeContent(instance, { content: 'Lighthouse painter' })) as Blurb;
+      instance.clock.advance(1);
+      const removed = (await writeContent(instance, { content: 'Lighthouse cleaner' })) as Blurb;
+      expect(await instance.db.words.count()).toBe(0);
+      expect(await ids('lighthouse')).toEqual([removed.id, edited.id, kept.id]);
+
+      expect(await indexAllQueuedWords(instance.db)).toBe(3);
+      expect(await instance.db.wordQueue.count()).toBe(0);
+      expect(await ids('lighthouse')).toEqual([removed.id, edited.id, kept.id]);
+
+      // Changed after indexing: the old words must not find the post while it waits in the queue again.
+      await instance.call('POST', '/content', { params: { post_id: String(edited.id), content: 'Windmill painter' } });
+      await instance.call('DELETE', `/content/${removed.id}`);
+      expect(await ids('lighthouse')).toEqual([kept.id]);
+      expect(await ids('windmill')).toEqual([edited.id]);
+      await indexAllQueuedWords(instance.db);
+      expect(await ids('lighthouse')).toEqual([kept.id]);
+      expect(await ids('windmill')).toEqual([edited.id]);
+      expect(await instance.db.words.where('postGuid').equals(removed.guid).count()).toBe(0);
+    } finally {
+      await instance.close();
     }
   });
 });

@@ -1,0 +1,31 @@
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, schemaV1, schemaV2, schemaV3, schemaV4 } from '../../../src-shared/store/db';
+import { packingMiddleware } from '../../../src-shared/store/packing';
+import { searchPosts } from '../../../src-shared/store/search';
+import { BACKENDS, platformFor } from '../../support/instance';
+import { guidOf, v1Post } from './old-rows';
+
+describe.each(BACKENDS)('upgrading a version 4 store to version 5 (%s)', (backend) => {
+  it('adds an empty word queue; the words written before still find their posts', async () => {
+    const { platform, name } = platformFor(backend);
+    const v4 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
+    v4.version(1).stores(schemaV1);
+    v4.version(2).stores(schemaV2);
+    v4.version(3).stores(schemaV3);
+    v4.version(4).stores(schemaV4);
+    v4.use(packingMiddleware(['posts']));
+    const post = v1Post(1);
+    await v4.table('posts').add(post);
+    await v4.table('words').add({ word: 'meadow', order: post.order, postGuid: guidOf(1) });
+    v4.close();
+
+    const db = openDatabase(platform, name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect(await db.wordQueue.count()).toBe(0);
+    const found = await searchPosts(db, { words: ['meadow'], count: 10, accept: () => true });
+    expect(found.map((p) => p.guid)).toEqual([guidOf(1)]);
+    db.close();
+  });
+});
