@@ -10,13 +10,16 @@ import type { DesktopOptions } from './desktop-app';
  */
 export function desktopSync(options: { tickMs?: number; now?: () => number } = {}): Pick<DesktopOptions, 'serviceDeps' | 'backgroundWork'> {
   let engine: SyncEngine | undefined;
+  /** Set with the background work; mentions found before it exists are not news yet. */
+  let mentions: ((count: number) => void) | undefined;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   return {
     serviceDeps: ({ db, secrets }) => {
-      engine = createSyncEngine({ db, box: secrets, now });
+      engine = createSyncEngine({ db, box: secrets, now, onNewMentions: (count) => mentions?.(count) });
       return { sync: engine };
     },
-    backgroundWork: ({ db, setUnsentCount }) => {
+    backgroundWork: ({ db, setUnsentCount, notifyMentions }) => {
+      mentions = notifyMentions;
       const sync = engine;
       if (!sync) throw new Error('the sync engine is made with the service, before the background work');
       const showUnsent = async () => setUnsentCount((await sync.listRemotes()).reduce((sum, remote) => sum + remote.pending, 0));

@@ -7,7 +7,7 @@ import { deletePost, pinPost, starPost, unpinPost, unstarPost } from './handlers
 import { getPost, getThread } from './handlers/read-posts';
 import { globalTimeline, mentionsTimeline } from './handlers/timelines';
 import { writePost } from './handlers/write-post';
-import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, syncRemote } from './handlers/sync';
+import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, syncRemote, updateRemote } from './handlers/sync';
 import type { Route } from './router';
 
 /** The instance interface (sections 4.2, 4.3) and this instance's extensions (README). Literals first. */
@@ -44,6 +44,7 @@ export const instanceRoutes: readonly Route[] = [
   // Sync (extension): these talk to remotes, so they hold no store transaction while waiting.
   { method: 'GET', pattern: '/api/sync/remotes', handler: listRemotes, transaction: false },
   { method: 'POST', pattern: '/api/sync/remotes', handler: addRemote, transaction: false },
+  { method: 'POST', pattern: '/api/sync/remotes/:guid', handler: updateRemote, transaction: false },
   { method: 'POST', pattern: '/api/sync/remotes/:guid/sync', handler: syncRemote, transaction: false },
   { method: 'DELETE', pattern: '/api/sync/remotes/:guid', handler: removeRemote, transaction: false },
   { method: 'POST', pattern: '/api/sync/posts/:guid/refresh', handler: refreshPost, transaction: false },

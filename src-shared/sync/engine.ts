@@ -26,6 +26,8 @@ export interface SyncEngineDeps {
   fetch?: typeof globalThis.fetch;
   /** Per request to a remote. */
   timeoutMs?: number;
+  /** Told how many posts mentioning a linked Persona a cycle brought (the desktop notifies). */
+  onNewMentions?: (count: number) => void;
 }
 
 export const addRemoteInput = z
@@ -42,12 +44,18 @@ export const addRemoteInput = z
   });
 export type AddRemoteInput = z.infer<typeof addRemoteInput>;
 
+export const updateRemoteInput = z.object({
+  poll_seconds: z.coerce.number({ error: 'poll_seconds is required' }).int().min(15, 'poll_seconds must be at least 15').max(86_400, 'poll_seconds must be at most 86400'),
+});
+
 export interface SyncEngine {
   addRemote(input: AddRemoteInput): Promise<RemoteStatus>;
   listRemotes(): Promise<RemoteStatus[]>;
   /** One full push and pull cycle now; answers when it is done (or joins the one running). */
   syncRemote(guid: string): Promise<RemoteStatus>;
   removeRemote(guid: string): Promise<void>;
+  /** Changes how often the remote is polled. */
+  updateRemote(guid: string, input: { poll_seconds: number }): Promise<RemoteStatus>;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
   dueRemotes(): Promise<string[]>;
   /** Reads a remote post's conversation there now; marks the post gone when the remote no longer has it. */
@@ -111,13 +119,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       return;
     }
     try {
+      let mentioning = 0;
       for (const timeline of connection.timelines) {
-        if (timeline.paging === 'forward') await pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now: deps.now });
-        else {
-          const versions = seenFor(guid, timeline.name);
-          await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now, seen: versions });
-        }
+        const pulled =
+          timeline.paging === 'forward'
+            ? await pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now: deps.now })
+            : await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now, seen: seenFor(guid, timeline.name) });
+        mentioning += pulled.mentioning;
       }
+      // The first pull brings the past, not news.
+      if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
       await db.remotes.update(guid, { lastPullUnix: deps.now(), lastError: null, lastErrorUnix: null });
       failures.delete(guid);
       // A push that stopped for a passing reason is still the news, even when pulling went well.
@@ -196,6 +207,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     syncRemote: async (guid) => {
       await requireRemote(guid);
       await runCycle(guid.toLowerCase(), true);
+      return statusOf(await requireRemote(guid));
+    },
+    updateRemote: async (guid, input) => {
+      const remote = await requireRemote(guid);
+      await db.remotes.update(remote.guid, { pollSeconds: input.poll_seconds });
       return statusOf(await requireRemote(guid));
     },
     removeRemote: async (guid) => {

@@ -16,18 +16,20 @@ export async function pullForward(
 ): Promise<PullResult> {
   const key: [string, string] = [input.remote.guid, input.timeline];
   let since = (await db.cursors.get(key))?.sinceUnix ?? null;
-  const result: PullResult = { requests: 0, stored: 0 };
+  const result: PullResult = { requests: 0, stored: 0, mentioning: 0 };
   for (;;) {
     const page = await input.readAfter(since);
     result.requests += 1;
     const newest = Math.max(since ?? -1, ...page.map((p) => Math.max(p.publishUnix, p.updatedUnix)));
     const cursor = { remoteGuid: input.remote.guid, timeline: input.timeline, sinceUnix: newest < 0 ? null : newest, paging: null };
-    result.stored += await storePulledPage(db, {
+    const stored = await storePulledPage(db, {
       remote: input.remote,
       posts: page,
       now: input.now(),
       alsoInTransaction: () => db.cursors.put(cursor).then(() => undefined),
     });
+    result.stored += stored.stored;
+    result.mentioning += stored.mentioning;
     if (page.length === 0 || newest === since) return result;
     since = newest;
   }

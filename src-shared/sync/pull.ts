@@ -27,6 +27,7 @@ const SEEN_AT_MOST = 2_000;
 export interface PullResult {
   requests: number;
   stored: number;
+  mentioning: number;
 }
 
 /**
@@ -47,7 +48,7 @@ export async function pullTimeline(
   const since = cursor.sinceUnix === null ? undefined : Math.max(0, cursor.sinceUnix - OVERLAP_SECONDS);
   let paging = cursor.paging;
   const seen = new Set<string>();
-  const result: PullResult = { requests: 0, stored: 0 };
+  const result: PullResult = { requests: 0, stored: 0, mentioning: 0 };
   for (;;) {
     const page = await input.read({
       count: input.pageSize,
@@ -72,12 +73,14 @@ export async function pullTimeline(
     // An idle poll: nothing new in the overlap, and the cursor stays. No transaction at all.
     const known = page.every((p) => input.seen?.get(p.guid) === versionOf(p));
     if (!(known && next.paging === null && next.sinceUnix === cursor.sinceUnix && cursor.paging === null)) {
-      result.stored += await storePulledPage(db, {
+      const stored = await storePulledPage(db, {
         remote,
         posts: page,
         now: input.now(),
         alsoInTransaction: () => db.cursors.put(next).then(() => undefined),
       });
+      result.stored += stored.stored;
+      result.mentioning += stored.mentioning;
       remember(input.seen, page);
     }
     if (next.paging === null) return result;

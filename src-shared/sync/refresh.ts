@@ -17,7 +17,7 @@ export async function refreshThread(
   const [held] = await postsByGuids(db, [input.postGuid]);
   const thread = await input.connection.thread({ guid: input.postGuid, remoteId: held?.remoteId ?? null });
   const served = thread?.some((p) => p.guid === input.postGuid) ?? false;
-  const stored = thread ? await storePulledPage(db, { remote: input.remote, posts: thread, now: input.now }) : 0;
+  const stored = thread ? (await storePulledPage(db, { remote: input.remote, posts: thread, now: input.now })).stored : 0;
   const [post] = await postsByGuids(db, [input.postGuid]);
   if (post && post.goneUnix == null && !served) await db.posts.put({ ...post, goneUnix: input.now });
   if (post && post.goneUnix != null && served) await db.posts.put({ ...post, goneUnix: null });

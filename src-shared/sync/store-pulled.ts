@@ -6,7 +6,13 @@ import type { PersonaRow, PostRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import { renderMarkdown, toMarkdown } from '../text';
 import { claimOwnCopies } from './claim';
-import { remoteAccountGuid } from './identity';
+import { isLinkedPersona, remoteAccountGuid } from './identity';
+
+export interface PageResult {
+  stored: number;
+  /** New posts (not held before) that mention one of the owner's linked Personas: news to tell. */
+  mentioning: number;
+}
 import type { PulledPost } from './pulled-post';
 
 /**
@@ -19,12 +25,12 @@ import type { PulledPost } from './pulled-post';
  * - A post with a local change still waiting to be sent, or deleted here, is left alone: the local change
  *   is the newer intent, and sending it finds out whether the remote changed meanwhile.
  * - Authors who are not linked Personas get a row of their own, under their GUID.
- * Answers how many posts were new or changed.
+ * Answers how many posts were new or changed, and how many of the new ones mention a linked Persona.
  */
 export async function storePulledPage(
   db: PublishingDb,
   input: { remote: RemoteRow; posts: readonly PulledPost[]; now: number; alsoInTransaction?: () => Promise<void> },
-): Promise<number> {
+): Promise<PageResult> {
   const { remote } = input;
   return db.transaction('rw', db.tables, async () => {
     await claimOwnCopies(db, remote.guid, input.posts);
@@ -39,17 +45,19 @@ export async function storePulledPage(
       if (local.remoteUpdatedUnix == null || post.updatedUnix > local.remoteUpdatedUnix) return true;
       return post.updatedUnix === local.remoteUpdatedUnix && !sameContent(post, local);
     });
+    let mentioning = 0;
     if (fresh.length > 0) {
       const authors = await ensureAuthors(db, remote, fresh, input.now);
       const threads = await threadsOf(db, fresh);
       const known = await knownPersonas(db, fresh);
+      mentioning = fresh.filter((post) => !held.has(post.guid) && post.mentionGuids.some((guid) => isLinkedPersona(known.get(guid)))).length;
       const channels = await knownChannels(db, fresh);
       const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid)));
       await putPostsInOneTransaction(db, rows);
       await rejoinReplies(db, rows);
     }
     await input.alsoInTransaction?.();
-    return fresh.length;
+    return { stored: fresh.length, mentioning };
   });
 }
 
@@ -118,10 +126,10 @@ async function threadsOf(db: PublishingDb, posts: readonly PulledPost[]): Promis
 }
 
 /** Mentioned Personas this instance knows (its own, linked ones, authors seen): the rest cannot be listed. */
-async function knownPersonas(db: PublishingDb, posts: readonly PulledPost[]): Promise<Set<string>> {
+async function knownPersonas(db: PublishingDb, posts: readonly PulledPost[]): Promise<Map<string, PersonaRow>> {
   const guids = [...new Set(posts.flatMap((p) => p.mentionGuids))];
   const rows = await db.personas.bulkGet(guids);
-  return new Set(rows.flatMap((row) => (row ? [row.guid] : [])));
+  return new Map(rows.flatMap((row) => (row ? [[row.guid, row] as const] : [])));
 }
 
 /** Channels linked here; posts in other Channels of the remote go to its default one. */
@@ -133,7 +141,7 @@ async function knownChannels(db: PublishingDb, posts: readonly PulledPost[]): Pr
 
 interface Lookups {
   authors: ReadonlyMap<string, PersonaRow>;
-  known: ReadonlySet<string>;
+  known: ReadonlyMap<string, PersonaRow>;
   channels: ReadonlySet<string>;
   threads: ReadonlyMap<string, string>;
 }

@@ -41,11 +41,22 @@ export interface DesktopInstance extends TestInstance {
   engine: SyncEngine;
 }
 
-export async function startDesktop(backend: Backend, fetchImpl?: typeof globalThis.fetch): Promise<DesktopInstance> {
+export async function startDesktop(
+  backend: Backend,
+  fetchImpl?: typeof globalThis.fetch,
+  onNewMentions?: (count: number) => void,
+): Promise<DesktopInstance> {
   let engine: SyncEngine | undefined;
   const instance = await startInstance(backend, undefined, {
     sync: (db, clock) => {
-      engine = createSyncEngine({ db, box: plainSecretBox, now: () => Math.floor(clock.now() / 1000), timeoutMs: 2_000, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+      engine = createSyncEngine({
+        db,
+        box: plainSecretBox,
+        now: () => Math.floor(clock.now() / 1000),
+        timeoutMs: 2_000,
+        ...(fetchImpl ? { fetch: fetchImpl } : {}),
+        ...(onNewMentions ? { onNewMentions } : {}),
+      });
       return engine;
     },
   });

@@ -1,5 +1,5 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { addRemoteInput, type SyncEngine } from '../../sync/engine';
+import { addRemoteInput, updateRemoteInput, type SyncEngine } from '../../sync/engine';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
 import { z } from 'zod';
@@ -18,6 +18,12 @@ export const listRemotes: Handler = (ctx) => engineFor(ctx).listRemotes();
 export const addRemote: Handler = (ctx) => {
   const engine = engineFor(ctx);
   return engine.addRemote(parseInput(addRemoteInput, ctx.params));
+};
+
+/** POST /api/sync/remotes/{guid} with poll_seconds. */
+export const updateRemote: Handler = (ctx) => {
+  const engine = engineFor(ctx);
+  return engine.updateRemote(ctx.path['guid'] ?? '', parseInput(updateRemoteInput, ctx.params));
 };
 
 /** POST /api/sync/remotes/{guid}/sync */

@@ -159,3 +159,33 @@ describe('an idle poll', () => {
     }
   });
 });
+
+describe('the remote settings and news', () => {
+  it('changes the poll interval, and tells of new mentions after the first pull only', async () => {
+    const remote = await startServedInstance('memory');
+    const told: number[] = [];
+    const desktop = await startDesktop('memory', undefined, (count) => told.push(count));
+    try {
+      await write(remote, { content: 'An old mention of @me' });
+      const added = await addRemote(desktop, remote);
+      await sync(desktop, added.guid);
+      expect(told).toEqual([]);
+      remote.clock.advance(60);
+      await write(remote, { content: 'A new mention of @me' });
+      await write(remote, { content: 'Not a mention' });
+      desktop.clock.advance(60);
+      await sync(desktop, added.guid);
+      expect(told).toEqual([1]);
+
+      const changed = await desktop.call('POST', `/api/sync/remotes/${added.guid}`, { params: { poll_seconds: 300 } });
+      expect(changed.json.data).toMatchObject({ guid: added.guid, poll_seconds: 300 });
+      const wrong = await desktop.call('POST', `/api/sync/remotes/${added.guid}`, { params: { poll_seconds: 5 } });
+      expect([wrong.status, wrong.json.meta.text]).toEqual([400, 'poll_seconds must be at least 15']);
+      const unknown = await desktop.call('POST', '/api/sync/remotes/00000000-0000-4000-8000-000000000000', { params: { poll_seconds: 60 } });
+      expect([unknown.status, unknown.json.meta.text]).toEqual([404, 'Invalid Remote Identifier Supplied']);
+    } finally {
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+});
