@@ -1,0 +1,97 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { HelpDialog } from '../components/HelpDialog';
+import { Sidebar } from '../components/Sidebar';
+import { Toasts } from '../components/Toasts';
+import { SignIn } from '../screens/SignIn';
+import { TimelineScreen } from '../screens/TimelineScreen';
+import { useAccount } from '../state/account';
+import { useRoute, type Route } from '../state/route';
+import { useSession } from '../state/session';
+import { useUi } from '../state/ui';
+import { installKeyboard } from './keyboard';
+import { installBridge } from './desktop';
+
+// Loaded when first used, so that the first timeline needs only the shell's code.
+const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));
+const ComposerDialog = lazy(() => import('../screens/ComposerDialog'));
+const DraftsScreen = lazy(() => import('../screens/DraftsScreen'));
+const RemotesScreen = lazy(() => import('../screens/RemotesScreen'));
+const SettingsScreen = lazy(() => import('../screens/SettingsScreen'));
+
+export function App() {
+  const signedIn = useSession((s) => s.session.status === 'signed-in');
+  return signedIn ? <Shell /> : <SignIn />;
+}
+
+function Shell() {
+  const load = useAccount((s) => s.load);
+  const loaded = useAccount((s) => s.profile !== null);
+  const error = useAccount((s) => s.error);
+  const composing = useUi((s) => s.composing);
+  useEffect(() => {
+    void load();
+    const removeKeys = installKeyboard();
+    const removeBridge = installBridge();
+    return () => {
+      removeKeys();
+      removeBridge();
+    };
+  }, [load]);
+
+  if (!loaded) {
+    return (
+      <main className="state-line" role={error ? 'alert' : 'status'}>
+        {error ? (
+          <>
+            <p>{error}</p>
+            <button type="button" onClick={() => void load()}>Try again</button>
+          </>
+        ) : (
+          <p>Opening your desk…</p>
+        )}
+      </main>
+    );
+  }
+  return (
+    <div className="shell">
+      <Sidebar />
+      <main className="content">
+        <ErrorBoundary label="this screen">
+          <Suspense fallback={<p className="state-line" role="status">Loading…</p>}>
+            <Screen />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {composing !== null && (
+        <ErrorBoundary label="the composer">
+          <Suspense fallback={null}>
+            <ComposerDialog draftId={composing} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      <HelpDialog />
+      <Toasts />
+    </div>
+  );
+}
+
+function Screen() {
+  const route: Route = useRoute((s) => s.route);
+  switch (route.screen) {
+    case 'timeline':
+      return <TimelineScreen kind={route.kind} />;
+    case 'channel':
+      return <TimelineScreen kind="channel" channel={route.channel} />;
+    case 'search':
+      return <TimelineScreen kind="search" filter={route.filter} />;
+    case 'thread':
+      return <ThreadScreen guid={route.guid} />;
+    case 'drafts':
+      return <DraftsScreen />;
+    case 'remotes':
+      return <RemotesScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}

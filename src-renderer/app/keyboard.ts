@@ -1,0 +1,82 @@
+import { compose, togglePin } from '../state/actions';
+import { useAccount } from '../state/account';
+import { usePosts } from '../state/posts';
+import { go, type Route } from '../state/route';
+import { useTimelines } from '../state/timelines';
+import { useUi } from '../state/ui';
+
+/** After `g`: where the second key goes. */
+const GO_TO: Record<string, Route> = {
+  h: { screen: 'timeline', kind: 'home' },
+  m: { screen: 'timeline', kind: 'mentions' },
+  i: { screen: 'timeline', kind: 'interactions' },
+  p: { screen: 'timeline', kind: 'pins' },
+  g: { screen: 'timeline', kind: 'global' },
+  d: { screen: 'drafts' },
+  r: { screen: 'remotes' },
+  s: { screen: 'settings' },
+};
+
+/** Keys typed into a field are the field's; so are keys with Ctrl, Alt or Meta (the browser's and the menu's). */
+function isForThePage(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.altKey || event.metaKey || event.defaultPrevented) return false;
+  const target = event.target as HTMLElement | null;
+  if (!target) return true;
+  if (target.isContentEditable) return false;
+  return !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+function selectedPost() {
+  const { activeTimeline, selected } = useUi.getState();
+  if (activeTimeline === null) return null;
+  const guid = useTimelines.getState().byKey[activeTimeline]?.guids[selected];
+  return guid === undefined ? null : (usePosts.getState().byGuid[guid] ?? null);
+}
+
+/** The page's shortcuts (issue item 9); `?` lists them. Answers the function that removes the listener. */
+export function installKeyboard(target: Window = window): () => void {
+  let pendingG = false;
+  let gTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const onKey = (event: KeyboardEvent) => {
+    const ui = useUi.getState();
+    if (ui.composing !== null || ui.helpOpen || !isForThePage(event)) return;
+    const key = event.key;
+    if (pendingG) {
+      pendingG = false;
+      clearTimeout(gTimer);
+      const route = GO_TO[key];
+      if (route) {
+        event.preventDefault();
+        go(route);
+      }
+      return;
+    }
+    const act = (run: () => void) => {
+      event.preventDefault();
+      run();
+    };
+    const post = selectedPost();
+    const count = ui.activeTimeline === null ? 0 : (useTimelines.getState().byKey[ui.activeTimeline]?.guids.length ?? 0);
+    if (key === 'j') return act(() => ui.select(Math.min(ui.selected + 1, count - 1)));
+    if (key === 'k') return act(() => ui.select(Math.max(ui.selected - 1, 0)));
+    if ((key === 'o' || key === 'Enter') && post && (key === 'o' || (event.target as HTMLElement).tagName === 'ARTICLE')) {
+      return act(() => go({ screen: 'thread', guid: post.guid }));
+    }
+    if (key === 'r' && post) return act(() => compose({ replyTo: post }));
+    if (key === 's' && post) return act(() => void usePosts.getState().toggleStar(post.guid));
+    if (key === 'p' && post) return act(() => togglePin(post));
+    if (key === 'n') return act(() => compose());
+    if (key === '/') return act(() => ui.focusSearch());
+    if (key === '?') return act(() => ui.setHelp(true));
+    if (key === 'g') {
+      pendingG = true;
+      gTimer = setTimeout(() => (pendingG = false), 1500);
+      return act(() => undefined);
+    }
+    if (/^[1-9]$/.test(key)) return act(() => useAccount.getState().switchTo(Number(key)));
+  };
+
+  target.addEventListener('keydown', onKey);
+  return () => target.removeEventListener('keydown', onKey);
+}

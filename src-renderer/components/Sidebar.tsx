@@ -1,0 +1,77 @@
+import { compose } from '../state/actions';
+import { useAccount, writableChannels } from '../state/account';
+import { useDrafts } from '../state/drafts';
+import { go, useRoute, type Route } from '../state/route';
+import { useSession } from '../state/session';
+import { useSync } from '../state/sync';
+import { PersonaSwitcher } from './PersonaSwitcher';
+import { SearchBox } from './SearchBox';
+import { SyncStatus } from './SyncStatus';
+
+const TIMELINES = [
+  ['home', 'Home', 'g h'],
+  ['mentions', 'Mentions', 'g m'],
+  ['interactions', 'Interactions', 'g i'],
+  ['pins', 'Pins', 'g p'],
+  ['global', 'Everything', 'g g'],
+] as const;
+
+function NavLink({ route, label, hint }: { route: Route; label: string; hint?: string }) {
+  const current = useRoute((s) => s.route);
+  const active = JSON.stringify(current) === JSON.stringify(route);
+  return (
+    <a href="#" className="nav-link" aria-current={active ? 'page' : undefined} onClick={(e) => { e.preventDefault(); go(route); }}>
+      {label} {hint && <kbd aria-hidden="true">{hint}</kbd>}
+    </a>
+  );
+}
+
+/** The left column: Personas, search, timelines, the current Persona's Channels, drafts, remotes and sync. */
+export function Sidebar() {
+  const current = useAccount((s) => s.currentGuid);
+  const channels = useAccount((s) => s.channels);
+  const drafts = useDrafts((s) => s.drafts.filter((d) => d.personaGuid === current).length);
+  const signedInBy = useSession((s) => (s.session.status === 'signed-in' ? s.session.source : null));
+  const { syncNow, syncingNow, remotes } = useSync();
+  return (
+    <aside className="sidebar">
+      <div className="brand">Publishing Desk</div>
+      <PersonaSwitcher />
+      <button type="button" className="primary new-post" onClick={() => compose()}>
+        New post <kbd aria-hidden="true">n</kbd>
+      </button>
+      <SearchBox />
+      <nav aria-label="Timelines">
+        <ul className="nav-list">
+          {TIMELINES.map(([kind, label, hint]) => (
+            <li key={kind}><NavLink route={{ screen: 'timeline', kind }} label={label} hint={hint} /></li>
+          ))}
+        </ul>
+        <h2 className="nav-heading">Channels</h2>
+        <ul className="nav-list">
+          {writableChannels(current, channels).map((c) => (
+            <li key={c.guid}><NavLink route={{ screen: 'channel', channel: c.guid }} label={c.name || 'Unnamed Channel'} /></li>
+          ))}
+        </ul>
+        <ul className="nav-list">
+          <li><NavLink route={{ screen: 'drafts' }} label={`Drafts${drafts > 0 ? ` (${drafts})` : ''}`} /></li>
+          <li><NavLink route={{ screen: 'remotes' }} label="Remotes and sync" /></li>
+          <li><NavLink route={{ screen: 'settings' }} label="Profile and Personas" /></li>
+        </ul>
+      </nav>
+      <div className="sidebar-foot">
+        <SyncStatus />
+        {remotes.length > 0 && (
+          <button type="button" onClick={() => void syncNow()} disabled={syncingNow}>
+            {syncingNow ? 'Syncing…' : 'Sync now'}
+          </button>
+        )}
+        {signedInBy !== 'desktop' && signedInBy !== null && (
+          <button type="button" className="link-button" onClick={() => void useSession.getState().signOut()}>
+            Sign out
+          </button>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { deskBridge } from './api/bridge';
+import { pageConnection } from './api/clients';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { restoreSession, useSession } from './state/session';
+import './styles/app.css';
+
+// The desktop window's main process adds the owner token itself: nothing to sign in to there.
+if (deskBridge()) useSession.getState().connect(pageConnection(null), 'desktop');
+else restoreSession();
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <ErrorBoundary label="the desk">
+        <App />
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+}

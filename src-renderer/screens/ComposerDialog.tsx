@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { useUi } from '../state/ui';
+import { Composer } from './composer/Composer';
+
+/** The composer over the current screen, as a modal dialog: the rest of the page waits. */
+export default function ComposerDialog({ draftId }: { draftId: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  const close = () => useUi.getState().closeComposer();
+  return (
+    <dialog
+      ref={dialog}
+      className="composer-dialog"
+      aria-label="Composer"
+      onCancel={(e) => {
+        // Escape is the composer's own: it decides whether the draft is kept.
+        e.preventDefault();
+      }}
+    >
+      <Composer draftId={draftId} onDone={close} />
+    </dialog>
+  );
+}

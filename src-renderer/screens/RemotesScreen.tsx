@@ -1,0 +1,156 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { RemoteStatus, SyncConflict } from '../../src-shared/client/desk-schemas';
+import { useAccount } from '../state/account';
+import { clients, describeFailure } from '../state/session';
+import { describeRemote, remoteName, useSync } from '../state/sync';
+import { showError, useToasts } from '../state/toasts';
+
+/** Remotes: add one (sign in or paste a token), see what it linked and how it stands, sync now, conflicts. */
+export default function RemotesScreen() {
+  const { remotes, available, refresh } = useSync();
+  useEffect(() => void refresh(), [refresh]);
+  if (!available) {
+    return (
+      <section className="screen" aria-labelledby="screen-title">
+        <header className="screen-head"><h1 id="screen-title">Remotes and sync</h1></header>
+        <p className="empty">This host runs without sync, so it cannot keep remotes.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <header className="screen-head"><h1 id="screen-title">Remotes and sync</h1></header>
+      <div className="screen-scroll">
+        {remotes.length === 0 ? <p className="empty">No remotes yet: everything stays on this instance. Add one below.</p> : (
+          <ul className="remote-list" aria-label="Remotes">{remotes.map((r) => <RemoteCard key={r.guid} remote={r} />)}</ul>
+        )}
+        <Conflicts />
+        <AddRemote />
+      </div>
+    </section>
+  );
+}
+
+function RemoteCard({ remote }: { remote: RemoteStatus }) {
+  const [busy, setBusy] = useState(false);
+  const { text, health } = describeRemote(remote);
+  const syncNow = async () => {
+    setBusy(true);
+    try {
+      useSync.getState().put(await clients().desk.syncRemote(remote.guid));
+    } catch (error) {
+      showError(`Sync with ${remoteName(remote)} did not finish: ${describeFailure(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!globalThis.confirm(`Remove ${remoteName(remote)}? Posts stay here; items still waiting to be sent there are dropped.`)) return;
+    try {
+      await clients().desk.removeRemote(remote.guid);
+      useSync.getState().drop(remote.guid);
+      void useAccount.getState().load();
+    } catch (error) {
+      showError(`Could not remove the remote: ${describeFailure(error)}`);
+    }
+  };
+  return (
+    <li className="remote">
+      <h2>{remoteName(remote)} <span className="subtle">({remote.interface} interface)</span></h2>
+      <p className={`sync-line health-${health}`}><span className="sync-dot" aria-hidden="true" />{text}</p>
+      {remote.attention.length > 0 && (
+        <ul className="attention" aria-label="Stopped items">
+          {remote.attention.map((a) => <li key={`${a.seq}`}>{a.op} of post {a.post_guid.slice(0, 8)}: {a.reason}</li>)}
+        </ul>
+      )}
+      <p>Linked Personas: {remote.personas.map((p) => `${p.name} (@${p.as})`).join(', ') || 'none'}</p>
+      <p>Channels: {remote.channels.map((c) => c.name + (c.stand_in ? ' (stands in for its default)' : '')).join(', ') || 'none'}</p>
+      <div className="row-buttons">
+        <button type="button" onClick={() => void syncNow()} disabled={busy}>{busy ? 'Syncing…' : `Sync ${remoteName(remote)} now`}</button>
+        <button type="button" className="danger" onClick={() => void remove()}>Remove</button>
+      </div>
+    </li>
+  );
+}
+
+function Conflicts() {
+  const [conflicts, setConflicts] = useState<SyncConflict[]>([]);
+  const count = useSync((s) => s.remotes.reduce((n, r) => n + r.conflicts.length, 0));
+  useEffect(() => {
+    if (count === 0) return setConflicts([]);
+    clients().desk.conflicts().then(setConflicts, () => undefined);
+  }, [count]);
+  if (conflicts.length === 0) return null;
+  const keep = async (c: SyncConflict, which: 'local' | 'remote') => {
+    try {
+      await clients().desk.resolveConflict(c.post_guid, which);
+      setConflicts((list) => list.filter((x) => x.post_guid !== c.post_guid));
+      void useSync.getState().refresh();
+    } catch (error) {
+      showError(describeFailure(error));
+    }
+  };
+  return (
+    <section aria-labelledby="conflicts-title" className="conflicts">
+      <h2 id="conflicts-title">Edited on both sides</h2>
+      {conflicts.map((c) => (
+        <div key={c.post_guid} className="conflict">
+          <div><h3>Here</h3><p dir="auto">{c.local.title && <strong>{c.local.title} </strong>}{c.local.text}</p><button type="button" onClick={() => void keep(c, 'local')}>Keep this version</button></div>
+          <div><h3>On the remote</h3><p dir="auto">{c.remote.title && <strong>{c.remote.title} </strong>}{c.remote.text}</p><button type="button" onClick={() => void keep(c, 'remote')}>Keep the remote version</button></div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function AddRemote() {
+  const [baseUrl, setBaseUrl] = useState('');
+  const [api, setApi] = useState<'instance' | 'legacy'>('instance');
+  const [how, setHow] = useState<'password' | 'token'>('password');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const credentials = how === 'token' || api === 'legacy' ? { token } : { account_name: name, account_pass: password };
+      const added = await clients().desk.addRemote({ base_url: baseUrl.trim(), interface: api, ...credentials });
+      useSync.getState().put(added);
+      await useAccount.getState().load();
+      useToasts.getState().show(`Added ${remoteName(added)}: ${added.personas.length} Persona(s) linked.`);
+      setBaseUrl('');
+      setPassword('');
+      setToken('');
+    } catch (failure) {
+      setError(describeFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="add-remote" onSubmit={(e) => void submit(e)} aria-labelledby="add-remote-title">
+      <h2 id="add-remote-title">Add a remote</h2>
+      <label>Address of the instance<input type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://example.org" required /></label>
+      <label>Interface<select value={api} onChange={(e) => setApi(e.target.value === 'legacy' ? 'legacy' : 'instance')}><option value="instance">Instance interface (/api)</option><option value="legacy">Legacy interface only (/content)</option></select></label>
+      <fieldset>
+        <legend>Sign in with</legend>
+        <label className="inline"><input type="radio" name="how" checked={how === 'password'} onChange={() => setHow('password')} disabled={api === 'legacy'} />Account name and password</label>
+        <label className="inline"><input type="radio" name="how" checked={how === 'token' || api === 'legacy'} onChange={() => setHow('token')} />A token</label>
+      </fieldset>
+      {how === 'token' || api === 'legacy' ? (
+        <label>Token<input value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" spellCheck={false} required /></label>
+      ) : (
+        <>
+          <label>Account name<input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required /></label>
+          <label>Password<input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" required /></label>
+        </>
+      )}
+      {error && <p className="field-error" role="alert">{error}</p>}
+      <button type="submit" className="primary" disabled={busy}>{busy ? 'Adding…' : 'Add remote'}</button>
+    </form>
+  );
+}

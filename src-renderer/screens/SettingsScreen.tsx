@@ -1,0 +1,155 @@
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { DeskPersona } from '../../src-shared/client/desk-schemas';
+import { useAccount } from '../state/account';
+import { clients, describeFailure } from '../state/session';
+import { useToasts } from '../state/toasts';
+
+const MarkdownPreview = lazy(() => import('./composer/MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })));
+
+/** Runs a form's task: busy while it runs, its failure shown in the form, a short note when it is done. */
+function useTask() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = (task: () => Promise<void>, done: string) => async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await task();
+      useToasts.getState().show(done);
+    } catch (failure) {
+      setError(describeFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+function Problem({ error }: { error: string | null }): ReactNode {
+  return error ? <p className="field-error" role="alert">{error}</p> : null;
+}
+
+/** The account profile, the Personas (names, handles, bios) and the Channels. */
+export default function SettingsScreen() {
+  const personas = useAccount((s) => s.personas);
+  const channels = useAccount((s) => s.channels);
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <header className="screen-head"><h1 id="screen-title">Profile and Personas</h1></header>
+      <div className="screen-scroll settings">
+        <ProfileForm />
+        <h2>Personas</h2>
+        {personas.map((p) => <PersonaForm key={p.guid} persona={p} />)}
+        <NewPersona />
+        <h2>Channels</h2>
+        {channels.map((c) => <ChannelForm key={c.guid} guid={c.guid} name={c.name} />)}
+        <NewChannel />
+      </div>
+    </section>
+  );
+}
+
+function ProfileForm() {
+  const profile = useAccount((s) => s.profile);
+  const [form, setForm] = useState({ display_as: profile?.display_name ?? '', language: profile?.language.code ?? '', mail_addr: profile?.mail_address ?? '', timezone: profile?.timezone ?? '' });
+  const { busy, error, run } = useTask();
+  const field = (key: keyof typeof form, label: string, type = 'text') => (
+    <label>{label}<input type={type} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} required /></label>
+  );
+  return (
+    <form className="card-form" aria-labelledby="profile-title" onSubmit={run(async () => useAccount.getState().setProfile(await clients().desk.setProfile(form)), 'Profile saved.')}>
+      <h2 id="profile-title">Account profile</h2>
+      <div className="row">{field('display_as', 'Display name')}{field('mail_addr', 'E-mail', 'email')}</div>
+      <div className="row">{field('language', 'Language (e.g. en, de-CH)')}{field('timezone', 'Time zone (e.g. Europe/Berlin)')}</div>
+      <Problem error={error} />
+      <button type="submit" className="primary" disabled={busy}>Save profile</button>
+    </form>
+  );
+}
+
+function PersonaForm({ persona }: { persona: DeskPersona }) {
+  const [name, setName] = useState(persona.name);
+  const [handle, setHandle] = useState(persona.as);
+  const [bio, setBio] = useState<string | null>(null);
+  const names = useTask();
+  const bios = useTask();
+  useEffect(() => {
+    clients().desk.bio(persona.guid).then((b) => setBio(b.text), () => setBio(''));
+  }, [persona.guid]);
+  return (
+    <div className="card-form">
+      <form aria-label={`Persona @${persona.as}`} onSubmit={names.run(async () => useAccount.getState().putPersona(await clients().desk.updatePersona(persona.guid, { name, handle })), 'Persona saved.')}>
+        <h3 dir="auto">{persona.name} <span className="subtle">@{persona.as}</span></h3>
+        <div className="row">
+          <label>Name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required /></label>
+          <label>Handle<input value={handle} onChange={(e) => setHandle(e.target.value)} required /></label>
+        </div>
+        <Problem error={names.error} />
+        <button type="submit" disabled={names.busy}>Save name and handle</button>
+      </form>
+      {bio !== null && (
+        <form aria-label={`Bio of @${persona.as}`} onSubmit={bios.run(async () => void setBio((await clients().desk.setBio(persona.guid, bio)).text), 'Bio saved.')}>
+          <div className="write-and-preview">
+            <label className="text-field">Bio (Markdown, at most 2,048 characters)<textarea value={bio} rows={4} maxLength={2048} dir="auto" onChange={(e) => setBio(e.target.value)} /></label>
+            <Suspense fallback={null}><MarkdownPreview text={bio} label="Bio preview" /></Suspense>
+          </div>
+          <Problem error={bios.error} />
+          <button type="submit" disabled={bios.busy}>Save bio</button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function NewPersona() {
+  const [handle, setHandle] = useState('');
+  const [name, setName] = useState('');
+  const { busy, error, run } = useTask();
+  return (
+    <form className="card-form" aria-labelledby="new-persona-title" onSubmit={run(async () => {
+      useAccount.getState().putPersona(await clients().desk.createPersona({ handle, ...(name ? { name } : {}) }));
+      await useAccount.getState().load();
+      setHandle('');
+      setName('');
+    }, 'Persona created.')}>
+      <h3 id="new-persona-title">New Persona</h3>
+      <div className="row">
+        <label>Handle<input value={handle} onChange={(e) => setHandle(e.target.value)} required /></label>
+        <label>Name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" /></label>
+      </div>
+      <Problem error={error} />
+      <button type="submit" disabled={busy}>Create Persona</button>
+    </form>
+  );
+}
+
+function ChannelForm({ guid, name: initial }: { guid: string; name: string }) {
+  const [name, setName] = useState(initial);
+  const { busy, error, run } = useTask();
+  return (
+    <form className="card-form inline-form" aria-label={`Channel ${initial}`} onSubmit={run(async () => useAccount.getState().putChannel(await clients().desk.renameChannel(guid, name)), 'Channel renamed.')}>
+      <label>Channel name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required /></label>
+      <button type="submit" disabled={busy}>Rename</button>
+      <Problem error={error} />
+    </form>
+  );
+}
+
+function NewChannel() {
+  const [name, setName] = useState('');
+  const current = useAccount((s) => s.currentGuid);
+  const { busy, error, run } = useTask();
+  return (
+    <form className="card-form inline-form" aria-labelledby="new-channel-title" onSubmit={run(async () => {
+      useAccount.getState().putChannel(await clients().desk.createChannel({ name, ...(current ? { persona_guids: [current] } : {}) }));
+      await useAccount.getState().load();
+      setName('');
+    }, 'Channel created.')}>
+      <h3 id="new-channel-title">New Channel for the current Persona</h3>
+      <label>Name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required /></label>
+      <button type="submit" disabled={busy}>Create Channel</button>
+      <Problem error={error} />
+    </form>
+  );
+}

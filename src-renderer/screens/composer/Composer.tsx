@@ -1,0 +1,196 @@
+import { useEffect, useRef, useState } from 'react';
+import { INSTANCE_POST_TYPES, PRIVACIES, type InstancePostType } from '../../../src-shared/client/outgoing';
+import { useAccount, writableChannels } from '../../state/account';
+import { isEmptyDraft, useDrafts, type Draft } from '../../state/drafts';
+import { usePosts } from '../../state/posts';
+import { useTimelines } from '../../state/timelines';
+import { useToasts } from '../../state/toasts';
+import { localInputToUnix } from '../../util/time';
+import { MarkdownPreview } from './MarkdownPreview';
+import { byteCount, charCount, LIMITS, problemsByField, publishDraft, type Field } from './publish';
+import type { RemotePost } from '../../../src-shared/client/remote-post';
+
+const TYPE_NAMES: Record<InstancePostType, string> = { 'post.note': 'Note', 'post.article': 'Article', 'post.bookmark': 'Bookmark', 'post.quotation': 'Quotation' };
+const PRIVACY_NAMES: Record<string, string> = { 'visibility.public': 'Public', 'visibility.private': 'Private (your readers)', 'visibility.none': 'Only you' };
+
+function Problems({ list, id }: { list: string[] | undefined; id: string }) {
+  if (!list?.length) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {list.join(' ')}
+    </p>
+  );
+}
+
+/**
+ * The composer for a draft: every change is saved to the draft at once (state/drafts.ts), so closing the
+ * window loses nothing. Publishing sends it; problems come back next to the field they concern.
+ */
+export function Composer({ draftId, onDone, compact = false }: { draftId: string; onDone: (published: RemotePost | null) => void; compact?: boolean }) {
+  const draft = useDrafts((s) => s.drafts.find((d) => d.id === draftId));
+  const saveError = useDrafts((s) => s.saveError);
+  const change = useDrafts((s) => s.change);
+  const personas = useAccount((s) => s.personas);
+  const channels = useAccount((s) => s.channels);
+  const [problems, setProblems] = useState<Partial<Record<Field, string[]>>>({});
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState(!compact);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => textArea.current?.focus(), []);
+
+  if (!draft) return <p className="state-line">This draft is gone.</p>;
+  const set = (patch: Partial<Draft>) => change(draft.id, patch);
+  const channelChoices = writableChannels(draft.personaGuid, channels);
+  const chars = charCount(draft.text);
+  const bytes = byteCount(draft.text);
+  const untitled = draft.type !== 'post.article';
+  const scheduled = (localInputToUnix(draft.publishAt) ?? 0) > Date.now() / 1000;
+  const editing = draft.editing !== null;
+  const described = (field: Field) => (problems[field]?.length ? { 'aria-invalid': true, 'aria-describedby': `problem-${draft.id}-${field}` } : {});
+
+  const publish = async () => {
+    setBusy(true);
+    setProblems({});
+    try {
+      const post = await publishDraft(draft);
+      usePosts.getState().put([post]);
+      if (!editing) useTimelines.getState().published(post);
+      useDrafts.getState().remove(draft.id);
+      useToasts.getState().show(editing ? 'Saved.' : scheduled ? 'Scheduled.' : 'Published.');
+      onDone(post);
+    } catch (error) {
+      setProblems(problemsByField(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const close = () => {
+    if (isEmptyDraft(draft)) useDrafts.getState().remove(draft.id);
+    onDone(null);
+  };
+
+  return (
+    <form
+      className={`composer${compact ? ' compact' : ''}`}
+      aria-label={editing ? 'Edit post' : draft.replyTo ? 'Reply' : 'New post'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void publish();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          void publish();
+        }
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          close();
+        }
+      }}
+    >
+      {!editing && (
+        <div className="type-tabs" role="radiogroup" aria-label="Kind of post">
+          {INSTANCE_POST_TYPES.map((type) => (
+            <label key={type} className={draft.type === type ? 'on' : undefined}>
+              <input type="radio" name={`type-${draft.id}`} value={type} checked={draft.type === type} onChange={() => set({ type })} />
+              {TYPE_NAMES[type]}
+            </label>
+          ))}
+        </div>
+      )}
+      <div className="row">
+        <label>
+          Persona
+          <select value={draft.personaGuid ?? ''} disabled={editing} onChange={(e) => {
+            const personaGuid = e.target.value;
+            const first = writableChannels(personaGuid, channels)[0]?.guid ?? null;
+            set({ personaGuid, channelGuid: first });
+          }} {...described('persona')}>
+            {personas.map((p) => <option key={p.guid} value={p.guid}>{p.name || p.as} (@{p.as})</option>)}
+          </select>
+        </label>
+        <label>
+          Channel
+          <select value={draft.channelGuid ?? ''} disabled={editing} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
+            {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{c.name || 'Unnamed Channel'}</option>)}
+          </select>
+        </label>
+      </div>
+      <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={`problem-${draft.id}-persona`} />
+      {draft.type === 'post.article' && (
+        <label>
+          Title
+          <input value={draft.title} maxLength={LIMITS.titleChars} onChange={(e) => set({ title: e.target.value })} dir="auto" {...described('title')} />
+          <Problems list={problems.title} id={`problem-${draft.id}-title`} />
+        </label>
+      )}
+      {(draft.type === 'post.bookmark' || draft.type === 'post.quotation') && (
+        <div className="row">
+          <label>
+            Source URL
+            <input type="url" value={draft.sourceUrl} placeholder="https://" onChange={(e) => set({ sourceUrl: e.target.value })} {...described('source')} />
+          </label>
+          <label>
+            Source title
+            <input value={draft.sourceTitle} onChange={(e) => set({ sourceTitle: e.target.value })} dir="auto" {...described('source')} />
+          </label>
+        </div>
+      )}
+      <Problems list={problems.source} id={`problem-${draft.id}-source`} />
+      <div className={preview ? 'write-and-preview' : undefined}>
+        <label className="text-field">
+          {draft.type === 'post.quotation' ? 'Quotation and comment (Markdown)' : 'Text (Markdown)'}
+          <textarea ref={textArea} value={draft.text} rows={compact ? 4 : 8} dir="auto" onChange={(e) => set({ text: e.target.value })} {...described('text')} />
+        </label>
+        {preview && <MarkdownPreview text={draft.text} />}
+      </div>
+      <p className={`counter${chars > LIMITS.textChars ? ' over' : ''}`} aria-live="polite">
+        {chars.toLocaleString()} / {LIMITS.textChars.toLocaleString()} characters · {bytes.toLocaleString()} bytes
+        {untitled && bytes > LIMITS.blurbBytes && ' · longer than the 8,192 bytes a legacy remote accepts for a note'}
+      </p>
+      <Problems list={problems.text} id={`problem-${draft.id}-text`} />
+      <details className="more-options" open={!compact && (draft.tags !== '' || draft.publishAt !== '' || draft.expiresAt !== '' || draft.privacy !== 'visibility.public')}>
+        <summary>Tags, privacy, schedule</summary>
+        <div className="row">
+          <label>
+            Tags (comma between)
+            <input value={draft.tags} onChange={(e) => set({ tags: e.target.value })} {...described('tags')} />
+          </label>
+          <label>
+            Privacy
+            <select value={draft.privacy} onChange={(e) => set({ privacy: e.target.value as Draft['privacy'] })}>
+              {PRIVACIES.map((p) => <option key={p} value={p}>{PRIVACY_NAMES[p]}</option>)}
+            </select>
+          </label>
+        </div>
+        <Problems list={problems.tags} id={`problem-${draft.id}-tags`} />
+        <div className="row">
+          <label>
+            Publish at (empty: now)
+            <input type="datetime-local" value={draft.publishAt} onChange={(e) => set({ publishAt: e.target.value })} {...described('publishAt')} />
+          </label>
+          <label>
+            Expires at (empty: never)
+            <input type="datetime-local" value={draft.expiresAt} onChange={(e) => set({ expiresAt: e.target.value })} {...described('expiresAt')} />
+          </label>
+        </div>
+        <Problems list={[...(problems.publishAt ?? []), ...(problems.expiresAt ?? [])]} id={`problem-${draft.id}-publishAt`} />
+      </details>
+      <Problems list={problems.general} id={`problem-${draft.id}-general`} />
+      {saveError && <p className="field-error" role="alert">{saveError}</p>}
+      <div className="composer-actions">
+        <button type="button" className="link-button" onClick={() => setPreview(!preview)} aria-pressed={preview}>
+          Preview
+        </button>
+        <span className="subtle">Saved as a draft as you type</span>
+        <button type="button" onClick={close}>
+          {isEmptyDraft(draft) ? 'Cancel' : 'Close, keep draft'}
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Sending…' : editing ? 'Save' : scheduled ? 'Schedule' : draft.replyTo ? 'Publish reply' : 'Publish'}
+        </button>
+      </div>
+    </form>
+  );
+}

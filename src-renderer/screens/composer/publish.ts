@@ -1,0 +1,73 @@
+import { isRemoteError } from '../../../src-shared/client/errors';
+import type { NewPostParams, UpdatePostParams } from '../../../src-shared/client/outgoing';
+import type { RemotePost } from '../../../src-shared/client/remote-post';
+import type { Draft } from '../../state/drafts';
+import { clients, describeFailure } from '../../state/session';
+import { localInputToUnix } from '../../util/time';
+
+/** Where a problem is shown: next to the field it concerns, or above the buttons. */
+export type Field = 'text' | 'title' | 'source' | 'tags' | 'publishAt' | 'expiresAt' | 'persona' | 'channel' | 'general';
+
+const FIELD_OF: [RegExp, Field][] = [
+  [/source/i, 'source'],
+  [/title/i, 'title'],
+  [/tag/i, 'tags'],
+  [/expire/i, 'expiresAt'],
+  [/publish/i, 'publishAt'],
+  [/channel/i, 'channel'],
+  [/persona/i, 'persona'],
+  [/content|text/i, 'text'],
+];
+
+/** Each problem the service (or the client, before sending) named, by the field it concerns. */
+export function problemsByField(error: unknown): Partial<Record<Field, string[]>> {
+  const lines = isRemoteError(error) && error.list.length > 0 ? [...error.list] : [describeFailure(error)];
+  const out: Partial<Record<Field, string[]>> = {};
+  for (const line of lines) {
+    const field = FIELD_OF.find(([pattern]) => pattern.test(line))?.[1] ?? 'general';
+    (out[field] ??= []).push(line);
+  }
+  return out;
+}
+
+export const splitTags = (tags: string): string[] =>
+  tags
+    .split(',')
+    .map((t) => t.trim().replace(/^#/, ''))
+    .filter(Boolean);
+
+/** The write's variables from a draft. */
+export function paramsOf(draft: Draft): NewPostParams {
+  const publishAt = localInputToUnix(draft.publishAt);
+  const expiresAt = localInputToUnix(draft.expiresAt);
+  const sourced = draft.type === 'post.bookmark' || draft.type === 'post.quotation';
+  return {
+    content: draft.text,
+    post_type: draft.type,
+    post_privacy: draft.privacy,
+    tags: splitTags(draft.tags),
+    ...(draft.type === 'post.article' && draft.title.trim() ? { title: draft.title.trim() } : {}),
+    ...(sourced ? { source_url: draft.sourceUrl.trim(), source_title: draft.sourceTitle.trim() } : {}),
+    ...(draft.personaGuid ? { persona_guid: draft.personaGuid } : {}),
+    ...(draft.channelGuid ? { channel_guid: draft.channelGuid } : {}),
+    ...(draft.replyTo ? { reply_to: draft.replyTo } : {}),
+    ...(publishAt !== null ? { publish_at: publishAt } : {}),
+    ...(expiresAt !== null ? { expires_at: expiresAt } : {}),
+  };
+}
+
+/** Publishes a new post or sends an edit; throws the client's `RemoteError` when it is refused. */
+export async function publishDraft(draft: Draft): Promise<RemotePost> {
+  const params = paramsOf(draft);
+  const { instance } = clients();
+  if (draft.editing === null) return instance.write(params);
+  // An edit sends what the composer shows; an emptied expiry removes it.
+  const { post_type: _type, persona_guid: _persona, reply_to: _reply, ...rest } = params;
+  const update: UpdatePostParams = { ...rest, expires_at: params.expires_at ?? null };
+  return instance.update(draft.editing, update);
+}
+
+/** Section 8 and this instance's limits, for the counters. */
+export const LIMITS = { textChars: 100_000, blurbBytes: 8192, titleChars: 512 } as const;
+export const charCount = (s: string): number => [...s].length;
+export const byteCount = (s: string): number => new TextEncoder().encode(s).length;

@@ -1,0 +1,87 @@
+import { create } from 'zustand';
+import type { AccountProfile, RemoteChannel } from '../../src-shared/client/account';
+import type { DeskPersona } from '../../src-shared/client/desk-schemas';
+import { clients, describeFailure } from './session';
+
+/** The account, its Personas and Channels, and which Persona the person is acting as now. */
+interface AccountStore {
+  profile: AccountProfile | null;
+  personas: DeskPersona[];
+  channels: RemoteChannel[];
+  currentGuid: string | null;
+  error: string | null;
+  load(): Promise<void>;
+  /** By GUID, or by place in the switcher (1 is the first). */
+  switchTo(which: string | number): void;
+  /** Replaces one Persona or Channel after an edit. */
+  putPersona(persona: DeskPersona): void;
+  putChannel(channel: RemoteChannel): void;
+  setProfile(profile: AccountProfile): void;
+}
+
+const CURRENT_KEY = 'desk.current-persona.v1';
+
+function rememberedGuid(): string | null {
+  try {
+    return localStorage.getItem(CURRENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export const useAccount = create<AccountStore>((set, get) => ({
+  profile: null,
+  personas: [],
+  channels: [],
+  currentGuid: null,
+  error: null,
+
+  load: async () => {
+    try {
+      const { desk } = clients();
+      const [profile, personas, channels] = await Promise.all([desk.profile(), desk.personas(), desk.channels()]);
+      const remembered = get().currentGuid ?? rememberedGuid();
+      const current = personas.find((p) => p.guid === remembered)?.guid ?? personas[0]?.guid ?? null;
+      set({ profile, personas, channels, currentGuid: current, error: null });
+    } catch (error) {
+      set({ error: describeFailure(error) });
+    }
+  },
+
+  switchTo: (which) => {
+    const { personas } = get();
+    const persona = typeof which === 'number' ? personas[which - 1] : personas.find((p) => p.guid === which);
+    if (!persona) return;
+    try {
+      localStorage.setItem(CURRENT_KEY, persona.guid);
+    } catch {
+      // A page without storage still switches; it only forgets the choice on reload.
+    }
+    set({ currentGuid: persona.guid });
+  },
+
+  putPersona: (persona) => {
+    const personas = get().personas;
+    const known = personas.some((p) => p.guid === persona.guid);
+    set({ personas: known ? personas.map((p) => (p.guid === persona.guid ? persona : p)) : [...personas, persona] });
+  },
+  putChannel: (channel) => {
+    const channels = get().channels;
+    const known = channels.some((c) => c.guid === channel.guid);
+    set({ channels: known ? channels.map((c) => (c.guid === channel.guid ? channel : c)) : [...channels, channel] });
+  },
+  setProfile: (profile) => set({ profile }),
+}));
+
+export function currentPersona(): DeskPersona | null {
+  const { personas, currentGuid } = useAccount.getState();
+  return personas.find((p) => p.guid === currentGuid) ?? null;
+}
+
+export const useCurrentPersona = (): DeskPersona | null =>
+  useAccount((s) => s.personas.find((p) => p.guid === s.currentGuid) ?? null);
+
+/** The Channels a Persona may write to, in the account's order. */
+export function writableChannels(personaGuid: string | null, channels: readonly RemoteChannel[]): RemoteChannel[] {
+  return channels.filter((c) => personaGuid !== null && c.writers.includes(personaGuid));
+}

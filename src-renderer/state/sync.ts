@@ -1,0 +1,92 @@
+import { create } from 'zustand';
+import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import { isRemoteError } from '../../src-shared/client/errors';
+import { deskBridge } from '../api/bridge';
+import { clients, describeFailure } from './session';
+import { showError } from './toasts';
+
+/** The remotes and how their sync stands, read from `GET /api/sync/remotes` every few seconds. */
+interface SyncStore {
+  remotes: RemoteStatus[];
+  /** False on a host that runs no sync (503). */
+  available: boolean;
+  loaded: boolean;
+  syncingNow: boolean;
+  refresh(): Promise<void>;
+  syncNow(): Promise<void>;
+  put(remote: RemoteStatus): void;
+  drop(guid: string): void;
+}
+
+export const useSync = create<SyncStore>((set, get) => ({
+  remotes: [],
+  available: true,
+  loaded: false,
+  syncingNow: false,
+
+  refresh: async () => {
+    try {
+      set({ remotes: await clients().desk.remotes(), available: true, loaded: true });
+    } catch (error) {
+      if (isRemoteError(error) && error.status === 503) set({ available: false, loaded: true });
+      // Otherwise the instance itself did not answer; the last known state stays on screen.
+    }
+  },
+
+  syncNow: async () => {
+    set({ syncingNow: true });
+    try {
+      const bridge = deskBridge();
+      if (bridge) await bridge.syncNow();
+      else await Promise.all(get().remotes.map(async (r) => get().put(await clients().desk.syncRemote(r.guid))));
+      await get().refresh();
+    } catch (error) {
+      showError(`Sync did not finish: ${describeFailure(error)}`);
+    } finally {
+      set({ syncingNow: false });
+    }
+  },
+
+  put: (remote) => {
+    const remotes = get().remotes;
+    set({ remotes: remotes.some((r) => r.guid === remote.guid) ? remotes.map((r) => (r.guid === remote.guid ? remote : r)) : [...remotes, remote] });
+  },
+  drop: (guid) => set({ remotes: get().remotes.filter((r) => r.guid !== guid) }),
+}));
+
+export type SyncHealth = 'synced' | 'syncing' | 'offline' | 'waiting' | 'attention' | 'never';
+
+/** Connection failures as the sync engine words them (README "Sync"); anything else needs the person. */
+const UNREACHABLE = /cannot be reached|could not connect|did not answer|no answer|broke before|broke off|unreachable|could not reach|ECONN|timed? ?out/i;
+
+/** One remote's state in words: the status line of issue item 7. */
+export function describeRemote(remote: RemoteStatus, now = Date.now() / 1000): { health: SyncHealth; text: string } {
+  const waiting = remote.pending > 0 ? `${remote.pending} waiting to send` : '';
+  const join = (...parts: string[]) => parts.filter(Boolean).join(' · ');
+  if (remote.syncing) return { health: 'syncing', text: join('Syncing…', waiting) };
+  if (remote.last_error !== null) {
+    if (UNREACHABLE.test(remote.last_error)) return { health: 'offline', text: join('Offline', waiting) };
+    return { health: 'attention', text: join(`Needs attention: ${remote.last_error}`, waiting) };
+  }
+  const stopped = remote.attention[0];
+  if (stopped) return { health: 'attention', text: join(`Needs attention: ${stopped.reason}`, waiting) };
+  if (remote.conflicts.length > 0) return { health: 'attention', text: join(`${remote.conflicts.length} edited on both sides: choose a version`, waiting) };
+  if (waiting) return { health: 'waiting', text: waiting };
+  if (remote.last_pull_unix === null) return { health: 'never', text: 'Not synced yet' };
+  return { health: 'synced', text: `Synced ${agoText(now - remote.last_pull_unix)}` };
+}
+
+function agoText(seconds: number): string {
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86_400)} days ago`;
+}
+
+export const remoteName = (remote: RemoteStatus): string => {
+  try {
+    return new URL(remote.base_url).host;
+  } catch {
+    return remote.base_url;
+  }
+};

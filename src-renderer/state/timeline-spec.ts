@@ -1,0 +1,66 @@
+import { INSTANCE_POST_TYPES, type InstancePostType } from '../../src-shared/client/outgoing';
+import type { PostPage, RemotePost } from '../../src-shared/client/remote-post';
+import type { Clients } from '../api/clients';
+
+/**
+ * What a timeline shows. `home` is the current Persona's own posts, `global` everything the instance holds,
+ * `channel` one Channel; those and `mentions` read the instance interface (with type filters); `interactions`,
+ * `pins` and `search` read the legacy collections, which this instance answers for its owner.
+ */
+export type TimelineKind = 'home' | 'global' | 'channel' | 'mentions' | 'interactions' | 'pins' | 'search';
+
+export interface TimelineSpec {
+  kind: TimelineKind;
+  /** The acting Persona: whose stars and pins are shown, whose home and mentions. */
+  persona: string | null;
+  channel?: string;
+  filter?: string;
+  types: InstancePostType[];
+}
+
+export const ALL_TYPES: InstancePostType[] = [...INSTANCE_POST_TYPES];
+export const PAGE_SIZE = 40;
+
+export const hasTypeFilter = (kind: TimelineKind): boolean => kind === 'home' || kind === 'global' || kind === 'channel' || kind === 'mentions';
+
+/** One text per timeline: the key of its state. The acting Persona is part of it, as it changes the stars. */
+export function timelineKey(spec: TimelineSpec): string {
+  const types = hasTypeFilter(spec.kind) ? [...spec.types].sort().join(',') : '';
+  return [spec.kind, spec.persona ?? '', spec.channel ?? '', spec.filter ?? '', types].join('|');
+}
+
+/** One page, newest first, after `last` (or the newest page without it). */
+export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost | null, count = PAGE_SIZE): Promise<PostPage> {
+  const persona = spec.persona ?? undefined;
+  const before = last?.guid;
+  const types = spec.types.length > 0 ? spec.types : ALL_TYPES;
+  switch (spec.kind) {
+    case 'home':
+      return c.desk.timeline('global', { count, types, before, persona_guid: persona });
+    case 'global':
+      return c.desk.timeline('global', { count, types, before });
+    case 'channel':
+      return c.desk.timeline('global', { count, types, before, channel_guid: spec.channel });
+    case 'mentions':
+      return c.desk.timeline('mentions', { count, types, before, persona_guid: persona });
+    case 'interactions':
+    case 'pins':
+    case 'search':
+      return c.desk.blurbs(spec.kind, {
+        count,
+        persona_guid: persona,
+        ...(last?.id != null ? { before_id: last.id } : {}),
+        ...(spec.kind === 'search' ? { filter: spec.filter ?? '' } : {}),
+      });
+  }
+}
+
+/** Whether a post just written belongs at the top of this timeline. */
+export function shows(spec: TimelineSpec, post: RemotePost): boolean {
+  const typeOk = spec.types.length === 0 || (spec.types as string[]).includes(post.type);
+  if (!typeOk) return false;
+  if (spec.kind === 'global') return true;
+  if (spec.kind === 'home') return post.persona.guid === spec.persona;
+  if (spec.kind === 'channel') return post.channel_guid === spec.channel;
+  return false;
+}

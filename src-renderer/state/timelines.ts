@@ -1,0 +1,178 @@
+import { create } from 'zustand';
+import type { RemotePost } from '../../src-shared/client/remote-post';
+import { fetchPage, PAGE_SIZE, shows, timelineKey, type TimelineSpec } from './timeline-spec';
+import { usePosts } from './posts';
+import { clients, describeFailure } from './session';
+
+/** The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. */
+export interface TimelineState {
+  spec: TimelineSpec;
+  guids: string[];
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  loadingMore: boolean;
+  /** No older posts. */
+  end: boolean;
+  /** Posts that arrived while the person was scrolled down: shown on request, so the place is not lost. */
+  fresh: string[];
+  /** Newest publication time seen when the person last looked: the "new since" marker goes below newer posts. */
+  seenUnix: number | null;
+}
+
+interface TimelinesStore {
+  byKey: Record<string, TimelineState>;
+  /** Loads the first page unless it is loaded; answers the key. */
+  open(spec: TimelineSpec): string;
+  reload(key: string): Promise<void>;
+  loadMore(key: string): Promise<void>;
+  /** Looks for new posts at the top; `atTop` puts them in place at once, otherwise they wait in `fresh`. */
+  poll(key: string, atTop: boolean): Promise<void>;
+  showFresh(key: string): void;
+  /** Remembers what the person has seen of the timeline (the marker moves on next time). */
+  markSeen(key: string): void;
+  /** A post just written: at the top of every open timeline that shows it. */
+  published(post: RemotePost): void;
+  removed(guid: string): void;
+  restored(guid: string, positions: Record<string, number>): void;
+}
+
+const SEEN_KEY = 'desk.seen.v1';
+
+function readSeen(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number'));
+  } catch {
+    return {};
+  }
+}
+
+function writeSeen(key: string, unix: number): void {
+  try {
+    localStorage.setItem(SEEN_KEY, JSON.stringify({ ...readSeen(), [key]: unix }));
+  } catch {
+    // Without storage the marker only lasts as long as the page.
+  }
+}
+
+export const useTimelines = create<TimelinesStore>((set, get) => {
+  const update = (key: string, change: Partial<TimelineState>) => {
+    const current = get().byKey[key];
+    if (current) set({ byKey: { ...get().byKey, [key]: { ...current, ...change } } });
+  };
+  const postOf = (guid: string | undefined) => (guid === undefined ? null : (usePosts.getState().byGuid[guid] ?? null));
+
+  return {
+    byKey: {},
+
+    open: (spec) => {
+      const key = timelineKey(spec);
+      if (!get().byKey[key]) {
+        const state: TimelineState = { spec, guids: [], status: 'loading', error: null, loadingMore: false, end: false, fresh: [], seenUnix: readSeen()[key] ?? null };
+        set({ byKey: { ...get().byKey, [key]: state } });
+        void get().reload(key);
+      }
+      return key;
+    },
+
+    reload: async (key) => {
+      const timeline = get().byKey[key];
+      if (!timeline) return;
+      update(key, { status: 'loading', error: null });
+      try {
+        const page = await fetchPage(clients(), timeline.spec, null);
+        usePosts.getState().put(page.posts);
+        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [] });
+      } catch (error) {
+        update(key, { status: 'error', error: describeFailure(error) });
+      }
+    },
+
+    loadMore: async (key) => {
+      const timeline = get().byKey[key];
+      if (!timeline || timeline.end || timeline.loadingMore || timeline.status !== 'ready') return;
+      update(key, { loadingMore: true });
+      try {
+        const page = await fetchPage(clients(), timeline.spec, postOf(timeline.guids.at(-1)));
+        usePosts.getState().put(page.posts);
+        const known = new Set(get().byKey[key]?.guids);
+        const older = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
+        update(key, {
+          loadingMore: false,
+          guids: [...(get().byKey[key]?.guids ?? []), ...older],
+          end: page.posts.length + page.skipped.length < PAGE_SIZE || older.length === 0,
+        });
+      } catch (error) {
+        update(key, { loadingMore: false, error: describeFailure(error) });
+      }
+    },
+
+    poll: async (key, atTop) => {
+      const timeline = get().byKey[key];
+      if (!timeline || timeline.status !== 'ready') return;
+      try {
+        const page = await fetchPage(clients(), timeline.spec, null);
+        usePosts.getState().put(page.posts);
+        const now = get().byKey[key];
+        if (!now) return;
+        const known = new Set([...now.guids, ...now.fresh]);
+        const arrived = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
+        if (arrived.length === 0) return;
+        if (atTop) update(key, { guids: [...arrived, ...now.fresh, ...now.guids], fresh: [] });
+        else update(key, { fresh: [...arrived, ...now.fresh] });
+      } catch {
+        // A missed poll is tried again at the next one; the status line tells about connection trouble.
+      }
+    },
+
+    showFresh: (key) => {
+      const timeline = get().byKey[key];
+      if (timeline && timeline.fresh.length > 0) update(key, { guids: [...timeline.fresh, ...timeline.guids], fresh: [] });
+    },
+
+    markSeen: (key) => {
+      const timeline = get().byKey[key];
+      const newest = postOf(timeline?.guids[0])?.publish_unix;
+      if (newest !== undefined) writeSeen(key, newest);
+    },
+
+    published: (post) => {
+      const next = { ...get().byKey };
+      for (const [key, timeline] of Object.entries(next)) {
+        if (shows(timeline.spec, post) && !timeline.guids.includes(post.guid)) next[key] = { ...timeline, guids: [post.guid, ...timeline.guids] };
+      }
+      set({ byKey: next });
+    },
+
+    removed: (guid) => {
+      const next = { ...get().byKey };
+      for (const [key, timeline] of Object.entries(next)) {
+        if (timeline.guids.includes(guid)) next[key] = { ...timeline, guids: timeline.guids.filter((g) => g !== guid) };
+      }
+      set({ byKey: next });
+    },
+
+    restored: (guid, positions) => {
+      const next = { ...get().byKey };
+      for (const [key, index] of Object.entries(positions)) {
+        const timeline = next[key];
+        if (!timeline || timeline.guids.includes(guid)) continue;
+        const guids = [...timeline.guids];
+        guids.splice(Math.min(index, guids.length), 0, guid);
+        next[key] = { ...timeline, guids };
+      }
+      set({ byKey: next });
+    },
+  };
+});
+
+/** Where a post stands in every open timeline: what an undo puts back. */
+export function positionsOf(guid: string): Record<string, number> {
+  const positions: Record<string, number> = {};
+  for (const [key, timeline] of Object.entries(useTimelines.getState().byKey)) {
+    const index = timeline.guids.indexOf(guid);
+    if (index >= 0) positions[key] = index;
+  }
+  return positions;
+}

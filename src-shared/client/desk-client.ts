@@ -1,0 +1,184 @@
+import { accountProfile, channelList, type AccountProfile, type RemoteChannel } from './account';
+import {
+  deskBio,
+  deskPersona,
+  deskPersonaList,
+  refreshAnswer,
+  remoteStatus,
+  remoteStatusList,
+  syncConflictList,
+  type DeskBio,
+  type DeskPersona,
+  type RefreshResult,
+  type RemoteStatus,
+  type SyncConflict,
+} from './desk-schemas';
+import { guidCheck, timelineSearch, type TimelineQuery } from './outgoing';
+import { legacyIdCheck } from './legacy-outgoing';
+import { dataAs, pageOf, postOf, sendable } from './read';
+import { instancePost, legacyPost, type PostPage, type RemotePost } from './remote-post';
+import { createTransport, type ClientOptions, type Method } from './transport';
+
+/** The instance timelines, narrowed by this project's `persona_guid` and `channel_guid`. */
+export interface DeskTimelineQuery extends TimelineQuery {
+  /** On `global`, only this Persona's posts (and its stars and pins); on `mentions`, mentions of it. */
+  persona_guid?: string;
+  channel_guid?: string;
+}
+
+/** The legacy Blurb collections this project answers for its owner, and search. */
+export type DeskCollection = 'home' | 'mentions' | 'interactions' | 'pins' | 'search';
+
+export interface DeskBlurbsQuery {
+  count?: number;
+  /** Continue after this post (exclusive). */
+  before_id?: number;
+  /** Whose stars and pins the answer shows. */
+  persona_guid?: string;
+  /** Required for `search`. */
+  filter?: string;
+}
+
+export interface ProfileChange {
+  display_as: string;
+  language: string;
+  mail_addr: string;
+  timezone: string;
+}
+
+export interface AddRemoteParams {
+  base_url: string;
+  interface?: 'instance' | 'legacy';
+  token?: string;
+  account_name?: string;
+  account_pass?: string;
+}
+
+/**
+ * This project's own extension endpoints, which only an instance of this project answers: the renderer's
+ * access to its local instance beyond sections 4.2 and 4.3 (Personas, Channels, profile, sync). Failures
+ * are `RemoteError`s, as everywhere in the client.
+ */
+export interface DeskClient {
+  timeline(which: 'global' | 'mentions', query?: DeskTimelineQuery): Promise<PostPage>;
+  blurbs(collection: DeskCollection, query?: DeskBlurbsQuery): Promise<PostPage>;
+  /** `GET /api/posts/{guid}/thread` with the acting Persona's stars and pins. */
+  thread(guid: string, personaGuid?: string): Promise<PostPage>;
+  repost(id: number, personaGuid?: string): Promise<RemotePost>;
+  profile(): Promise<AccountProfile>;
+  setProfile(change: ProfileChange): Promise<AccountProfile>;
+  personas(): Promise<DeskPersona[]>;
+  createPersona(params: { handle: string; name?: string; channel_guid?: string }): Promise<DeskPersona>;
+  updatePersona(guid: string, params: { handle?: string; name?: string }): Promise<DeskPersona>;
+  channels(): Promise<RemoteChannel[]>;
+  createChannel(params: { name: string; persona_guids?: string[] }): Promise<RemoteChannel>;
+  renameChannel(guid: string, name: string): Promise<RemoteChannel>;
+  bio(personaGuid: string): Promise<DeskBio>;
+  setBio(personaGuid: string, text: string): Promise<DeskBio>;
+  logout(): Promise<void>;
+  remotes(): Promise<RemoteStatus[]>;
+  addRemote(params: AddRemoteParams): Promise<RemoteStatus>;
+  syncRemote(guid: string): Promise<RemoteStatus>;
+  removeRemote(guid: string): Promise<void>;
+  refreshPost(guid: string): Promise<RefreshResult>;
+  conflicts(): Promise<SyncConflict[]>;
+  resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;
+}
+
+export function createDeskClient(options: ClientOptions): DeskClient {
+  const t = createTransport(options);
+
+  const guidIn = (method: Method, prefix: string, guid: string, suffix = ''): string => {
+    const path = `${prefix}/${encodeURIComponent(guid)}${suffix}`;
+    sendable(t, { method, path: `${prefix}/{guid}${suffix}` }, guidCheck('guid', guid));
+    return path;
+  };
+  const optionalGuid = (method: Method, path: string, name: string, guid: string | undefined): string | undefined =>
+    guid === undefined ? undefined : sendable(t, { method, path }, guidCheck(name, guid));
+
+  const get = async (path: string, query: Record<string, string | undefined> = {}) => t.send({ method: 'GET', path, query, auth: true });
+  const post = async (path: string, json: Record<string, unknown> = {}, method: Method = 'POST') => t.send({ method, path, json, auth: true });
+  /** A list endpoint that answers one object: the object. */
+  const one = <T>(list: readonly T[], path: string): T => {
+    const first = list[0];
+    if (first === undefined) throw t.refuse({ method: 'POST', path }, ['the answer holds nothing']);
+    return first;
+  };
+
+  return {
+    timeline: async (which, query = {}) => {
+      const path = `/api/posts/${which}`;
+      const { persona_guid, channel_guid, ...standard } = query;
+      const search = sendable(t, { method: 'GET', path }, timelineSearch(standard));
+      const extra = {
+        persona_guid: optionalGuid('GET', path, 'persona_guid', persona_guid),
+        channel_guid: optionalGuid('GET', path, 'channel_guid', channel_guid),
+      };
+      return pageOf(t, await get(path, { ...search, ...extra }), instancePost);
+    },
+
+    blurbs: async (collection, query = {}) => {
+      const path = `/content/blurbs/${collection}`;
+      const problems: string[] = [];
+      if (query.count !== undefined && (!Number.isInteger(query.count) || query.count < 1 || query.count > 200)) problems.push('count must be a whole number from 1 to 200');
+      if (query.before_id !== undefined && !legacyIdCheck('before_id', query.before_id).ok) problems.push('before_id must be a post id');
+      if (problems.length > 0) throw t.refuse({ method: 'GET', path }, problems);
+      const search = {
+        count: query.count?.toString(),
+        before_id: query.before_id?.toString(),
+        persona_guid: optionalGuid('GET', path, 'persona_guid', query.persona_guid),
+        filter: query.filter,
+      };
+      return pageOf(t, await get(path, search), legacyPost);
+    },
+
+    thread: async (guid, personaGuid) => {
+      const path = guidIn('GET', '/api/posts', guid, '/thread');
+      return pageOf(t, await get(path, { persona_guid: optionalGuid('GET', path, 'persona_guid', personaGuid) }), instancePost);
+    },
+
+    repost: async (id, personaGuid) => {
+      const path = `/content/repost/${id}`;
+      sendable(t, { method: 'POST', path: '/content/repost/{id}' }, legacyIdCheck('id', id));
+      const persona = optionalGuid('POST', path, 'persona_guid', personaGuid);
+      return postOf(t, await post(path, persona === undefined ? {} : { persona_guid: persona }), legacyPost);
+    },
+
+    profile: async () => dataAs(t, await get('/api/account/me'), accountProfile),
+    setProfile: async (change) => dataAs(t, await post('/api/account/me', { ...change }), accountProfile),
+
+    personas: async () => dataAs(t, await get('/api/account/personas'), deskPersonaList),
+    createPersona: async (params) => dataAs(t, await post('/api/account/personas', params), deskPersona),
+    updatePersona: async (guid, params) => dataAs(t, await post(guidIn('POST', '/api/account/personas', guid), params), deskPersona),
+
+    channels: async () => dataAs(t, await get('/api/account/channels'), channelList),
+    createChannel: async ({ name, persona_guids }) => {
+      const path = '/api/account/channels';
+      const body = persona_guids === undefined ? { name } : { name, persona_guids: persona_guids.join(',') };
+      return one(dataAs(t, await post(path, body), channelList), path);
+    },
+    renameChannel: async (guid, name) => {
+      const path = guidIn('POST', '/api/account/channels', guid);
+      return one(dataAs(t, await post(path, { name }), channelList), path);
+    },
+
+    bio: async (personaGuid) => dataAs(t, await get(guidIn('GET', '/api/account', personaGuid, '/bio')), deskBio),
+    setBio: async (personaGuid, text) => dataAs(t, await post(guidIn('POST', '/api/account', personaGuid, '/bio'), { bio_text: text }), deskBio),
+
+    logout: async () => {
+      t.dataOf(await post('/api/auth/logout'));
+    },
+
+    remotes: async () => dataAs(t, await get('/api/sync/remotes'), remoteStatusList),
+    addRemote: async (params) => dataAs(t, await post('/api/sync/remotes', { ...params }), remoteStatus),
+    syncRemote: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/remotes', guid, '/sync')), remoteStatus),
+    removeRemote: async (guid) => {
+      t.dataOf(await post(guidIn('DELETE', '/api/sync/remotes', guid), {}, 'DELETE'));
+    },
+    refreshPost: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/posts', guid, '/refresh')), refreshAnswer),
+    conflicts: async () => dataAs(t, await get('/api/sync/conflicts'), syncConflictList),
+    resolveConflict: async (postGuid, keep) => {
+      t.dataOf(await post(guidIn('POST', '/api/sync/conflicts', postGuid), { keep }));
+    },
+  };
+}
