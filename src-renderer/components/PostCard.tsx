@@ -51,8 +51,8 @@ function PostActions({ post, onReply }: { post: RemotePost; onReply?: ((post: Re
       <button type="button" onClick={() => (onReply ? onReply(post) : compose({ replyTo: post }))}>
         Reply
       </button>
-      <button type="button" aria-pressed={post.starred} onClick={() => void toggleStar(post.guid)} className={post.starred ? 'on' : undefined}>
-        {post.starred ? '★ Starred' : '☆ Star'}
+      <button type="button" aria-label="Star" aria-pressed={post.starred} onClick={() => void toggleStar(post.guid)}>
+        <span aria-hidden="true">{post.starred ? '★ Starred' : '☆ Star'}</span>
       </button>
       <label className="pin-picker">
         <span className="visually-hidden">Pin colour</span>

@@ -1,0 +1,150 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../../src-main/host/start';
+import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+
+const TOKEN = 'e2e-desk-owner-token-0123456789';
+
+/**
+ * The page in Debian's Chromium against a real headless host (real service, real SQLite store), driven
+ * as a person would: by roles and accessible names.
+ */
+describe.skipIf(!hasChromium)('the desk in a browser', () => {
+  const dataDir = tempDir('desk-e2e');
+  let host: RunningHost;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    host = await startDeskHost({ dataDir, databaseName: 'desk', token: TOKEN });
+    browser = await launchChromium();
+    ({ context, page, errors } = await signedInPage(browser, host.url, TOKEN));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await host?.close();
+  });
+
+  const feed = () => page.getByRole('feed');
+  const postWith = (text: string) => page.getByRole('article').filter({ hasText: text });
+
+  it('shows the empty home timeline, then publishes a note and shows it', async () => {
+    await expect(page.getByText('Nothing here yet').isVisible()).resolves.toBe(true);
+    await shot(page, 'empty-home');
+    await page.getByRole('button', { name: 'New post' }).click();
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Hello from the **browser**, with a [link](https://example.org).');
+    await expect(composer.getByRole('region', { name: 'Preview' }).locator('strong').textContent()).resolves.toBe('browser');
+    await shot(page, 'composer');
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await postWith('Hello from the browser').waitFor();
+    const link = postWith('Hello from the browser').getByRole('link', { name: 'link' });
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await expect(link.getAttribute('rel')).resolves.toContain('noopener');
+    await shot(page, 'published');
+  });
+
+  it('opens the conversation, replies in place and shows the reply under its post', async () => {
+    await postWith('Hello from the browser').getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
+    await page.getByRole('list', { name: 'Conversation' }).getByRole('button', { name: 'Reply' }).click();
+    const reply = page.getByRole('form', { name: 'Reply' });
+    await reply.getByRole('textbox', { name: 'Text (Markdown)' }).fill('A reply written in place');
+    await reply.getByRole('button', { name: 'Publish reply' }).click();
+    const replyItem = page.getByRole('listitem').filter({ has: page.getByRole('article', { name: /reply level 1/ }) });
+    await replyItem.filter({ hasText: 'A reply written in place' }).waitFor();
+    await shot(page, 'thread');
+    await page.getByRole('button', { name: '← Back' }).click();
+    await feed().waitFor();
+  });
+
+  it('stars and pins a post; both are still there after a reload, and the pin is in Pins', async () => {
+    const post = postWith('Hello from the browser');
+    await post.getByRole('button', { name: 'Star' }).click();
+    await expect.poll(() => post.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
+    await post.getByRole('combobox', { name: 'Pin colour' }).selectOption('green');
+    await post.getByText('Pinned green').waitFor();
+    await page.reload();
+    const again = postWith('Hello from the browser');
+    await again.getByText('Pinned green').waitFor();
+    await expect(again.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('link', { name: /^Pins/ }).click();
+    await page.getByRole('feed', { name: 'Pins' }).getByText('Hello from the browser').waitFor();
+    await shot(page, 'pins');
+    await page.getByRole('link', { name: /^Home/ }).click();
+  });
+
+  it('switches Persona in one click and publishes as the other one', async () => {
+    const created = await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'second', name: 'Second Self' });
+    expect(created.status).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: /Act as Second Self/ }).click();
+    await page.getByRole('heading', { name: /Home as Second Self/ }).waitFor();
+    await page.getByRole('button', { name: 'New post' }).click();
+    const composer = page.getByRole('form', { name: 'New post' });
+    await expect(composer.getByRole('combobox', { name: 'Persona' }).inputValue()).resolves.toBe(created.json.data.guid);
+    await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Written as the second Persona');
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await postWith('Written as the second Persona').getByText('Second Self').waitFor();
+    // Home is the current Persona's: the first Persona's note is not in it.
+    await expect(postWith('Hello from the browser').count()).resolves.toBe(0);
+    const global = await api(host.url, TOKEN, 'GET', '/api/posts/global');
+    expect(global.json.data.find((p: { text: string }) => p.text === 'Written as the second Persona').persona.as).toBe('second');
+    await page.keyboard.press('1');
+    await page.getByRole('heading', { name: /Home as Me/ }).waitFor();
+  });
+
+  it('keeps a draft through a reload, finds it in Drafts, and publishes it from there', async () => {
+    await page.getByRole('button', { name: 'New post' }).click();
+    await page.getByRole('textbox', { name: 'Text (Markdown)' }).fill('A draft that survives reloading');
+    // No closing, no saving: as if the window went away.
+    await page.reload();
+    await page.getByRole('link', { name: /^Drafts \(1\)/ }).click();
+    const drafts = page.getByRole('list', { name: 'Drafts' });
+    await drafts.getByText('A draft that survives reloading').waitFor();
+    await shot(page, 'drafts');
+    await drafts.getByRole('button', { name: /Resume draft: A draft that survives/ }).click();
+    await page.getByRole('form', { name: 'New post' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('No drafts for this Persona').waitFor();
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await postWith('A draft that survives reloading').waitFor();
+  });
+
+  it('searches every stored post and shows the service\'s reason for a search it refuses', async () => {
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('survives');
+    await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+    const results = page.getByRole('feed', { name: 'Search: survives' });
+    await results.getByText('A draft that survives reloading').waitFor();
+    await expect(results.getByRole('article').count()).resolves.toBe(1);
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('ab');
+    await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'at least 4 characters' }).waitFor();
+    await shot(page, 'search-refused');
+    await page.getByRole('link', { name: /^Home/ }).click();
+  });
+
+  it('moves with j and k, stars with s, and lists the keys with ?', async () => {
+    await page.getByRole('heading', { name: /Home/ }).click();
+    for (const key of ['j', 'j', 'k']) await page.keyboard.press(key);
+    const first = page.getByRole('article').first();
+    await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    const wasStarred = await first.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed');
+    await page.keyboard.press('s');
+    await expect.poll(() => first.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe(wasStarred === 'true' ? 'false' : 'true');
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await shot(page, 'shortcuts');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('g');
+    await page.keyboard.press('g');
+    await page.getByRole('feed', { name: 'Everything' }).waitFor();
+  });
+
+  it('left no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
+});
