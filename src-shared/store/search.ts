@@ -19,6 +19,8 @@ const END = '\uffff';
 /** Index rows are small; a page big enough to judge how sparse a word is costs little more than one of `count`. */
 const MIN_PAGE = 50;
 const MAX_PAGE = 1600;
+/** Matches loaded at least per round trip (see searchIndex). */
+const MIN_LOAD = 16;
 /** Up to this many rows of another word per candidate, its range is read whole (see ordersHolding). */
 const DENSER_AT_MOST = 8;
 
@@ -78,8 +80,12 @@ async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRo
       const orders = await ordersHolding(db, word, candidates);
       candidates = candidates.filter((c) => orders.has(c.order));
     }
-    if (candidates.length > 0) {
-      const posts = await postsByGuids(db, candidates.map((c) => c.postGuid));
+    // Loaded in order, a few more than still needed at a time: a big late page can hold hundreds of
+    // matches, and each costs one lookup, while the results often need a handful of them.
+    for (let at = 0; at < candidates.length; ) {
+      const chunk = candidates.slice(at, at + Math.max(MIN_LOAD, 2 * (query.count - found.length)));
+      at += chunk.length;
+      const posts = await postsByGuids(db, chunk.map((c) => c.postGuid));
       for (const post of posts.sort(byOrder)) {
         if (query.accept(post)) found.push(post);
         if (found.length >= query.count) return found;
