@@ -1,0 +1,82 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../../src-main/host/start';
+import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+
+const DESK_TOKEN = 'e2e-offline-desk-token-0123456789';
+const REMOTE_TOKEN = 'e2e-offline-remote-token-0123456789';
+
+/**
+ * Writing while a remote is unreachable: the page says what waits to be sent, and says it is sent once the
+ * remote is back. Two real hosts in this process (one folder of databases, as sqlite-idb.ts requires).
+ */
+describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes back', () => {
+  const dataDir = tempDir('desk-e2e-offline');
+  let desk: RunningHost;
+  let remote: RunningHost | null = null;
+  let remotePort = 0;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  const startRemote = async () => {
+    remote = await startDeskHost({ dataDir, databaseName: 'remote', token: REMOTE_TOKEN, port: remotePort });
+    remotePort = Number(new URL(remote.url).port);
+    return remote;
+  };
+
+  beforeAll(async () => {
+    const started = await startRemote();
+    const [persona] = (await api(started.url, REMOTE_TOKEN, 'GET', '/api/account/personas')).json.data;
+    await api(started.url, REMOTE_TOKEN, 'POST', `/api/account/personas/${persona.guid}`, { name: 'Remote Self', handle: 'remoteself' });
+    desk = await startDeskHost({ dataDir, databaseName: 'desk', token: DESK_TOKEN });
+    browser = await launchChromium();
+    ({ context, page } = await signedInPage(browser, desk.url, DESK_TOKEN));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await desk?.close();
+    await remote?.close();
+  });
+
+  const syncLine = () => page.getByRole('list', { name: 'Sync status' }).getByRole('listitem');
+
+  it('adds the remote with a pasted token and shows its linked Persona', async () => {
+    await page.getByRole('link', { name: 'Remotes and sync' }).click();
+    await page.getByText('No remotes yet').waitFor();
+    await page.getByRole('textbox', { name: 'Address of the instance' }).fill(remote?.url ?? '');
+    await page.getByRole('radio', { name: 'A token' }).check();
+    await page.getByRole('textbox', { name: 'Token' }).fill(REMOTE_TOKEN);
+    await page.getByRole('button', { name: 'Add remote' }).click();
+    const card = page.getByRole('list', { name: 'Remotes' }).getByRole('listitem').first();
+    await card.getByText('Remote Self (@remoteself)').waitFor();
+    await page.getByRole('button', { name: /Act as Remote Self/ }).waitFor();
+    await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Synced/);
+    await shot(page, 'remotes');
+  });
+
+  it('writes as the remote\'s Persona while the remote is down, shows it waiting, then sent', async () => {
+    await remote?.close();
+    remote = null;
+    await page.getByRole('button', { name: /Act as Remote Self/ }).click();
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await page.getByRole('button', { name: 'New post' }).click();
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Written while the remote was away');
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    // Readable here at once: the local instance has it.
+    await page.getByRole('article').filter({ hasText: 'Written while the remote was away' }).waitFor();
+    await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/1 waiting to send/);
+    await shot(page, 'waiting-to-send');
+
+    await startRemote();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Synced/);
+    expect(await syncLine().textContent()).not.toMatch(/waiting/);
+    await shot(page, 'sent');
+    const onRemote = await api(remote?.url ?? '', REMOTE_TOKEN, 'GET', '/api/posts/global');
+    expect(onRemote.json.data.map((p: { text: string }) => p.text)).toContain('Written while the remote was away');
+  });
+});
