@@ -71,12 +71,12 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/1 waiting to send/);
     await shot(page, 'waiting-to-send');
 
-    await startRemote();
+    const back = await startRemote();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Synced/);
     expect(await syncLine().textContent()).not.toMatch(/waiting/);
     await shot(page, 'sent');
-    const onRemote = await api(remote?.url ?? '', REMOTE_TOKEN, 'GET', '/api/posts/global');
+    const onRemote = await api(back.url, REMOTE_TOKEN, 'GET', '/api/posts/global');
     expect(onRemote.json.data.map((p: { text: string }) => p.text)).toContain('Written while the remote was away');
   });
 });

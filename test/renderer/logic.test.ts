@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+// The sanitiser is tested in Chromium (test/e2e/looks.test.ts): happy-dom's DOM does not let DOMPurify remove attributes.
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseDeskCommand } from '../../src-renderer/api/bridge';
+import { paramsOf, problemsByField, publishDraft } from '../../src-renderer/screens/composer/publish';
+import { blankDraft } from '../../src-renderer/state/drafts';
+import { parseRoute, routeHash, type Route } from '../../src-renderer/state/route';
+import { describeRemote } from '../../src-renderer/state/sync';
+import { threadRows } from '../../src-renderer/state/thread-tree';
+import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import type { TestInstance } from '../support/instance';
+import { connectedInstance, fakePost } from './support';
+
+describe('a conversation as rows', () => {
+  it('puts each reply under its parent, branches deeper, and keeps a reply whose parent is gone', () => {
+    const root = fakePost(1, { publish_unix: 100 });
+    const a = fakePost(2, { publish_unix: 110, parent_guid: root.guid, reply_to: root.canonical_url });
+    const b = fakePost(3, { publish_unix: 120, parent_guid: root.guid, reply_to: root.canonical_url });
+    // Named by URL only, as a remote may do.
+    const a1 = fakePost(4, { publish_unix: 130, reply_to: a.canonical_url });
+    const orphan = fakePost(5, { publish_unix: 140, parent_guid: 'ffffffff-0000-4000-8000-000000000000', reply_to: 'https://elsewhere.example/x' });
+    const rows = threadRows([root, a, b, a1, orphan]).map((r) => [r.post.text, r.depth]);
+    expect(rows).toEqual([
+      ['Post number 1', 0],
+      ['Post number 2', 1],
+      ['Post number 4', 2],
+      ['Post number 3', 1],
+      ['Post number 5', 0],
+    ]);
+  });
+
+  it('shows every post of an answer whose parents name each other', () => {
+    const x = fakePost(1);
+    const y = fakePost(2, { parent_guid: x.guid });
+    const loop = [{ ...x, parent_guid: y.guid }, y];
+    expect(threadRows(loop)).toHaveLength(2);
+  });
+});
+
+describe('the status line of a remote', () => {
+  const remote = (change: Partial<RemoteStatus>): RemoteStatus => ({
+    guid: 'r',
+    base_url: 'https://remote.example',
+    interface: 'instance',
+    personas: [],
+    channels: [],
+    poll_seconds: 60,
+    syncing: false,
+    last_pull_unix: 1000,
+    last_push_unix: null,
+    pending: 0,
+    attention: [],
+    conflicts: [],
+    last_error: null,
+    last_error_unix: null,
+    ...change,
+  });
+
+  it('says synced, syncing, offline with what waits, and what needs attention', () => {
+    expect(describeRemote(remote({}), 1030)).toEqual({ health: 'synced', text: 'Synced just now' });
+    expect(describeRemote(remote({ syncing: true, pending: 2 }), 1030).text).toBe('Syncing… · 2 waiting to send');
+    expect(describeRemote(remote({ last_error: 'The remote cannot be reached', pending: 1 }))).toEqual({ health: 'offline', text: 'Offline · 1 waiting to send' });
+    expect(describeRemote(remote({ last_error: 'The remote refused the token: sign in again' }))).toMatchObject({ health: 'attention', text: 'Needs attention: The remote refused the token: sign in again' });
+    expect(describeRemote(remote({ attention: [{ seq: 1, op: 'publish', post_guid: 'p', reason: 'A bookmark cannot go there' }] })).text).toBe('Needs attention: A bookmark cannot go there');
+    expect(describeRemote(remote({ pending: 3 })).text).toBe('3 waiting to send');
+    expect(describeRemote(remote({ last_pull_unix: null })).text).toBe('Not synced yet');
+  });
+});
+
+describe('publishing from the composer', () => {
+  let instance: TestInstance | null = null;
+  afterEach(async () => {
+    await instance?.close();
+    instance = null;
+  });
+
+  it('sends a draft with its tags, source and times, and shows refusals next to their fields', async () => {
+    instance = await connectedInstance();
+    const draft = blankDraft({ type: 'post.bookmark', text: 'Worth reading', sourceUrl: 'https://example.org/a', sourceTitle: 'A page', tags: 'one, #two', personaGuid: instance.personaGuid });
+    expect(paramsOf(draft)).toMatchObject({ post_type: 'post.bookmark', source_url: 'https://example.org/a', source_title: 'A page', tags: ['one', 'two'] });
+    const post = await publishDraft(draft);
+    expect(post).toMatchObject({ type: 'post.bookmark', tags: ['one', 'two'], source: { url: 'https://example.org/a', title: 'A page' } });
+
+    // The expiry before the publication: the service's own words, by the expiry field.
+    const refused = await publishDraft(blankDraft({ text: 'Too late', publishAt: '2030-01-02T10:00', expiresAt: '2030-01-01T10:00' })).catch((e: unknown) => e);
+    expect(problemsByField(refused)).toEqual({ expiresAt: [expect.stringMatching(/expire/i)] });
+    // Checked by the client before sending: a bookmark without its source.
+    const incomplete = await publishDraft(blankDraft({ type: 'post.bookmark', text: 'No source' })).catch((e: unknown) => e);
+    expect(Object.keys(problemsByField(incomplete))).toEqual(['source']);
+  });
+});
+
+describe('routes and desktop commands', () => {
+  it('round-trips every route through the URL fragment', () => {
+    const routes: Route[] = [
+      { screen: 'timeline', kind: 'mentions' },
+      { screen: 'channel', channel: 'c-1' },
+      { screen: 'search', filter: '@me café words' },
+      { screen: 'thread', guid: 'g/1' },
+      { screen: 'drafts' },
+      { screen: 'remotes' },
+      { screen: 'settings' },
+    ];
+    for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
+    expect(parseRoute('#/nonsense')).toEqual({ screen: 'timeline', kind: 'home' });
+  });
+
+  it('accepts only the commands the menu sends', () => {
+    expect(parseDeskCommand({ command: 'switch-persona', position: 3 })).toEqual({ command: 'switch-persona', position: 3 });
+    expect(parseDeskCommand({ command: 'switch-persona', position: 12 })).toBeNull();
+    expect(parseDeskCommand({ command: 'rm -rf' })).toBeNull();
+    expect(parseDeskCommand('new-post')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import type { RemotePost } from '../../src-shared/client/remote-post';
+import { useSession } from '../../src-renderer/state/session';
+import { OWNER_TOKEN, startInstance, type TestInstance } from '../support/instance';
+
+/** The page's stores talking to a real in-process service (fake-indexeddb store), with no socket between. */
+export async function connectedInstance(): Promise<TestInstance> {
+  const instance = await startInstance('memory');
+  const fetch: typeof globalThis.fetch = async (input, init) => instance.service(new Request(input, init));
+  useSession.getState().connect({ baseUrl: 'http://desk.test', token: OWNER_TOKEN, fetch }, 'pasted');
+  return instance;
+}
+
+/** A post as the client reads it, for tests that need many without a service. */
+export function fakePost(n: number, init: Partial<RemotePost> = {}): RemotePost {
+  const guid = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    guid,
+    id: null,
+    type: 'post.note',
+    privacy: 'visibility.public',
+    canonical_url: `http://desk.test/posts/${guid}`,
+    reply_to: null,
+    title: null,
+    text: `Post number ${n}`,
+    content: `<p>Post number ${n}</p>`,
+    tags: [],
+    mentions: [],
+    persona: { guid: 'p', as: 'me', name: 'Me', avatar: '', profile_url: '', id: null },
+    publish_unix: 1_800_000_000 - n,
+    expires_unix: null,
+    updated_unix: 1_800_000_000 - n,
+    channel_guid: null,
+    parent_guid: null,
+    parent_id: null,
+    pin: 'pin.none',
+    starred: false,
+    source: null,
+    geo: null,
+    ...init,
+  };
+}

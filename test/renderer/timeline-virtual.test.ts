@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Timeline } from '../../src-renderer/components/Timeline';
+import { usePosts } from '../../src-renderer/state/posts';
+import { ALL_TYPES, timelineKey } from '../../src-renderer/state/timeline-spec';
+import { useTimelines } from '../../src-renderer/state/timelines';
+import { fakePost } from './support';
+
+const VIEWPORT = 800;
+
+/**
+ * happy-dom lays nothing out: every element is given a size here, the scroller the height of a window and
+ * each row the virtualiser's estimate, so that the virtualiser sees what it would in a browser.
+ */
+function giveLayout() {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const height = this.classList.contains('timeline-scroller') ? VIEWPORT : 150;
+    return { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 800, width: 800, height, toJSON: () => ({}) };
+  });
+  for (const name of ['offsetHeight', 'clientHeight'] as const) {
+    vi.spyOn(HTMLElement.prototype, name, 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('timeline-scroller') ? VIEWPORT : 150;
+    });
+  }
+  for (const name of ['offsetWidth', 'clientWidth'] as const) vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(800);
+}
+
+describe('a virtualised timeline', () => {
+  beforeEach(() => giveLayout());
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps a bounded number of rows in the DOM for 10,000 posts, wherever it is scrolled', async () => {
+    const posts = Array.from({ length: 10_000 }, (_, i) => fakePost(i));
+    usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    useTimelines.setState({
+      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seenUnix: null } },
+    });
+
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    const rows = () => view.container.querySelectorAll('article');
+    expect(rows().length).toBeGreaterThan(0);
+    expect(rows().length).toBeLessThan(30);
+    expect(rows()[0]?.textContent).toContain('Post number 0');
+
+    const scroller = view.getByRole('feed', { name: 'Everything' });
+    await act(async () => {
+      scroller.scrollTop = 5000 * 150;
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(rows().length).toBeLessThan(30);
+    const shown = [...rows()].map((row) => Number(row.getAttribute('data-index')));
+    expect(Math.min(...shown)).toBeGreaterThan(4900);
+    expect(Math.max(...shown)).toBeLessThan(5100);
+  });
+
+  it('marks where the posts the person had already seen begin', async () => {
+    const posts = Array.from({ length: 5 }, (_, i) => fakePost(i));
+    usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
+    const spec = { kind: 'home' as const, persona: 'p', types: ALL_TYPES };
+    const key = timelineKey(spec);
+    // Seen up to post 2: posts 0 and 1 are new.
+    useTimelines.setState({
+      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seenUnix: posts[2]?.publish_unix ?? 0 } },
+    });
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Home', empty: 'Nothing' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    const marker = view.getByRole('separator');
+    expect(marker.textContent).toBe('New since you last looked');
+    expect(marker.closest('article')?.getAttribute('data-index')).toBe('2');
+  });
+
+  it('shows the failure and a retry instead of a blank list', () => {
+    const spec = { kind: 'mentions' as const, persona: 'p', types: ALL_TYPES };
+    const key = timelineKey(spec);
+    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'The instance did not answer.', loadingMore: false, end: false, fresh: [], seenUnix: null } } });
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Mentions', empty: 'Nothing' }));
+    expect(view.getByRole('alert').textContent).toContain('The instance did not answer.');
+    expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
