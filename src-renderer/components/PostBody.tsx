@@ -1,12 +1,22 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { sanitizePostHtml } from '../util/sanitize';
 
 const TYPE_LABEL: Record<string, string> = { 'post.article': 'Article', 'post.bookmark': 'Bookmark', 'post.quotation': 'Quotation' };
 
 /** The content of a post: title, its source as a card, the sanitised HTML, tags, mentions and place. */
-export const PostBody = memo(function PostBody({ post, onTag, onMention }: { post: RemotePost; onTag: (tag: string) => void; onMention: (handle: string) => void }) {
+export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag: (tag: string) => void; onMention: (handle: string) => void; clamp: boolean }) {
+  const { post, onTag, onMention } = props;
   const label = TYPE_LABEL[post.type];
+  const content = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [overflows, setOverflows] = useState(false);
+  const clamped = props.clamp && !expanded;
+  // A long article would fill many screens of a timeline: it is cut, with a way to read it all.
+  useLayoutEffect(() => {
+    const el = content.current;
+    if (el && clamped) setOverflows(el.scrollHeight > el.clientHeight + 2);
+  }, [clamped, post.content]);
   return (
     <div className="post-body">
       {label && <span className="post-kind">{label}</span>}
@@ -18,7 +28,12 @@ export const PostBody = memo(function PostBody({ post, onTag, onMention }: { pos
         </a>
       )}
       {/* Sanitised here again (util/sanitize.ts): the HTML may come from a remote. */}
-      <div className="post-content" dir="auto" dangerouslySetInnerHTML={{ __html: sanitizePostHtml(post.content) }} />
+      <div ref={content} className={`post-content${clamped ? ' clamped' : ''}${clamped && overflows ? ' faded' : ''}`} dir="auto" dangerouslySetInnerHTML={{ __html: sanitizePostHtml(post.content) }} />
+      {props.clamp && (overflows || expanded) && (
+        <button type="button" className="link-button show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : 'Show all'}
+        </button>
+      )}
       {(post.tags.length > 0 || post.mentions.length > 0) && (
         <ul className="chips" aria-label="Tags and mentions">
           {post.mentions.map((m) => (
@@ -37,7 +52,11 @@ export const PostBody = memo(function PostBody({ post, onTag, onMention }: { pos
           ))}
         </ul>
       )}
-      {post.geo?.description && <p className="post-geo">📍 {post.geo.description}</p>}
+      {post.geo?.description && (
+        <p className="post-geo" dir="auto">
+          <span className="subtle">Place:</span> {post.geo.description}
+        </p>
+      )}
     </div>
   );
 });

@@ -13,7 +13,7 @@ const PRIVACY_LABEL: Record<string, string> = { 'visibility.private': 'Private',
 const searchFor = (filter: string) => go({ screen: 'search', filter });
 
 /** One post with its author, time and actions. Reads its post from the posts store by GUID. */
-export const PostCard = memo(function PostCard({ guid, focused = false, onReply }: { guid: string; focused?: boolean; onReply?: (post: RemotePost) => void }) {
+export const PostCard = memo(function PostCard({ guid, focused = false, onReply, full = false }: { guid: string; focused?: boolean; onReply?: (post: RemotePost) => void; full?: boolean }) {
   const post = usePosts((s) => s.byGuid[guid]);
   if (!post) return null;
   const pinColour = post.pin !== null && post.pin !== 'pin.none' ? post.pin.slice(4) : null;
@@ -34,7 +34,7 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply 
           {pinColour && <span className={`badge pin-badge pin-${pinColour}`}>Pinned {pinColour}</span>}
           {post.reply_to && <span className="badge">Reply</span>}
         </header>
-        <PostBody post={post} onTag={(tag) => searchFor(tag)} onMention={(handle) => searchFor(`@${handle}`)} />
+        <PostBody post={post} clamp={!full} onTag={(tag) => searchFor(tag)} onMention={(handle) => searchFor(`@${handle}`)} />
         <PostActions post={post} onReply={onReply} />
       </div>
     </div>

@@ -73,7 +73,7 @@ export default function ThreadScreen({ guid }: { guid: string }) {
           {rows.map(({ post, depth }) => (
             <li key={post.guid} ref={post.guid === guid ? focused : undefined} className={`thread-item depth-${Math.min(depth, MAX_INDENT)}`}>
               <article tabIndex={-1} aria-current={post.guid === guid ? 'true' : undefined} aria-label={`Post by ${post.persona.name || post.persona.as}${depth > 0 ? `, reply level ${depth}` : ''}`}>
-                <PostCard guid={post.guid} focused={post.guid === guid} onReply={reply} />
+                <PostCard guid={post.guid} focused={post.guid === guid} onReply={reply} full={post.guid === guid} />
               </article>
               {replying?.to === post.guid && (
                 <Composer

@@ -17,7 +17,10 @@ function Problems({ list, id }: { list: string[] | undefined; id: string }) {
   if (!list?.length) return null;
   return (
     <p className="field-error" id={id} role="alert">
-      {list.join(' ')}
+      {/* The client names the variable before its problem ("source_url: ..."); the field already says which. */}
+      {[...new Set(list.map((line) => line.replace(/^[a-z_]+: /, '')))].map((line) => (
+        <span key={line} className="problem">{line}</span>
+      ))}
     </p>
   );
 }

@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../../src-main/host/start';
+import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+
+const TOKEN = 'e2e-looks-owner-token-0123456789';
+
+/**
+ * Posts that are hard to lay out (long words, very long posts, right-to-left text, every kind of post),
+ * in light and dark, photographed for a person to look at; and what the page does with hostile HTML.
+ */
+describe.skipIf(!hasChromium)('how posts look', () => {
+  const dataDir = tempDir('desk-e2e-looks');
+  let host: RunningHost;
+  let browser: Browser;
+  const opened: BrowserContext[] = [];
+
+  const write = (params: Record<string, unknown>) => api(host.url, TOKEN, 'POST', '/api/posts/write', { post_type: 'post.note', ...params });
+
+  beforeAll(async () => {
+    host = await startDeskHost({ dataDir, databaseName: 'looks', token: TOKEN });
+    const me = (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[0];
+    await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'noor', name: 'نور الهدى' });
+    const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: ${'a reasonably ordinary sentence that goes on '.repeat(4)}`).join('\n\n');
+    await write({ content: long, post_type: 'post.article', title: 'A very long article whose title is itself rather long, to see how it wraps in the timeline' });
+    await write({ content: `Long words: ${'Donaudampfschifffahrtsgesellschaftskapitänsmützen'.repeat(4)} and a URL https://example.org/${'very-long-path-segment/'.repeat(12)}`, tags: 'Rechtschutzversicherungsgesellschaften,layout' });
+    await write({ content: 'مرحبا بالعالم! هذا نص من اليمين إلى اليسار، مع كلمة English في الوسط.', persona_guid: (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[1].guid });
+    await write({ content: 'A page worth keeping', post_type: 'post.bookmark', source_url: 'https://example.org/article', source_title: 'An example article', geo_description: 'Zürich, by the lake' });
+    await write({ content: '> To be, or not to be\n\nStill the question.', post_type: 'post.quotation', source_url: 'https://example.org/hamlet', source_title: 'Hamlet' });
+    const pinned = await write({ content: `Talking to @${me.as} with **Markdown**, \`code\` and a list:\n\n- one\n- two`, post_privacy: 'visibility.private' });
+    await api(host.url, TOKEN, 'POST', `/api/posts/${pinned.json.data[0].guid}/pin`, { value: 'red' });
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of opened) await context.close();
+    await browser?.close();
+    await host?.close();
+  });
+
+  const open = async (colorScheme: 'light' | 'dark'): Promise<Page> => {
+    const { context, page } = await signedInPage(browser, host.url, TOKEN, { colorScheme });
+    opened.push(context);
+    await page.getByRole('link', { name: /^Everything/ }).click();
+    await page.getByRole('feed', { name: 'Everything' }).getByRole('article').first().waitFor();
+    return page;
+  };
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`lays out hard posts without overflowing the column (${scheme})`, async () => {
+      const page = await open(scheme);
+      await page.getByText('Talking to').waitFor();
+      await shot(page, `looks-top-${scheme}`);
+      const feed = page.getByRole('feed', { name: 'Everything' });
+      await feed.evaluate((el) => el.scrollBy(0, 900));
+      await page.waitForTimeout(200);
+      await shot(page, `looks-scrolled-${scheme}`);
+      // Nothing is wider than its column: long words and URLs wrap.
+      const overflow = await feed.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Right-to-left text runs right to left, also as the Persona's name in the page's left-to-right frame.
+      await page.keyboard.press('2');
+      await page.getByRole('link', { name: /^Home/ }).click();
+      const rtl = page.getByRole('article').filter({ hasText: 'مرحبا' });
+      await rtl.waitFor();
+      await expect(rtl.locator('.post-content').evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('rtl');
+      await shot(page, `looks-rtl-${scheme}`);
+    });
+  }
+
+  it('shows the composer with its options open, in dark', async () => {
+    const page = await open('dark');
+    await page.getByRole('button', { name: 'New post' }).click();
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByText('Quotation', { exact: true }).click();
+    await composer.getByRole('textbox', { name: /Quotation and comment/ }).fill('> A line worth quoting\n\nAnd why.');
+    await composer.getByText('Tags, privacy, schedule').click();
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await composer.getByRole('alert').first().waitFor();
+    await shot(page, 'composer-errors-dark');
+    await expect(composer.getByRole('alert').first().textContent()).resolves.toMatch(/source/);
+  });
+
+  it('sanitises post HTML again: a hostile answer (a remote, an old store) runs no script and keeps no handler', async () => {
+    const page = await open('light');
+    await page.route((url) => url.pathname === '/api/posts/global', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data[0].content = '<p onclick="window.pwned=1">Hostile <a href="javascript:window.pwned=2">link</a><img src="x" onerror="window.pwned=3"><script>window.pwned=4</script><iframe src="https://example.org"></iframe> <a href="https://example.org/safe">safe</a></p>';
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    const post = page.getByRole('article').filter({ hasText: 'Hostile' });
+    await post.waitFor();
+    await post.getByText('Hostile').click();
+    // Its javascript: address is gone, so it is no longer even a link.
+    await post.getByText('link', { exact: true }).click();
+    await expect(page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).resolves.toBeUndefined();
+    const html = await post.locator('.post-content').innerHTML();
+    expect(html).not.toMatch(/onclick|onerror|javascript:|<script|<iframe/);
+    await expect(post.getByRole('link', { name: 'safe' }).getAttribute('rel')).resolves.toBe('noopener noreferrer nofollow');
+  });
+});
