@@ -29,7 +29,7 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
     );
     if (mentions.length > 0) await db.mentions.bulkPut(mentions);
     await db.changes.bulkPut(rows.map(changeRowOf));
-    await queueForWords(db, rows.map((r) => r.guid));
+    await queueForWords(db, rows.map((r) => r.guid), before);
     const replies = await replyRowsOf(db, rows);
     if (replies.length > 0) await db.replies.bulkPut(replies);
     return stored.map((row, i) => ({ ...row, id: ids[i] }));
@@ -58,9 +58,14 @@ export async function forgetDerivedRows(db: PublishingDb, guids: readonly string
   await queueForWords(db, guids);
 }
 
-/** One request per post, where writing its words would be about thirty. */
-export async function queueForWords(db: PublishingDb, guids: readonly string[]): Promise<void> {
-  if (guids.length > 0) await db.wordQueue.bulkPut(guids.map((postGuid) => ({ postGuid })));
+/**
+ * One request per post, where writing its words would be about thirty. Posts not in `held` are new: they
+ * have no words yet. A post queued again before the indexer came is no longer fresh (its first queue row
+ * is replaced), which costs at most a lookup that finds nothing.
+ */
+export async function queueForWords(db: PublishingDb, guids: readonly string[], held?: ReadonlyMap<string, unknown>): Promise<void> {
+  if (guids.length === 0) return;
+  await db.wordQueue.bulkPut(guids.map((postGuid) => ({ postGuid, fresh: held && !held.has(postGuid) ? (1 as const) : (0 as const) })));
 }
 
 /**

@@ -173,6 +173,8 @@ export interface WordRow {
 /** A post whose search words are to be (re)written by the indexer (store/word-index.ts). */
 export interface WordQueueRow {
   postGuid: string;
+  /** 1: the post is new, so it has no words to remove (the indexer skips that lookup). */
+  fresh?: 0 | 1;
 }
 
 /**

@@ -12,10 +12,13 @@ const BATCH = 250;
  */
 export async function indexQueuedWords(db: PublishingDb, limit = BATCH): Promise<number> {
   return db.transaction('rw', [db.posts, db.words, db.wordQueue], async () => {
-    const guids = (await db.wordQueue.limit(limit).primaryKeys()) as string[];
-    if (guids.length === 0) return 0;
+    const queued = await db.wordQueue.limit(limit).toArray();
+    if (queued.length === 0) return 0;
+    const guids = queued.map((row) => row.postGuid);
     const posts = await postsByGuids(db, guids);
-    await db.words.where('postGuid').anyOf(guids).delete();
+    // A lookup per post to find old words: only for posts that may have some.
+    const known = queued.filter((row) => row.fresh !== 1).map((row) => row.postGuid);
+    if (known.length > 0) await db.words.where('postGuid').anyOf(known).delete();
     const rows = posts.flatMap(wordRowsOf);
     if (rows.length > 0) await db.words.bulkPut(rows);
     await db.wordQueue.bulkDelete(guids);
