@@ -28,6 +28,7 @@ function Shell() {
   const load = useAccount((s) => s.load);
   const loaded = useAccount((s) => s.profile !== null);
   const error = useAccount((s) => s.error);
+
   const composing = useUi((s) => s.composing);
   useEffect(() => {
     void load();
@@ -39,17 +40,13 @@ function Shell() {
     };
   }, [load]);
 
-  if (!loaded) {
+  // The shell does not wait for the account: the first timeline is asked for at once (its request goes
+  // first, as children's effects run before their parent's), with the Persona of the last visit if needed.
+  if (!loaded && error) {
     return (
-      <main className="state-line" role={error ? 'alert' : 'status'}>
-        {error ? (
-          <>
-            <p>{error}</p>
-            <button type="button" onClick={() => void load()}>Try again</button>
-          </>
-        ) : (
-          <p>Opening your desk…</p>
-        )}
+      <main className="state-line" role="alert">
+        <p>{error}</p>
+        <button type="button" onClick={() => void load()}>Try again</button>
       </main>
     );
   }

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { PIN_COLOURS, type PinColour } from '../../src-shared/client/outgoing';
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { compose, deletePost, edit, isOwn, repost } from '../state/actions';
+import { compose, deletePost, edit, repost } from '../state/actions';
+import { useAccount } from '../state/account';
 import { usePosts } from '../state/posts';
 import { go } from '../state/route';
 import { Avatar } from './Avatar';
@@ -44,7 +45,7 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply,
 function PostActions({ post, onReply }: { post: RemotePost; onReply?: ((post: RemotePost) => void) | undefined }) {
   const toggleStar = usePosts((s) => s.toggleStar);
   const setPin = usePosts((s) => s.setPin);
-  const own = isOwn(post);
+  const own = useAccount((s) => s.personas.some((p) => p.guid === post.persona.guid));
   const pin = post.pin === null || post.pin === 'pin.none' ? 'none' : post.pin.slice(4);
   return (
     <div className="post-actions" role="group" aria-label="Post actions">

@@ -8,9 +8,13 @@ const REFRESH_MS = 4000;
 export function SyncStatus() {
   const { remotes, available, refresh } = useSync();
   useEffect(() => {
-    void refresh();
+    // The first look waits a moment: the first timeline matters more while the page opens.
+    const first = setTimeout(() => void refresh(), 700);
     const timer = setInterval(() => void refresh(), REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [refresh]);
   if (!available) return <p className="sync-line subtle">This host does not sync.</p>;
   if (remotes.length === 0) return <p className="sync-line subtle">Local only: no remotes.</p>;

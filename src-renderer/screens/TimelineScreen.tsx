@@ -28,7 +28,9 @@ const EMPTY: Record<TimelineKind, string> = {
 
 /** The screen of one timeline: its title, its filters and the list. */
 export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; channel?: string; filter?: string }) {
-  const persona = useAccount((s) => s.currentGuid);
+  // Everything and a Channel are the same whoever acts; the other timelines are a Persona's.
+  const personal = kind !== 'global' && kind !== 'channel';
+  const persona = useAccount((s) => (personal ? s.currentGuid : null));
   const personaName = useAccount((s) => s.personas.find((p) => p.guid === s.currentGuid)?.name);
   const channelName = useAccount((s) => s.channels.find((c) => c.guid === channel)?.name);
   const types = useUi((s) => s.types);
@@ -38,11 +40,13 @@ export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; 
   );
   const key = timelineKey(spec);
   const open = useTimelines((s) => s.open);
+  const waiting = personal && persona === null;
   useEffect(() => {
+    if (waiting) return;
     const key = open(spec);
     useUi.getState().setActiveTimeline(key);
     return () => useUi.getState().setActiveTimeline(null);
-  }, [open, spec]);
+  }, [open, spec, waiting]);
 
   const title = kind === 'channel' ? (channelName ?? 'Channel') : kind === 'search' ? `Search: ${filter ?? ''}` : TITLES[kind];
   const subtitle = kind === 'home' || kind === 'mentions' || kind === 'pins' ? (personaName ? `as ${personaName}` : '') : '';
@@ -54,7 +58,7 @@ export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; 
         </h1>
         {hasTypeFilter(kind) && <TypeFilter />}
       </header>
-      <Timeline key={key} timelineKey={key} label={title} empty={EMPTY[kind]} />
+      {waiting ? <p className="state-line" role="status">Loading…</p> : <Timeline key={key} timelineKey={key} label={title} empty={EMPTY[kind]} />}
     </section>
   );
 }

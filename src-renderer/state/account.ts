@@ -29,11 +29,20 @@ function rememberedGuid(): string | null {
   }
 }
 
+function remember(guid: string): void {
+  try {
+    localStorage.setItem(CURRENT_KEY, guid);
+  } catch {
+    // A page without storage still switches; it only forgets the choice on reload.
+  }
+}
+
 export const useAccount = create<AccountStore>((set, get) => ({
   profile: null,
   personas: [],
   channels: [],
-  currentGuid: null,
+  // The Persona of the last visit: the first timeline can be asked for before the account has answered.
+  currentGuid: typeof localStorage === 'undefined' ? null : rememberedGuid(),
   error: null,
 
   load: async () => {
@@ -43,6 +52,7 @@ export const useAccount = create<AccountStore>((set, get) => ({
       const remembered = get().currentGuid ?? rememberedGuid();
       const current = personas.find((p) => p.guid === remembered)?.guid ?? personas[0]?.guid ?? null;
       set({ profile, personas, channels, currentGuid: current, error: null });
+      if (current !== null) remember(current);
     } catch (error) {
       set({ error: describeFailure(error) });
     }
@@ -52,11 +62,7 @@ export const useAccount = create<AccountStore>((set, get) => ({
     const { personas } = get();
     const persona = typeof which === 'number' ? personas[which - 1] : personas.find((p) => p.guid === which);
     if (!persona) return;
-    try {
-      localStorage.setItem(CURRENT_KEY, persona.guid);
-    } catch {
-      // A page without storage still switches; it only forgets the choice on reload.
-    }
+    remember(persona.guid);
     set({ currentGuid: persona.guid });
   },
 

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:page`: how soon the page shows its first timeline on a large instance, and what scrolling
+ * far down a timeline costs. Prints figures, asserts nothing. BENCH_POSTS sets the instance's size
+ * (default 100,000; the corpus of test/bench), BENCH_RUNS the number of page loads measured (default 7).
+ */
+import path from 'node:path';
+import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
+import { openDatabase } from '../../src-shared/store/db';
+import { indexAllQueuedWords } from '../../src-shared/store/word-index';
+import { buildCorpus } from '../bench/corpus';
+import { launchChromium, startDeskHost, tempDir } from './support/desk-page';
+
+const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
+const TOKEN = 'bench-page-owner-token-0123456789';
+const dataDir = tempDir('desk-bench-page');
+const report = (line: string) => process.stdout.write(`${line}\n`);
+
+async function importCorpus(): Promise<void> {
+  const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'bench');
+  await db.open();
+  const { accountGuid } = await ensureOwner(db, { token: TOKEN, now: Date.now() });
+  const personas = (await db.personas.toArray()).map((p) => p.guid);
+  const channels = (await db.channels.toArray()).map((c) => c.guid);
+  const corpus = buildCorpus({ count: POSTS, accountGuid, personas, channels, handles: ['me'] });
+  const started = performance.now();
+  for (let i = 0; i < corpus.rows.length; i += 2000) await putPostsInOneTransaction(db, corpus.rows.slice(i, i + 2000));
+  // The search index is built before the host starts, so its indexer does not share the store with the page.
+  await indexAllQueuedWords(db);
+  report(`instance: ${POSTS} posts imported and indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  db.close();
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+await importCorpus();
+const host = await startDeskHost({ dataDir, databaseName: 'bench', token: TOKEN });
+const browser = await launchChromium();
+try {
+  const firstTimeline: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    // Signed in already, as a returning person is: the figure is the page and the instance, not typing.
+    await context.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })), TOKEN);
+    const page = await context.newPage();
+    await page.goto(`${host.url}/#/t/global`);
+    await page.getByRole('feed', { name: 'Everything' }).getByRole('article').first().waitFor();
+    firstTimeline.push(await page.evaluate(() => performance.now()));
+    if (run === 0 && process.env['BENCH_DETAIL']) {
+      const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => `${e.name.replace(location.origin, '')} ${e.startTime.toFixed(0)}+${e.duration.toFixed(0)}`));
+      report(entries.join('\n'));
+    }
+    await context.close();
+  }
+  report(`first timeline visible after opening the page: median ${median(firstTimeline).toFixed(0)} ms, best ${Math.min(...firstTimeline).toFixed(0)} ms, worst ${Math.max(...firstTimeline).toFixed(0)} ms (${RUNS} loads, global timeline of ${POSTS} posts, from navigation start)`);
+
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  await context.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })), TOKEN);
+  const page = await context.newPage();
+  await page.goto(`${host.url}/#/t/global`);
+  const feed = page.getByRole('feed', { name: 'Everything' });
+  await feed.getByRole('article').first().waitFor();
+  const started = performance.now();
+  const frames = await feed.evaluate(async (el) => {
+    const gaps: number[] = [];
+    let last = performance.now();
+    const until = performance.now() + 8000;
+    while (performance.now() < until) {
+      el.scrollBy(0, 400);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }
+    return gaps;
+  });
+  const loaded = await feed.evaluate((el) => el.querySelectorAll('article').length);
+  const rows = await page.evaluate(() => document.querySelectorAll('[data-index]').length);
+  const indexes = await page.evaluate(() => [...document.querySelectorAll('[data-index]')].map((e) => Number(e.getAttribute('data-index'))));
+  const sorted = [...frames].sort((a, b) => a - b);
+  report(`scrolling 400 px per frame for ${((performance.now() - started) / 1000).toFixed(1)} s: reached post ${Math.max(...indexes)}, ${rows} rows in the DOM (${loaded} articles), frame gap p50 ${median(frames).toFixed(1)} ms, p95 ${(sorted[Math.floor(sorted.length * 0.95)] ?? NaN).toFixed(1)} ms`);
+  await context.close();
+} finally {
+  await browser.close();
+  await host.close();
+}
