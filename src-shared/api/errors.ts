@@ -54,6 +54,8 @@ export const ErrorText = {
   syncUnavailable: 'Sync Is Not Running on This Instance',
   unknownConflict: 'Invalid Conflict Identifier Supplied',
   notSyncedPost: 'This Post Does Not Come from a Remote Instance',
+  unknownOutboxItem: 'Invalid Outbox Item Supplied',
+  settleConflictFirst: 'This Item Waits for a Conflict: Choose a Version',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

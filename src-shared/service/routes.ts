@@ -7,7 +7,7 @@ import { deletePost, pinPost, starPost, unpinPost, unstarPost } from './handlers
 import { getPost, getThread } from './handlers/read-posts';
 import { globalTimeline, mentionsTimeline } from './handlers/timelines';
 import { writePost } from './handlers/write-post';
-import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, syncRemote, updateRemote } from './handlers/sync';
+import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, settleItem, syncRemote, updateRemote } from './handlers/sync';
 import type { Route } from './router';
 
 /** The instance interface (sections 4.2, 4.3) and this instance's extensions (README). Literals first. */
@@ -49,5 +49,6 @@ export const instanceRoutes: readonly Route[] = [
   { method: 'DELETE', pattern: '/api/sync/remotes/:guid', handler: removeRemote, transaction: false },
   { method: 'POST', pattern: '/api/sync/posts/:guid/refresh', handler: refreshPost, transaction: false },
   { method: 'GET', pattern: '/api/sync/conflicts', handler: listConflicts, transaction: false },
+  { method: 'POST', pattern: '/api/sync/outbox/:seq', handler: settleItem, transaction: false },
   { method: 'POST', pattern: '/api/sync/conflicts/:guid', handler: resolveConflict, transaction: false },
 ];

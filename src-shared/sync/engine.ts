@@ -44,6 +44,10 @@ export const addRemoteInput = z
   });
 export type AddRemoteInput = z.infer<typeof addRemoteInput>;
 
+export const settleItemInput = z.object({
+  action: z.enum(['retry', 'discard'], 'action must be retry or discard'),
+});
+
 export const updateRemoteInput = z.object({
   poll_seconds: z.coerce.number({ error: 'poll_seconds is required' }).int().min(15, 'poll_seconds must be at least 15').max(86_400, 'poll_seconds must be at most 86400'),
 });
@@ -54,6 +58,11 @@ export interface SyncEngine {
   /** One full push and pull cycle now; answers when it is done (or joins the one running). */
   syncRemote(guid: string): Promise<RemoteStatus>;
   removeRemote(guid: string): Promise<void>;
+  /**
+   * The person's answer to an item stopped in `attention`: `retry` puts it back in line (after they fixed
+   * the post, say), `discard` drops it (the change stays here only).
+   */
+  settleItem(seq: number, action: 'retry' | 'discard'): Promise<void>;
   /** Changes how often the remote is polled. */
   updateRemote(guid: string, input: { poll_seconds: number }): Promise<RemoteStatus>;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
@@ -208,6 +217,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await requireRemote(guid);
       await runCycle(guid.toLowerCase(), true);
       return statusOf(await requireRemote(guid));
+    },
+    settleItem: async (seq, action) => {
+      await db.transaction('rw', [db.outbox, db.conflicts], async () => {
+        const item = await db.outbox.get(seq);
+        if (!item || item.state !== 'attention') throw new ServiceError(404, ErrorText.unknownOutboxItem);
+        // A conflict is settled by choosing a version (conflicts.ts), not here.
+        if (await db.conflicts.get(item.postGuid)) throw new ServiceError(409, ErrorText.settleConflictFirst);
+        if (action === 'discard') await db.outbox.delete(seq);
+        else await db.outbox.update(seq, { state: 'pending', error: null, nextAttemptUnix: deps.now() });
+      });
     },
     updateRemote: async (guid, input) => {
       const remote = await requireRemote(guid);

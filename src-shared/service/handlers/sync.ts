@@ -1,5 +1,5 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { addRemoteInput, updateRemoteInput, type SyncEngine } from '../../sync/engine';
+import { addRemoteInput, settleItemInput, updateRemoteInput, type SyncEngine } from '../../sync/engine';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
 import { z } from 'zod';
@@ -18,6 +18,16 @@ export const listRemotes: Handler = (ctx) => engineFor(ctx).listRemotes();
 export const addRemote: Handler = (ctx) => {
   const engine = engineFor(ctx);
   return engine.addRemote(parseInput(addRemoteInput, ctx.params));
+};
+
+/** POST /api/sync/outbox/{seq} with action=retry or action=discard, for an item in `attention`. */
+export const settleItem: Handler = async (ctx) => {
+  const engine = engineFor(ctx);
+  const { action } = parseInput(settleItemInput, ctx.params);
+  const seq = Number(ctx.path['seq']);
+  if (!Number.isSafeInteger(seq) || seq < 1) throw new ServiceError(404, ErrorText.unknownOutboxItem);
+  await engine.settleItem(seq, action);
+  return { seq, action };
 };
 
 /** POST /api/sync/remotes/{guid} with poll_seconds. */

@@ -67,3 +67,42 @@ describe('a remote that speaks only the legacy interface', () => {
     expect((await blurbs(remote)).length).toBe(3);
   });
 });
+
+describe('a change the remote cannot take', () => {
+  it('waits in attention with the reason until the person retries or discards it', async () => {
+    const remote = await startServedInstance('memory');
+    const proxy = await startFaultProxy(remote.url, { only: /^\/(content|users)(\/|\?|$)/ });
+    const desktop = await startDesktop('memory');
+    try {
+      const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, interface: 'legacy', token: OWNER_TOKEN } });
+      const remoteGuid = added.json.data.guid as string;
+      const sync = async () => (await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`)).json.data;
+      await desktop.call('POST', '/api/posts/write', {
+        params: { content: 'A bookmark', post_type: 'post.bookmark', source_url: 'https://example.org/a', source_title: 'A', persona_guid: remote.personaGuid },
+      });
+      await desktop.call('POST', '/api/posts/write', { params: { content: 'A note behind it', post_type: 'post.note', persona_guid: remote.personaGuid } });
+      const stopped = await sync();
+      expect(stopped.attention).toEqual([
+        expect.objectContaining({ op: 'publish', reason: 'A remote that speaks only the legacy interface cannot hold bookmarks or quotations' }),
+      ]);
+      // The others went on.
+      expect(stopped.pending).toBe(0);
+      const seq = stopped.attention[0].seq as number;
+
+      expect((await desktop.call('POST', `/api/sync/outbox/${seq}`, { params: { action: 'retry' } })).status).toBe(200);
+      expect((await sync()).attention).toHaveLength(1);
+      const wrong = await desktop.call('POST', `/api/sync/outbox/${seq}`, { params: { action: 'later' } });
+      expect([wrong.status, wrong.json.meta.text]).toEqual([400, 'action must be retry or discard']);
+      expect((await desktop.call('POST', `/api/sync/outbox/${seq}`, { params: { action: 'discard' } })).status).toBe(200);
+      expect(await sync()).toMatchObject({ pending: 0, attention: [] });
+      const gone = await desktop.call('POST', `/api/sync/outbox/${seq}`, { params: { action: 'retry' } });
+      expect([gone.status, gone.json.meta.text]).toEqual([404, 'Invalid Outbox Item Supplied']);
+      // The bookmark stays here.
+      expect((await desktop.call('GET', '/api/posts/global?types=post.bookmark')).json.data).toHaveLength(1);
+    } finally {
+      await proxy.close();
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+});
