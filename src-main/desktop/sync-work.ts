@@ -22,10 +22,16 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
       mentions = notifyMentions;
       const sync = engine;
       if (!sync) throw new Error('the sync engine is made with the service, before the background work');
-      const showUnsent = async () => setUnsentCount((await sync.listRemotes()).reduce((sum, remote) => sum + remote.pending, 0));
+      let shown = -1;
+      const showUnsent = async () => {
+        const unsent = await db.outbox.filter((item) => item.state === 'pending').count();
+        if (unsent !== shown) setUnsentCount((shown = unsent));
+      };
       const scheduler = createScheduler(sync, {
         ...(options.tickMs ? { tickMs: options.tickMs } : {}),
         onError: (error) => console.error('sync:', error),
+        // Writing offline raises the count, sending lowers it: the badge follows within a tick.
+        afterTick: showUnsent,
       });
       // The search words of what is written or pulled are kept up behind the writers (store/word-index.ts).
       const indexer = createWordIndexer(db, { onError: (error) => console.error('search index:', error) });

@@ -11,7 +11,10 @@ export interface Scheduler {
  * each failed cycle in a row) or whose outbox has items due gets one cycle. A local write is therefore
  * sent within a tick. Errors are the engine's to record; a tick never throws.
  */
-export function createScheduler(engine: SyncEngine, options: { tickMs?: number; onError?: (error: unknown) => void } = {}): Scheduler {
+export function createScheduler(
+  engine: SyncEngine,
+  options: { tickMs?: number; onError?: (error: unknown) => void; /** After every tick (the unsent badge follows it). */ afterTick?: () => Promise<void> } = {},
+): Scheduler {
   const tickMs = options.tickMs ?? 2_000;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = true;
@@ -21,6 +24,7 @@ export function createScheduler(engine: SyncEngine, options: { tickMs?: number; 
     try {
       const due = await engine.dueRemotes();
       await Promise.all(due.map((guid) => engine.runScheduled(guid).catch(options.onError)));
+      await options.afterTick?.();
     } catch (error) {
       options.onError?.(error);
     }

@@ -46,11 +46,13 @@ describe('sync in the desktop app', () => {
   });
 
   it('runs the scheduler in the background, and stopping waits for the round under way', async () => {
-    const { background } = await desk(20);
+    const { background, unsent } = await desk(20);
     background.start();
     for (let i = 0; i < 100 && (await db.outbox.count()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await background.stop();
     expect(await db.outbox.count()).toBe(0);
+    // The badge showed the post waiting, then nothing.
+    expect(unsent.at(-1)).toBe(0);
     expect(await remoteTexts()).toEqual(['Written in the desktop app']);
   });
 });
