@@ -3,7 +3,9 @@ import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
 import { isRemoteError } from '../../src-shared/client/errors';
 import { deskBridge } from '../api/bridge';
 import { clients, describeFailure } from './session';
+import { useTimelines } from './timelines';
 import { showError } from './toasts';
+import { useUi } from './ui';
 
 /** The remotes and how their sync stands, read from `GET /api/sync/remotes` every few seconds. */
 interface SyncStore {
@@ -40,6 +42,9 @@ export const useSync = create<SyncStore>((set, get) => ({
       if (bridge) await bridge.syncNow();
       else await Promise.all(get().remotes.map(async (r) => get().put(await clients().desk.syncRemote(r.guid))));
       await get().refresh();
+      // Posts sent just now may have taken their remote's GUIDs: the timeline on screen reads its top again.
+      const active = useUi.getState().activeTimeline;
+      if (active !== null) await useTimelines.getState().poll(active, true);
     } catch (error) {
       showError(`Sync did not finish: ${describeFailure(error)}`);
     } finally {

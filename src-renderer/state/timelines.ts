@@ -118,9 +118,13 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         if (!now) return;
         const known = new Set([...now.guids, ...now.fresh]);
         const arrived = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
-        if (arrived.length === 0) return;
-        if (atTop) update(key, { guids: [...arrived, ...now.fresh, ...now.guids], fresh: [] });
-        else update(key, { fresh: [...arrived, ...now.fresh] });
+        if (atTop) {
+          // The first page is the truth about the newest posts: one missing from it within its time span
+          // is gone (deleted elsewhere, or renamed by sync when a remote took it under its own GUID).
+          update(key, { guids: mergeFirstPage(page.posts, [...now.fresh, ...now.guids], postOf), fresh: [] });
+        } else if (arrived.length > 0) {
+          update(key, { fresh: [...arrived, ...now.fresh] });
+        }
       } catch {
         // A missed poll is tried again at the next one; the status line tells about connection trouble.
       }
@@ -166,6 +170,19 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
     },
   };
 });
+
+/**
+ * The newest page followed by the held posts older than its oldest one. Held posts inside its span that it
+ * does not hold are dropped; those of the very same second as its oldest are kept (the page may end inside
+ * that second).
+ */
+export function mergeFirstPage(page: readonly RemotePost[], held: readonly string[], postOf: (guid: string) => RemotePost | null): string[] {
+  const oldest = page.at(-1);
+  if (!oldest || page.length < PAGE_SIZE) return page.map((p) => p.guid);
+  const inPage = new Set(page.map((p) => p.guid));
+  const older = held.filter((guid) => !inPage.has(guid) && (postOf(guid)?.publish_unix ?? Infinity) <= oldest.publish_unix);
+  return [...page.map((p) => p.guid), ...older];
+}
 
 /** Where a post stands in every open timeline: what an undo puts back. */
 export function positionsOf(guid: string): Record<string, number> {

@@ -76,6 +76,13 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Synced/);
     expect(await syncLine().textContent()).not.toMatch(/waiting/);
     await shot(page, 'sent');
+    // Sent, the post took the remote's GUID; the page follows, so acting on it still works.
+    const sent = page.getByRole('article').filter({ hasText: 'Written while the remote was away' });
+    await expect(sent.count()).resolves.toBe(1);
+    await sent.getByRole('button', { name: 'Star' }).click();
+    await expect.poll(() => sent.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
     const onRemote = await api(back.url, REMOTE_TOKEN, 'GET', '/api/posts/global');
     expect(onRemote.json.data.map((p: { text: string }) => p.text)).toContain('Written while the remote was away');
   });

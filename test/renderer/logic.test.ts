@@ -7,6 +7,8 @@ import { blankDraft } from '../../src-renderer/state/drafts';
 import { parseRoute, routeHash, type Route } from '../../src-renderer/state/route';
 import { describeRemote } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
+import { mergeFirstPage } from '../../src-renderer/state/timelines';
+import { PAGE_SIZE } from '../../src-renderer/state/timeline-spec';
 import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
 import type { TestInstance } from '../support/instance';
 import { connectedInstance, fakePost } from './support';
@@ -34,6 +36,20 @@ describe('a conversation as rows', () => {
     const y = fakePost(2, { parent_guid: x.guid });
     const loop = [{ ...x, parent_guid: y.guid }, y];
     expect(threadRows(loop)).toHaveLength(2);
+  });
+});
+
+describe('a timeline read again from the top', () => {
+  it('drops held posts the newest page no longer has in its span, keeps the older ones', () => {
+    const page = Array.from({ length: PAGE_SIZE }, (_, i) => fakePost(i + 1));
+    const renamed = fakePost(500, { publish_unix: page[10]?.publish_unix ?? 0 });
+    const older = fakePost(PAGE_SIZE + 5);
+    const byGuid = new Map([...page, renamed, older].map((p) => [p.guid, p]));
+    const held = [renamed.guid, ...page.map((p) => p.guid), older.guid];
+    const merged = mergeFirstPage(page, held, (g) => byGuid.get(g) ?? null);
+    expect(merged).toEqual([...page.map((p) => p.guid), older.guid]);
+    // A short page is the whole timeline.
+    expect(mergeFirstPage(page.slice(0, 3), held, (g) => byGuid.get(g) ?? null)).toEqual(page.slice(0, 3).map((p) => p.guid));
   });
 });
 
