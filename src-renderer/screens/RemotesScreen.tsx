@@ -60,7 +60,7 @@ function RemoteCard({ remote }: { remote: RemoteStatus }) {
       <p className={`sync-line health-${health}`}><span className="sync-dot" aria-hidden="true" />{text}</p>
       {remote.attention.length > 0 && (
         <ul className="attention" aria-label="Stopped items">
-          {remote.attention.map((a) => <li key={`${a.seq}`}>{a.op} of post {a.post_guid.slice(0, 8)}: {a.reason}</li>)}
+          {remote.attention.map((a) => <AttentionItem key={`${a.seq}`} item={a} remoteGuid={remote.guid} conflict={remote.conflicts.some((c) => c.post_guid === a.post_guid)} />)}
         </ul>
       )}
       <p>Linked Personas: {remote.personas.map((p) => `${p.name} (@${p.as})`).join(', ') || 'none'}</p>
@@ -72,6 +72,41 @@ function RemoteCard({ remote }: { remote: RemoteStatus }) {
     </li>
   );
 }
+
+type Stopped = RemoteStatus['attention'][number];
+
+/** A change the remote refused for a reason retrying alone cannot fix: look at the post, retry, or keep it here. */
+function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGuid: string; conflict: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const settle = async (action: 'retry' | 'discard') => {
+    if (item.seq === null) return;
+    setBusy(true);
+    try {
+      await clients().desk.settleOutboxItem(item.seq, action);
+      useToasts.getState().show(action === 'retry' ? 'Back in line to be sent.' : 'Kept here only; it will not be sent.');
+      void useSync.getState().refresh();
+    } catch (error) {
+      showError(describeFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const what = OP_NAMES[item.op] ?? item.op;
+  return (
+    <li className="attention-item" data-remote={remoteGuid}>
+      <span>
+        {what} of <a href={`#/post/${encodeURIComponent(item.post_guid)}`}>a post</a>: {item.reason}
+      </span>
+      {/* An edit held by a conflict is settled by choosing a version below, not by retrying. */}
+      {!conflict && <span className="row-buttons">
+        <button type="button" disabled={busy} onClick={() => void settle('retry')} aria-label={`Retry: ${what}`}>Retry</button>
+        <button type="button" disabled={busy} onClick={() => void settle('discard')} aria-label={`Keep here only: ${what}`}>Keep here only</button>
+      </span>}
+    </li>
+  );
+}
+
+const OP_NAMES: Record<string, string> = { publish: 'Publishing', edit: 'An edit', delete: 'Deleting', star: 'A star', unstar: 'Removing a star', pin: 'A pin', unpin: 'Removing a pin' };
 
 function Conflicts() {
   const [conflicts, setConflicts] = useState<SyncConflict[]>([]);
@@ -95,7 +130,7 @@ function Conflicts() {
       <h2 id="conflicts-title">Edited on both sides</h2>
       {conflicts.map((c) => (
         <div key={c.post_guid} className="conflict">
-          <div><h3>Here</h3><p dir="auto">{c.local.title && <strong>{c.local.title} </strong>}{c.local.text}</p><button type="button" onClick={() => void keep(c, 'local')}>Keep this version</button></div>
+          <div><h3>Here (<a href={`#/post/${encodeURIComponent(c.post_guid)}`}>open the post</a>)</h3><p dir="auto">{c.local.title && <strong>{c.local.title} </strong>}{c.local.text}</p><button type="button" onClick={() => void keep(c, 'local')}>Keep this version</button></div>
           <div><h3>On the remote</h3><p dir="auto">{c.remote.title && <strong>{c.remote.title} </strong>}{c.remote.text}</p><button type="button" onClick={() => void keep(c, 'remote')}>Keep the remote version</button></div>
         </div>
       ))}

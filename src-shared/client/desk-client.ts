@@ -80,6 +80,9 @@ export interface DeskClient {
   addRemote(params: AddRemoteParams): Promise<RemoteStatus>;
   syncRemote(guid: string): Promise<RemoteStatus>;
   removeRemote(guid: string): Promise<void>;
+  setPollSeconds(guid: string, seconds: number): Promise<RemoteStatus>;
+  /** An outbox item stopped in `attention`: back in line (`retry`), or kept here only (`discard`). */
+  settleOutboxItem(seq: number, action: 'retry' | 'discard'): Promise<void>;
   refreshPost(guid: string): Promise<RefreshResult>;
   conflicts(): Promise<SyncConflict[]>;
   resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;
@@ -174,6 +177,16 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     syncRemote: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/remotes', guid, '/sync')), remoteStatus),
     removeRemote: async (guid) => {
       t.dataOf(await post(guidIn('DELETE', '/api/sync/remotes', guid), {}, 'DELETE'));
+    },
+    setPollSeconds: async (guid, seconds) => {
+      const path = guidIn('POST', '/api/sync/remotes', guid);
+      if (!Number.isInteger(seconds) || seconds < 15 || seconds > 86_400) throw t.refuse({ method: 'POST', path }, ['poll_seconds must be a whole number from 15 to 86400']);
+      return dataAs(t, await post(path, { poll_seconds: seconds }), remoteStatus);
+    },
+    settleOutboxItem: async (seq, action) => {
+      const path = `/api/sync/outbox/${seq}`;
+      if (!Number.isInteger(seq) || seq < 0) throw t.refuse({ method: 'POST', path: '/api/sync/outbox/{seq}' }, ['seq must be an outbox item number']);
+      t.dataOf(await post(path, { action }));
     },
     refreshPost: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/posts', guid, '/refresh')), refreshAnswer),
     conflicts: async () => dataAs(t, await get('/api/sync/conflicts'), syncConflictList),
