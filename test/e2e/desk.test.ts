@@ -144,6 +144,49 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.getByRole('feed', { name: 'Everything' }).waitFor();
   });
 
+  it('edits a post, and deletes one with a confirmation and an undo', async () => {
+    const post = postWith('Hello from the browser');
+    await post.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('form', { name: 'Edit post' });
+    await editor.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Hello again, edited in the browser');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await postWith('Hello again, edited in the browser').waitFor();
+
+    const doomed = postWith('A draft that survives reloading');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await doomed.getByRole('button', { name: 'Delete' }).click();
+    await doomed.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await postWith('A draft that survives reloading').waitFor();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await postWith('A draft that survives reloading').getByRole('button', { name: 'Delete' }).click();
+    const texts = async () => (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text);
+    await expect.poll(texts, { timeout: 10_000, interval: 500 }).not.toContain('A draft that survives reloading');
+    expect(await texts()).toContain('Hello again, edited in the browser');
+  });
+
+  it('renames a Persona, writes its bio with a preview, and creates a Channel', async () => {
+    await page.getByRole('link', { name: 'Profile and Personas' }).click();
+    const second = page.getByRole('form', { name: 'Persona @second' });
+    await second.getByRole('textbox', { name: 'Name' }).fill('Second, renamed');
+    await second.getByRole('button', { name: 'Save name and handle' }).click();
+    await page.getByRole('button', { name: /Act as Second, renamed/ }).waitFor();
+    const bio = page.getByRole('form', { name: 'Bio of @second' });
+    await bio.getByRole('textbox', { name: /Bio/ }).fill('Writes **second** thoughts.');
+    await expect(bio.getByRole('region', { name: 'Bio preview' }).locator('strong').textContent()).resolves.toBe('second');
+    await bio.getByRole('button', { name: 'Save bio' }).click();
+    await page.getByText('Bio saved.').waitFor();
+    await page.getByRole('form', { name: 'New Channel for the current Persona' }).getByRole('textbox', { name: 'Name' }).fill('Side notes');
+    await page.getByRole('button', { name: 'Create Channel' }).click();
+    await page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).waitFor();
+    await shot(page, 'settings');
+    const personas = (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data;
+    const renamed = personas.find((p: { as: string }) => p.as === 'second');
+    expect(renamed.name).toBe('Second, renamed');
+    expect((await api(host.url, TOKEN, 'GET', `/api/account/${renamed.guid}/bio`)).json.data.bio.text).toBe('Writes **second** thoughts.');
+  });
+
   it('left no error in the page', () => {
     expect(errors).toEqual([]);
   });
