@@ -72,6 +72,9 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         const state: TimelineState = { spec, guids: [], status: 'loading', error: null, loadingMore: false, end: false, fresh: [], seenUnix: readSeen()[key] ?? null };
         set({ byKey: { ...get().byKey, [key]: state } });
         void get().reload(key);
+      } else {
+        // Opened again: what arrived meanwhile comes in at the top, where the person now is.
+        void get().poll(key, true);
       }
       return key;
     },
