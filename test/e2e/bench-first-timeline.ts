@@ -2,7 +2,10 @@
  * `npm run bench:page`: how soon the page shows its first timeline on a large instance, and what scrolling
  * far down a timeline costs. Prints figures, asserts nothing. BENCH_POSTS sets the instance's size
  * (default 100,000; the corpus of test/bench), BENCH_RUNS the number of page loads measured (default 7).
+ * BENCH_DATA names a folder to keep the instance in and to reuse on the next run (building 100,000 posts
+ * and their search index takes minutes).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { sqliteIdb } from '../../src-main/host/sqlite-idb';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
@@ -15,7 +18,8 @@ import { launchChromium, startDeskHost, tempDir } from './support/desk-page';
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
 const TOKEN = 'bench-page-owner-token-0123456789';
-const dataDir = tempDir('desk-bench-page');
+const dataDir = process.env['BENCH_DATA'] ?? tempDir('desk-bench-page');
+const reuse = fs.existsSync(path.join(dataDir, 'db', 'D_bench.sqlite'));
 const report = (line: string) => process.stdout.write(`${line}\n`);
 
 async function importCorpus(): Promise<void> {
@@ -35,7 +39,8 @@ async function importCorpus(): Promise<void> {
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-await importCorpus();
+if (reuse) report(`instance: reusing ${dataDir}`);
+else await importCorpus();
 const host = await startDeskHost({ dataDir, databaseName: 'bench', token: TOKEN });
 const browser = await launchChromium();
 try {
@@ -85,4 +90,5 @@ try {
 } finally {
   await browser.close();
   await host.close();
+  if (!process.env['BENCH_DATA']) fs.rmSync(dataDir, { recursive: true, force: true });
 }
