@@ -68,6 +68,15 @@ describe.skipIf(!hasChromium)('how posts look', () => {
     });
   }
 
+  it('fits a narrow window: the sidebar above, the timeline below, nothing wider than the screen', async () => {
+    const page = await open('light');
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.waitForTimeout(200);
+    await shot(page, 'looks-narrow');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   it('shows the composer with its options open, in dark', async () => {
     const page = await open('dark');
     await page.getByRole('button', { name: 'New post' }).click();
