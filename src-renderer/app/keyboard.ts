@@ -40,7 +40,12 @@ export function installKeyboard(target: Window = window): () => void {
 
   const onKey = (event: KeyboardEvent) => {
     const ui = useUi.getState();
-    if (ui.composing !== null || ui.helpOpen || !isForThePage(event)) return;
+    if (ui.helpOpen) {
+      // Closed here at once: the dialog's own close event comes a moment later, and the next key should not wait.
+      if (event.key === 'Escape') ui.setHelp(false);
+      return;
+    }
+    if (ui.composing !== null || !isForThePage(event)) return;
     const key = event.key;
     if (pendingG) {
       pendingG = false;

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { PIN_COLOURS, type PinColour } from '../../src-shared/client/outgoing';
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { compose, deletePost, edit, repost } from '../state/actions';
+import { canRepost, compose, deletePost, edit, repost } from '../state/actions';
 import { useAccount } from '../state/account';
 import { usePosts } from '../state/posts';
 import { go } from '../state/route';
@@ -66,7 +66,7 @@ function PostActions({ post, onReply }: { post: RemotePost; onReply?: ((post: Re
           ))}
         </select>
       </label>
-      {post.id !== null && (
+      {canRepost(post) && (
         <button type="button" onClick={() => void repost(post)}>
           Repost
         </button>

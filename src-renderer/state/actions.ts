@@ -78,12 +78,29 @@ export function deletePost(post: RemotePost, confirmed = globalThis.confirm('Del
   }, UNDO_MS);
 }
 
-/** Legacy repost: possible for posts read through the legacy interface, which carry their numeric id. */
+/**
+ * Repost is a legacy operation, by numeric id, which instance answers do not carry. Posts read through the
+ * legacy collections have it; for a Blurb (any untitled post) it is looked up in the legacy global
+ * collection at the post's own second.
+ */
+export const canRepost = (post: RemotePost): boolean => post.id !== null || post.title === null;
+
+async function legacyIdOf(post: RemotePost): Promise<number | null> {
+  if (post.id !== null) return post.id;
+  const page = await clients().desk.blurbs('global', { count: 200, before_unix: post.publish_unix + 1 });
+  return page.posts.find((p) => p.guid === post.guid)?.id ?? null;
+}
+
 export async function repost(post: RemotePost): Promise<void> {
-  if (post.id === null) return;
   try {
-    const made = await clients().desk.repost(post.id, useAccount.getState().currentGuid ?? undefined);
+    const id = await legacyIdOf(post);
+    if (id === null) {
+      showError('This post cannot be reposted from here.');
+      return;
+    }
+    const made = await clients().desk.repost(id, useAccount.getState().currentGuid ?? undefined);
     usePosts.getState().put([made]);
+    useTimelines.getState().published(made);
     useToasts.getState().show('Reposted.');
   } catch (error) {
     showError(`Could not repost: ${describeFailure(error)}`);

@@ -27,12 +27,14 @@ export interface DeskTimelineQuery extends TimelineQuery {
 }
 
 /** The legacy Blurb collections this project answers for its owner, and search. */
-export type DeskCollection = 'home' | 'mentions' | 'interactions' | 'pins' | 'search';
+export type DeskCollection = 'global' | 'home' | 'mentions' | 'interactions' | 'pins' | 'search';
 
 export interface DeskBlurbsQuery {
   count?: number;
   /** Continue after this post (exclusive). */
   before_id?: number;
+  /** Published before this second (exclusive). */
+  before_unix?: number;
   /** Whose stars and pins the answer shows. */
   persona_guid?: string;
   /** Required for `search`. */
@@ -125,10 +127,12 @@ export function createDeskClient(options: ClientOptions): DeskClient {
       const problems: string[] = [];
       if (query.count !== undefined && (!Number.isInteger(query.count) || query.count < 1 || query.count > 200)) problems.push('count must be a whole number from 1 to 200');
       if (query.before_id !== undefined && !legacyIdCheck('before_id', query.before_id).ok) problems.push('before_id must be a post id');
+      if (query.before_unix !== undefined && (!Number.isInteger(query.before_unix) || query.before_unix < 0)) problems.push('before_unix must be whole unix seconds');
       if (problems.length > 0) throw t.refuse({ method: 'GET', path }, problems);
       const search = {
         count: query.count?.toString(),
         before_id: query.before_id?.toString(),
+        before_unix: query.before_unix?.toString(),
         persona_guid: optionalGuid('GET', path, 'persona_guid', query.persona_guid),
         filter: query.filter,
       };

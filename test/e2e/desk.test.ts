@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { RunningHost } from '../../src-main/host/start';
 import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
 
@@ -128,6 +128,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
   });
 
   it('moves with j and k, stars with s, and lists the keys with ?', async () => {
+    onTestFailed(() => shot(page, 'failed-keys'));
     await page.getByRole('heading', { name: /Home/ }).click();
     for (const key of ['j', 'j', 'k']) await page.keyboard.press(key);
     const first = page.getByRole('article').first();
@@ -136,12 +137,12 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.keyboard.press('s');
     await expect.poll(() => first.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe(wasStarred === 'true' ? 'false' : 'true');
     await page.keyboard.press('?');
-    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ timeout: 5000 });
     await shot(page, 'shortcuts');
     await page.keyboard.press('Escape');
     await page.keyboard.press('g');
     await page.keyboard.press('g');
-    await page.getByRole('feed', { name: 'Everything' }).waitFor();
+    await page.getByRole('feed', { name: 'Everything' }).waitFor({ timeout: 5000 });
   });
 
   it('edits a post, and deletes one with a confirmation and an undo', async () => {
@@ -164,6 +165,15 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const texts = async () => (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text);
     await expect.poll(texts, { timeout: 10_000, interval: 500 }).not.toContain('A draft that survives reloading');
     expect(await texts()).toContain('Hello again, edited in the browser');
+  });
+
+  it('reposts a note read through the instance interface (its legacy id looked up)', async () => {
+    await postWith('Hello again, edited in the browser').getByRole('button', { name: 'Repost' }).click();
+    await page.getByText('Reposted.').waitFor();
+    const repost = page.getByRole('article').filter({ hasText: '♺' });
+    await repost.first().waitFor();
+    const global = await api(host.url, TOKEN, 'GET', '/api/posts/global');
+    expect(global.json.data.some((p: { text: string }) => p.text.startsWith('♺ '))).toBe(true);
   });
 
   it('renames a Persona, writes its bio with a preview, and creates a Channel', async () => {
