@@ -1,0 +1,64 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../../src-main/host/start';
+import { api, hasChromium, launchChromium, shot, startDeskHost, tempDir } from './support/desk-page';
+
+const TOKEN = 'e2e-sign-in-owner-token-0123456789';
+const PASSWORD = 'correct horse battery';
+
+/** Signing in from a browser with the owner's name and password, staying signed in, signing out. */
+describe.skipIf(!hasChromium)('signing in', () => {
+  const dataDir = tempDir('desk-e2e-sign-in');
+  let host: RunningHost;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    host = await startDeskHost({ dataDir, databaseName: 'sign-in', token: TOKEN, password: PASSWORD });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await host?.close();
+  });
+
+  it('refuses a wrong password with the instance\'s words, then signs in, stays signed in, and signs out', async () => {
+    const page = await context.newPage();
+    await page.goto(host.url);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByRole('textbox', { name: 'Account name' }).fill('owner');
+    await form.getByLabel('Password').fill('not the password');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid Account Name or Password' }).waitFor();
+    await shot(page, 'sign-in-refused');
+
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('feed', { name: 'Home' }).waitFor();
+    await page.reload();
+    await page.getByRole('feed', { name: 'Home' }).waitFor();
+
+    // Signing out ends the session on the instance: its token is refused from then on.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('desk.session.v1') ?? '{}').token as string);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await expect.poll(async () => (await api(host.url, token, 'GET', '/api/account/me')).status).toBe(401);
+    // The owner token itself still works.
+    expect((await api(host.url, TOKEN, 'GET', '/api/account/me')).status).toBe(200);
+  });
+
+  it('goes back to signing in, saying why, when the instance stops accepting the token', async () => {
+    const signedIn = await api(host.url, TOKEN, 'POST', '/api/auth/login', { account_name: 'owner', account_pass: PASSWORD });
+    const page = await context.newPage();
+    await page.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'login' })), signedIn.json.data.token);
+    await page.goto(host.url);
+    await page.getByRole('feed', { name: 'Home' }).waitFor();
+    await fetch(`${host.url}/api/auth/logout`, { method: 'POST', headers: { authorization: signedIn.json.data.token } });
+    await page.getByRole('link', { name: /^Everything/ }).click();
+    await page.getByRole('alert').filter({ hasText: 'no longer accepts this sign-in' }).waitFor();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+  });
+});
