@@ -11,6 +11,8 @@ export interface RemoteIdentity {
   updatedUnix: number;
   /** Legacy remotes name posts by number. */
   id: number | null;
+  /** Fingerprint of the version the remote holds (sync/fingerprint.ts). */
+  content: string;
 }
 
 /**
@@ -26,7 +28,12 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
     const to = remote.guid.toLowerCase();
     const [post] = await postsByGuids(db, [from]);
     if (!post) return null;
-    const synced = { remoteUrl: remote.url, remoteUpdatedUnix: remote.updatedUnix, ...(remote.id !== null ? { remoteId: remote.id } : {}) };
+    const synced = {
+      remoteUrl: remote.url,
+      remoteUpdatedUnix: remote.updatedUnix,
+      remoteContent: remote.content,
+      ...(remote.id !== null ? { remoteId: remote.id } : {}),
+    };
     if (to === from) return (await putPostsInOneTransaction(db, [{ ...post, ...synced }]))[0] ?? null;
 
     const [pulledCopy] = await postsByGuids(db, [to]);

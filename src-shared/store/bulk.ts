@@ -74,8 +74,8 @@ export async function queueForWords(db: PublishingDb, guids: readonly string[], 
  */
 function syncFieldsOf(old: PostRow | undefined): Partial<PostRow> {
   if (!old) return {};
-  const { remoteGuid, remoteUrl, remoteUpdatedUnix, remoteId, goneUnix } = old;
-  return Object.fromEntries(Object.entries({ remoteGuid, remoteUrl, remoteUpdatedUnix, remoteId, goneUnix }).filter(([, v]) => v != null));
+  const { remoteGuid, remoteUrl, remoteUpdatedUnix, remoteContent, remoteId, goneUnix } = old;
+  return Object.fromEntries(Object.entries({ remoteGuid, remoteUrl, remoteUpdatedUnix, remoteContent, remoteId, goneUnix }).filter(([, v]) => v != null));
 }
 
 /** An auto-increment key must be absent, not `undefined`, for IndexedDB to assign one. */

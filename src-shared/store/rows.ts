@@ -130,6 +130,8 @@ export interface PostRow {
   remoteGuid?: string | null;
   remoteUrl?: string | null;
   remoteUpdatedUnix?: number | null;
+  /** Sync: a fingerprint of that version's title, tags and text (sync/fingerprint.ts), to notice an edit there within the same second. */
+  remoteContent?: string | null;
   /** Sync: the post's numeric id there, for a remote that speaks the legacy interface (which names posts by id). */
   remoteId?: number | null;
   /** Sync: when the remote stopped serving the post (deleted or hidden there); it stays readable here. */

@@ -1,6 +1,7 @@
 import { adoptRemoteGuid } from '../store/adopt-guid';
 import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
+import { contentFingerprint } from './fingerprint';
 import type { PulledPost } from './pulled-post';
 
 /**
@@ -24,6 +25,6 @@ export async function claimOwnCopies(db: PublishingDb, remoteGuid: string, pulle
     if (!copy) continue;
     const item = tried.find((i) => i.postGuid === local.guid);
     if (item?.seq !== undefined) await db.outbox.delete(item.seq);
-    await adoptRemoteGuid(db, local.guid, { guid: copy.guid, url: copy.canonicalUrl, updatedUnix: copy.updatedUnix, id: copy.remoteId });
+    await adoptRemoteGuid(db, local.guid, { guid: copy.guid, url: copy.canonicalUrl, updatedUnix: copy.updatedUnix, id: copy.remoteId, content: contentFingerprint(copy) });
   }
 }

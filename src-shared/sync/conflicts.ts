@@ -3,6 +3,7 @@ import { putPostsInOneTransaction } from '../store/bulk';
 import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import { renderMarkdown } from '../text';
+import { contentFingerprint } from './fingerprint';
 
 /** Both versions of each post edited here and on its remote (README, "Sync"). */
 export async function listConflicts(db: PublishingDb) {
@@ -39,6 +40,9 @@ export async function resolveConflict(db: PublishingDb, postGuid: string, keep: 
     if (!conflict) throw new ServiceError(404, ErrorText.unknownConflict);
     const items = (await db.outbox.where('postGuid').equals(conflict.postGuid).toArray()).filter((i) => i.op === 'edit');
     if (keep === 'local') {
+      // The remote's version becomes the one the edit is made on.
+      const [post] = await postsByGuids(db, [conflict.postGuid]);
+      if (post) await db.posts.put({ ...post, remoteUpdatedUnix: conflict.remote.updatedUnix, remoteContent: contentFingerprint(conflict.remote) });
       for (const item of items) {
         if (item.seq === undefined) continue;
         await db.outbox.update(item.seq, { state: 'pending', error: null, baseUpdatedUnix: conflict.remote.updatedUnix, nextAttemptUnix: now });
@@ -47,7 +51,9 @@ export async function resolveConflict(db: PublishingDb, postGuid: string, keep: 
       const [post] = await postsByGuids(db, [conflict.postGuid]);
       if (post) {
         const { title, text, tags, updatedUnix } = conflict.remote;
-        await putPostsInOneTransaction(db, [{ ...post, title, text, tags, html: renderMarkdown(text), updatedUnix, remoteUpdatedUnix: updatedUnix }]);
+        await putPostsInOneTransaction(db, [
+          { ...post, title, text, tags, html: renderMarkdown(text), updatedUnix, remoteUpdatedUnix: updatedUnix, remoteContent: contentFingerprint(conflict.remote) },
+        ]);
       }
       const seqs = items.flatMap((i) => (i.seq === undefined ? [] : [i.seq]));
       if (seqs.length > 0) await db.outbox.bulkDelete(seqs);

@@ -5,6 +5,7 @@ import { postsByGuids } from '../store/posts-by-guid';
 import type { PostRow } from '../store/rows';
 import type { OutboxRow, RemoteRow } from '../store/sync-rows';
 import { failureOf, type FailureKind, type OutgoingPost, type PostRef, type RemoteConnection } from './connection';
+import { contentFingerprint } from './fingerprint';
 import type { PulledPost } from './pulled-post';
 
 const INSTANCE_TYPES: readonly string[] = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'];
@@ -112,8 +113,12 @@ async function send(
         throw new NeedsAttention('The post is no longer on the remote');
       }
       const base = item.baseUpdatedUnix ?? post.remoteUpdatedUnix ?? 0;
-      // Changed there since this edit was made, and not by this very edit arriving on an earlier try.
-      if (current.updatedUnix > base && !sameContent(current, post)) {
+      // Changed there since this edit was made (a later time, or the same second with other content), and
+      // not by this very edit arriving on an earlier try.
+      const changedThere =
+        current.updatedUnix > base ||
+        (current.updatedUnix === base && post.remoteContent != null && contentFingerprint(current) !== post.remoteContent);
+      if (changedThere && !sameContent(current, post)) {
         await db.conflicts.put({
           postGuid: post.guid,
           remoteGuid: remote.guid,
@@ -138,7 +143,13 @@ async function send(
 }
 
 const refOf = (post: PostRow): PostRef => ({ guid: post.guid, remoteId: post.remoteId ?? null });
-const identityOf = (post: PulledPost) => ({ guid: post.guid, url: post.canonicalUrl, updatedUnix: post.updatedUnix, id: post.remoteId });
+const identityOf = (post: PulledPost) => ({
+  guid: post.guid,
+  url: post.canonicalUrl,
+  updatedUnix: post.updatedUnix,
+  id: post.remoteId,
+  content: contentFingerprint(post),
+});
 
 const sameContent = (remote: PulledPost, local: PostRow): boolean =>
   remote.text.trim() === local.text.trim() && (remote.title ?? '') === (local.title ?? '') && remote.tags.join(',') === local.tags.join(',');

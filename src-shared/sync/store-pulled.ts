@@ -6,6 +6,7 @@ import type { PersonaRow, PostRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import { renderMarkdown, toMarkdown } from '../text';
 import { claimOwnCopies } from './claim';
+import { contentFingerprint } from './fingerprint';
 import { isLinkedPersona, remoteAccountGuid } from './identity';
 
 export interface PageResult {
@@ -179,6 +180,7 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
     remoteGuid: remote.guid,
     remoteUrl: post.canonicalUrl,
     remoteUpdatedUnix: post.updatedUnix,
+    remoteContent: contentFingerprint(post),
     ...(post.remoteId !== null ? { remoteId: post.remoteId } : {}),
     goneUnix: null,
   };

@@ -14,7 +14,7 @@ describe('a post edited here and on the remote while apart', () => {
   const sync = async () => (await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`)).json.data;
   const textOn = async (instance: ServedInstance | DesktopInstance) => (await instance.call('GET', `/api/posts/${postGuid}`)).json.data[0].text;
 
-  async function editBothWhileApart() {
+  async function editBothWhileApart(remoteSeconds = 120) {
     remote = await startServedInstance('memory');
     desktop = await startDesktop('memory');
     postGuid = (await remote.call('POST', '/api/posts/write', { params: { content: 'Agreed text', post_type: 'post.note' } })).json.data[0].guid;
@@ -22,7 +22,7 @@ describe('a post edited here and on the remote while apart', () => {
     await sync();
     await remote.pause();
     desktop.clock.advance(60);
-    remote.clock.advance(120);
+    remote.clock.advance(remoteSeconds);
     await desktop.call('POST', `/api/posts/${postGuid}/write`, { params: { content: 'Edited on the desktop' } });
     await remote.call('POST', `/api/posts/${postGuid}/write`, { params: { content: 'Edited on the remote' } });
     await remote.resume();
@@ -42,6 +42,16 @@ describe('a post edited here and on the remote while apart', () => {
     // Syncing again changes nothing until the person chooses.
     await sync();
     expect(await textOn(remote)).toBe('Edited on the remote');
+  });
+
+  it('notices an edit made on the remote within the same second as the version held here', async () => {
+    await editBothWhileApart(0);
+    const status = await sync();
+    expect(status.conflicts).toHaveLength(1);
+    expect(await textOn(remote)).toBe('Edited on the remote');
+    expect((await desktop.call('POST', `/api/sync/conflicts/${postGuid}`, { params: { keep: 'local' } })).status).toBe(200);
+    expect(await sync()).toMatchObject({ pending: 0, attention: [], conflicts: [] });
+    expect(await textOn(remote)).toBe('Edited on the desktop');
   });
 
   it('sends the local version when the person keeps it', async () => {
