@@ -44,7 +44,14 @@ export async function readTimeline(db: PublishingDb, query: TimelineQuery): Prom
     if (last && best.length === query.count) end = last.order;
   }
   if (query.changedSince === undefined || since === undefined || best.length >= query.count) return best;
-  const older = await olderPostsChangedSince(db, { ...query, since, changedSince: query.changedSince, start, count: query.count - best.length });
+  const older = await olderPostsChangedSince(db, {
+    ...query,
+    since,
+    changedSince: query.changedSince,
+    start,
+    count: query.count - best.length,
+    listed: new Set(best.map((p) => p.guid)),
+  });
   return [...best, ...older];
 }
 
@@ -55,9 +62,12 @@ export async function readTimeline(db: PublishingDb, query: TimelineQuery): Prom
  */
 async function olderPostsChangedSince(
   db: PublishingDb,
-  query: TimelineQuery & { since: number; changedSince: number; start: OrderStart },
+  query: TimelineQuery & { since: number; changedSince: number; start: OrderStart; listed: ReadonlySet<string> },
 ): Promise<PostRow[]> {
-  const changes = await db.changes.where('[changeUnix+postGuid]').between([query.changedSince, ''], [Infinity, '\uffff']).toArray();
+  // The posts already on the page changed since then too (they were published since): not looked up again.
+  const changes = (await db.changes.where('[changeUnix+postGuid]').between([query.changedSince, ''], [Infinity, '\uffff']).toArray()).filter(
+    (change) => !query.listed.has(change.postGuid),
+  );
   if (changes.length === 0) return [];
   const types: readonly string[] = query.types;
   const { key, open } = query.start;
