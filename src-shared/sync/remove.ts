@@ -1,5 +1,6 @@
 import type { PublishingDb } from '../store/db';
 import type { RemoteRow } from '../store/sync-rows';
+import { isLinkedPersona } from './identity';
 
 /**
  * Forgets a remote, in one transaction. Local copies of its posts stay readable; its Personas and
@@ -12,7 +13,7 @@ export async function removeRemoteRows(db: PublishingDb, remote: RemoteRow): Pro
     await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).delete();
     await db.cursors.where('[remoteGuid+timeline]').between([remote.guid, ''], [remote.guid, '\uffff']).delete();
     await db.conflicts.where('remoteGuid').equals(remote.guid).delete();
-    const personas = (await db.personas.toArray()).filter((p) => p.remoteGuid === remote.guid && !p.accountGuid.startsWith('remote:'));
+    const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
     await db.personas.bulkPut(personas.map((p) => ({ ...p, remoteGuid: null })));
     const channels = (await db.channels.toArray()).filter((c) => c.remoteGuid === remote.guid);
     await db.channels.bulkPut(channels.map((c) => ({ ...c, remoteGuid: null })));

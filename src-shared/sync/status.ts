@@ -1,9 +1,10 @@
 import type { PublishingDb } from '../store/db';
 import type { RemoteRow } from '../store/sync-rows';
+import { isLinkedPersona } from './identity';
 
 /** What `GET /api/sync/remotes` shows of one remote (README, "Sync"). The token is never part of it. */
 export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing: boolean) {
-  const personas = (await db.personas.toArray()).filter((p) => p.remoteGuid === remote.guid && !p.accountGuid.startsWith('remote:'));
+  const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
   const channels = (await db.channels.toArray()).filter((c) => c.remoteGuid === remote.guid);
   const items = await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray();
   const conflicts = await db.conflicts.where('remoteGuid').equals(remote.guid).toArray();

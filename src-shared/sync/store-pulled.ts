@@ -1,5 +1,6 @@
 import { putPostsInOneTransaction } from '../store/bulk';
 import type { PublishingDb } from '../store/db';
+import { nextId } from '../store/numbering';
 import { timelineOrder } from '../store/order';
 import { postsByGuids } from '../store/posts-by-guid';
 import type { PersonaRow, PostRow } from '../store/rows';
@@ -88,7 +89,7 @@ async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonl
     const row: PersonaRow = {
       guid: author.guid,
       // Legacy ids number the instance's own Personas; other authors get theirs past them.
-      id: await nextPersonaId(db),
+      id: await nextId(db.personas),
       accountGuid: remoteAccountGuid(remote.guid),
       handle: author.handle,
       handleKey,
@@ -107,11 +108,6 @@ async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonl
     byGuid.set(row.guid, row);
   }
   return byGuid;
-}
-
-async function nextPersonaId(db: PublishingDb): Promise<number> {
-  const last = await db.personas.orderBy('id').last();
-  return (last?.id ?? 0) + 1;
 }
 
 /** The conversation each reply joins: its parent's, when the parent is here or in the same page. */
