@@ -10,6 +10,8 @@ import type { PulledPost } from './pulled-post';
 
 const INSTANCE_TYPES: readonly string[] = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'];
 /** Retry delays grow from 10 s to at most an hour. */
+/** Outbox items read per step before reading them all (see drainOutbox). */
+const HEAD = 50;
 const backoffSeconds = (attempts: number): number => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 
 export interface PushResult {
@@ -40,9 +42,14 @@ export async function drainOutbox(
   const { remote, connection } = input;
   let sent = 0;
   let retriedAtOnce = false;
+  const waiting = () => db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]);
   for (;;) {
-    const items = await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray();
-    const item = await nextSendable(db, items, input.ignoreBackoff ? Infinity : input.now());
+    // The next item is almost always among the first few: reading the whole outbox for each of 1,000
+    // items would read it 1,000 times. Whether an item may go depends only on the items before it.
+    const now = input.ignoreBackoff ? Infinity : input.now();
+    const head = await waiting().limit(HEAD).toArray();
+    let item = await nextSendable(db, head, now);
+    if (!item && head.length === HEAD) item = await nextSendable(db, await waiting().toArray(), now);
     if (!item?.seq) return { sent, stoppedBy: null };
     const seq = item.seq;
     await db.outbox.update(seq, { attempts: item.attempts + 1 });
@@ -77,7 +84,8 @@ export async function drainOutbox(
 async function nextSendable(db: PublishingDb, items: readonly OutboxRow[], now: number): Promise<OutboxRow | undefined> {
   const waitingPosts = new Set<string>();
   for (const item of items) {
-    const blocked = waitingPosts.has(item.postGuid) || (item.op === 'publish' && (await parentWaits(db, item, waitingPosts)));
+    const blocked =
+      waitingPosts.has(item.postGuid) || (item.op === 'publish' && waitingPosts.size > 0 && (await parentWaits(db, item, waitingPosts)));
     waitingPosts.add(item.postGuid);
     if (!blocked && item.state === 'pending' && item.nextAttemptUnix <= now) return item;
     // An item that is due later holds back what comes after it for the same post only.
