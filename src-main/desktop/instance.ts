@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { createService, type Service, type ServiceDeps } from '../../src-shared/service/index';
-import { ensureOwner } from '../../src-shared/store/bootstrap';
-import { DATABASE_NAME, openDatabase, type PublishingDb } from '../../src-shared/store/db';
+import type { PublishingDb } from '../../src-shared/store/db';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
 import { lockStore, type HeldLock } from '../host/folder-lock';
 import { resolveOwnerToken } from '../host/owner-token';
-import { sqliteIdb } from '../host/sqlite-idb';
+import { openStoreFolder } from '../host/store-folder';
 
 export interface LocalInstance {
   db: PublishingDb;
@@ -38,44 +36,33 @@ export type ServiceDepsFactory = (db: PublishingDb) => Omit<ServiceDeps, 'db' | 
  */
 export async function openLocalInstance(options: InstanceOptions): Promise<LocalInstance> {
   const clock = options.clock ?? systemClock;
-  // Private: the store holds unpublished drafts and token hashes.
+  // Private, and there before the owner token is kept in it.
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const { token } = resolveOwnerToken(options.dataDir);
-  const lock = lockFolder(options.dataDir);
-  const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')));
+  const { db, created, close } = await openStoreFolder({
+    dataDir: options.dataDir,
+    token,
+    now: clock.now(),
+    lock: (lockPath) => lockFolder(options.dataDir, lockPath),
+  });
   try {
-    await db.open();
-    const { created } = await ensureOwner(db, { token, now: clock.now() });
     const service = createService({
       ...options.serviceDeps?.(db),
       db,
       clock,
       onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('service error:', error)),
     });
-    let closed = false;
-    return {
-      db,
-      service,
-      ownerToken: token,
-      created,
-      close: () => {
-        if (closed) return;
-        closed = true;
-        db.close();
-        lock.release();
-      },
-    };
+    return { db, service, ownerToken: token, created, close };
   } catch (error) {
-    db.close();
-    lock.release();
+    close();
     throw error;
   }
 }
 
 /** The headless host's lock, with a message for a person who started the app rather than a host. */
-function lockFolder(dataDir: string): HeldLock {
+function lockFolder(dataDir: string, lockPath: string): HeldLock {
   try {
-    return lockStore(path.join(dataDir, `${DATABASE_NAME}.lock`));
+    return lockStore(lockPath);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { createService } from '../../src-shared/service/index';
-import { ensureOwner } from '../../src-shared/store/bootstrap';
-import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
-import { lockStore } from './folder-lock';
 import { createHttpHost } from './http';
-import { sqliteIdb } from './sqlite-idb';
 import { createStaticSite } from './static';
+import { openStoreFolder } from './store-folder';
 import { createSyncEngine } from '../../src-shared/sync/engine';
 import { createScheduler } from '../../src-shared/sync/scheduler';
 import { keyFileBox } from './key-file-box';
@@ -43,13 +39,8 @@ export interface RunningHost {
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const clock = options.clock ?? systemClock;
-  // Private: the store holds unpublished drafts and token hashes.
-  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const lock = lockStore(path.join(options.dataDir, `${options.databaseName ?? DATABASE_NAME}.lock`));
-  const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')), options.databaseName);
+  const { db, created, close } = await openStoreFolder({ ...options, now: clock.now() });
   try {
-    await db.open();
-    const { created } = await ensureOwner(db, { token: options.token, password: options.password, now: clock.now() });
     const sync = createSyncEngine({
       db,
       box: keyFileBox(path.join(options.dataDir, 'remote-key')),
@@ -70,13 +61,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         // A send or a page under way finishes and is stored before the store closes.
         await scheduler.stop();
         await indexer.stop();
-        db.close();
-        lock.release();
+        close();
       },
     };
   } catch (error) {
-    db.close();
-    lock.release();
+    close();
     throw error;
   }
 }

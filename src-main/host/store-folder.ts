@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { DATABASE_NAME, openDatabase, type PublishingDb } from '../../src-shared/store/db';
+import { lockStore, type HeldLock } from './folder-lock';
+import { sqliteIdb } from './sqlite-idb';
+
+export interface OpenedStore {
+  db: PublishingDb;
+  /** True when this opening created the owner account: the folder held no instance yet. */
+  created: boolean;
+  /** Closes the store and releases the folder; a second call does nothing. */
+  close(): void;
+}
+
+/**
+ * The store of a data folder, as the headless host and the desktop app both lay it out: the folder private
+ * (it holds unpublished drafts and token hashes), a lock file so one program at a time uses it, the
+ * database in `db/`, and the owner account there. When anything fails on the way the store is closed and
+ * the folder released again.
+ */
+export async function openStoreFolder(options: {
+  dataDir: string;
+  databaseName?: string;
+  token: string;
+  password?: string;
+  /** Unix milliseconds, for the owner account made on first opening. */
+  now: number;
+  /** Takes the lock; the desktop app words its refusal for a person (default: lockStore). */
+  lock?: (lockPath: string) => HeldLock;
+}): Promise<OpenedStore> {
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const lock = (options.lock ?? lockStore)(path.join(options.dataDir, `${options.databaseName ?? DATABASE_NAME}.lock`));
+  const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')), options.databaseName);
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    db.close();
+    lock.release();
+  };
+  try {
+    await db.open();
+    const { created } = await ensureOwner(db, { token: options.token, password: options.password, now: options.now });
+    return { db, created, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
