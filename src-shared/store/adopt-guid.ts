@@ -23,7 +23,7 @@ export interface RemoteIdentity {
  * already pulled, that copy is replaced by the local post (the same post, with its local history).
  */
 export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: RemoteIdentity): Promise<PostRow | null> {
-  const tables = [db.posts, db.mentions, db.changes, db.wordQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts];
+  const tables = [db.posts, db.mentions, db.changes, db.indexQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts];
   return db.transaction('rw', tables, async () => {
     const to = remote.guid.toLowerCase();
     const [post] = await postsByGuids(db, [from]);
@@ -38,7 +38,7 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
 
     const [pulledCopy] = await postsByGuids(db, [to]);
     if (pulledCopy?.id !== undefined) await db.posts.delete(pulledCopy.id);
-    await forgetDerivedRows(db, [from, to]);
+    await forgetDerivedRows(db, pulledCopy ? [post, pulledCopy] : [post]);
     const rename = (guid: string | null) => (guid === from ? to : guid);
     const renamed: PostRow = {
       ...post,

@@ -15,7 +15,7 @@ const DERIVED = ['mentions', 'changes', 'replies'] as const;
  * instance's Personas (store/relations.ts). Answers the rows as stored.
  */
 export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly PostRow[]): Promise<PostRow[]> {
-  return db.transaction('rw', [db.posts, db.wordQueue, ...DERIVED.map((name) => db[name])], async () => {
+  return db.transaction('rw', [db.posts, db.indexQueue, ...DERIVED.map((name) => db[name])], async () => {
     const existing = await postsByGuids(db, rows.map((r) => r.guid));
     const before = new Map(existing.map((p) => [p.guid, p]));
     const stored = rows.map((r) => {
@@ -23,13 +23,13 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
       return withoutUndefinedId({ ...syncFieldsOf(old), ...withoutMarks(r), ...marksOf(old), id: old?.id ?? r.id });
     });
     const ids = await db.posts.bulkPut(stored, { allKeys: true });
-    if (existing.length > 0) await forgetDerivedRows(db, existing.map((p) => p.guid));
+    if (existing.length > 0) await forgetDerivedRows(db, existing);
     const mentions: MentionRow[] = rows.flatMap((r) =>
       r.mentions.map((personaGuid) => ({ personaGuid, postGuid: r.guid, publishUnix: r.publishUnix })),
     );
     if (mentions.length > 0) await db.mentions.bulkPut(mentions);
     await db.changes.bulkPut(rows.map(changeRowOf));
-    await queueForWords(db, rows.map((r) => r.guid), before);
+    await queueForWords(db, stored.map((row, i) => ({ ...row, id: ids[i] })));
     const replies = await replyRowsOf(db, rows);
     if (replies.length > 0) await db.replies.bulkPut(replies);
     return stored.map((row, i) => ({ ...row, id: ids[i] }));
@@ -53,19 +53,18 @@ async function replyRowsOf(db: PublishingDb, rows: readonly PostRow[]): Promise<
  * Drops the rows derived from these posts (a rewrite adds them again; a deletion keeps them gone), and
  * queues them so the indexer drops or rewrites their search words.
  */
-export async function forgetDerivedRows(db: PublishingDb, guids: readonly string[]): Promise<void> {
+export async function forgetDerivedRows(db: PublishingDb, posts: readonly PostRow[]): Promise<void> {
+  if (posts.length === 0) return;
+  const guids = posts.map((post) => post.guid);
   for (const name of DERIVED) await db[name].where('postGuid').anyOf(guids).delete();
-  await queueForWords(db, guids);
+  await queueForWords(db, posts);
 }
 
-/**
- * One request per post, where writing its words would be about thirty. Posts not in `held` are new: they
- * have no words yet. A post queued again before the indexer came is no longer fresh (its first queue row
- * is replaced), which costs at most a lookup that finds nothing.
- */
-export async function queueForWords(db: PublishingDb, guids: readonly string[], held?: ReadonlyMap<string, unknown>): Promise<void> {
-  if (guids.length === 0) return;
-  await db.wordQueue.bulkPut(guids.map((postGuid) => ({ postGuid, fresh: held && !held.has(postGuid) ? (1 as const) : (0 as const) })));
+/** One request per post, where writing its words would be one per word (store/word-index.ts). */
+export async function queueForWords(db: PublishingDb, posts: readonly PostRow[]): Promise<void> {
+  const queued = posts.flatMap((post) => (post.id === undefined ? [] : [{ order: post.order, postId: post.id }]));
+  if (queued.length === 0) return;
+  await db.indexQueue.bulkPut(queued);
 }
 
 /**

@@ -13,12 +13,15 @@ import type {
   SettingRow,
   StarRow,
   TokenRow,
-  WordQueueRow,
-  WordRow,
+  PostWordsRow,
+  WordBlockRow,
+  WordDirRow,
+  IndexQueueRow,
 } from './rows';
 import { backfillV2, upgradeToV2 } from './upgrade-v2';
 import type { ConflictRow, CursorRow, OutboxRow, RemoteRow } from './sync-rows';
 import { upgradeToV3 } from './upgrade-v3';
+import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
 
 /**
  * The platform's IndexedDB: the browser's own, indexeddbshim over SQLite in the hosts, or fake-indexeddb in
@@ -41,13 +44,15 @@ export type PublishingDb = Dexie & {
   pins: Dexie.Table<PinRow, [string, string]>;
   settings: EntityTable<SettingRow, 'key'>;
   changes: Dexie.Table<ChangeRow, [number, string]>;
-  words: Dexie.Table<WordRow, [string, string]>;
   replies: Dexie.Table<ReplyRow, [string, number, string]>;
   remotes: EntityTable<RemoteRow, 'guid'>;
   cursors: Dexie.Table<CursorRow, [string, string]>;
   outbox: EntityTable<OutboxRow, 'seq'>;
   conflicts: EntityTable<ConflictRow, 'postGuid'>;
-  wordQueue: EntityTable<WordQueueRow, 'postGuid'>;
+  indexQueue: EntityTable<IndexQueueRow, 'order'>;
+  wordDirs: EntityTable<WordDirRow, 'word'>;
+  wordBlocks: Dexie.Table<WordBlockRow, [string, string]>;
+  postWords: EntityTable<PostWordsRow, 'postId'>;
 };
 
 /**
@@ -119,6 +124,22 @@ export const schemaV5 = {
   wordQueue: 'postGuid',
 } as const;
 
+/**
+ * Version 6: the search index keeps each word's posts in blocks of positions (store/word-blocks.ts) instead
+ * of a row per word and post: a search reads a few blocks, and indexing a post rewrites a block per word.
+ * The old rows go with their table, and the queue is now in timeline order (rows.ts IndexQueueRow):
+ * every post is queued for the indexer again (upgrade-v6.ts).
+ */
+export const schemaV6 = {
+  ...schemaV5,
+  words: null,
+  wordQueue: null,
+  indexQueue: 'order',
+  wordDirs: 'word',
+  wordBlocks: '[word+start]',
+  postWords: 'postId',
+} as const;
+
 export const DATABASE_NAME = 'publishing';
 
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
@@ -131,8 +152,12 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.version(3).stores(schemaV3).upgrade(upgradeToV3);
   db.version(4).stores(schemaV4);
   db.version(5).stores(schemaV5);
-  // Dexie holds back every other request until this is done.
-  db.on('ready', () => backfillV2(db));
+  db.version(6).stores(schemaV6).upgrade(upgradeToV6);
+  // Dexie holds back every other request until these are done.
+  db.on('ready', async () => {
+    await backfillV2(db);
+    await requeueWordsV6(db);
+  });
   db.use(packingMiddleware(['posts']));
   return db;
 }

@@ -11,12 +11,12 @@ import { postsByGuids } from './posts-by-guid';
  */
 export async function markPostsDeleted(db: PublishingDb, guids: readonly string[], now: number): Promise<void> {
   if (guids.length === 0) return;
-  await db.transaction('rw', [db.posts, db.mentions, db.changes, db.wordQueue, db.replies, db.pins, db.stars], async () => {
+  await db.transaction('rw', [db.posts, db.mentions, db.changes, db.indexQueue, db.replies, db.pins, db.stars], async () => {
     const posts = await postsByGuids(db, guids);
     await db.posts.bulkPut(
       posts.map((post) => ({ ...withoutMarks(post), deleted: 1 as const, updatedUnix: now })),
     );
-    await forgetDerivedRows(db, guids);
+    await forgetDerivedRows(db, posts);
     await Promise.all(
       guids.flatMap((guid) => [
         db.pins.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),

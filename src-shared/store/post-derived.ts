@@ -1,5 +1,5 @@
 import { searchWords } from '../text/words';
-import type { ChangeRow, PostRow, WordRow } from './rows';
+import type { ChangeRow, PostRow } from './rows';
 
 /** See ChangeRow. */
 export const changeRowOf = (post: PostRow): ChangeRow => ({
@@ -7,12 +7,8 @@ export const changeRowOf = (post: PostRow): ChangeRow => ({
   postGuid: post.guid,
 });
 
-/** The search index rows of a post: its title, text and tags. Deleted posts have none. */
-export function wordRowsOf(post: PostRow): WordRow[] {
+/** The words a post is found by: those of its title, text and tags. Deleted posts have none. */
+export function wordsOf(post: PostRow): string[] {
   if (post.deleted) return [];
-  return searchWords(post.title ?? '', post.text, post.tags.join(' ')).map((word) => ({
-    word,
-    order: post.order,
-    postGuid: post.guid,
-  }));
+  return searchWords(post.title ?? '', post.text, post.tags.join(' '));
 }

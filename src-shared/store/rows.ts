@@ -165,18 +165,36 @@ export interface ChangeRow {
   postGuid: string;
 }
 
-/** One word of a post, for search: newest first within a word, like a timeline. */
-export interface WordRow {
+/** Where a word's blocks of postings start, in order (store/word-blocks.ts). */
+export interface WordDirRow {
   word: string;
-  order: string;
-  postGuid: string;
+  starts: string[];
 }
 
-/** A post whose search words are to be (re)written by the indexer (store/word-index.ts). */
-export interface WordQueueRow {
-  postGuid: string;
-  /** 1: the post is new, so it has no words to remove (the indexer skips that lookup). */
-  fresh?: 0 | 1;
+/** A run of one word's posts: their timeline positions, ascending (newest first), one per line. */
+export interface WordBlockRow {
+  word: string;
+  start: string;
+  orders: string;
+  /** The posts' numeric ids, in the same order: loading by primary key is the fastest read there is. */
+  ids: number[];
+}
+
+/** The words a post is indexed under, and at which position: what the indexer takes out when it changes. */
+export interface PostWordsRow {
+  postId: number;
+  order: string;
+  words: string[];
+}
+
+/**
+ * A post whose search words are to be (re)written by the indexer (store/word-index.ts), filed under its
+ * timeline position: the indexer takes the queue in timeline order, so the posts of a batch fall in the
+ * same few blocks of each word however they were written (an import in any order, a sync page).
+ */
+export interface IndexQueueRow {
+  order: string;
+  postId: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Table, Transaction } from 'dexie';
 import type { PublishingDb } from './db';
-import { changeRowOf, wordRowsOf } from './post-derived';
+import { queueForWords } from './bulk';
+import { changeRowOf } from './post-derived';
 import type { PostRow } from './rows';
 
 /** Settings key: the last post id whose change and word rows exist, while the backfill is unfinished. */
@@ -22,13 +23,13 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
 }
 
 /**
- * Fills the change and word rows of posts stored before version 2, a batch per transaction, recording its
+ * Fills the change rows of posts stored before version 2, and queues them for the search indexer, a batch per transaction, recording its
  * progress in the same transaction: an interrupted backfill resumes where it stopped. Runs when the
  * database opens, before it answers anything else (Dexie's `ready`).
  */
 export async function backfillV2(db: PublishingDb): Promise<void> {
   for (;;) {
-    const done = await db.transaction('rw', [db.posts, db.changes, db.words, db.settings], async () => {
+    const done = await db.transaction('rw', [db.posts, db.changes, db.indexQueue, db.settings], async () => {
       const mark = await db.settings.get(BACKFILL_V2);
       if (!mark) return true;
       const batch = await db.posts.where(':id').above(Number(mark.value)).limit(BATCH).toArray();
@@ -40,7 +41,7 @@ export async function backfillV2(db: PublishingDb): Promise<void> {
       const alive = batch.filter((post: PostRow) => !post.deleted);
       if (alive.length > 0) {
         await db.changes.bulkPut(alive.map(changeRowOf));
-        await db.words.bulkPut(alive.flatMap(wordRowsOf));
+        await queueForWords(db, alive);
       }
       await db.settings.put({ key: BACKFILL_V2, value: String(last.id) });
       return false;

@@ -1,30 +1,98 @@
 import type { PublishingDb } from './db';
-import { wordRowsOf } from './post-derived';
-import { postsByGuids } from './posts-by-guid';
-
-/** Posts per transaction: about 7,500 word rows, a few seconds at most on the SQLite backend. */
-const BATCH = 250;
+import { wordsOf } from './post-derived';
+import type { PostWordsRow } from './rows';
+import { blockAt, postingsOf, rewriteWord, type Posting, type WordChanges } from './word-blocks';
 
 /**
- * Rewrites the search words of up to `limit` queued posts in one transaction: their old rows go, the rows
- * of their current text come (none for a deleted or vanished post), and they leave the queue. Answers how
- * many were done; 0 when the queue is empty.
+ * Posts per transaction. The requests of a batch do not grow with it (a few per table), while the blocks
+ * it rewrites are shared by its posts: bigger batches cost less per post, up to the memory a batch holds.
+ */
+const BATCH = 500;
+
+/**
+ * Rewrites the search words of up to `limit` queued posts (the newest first) in one transaction: a post's old positions go
+ * (store/rows.ts PostWordsRow says which), the positions of its current text come (none for a deleted or
+ * vanished post), and it leaves the queue. Answers how many were done; 0 when the queue is empty.
  */
 export async function indexQueuedWords(db: PublishingDb, limit = BATCH): Promise<number> {
-  return db.transaction('rw', [db.posts, db.words, db.wordQueue], async () => {
-    const queued = await db.wordQueue.limit(limit).toArray();
+  return db.transaction('rw', [db.posts, db.indexQueue, db.postWords, db.wordDirs, db.wordBlocks], async () => {
+    const queued = await db.indexQueue.limit(limit).toArray();
     if (queued.length === 0) return 0;
-    const guids = queued.map((row) => row.postGuid);
-    const posts = await postsByGuids(db, guids);
-    // A lookup per post to find old words: only for posts that may have some.
-    const known = queued.filter((row) => row.fresh !== 1).map((row) => row.postGuid);
-    if (known.length > 0) await db.words.where('postGuid').anyOf(known).delete();
-    const rows = posts.flatMap(wordRowsOf);
-    if (rows.length > 0) await db.words.bulkPut(rows);
-    await db.wordQueue.bulkDelete(guids);
-    return guids.length;
+    const ids = [...new Set(queued.map((row) => row.postId))];
+    const posts = await db.posts.bulkGet(ids);
+    const before = await db.postWords.bulkGet(ids);
+
+    const changes = new Map<string, WordChanges>();
+    const changesOf = (word: string) => {
+      let entry = changes.get(word);
+      if (!entry) changes.set(word, (entry = { add: [], remove: [] }));
+      return entry;
+    };
+    const after: PostWordsRow[] = [];
+    ids.forEach((postId, i) => {
+      const old = before[i];
+      const post = posts[i];
+      const now = post ? { postId, order: post.order, words: wordsOf(post) } : null;
+      const kept = old && now && old.order === now.order ? new Set(old.words) : new Set<string>();
+      for (const word of old?.words ?? []) if (!kept.has(word) || !now?.words.includes(word)) changesOf(word).remove.push(old?.order ?? '');
+      for (const word of now?.words ?? []) if (!kept.has(word)) changesOf(word).add.push({ order: now?.order ?? '', id: postId });
+      if (now && now.words.length > 0) after.push(now);
+    });
+    await writeChanges(db, changes);
+
+    const indexed = new Set(after.map((row) => row.postId));
+    const gone = ids.filter((id) => !indexed.has(id));
+    if (after.length > 0) await db.postWords.bulkPut(after);
+    if (gone.length > 0) await db.postWords.bulkDelete(gone);
+    await db.indexQueue.bulkDelete(queued.map((row) => row.order));
+    return queued.length;
   });
 }
+
+/** Applies the changes of many words: one read of their directories, one of the blocks they touch, one write. */
+async function writeChanges(db: PublishingDb, changes: ReadonlyMap<string, WordChanges>): Promise<void> {
+  if (changes.size === 0) return;
+  const words = [...changes.keys()];
+  const dirs = await db.wordDirs.bulkGet(words);
+  const startsOf = new Map(words.map((word, i) => [word, dirs[i]?.starts ?? []]));
+
+  const needed: [string, string][] = [];
+  for (const [word, change] of changes) {
+    const starts = startsOf.get(word) ?? [];
+    if (starts.length === 0) continue;
+    const at = new Set([...change.remove, ...change.add.map((p) => p.order)].map((order) => blockAt(starts, order)));
+    for (const index of at) needed.push([word, starts[index] ?? '']);
+  }
+  const blocks = needed.length > 0 ? await db.wordBlocks.bulkGet(needed) : [];
+  const loaded = new Map<string, Map<string, Posting[]>>();
+  needed.forEach(([word, start], i) => {
+    const block = blocks[i];
+    if (!loaded.has(word)) loaded.set(word, new Map());
+    loaded.get(word)?.set(start, block ? postingsOf(block) : []);
+  });
+
+  const putBlocks = [];
+  const dropBlocks: [string, string][] = [];
+  const putDirs = [];
+  const dropDirs: string[] = [];
+  for (const [word, change] of changes) {
+    const starts = startsOf.get(word) ?? [];
+    const rewrite = rewriteWord(word, starts, loaded.get(word) ?? new Map(), change);
+    putBlocks.push(...rewrite.put);
+    dropBlocks.push(...rewrite.drop.map((start): [string, string] => [word, start]));
+    if (rewrite.starts.length === 0) {
+      if (starts.length > 0) dropDirs.push(word);
+    } else if (!sameList(rewrite.starts, starts)) putDirs.push({ word, starts: rewrite.starts });
+  }
+  // No empty bulk calls: each places no request, and after a few in a row indexeddbshim ends the
+  // transaction under the next one (test/shared/store/transaction.test.ts).
+  if (dropBlocks.length > 0) await db.wordBlocks.bulkDelete(dropBlocks);
+  if (putBlocks.length > 0) await db.wordBlocks.bulkPut(putBlocks);
+  if (dropDirs.length > 0) await db.wordDirs.bulkDelete(dropDirs);
+  if (putDirs.length > 0) await db.wordDirs.bulkPut(putDirs);
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** Runs until the queue is empty; answers how many posts were indexed. */
 export async function indexAllQueuedWords(db: PublishingDb): Promise<number> {

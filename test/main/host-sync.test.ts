@@ -108,8 +108,8 @@ describe('the headless host keeps the search words in step', () => {
     const { openDatabase } = await import('../../src-shared/store/db');
     const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'index');
     await db.open();
-    const left = await db.wordQueue.count();
-    const words = await db.words.count();
+    const left = await db.indexQueue.count();
+    const words = await db.wordBlocks.count();
     db.close();
     return left === 0 && words > 0;
   }

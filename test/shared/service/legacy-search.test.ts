@@ -229,18 +229,22 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
     expect(await found('watermill')).toEqual([post.id]);
   });
 
-  it('drives the search by the rarest word, checks a much denser word by key and loads only full matches', { timeout: 60_000 }, async () => {
+  it('drives the search by the rarest word, reads the denser word only where candidates fall and loads only full matches', { timeout: 60_000 }, async () => {
     const rare: string[] = [];
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 1200; i++) {
       instance.clock.advance(1);
-      const post = await writeContent(instance, { content: i % 50 === 10 ? `common and rarely ${i}` : `common only ${i}` });
-      if (i % 50 === 10) rare.unshift(post.guid);
+      const post = await writeContent(instance, { content: i % 500 === 10 ? `common and rarely ${i}` : `common only ${i}` });
+      if (i % 500 === 10) rare.unshift(post.guid);
     }
     // This is about the index: the indexer has caught up, as it does in a host.
     await indexAllQueuedWords(instance.db);
+    // 1,200 posts hold `common`: several blocks; the 3 holding `rarely` are in one.
+    const [common, rarely] = await instance.db.wordDirs.bulkGet(['common', 'rarely']);
+    expect(common?.starts.length).toBeGreaterThan(4);
+    expect(rarely?.starts).toEqual(['']);
     for (const words of [['common', 'rarely'], ['rarely', 'common']]) {
-      const wordReads = vi.spyOn(instance.db.words, 'where');
-      const postReads = vi.spyOn(instance.db.posts, 'where');
+      const blockReads = vi.spyOn(instance.db.wordBlocks, 'bulkGet');
+      const postReads = vi.spyOn(instance.db.posts, 'bulkGet');
       let loaded = 0;
       const accept = () => {
         loaded++;
@@ -248,13 +252,13 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
       };
       const posts = await searchPosts(instance.db, { words, count: 10, accept });
       expect(posts.map((p) => p.guid)).toEqual(rare);
-      // Only the 3 posts that hold both words are loaded, by GUID: the posts table is never scanned.
+      // Only the 3 posts that hold both words are loaded, by id, in one read: the posts are never scanned.
       expect(loaded).toBe(3);
-      expect(postReads.mock.calls.map(([index]) => index)).toEqual(['guid', 'guid', 'guid']);
-      // One page of each word (the rare one ends at once, so it drives), then for the common word a range
-      // read between the candidates that gives up after 8 rows per candidate (it holds 100 there), and one
-      // keyed check: its 120 rows are never read whole.
-      expect(wordReads).toHaveBeenCalledTimes(4);
+      expect(postReads.mock.calls.map(([ids]) => ids.length)).toEqual([3]);
+      // The rare word's one block, then only the blocks of the common word where its 3 posts fall.
+      const read = blockReads.mock.calls.flatMap(([keys]) => keys);
+      expect(read.filter(([word]) => word === 'rarely')).toHaveLength(1);
+      expect(read.filter(([word]) => word === 'common').length).toBeLessThanOrEqual(3);
       vi.restoreAllMocks();
     }
   });
@@ -300,8 +304,8 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
       // rest through the queue of posts written since.
       if (i % 40 === 39) await indexQueuedWords(instance.db, 30);
     }
-    expect(await instance.db.wordQueue.count()).toBeGreaterThan(0);
-    expect(await instance.db.words.count()).toBeGreaterThan(0);
+    expect(await instance.db.indexQueue.count()).toBeGreaterThan(0);
+    expect(await instance.db.wordBlocks.count()).toBeGreaterThan(0);
 
     const expectedFor = (words: readonly string[], anonymous: boolean) =>
       written
@@ -352,11 +356,11 @@ describe.each(BACKENDS)('search and the word indexer (%s)', (backend) => {
       const edited = (await writeContent(instance, { content: 'Lighthouse painter' })) as Blurb;
       instance.clock.advance(1);
       const removed = (await writeContent(instance, { content: 'Lighthouse cleaner' })) as Blurb;
-      expect(await instance.db.words.count()).toBe(0);
+      expect(await instance.db.wordBlocks.count()).toBe(0);
       expect(await ids('lighthouse')).toEqual([removed.id, edited.id, kept.id]);
 
       expect(await indexAllQueuedWords(instance.db)).toBe(3);
-      expect(await instance.db.wordQueue.count()).toBe(0);
+      expect(await instance.db.indexQueue.count()).toBe(0);
       expect(await ids('lighthouse')).toEqual([removed.id, edited.id, kept.id]);
 
       // Changed after indexing: the old words must not find the post while it waits in the queue again.
@@ -367,7 +371,11 @@ describe.each(BACKENDS)('search and the word indexer (%s)', (backend) => {
       await indexAllQueuedWords(instance.db);
       expect(await ids('lighthouse')).toEqual([kept.id]);
       expect(await ids('windmill')).toEqual([edited.id]);
-      expect(await instance.db.words.where('postGuid').equals(removed.guid).count()).toBe(0);
+      // The deleted post's words went with it: `cleaner` was its alone.
+      expect(await instance.db.wordDirs.get('cleaner')).toBeUndefined();
+      expect(await instance.db.postWords.get(removed.id)).toBeUndefined();
+      const lighthouse = await instance.db.wordBlocks.get(['lighthouse', '']);
+      expect(lighthouse?.ids).toEqual([kept.id]);
     } finally {
       await instance.close();
     }

@@ -6,8 +6,8 @@ import { searchPosts } from '../../../src-shared/store/search';
 import { BACKENDS, platformFor } from '../../support/instance';
 import { guidOf, v1Post } from './old-rows';
 
-describe.each(BACKENDS)('upgrading a version 4 store to version 5 (%s)', (backend) => {
-  it('adds an empty word queue; the words written before still find their posts', async () => {
+describe.each(BACKENDS)('upgrading a version 4 store to the current version (%s)', (backend) => {
+  it('queues its posts for the indexer; search finds them', async () => {
     const { platform, name } = platformFor(backend);
     const v4 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
     v4.version(1).stores(schemaV1);
@@ -22,9 +22,11 @@ describe.each(BACKENDS)('upgrading a version 4 store to version 5 (%s)', (backen
 
     const db = openDatabase(platform, name);
     await db.open();
-    expect(db.verno).toBe(5);
-    expect(await db.wordQueue.count()).toBe(0);
-    const found = await searchPosts(db, { words: ['meadow'], count: 10, accept: () => true });
+    expect(db.verno).toBe(6);
+    expect(await db.indexQueue.count()).toBe(1);
+    // By its text: the version 4 word rows are gone, whatever they said.
+    expect(await searchPosts(db, { words: ['meadow'], count: 10, accept: () => true })).toEqual([]);
+    const found = await searchPosts(db, { words: ['gardening'], count: 10, accept: () => true });
     expect(found.map((p) => p.guid)).toEqual([guidOf(1)]);
     db.close();
   });
