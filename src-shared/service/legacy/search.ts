@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blurbsInput } from '../../api/legacy-inputs';
-import { wordRowsOf } from '../../store/post-derived';
+import { wordsOf as wordsHeldBy } from '../../store/post-derived';
 import type { PersonaRow, PostRow } from '../../store/rows';
 import { searchPosts } from '../../store/search';
 import { readPersonaPosts } from '../../store/timeline';
@@ -97,8 +97,8 @@ const wordsOf = (term: string): string[] =>
 
 const personaNamed = (ctx: Ctx, handle: string) => ctx.db.personas.where('handleKey').equals(handle.toLowerCase()).first();
 
-/** The words a post is indexed under are exactly what the writer put in the `words` table for it. */
+/** The words a post is indexed under are exactly what the indexer writes for it. */
 function holdsWords(post: PostRow, words: readonly string[]): boolean {
-  const held = new Set(wordRowsOf(post).map((row) => row.word));
+  const held = new Set(wordsHeldBy(post));
   return words.every((word) => held.has(word));
 }
