@@ -1,5 +1,5 @@
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { currentPersona, useAccount } from './account';
+import { currentPersona, useAccount, writableChannels } from './account';
 import { blankDraft, useDrafts } from './drafts';
 import { usePosts } from './posts';
 import { clients, describeFailure } from './session';
@@ -13,7 +13,7 @@ import { unixToLocalInput } from '../util/time';
 /** A new draft for the current Persona (replying to `replyTo`), opened in the composer. */
 export function compose(init: { replyTo?: RemotePost } = {}): void {
   const persona = currentPersona();
-  const draft = blankDraft({ personaGuid: persona?.guid ?? null, channelGuid: persona?.channels[0] ?? null, replyTo: init.replyTo?.guid ?? null });
+  const draft = blankDraft({ personaGuid: persona?.guid ?? null, channelGuid: writableChannels(persona?.guid ?? null, useAccount.getState().channels)[0]?.guid ?? null, replyTo: init.replyTo?.guid ?? null });
   useDrafts.getState().add(draft);
   useUi.getState().openComposer(draft.id);
 }

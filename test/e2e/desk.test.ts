@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await expect(bio.getByRole('region', { name: 'Bio preview' }).locator('strong').textContent()).resolves.toBe('second');
     await bio.getByRole('button', { name: 'Save bio' }).click();
     await page.getByText('Bio saved.').waitFor();
-    await page.getByRole('form', { name: 'New Channel for the current Persona' }).getByRole('textbox', { name: 'Name' }).fill('Side notes');
+    await page.getByRole('form', { name: 'New Channel' }).getByRole('textbox', { name: 'Name' }).fill('Side notes');
     await page.getByRole('button', { name: 'Create Channel' }).click();
     await page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).waitFor();
     await shot(page, 'settings');
@@ -195,6 +195,43 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const renamed = personas.find((p: { as: string }) => p.as === 'second');
     expect(renamed.name).toBe('Second, renamed');
     expect((await api(host.url, TOKEN, 'GET', `/api/account/${renamed.guid}/bio`)).json.data.bio.text).toBe('Writes **second** thoughts.');
+  });
+
+  it('lets another Persona write to a Channel; the composer offers each Persona only its Channels', async () => {
+    onTestFailed(() => shot(page, 'failed-channel-access'));
+    const channelOptions = async () => {
+      await page.getByRole('button', { name: 'New post' }).click();
+      const picker = page.getByRole('form', { name: 'New post' }).getByRole('combobox', { name: 'Channel' });
+      const names = await picker.locator('option').allTextContents();
+      return { names, picker };
+    };
+    await page.getByRole('button', { name: /Act as Second, renamed/ }).click();
+    const before = await channelOptions();
+    expect(before.names).toEqual(['Main']);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: 'Profile and Personas' }).click();
+    const writers = page.getByRole('group', { name: 'Who may write to Side notes' });
+    await writers.getByRole('checkbox', { name: 'Second, renamed (@second)' }).check();
+    await shot(page, 'channel-access');
+    const channels = async () => (await api(host.url, TOKEN, 'GET', '/api/account/channels')).json.data as { name: string; writers: string[] }[];
+    await expect.poll(async () => (await channels()).find((c) => c.name === 'Side notes')?.writers.length).toBe(2);
+
+    const after = await channelOptions();
+    expect(after.names).toEqual(['Main', 'Side notes']);
+    await after.picker.selectOption({ label: 'Side notes' });
+    await page.getByRole('form', { name: 'New post' }).getByRole('textbox', { name: 'Text (Markdown)' }).fill('Posted to the side by the second Persona');
+    await page.getByRole('form', { name: 'New post' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).click();
+    await page.getByRole('feed', { name: 'Side notes' }).getByText('Posted to the side by the second Persona').waitFor();
+
+    // Taken away again: the Channel leaves this Persona's list and its composer.
+    await page.getByRole('link', { name: 'Profile and Personas' }).click();
+    await writers.getByRole('checkbox', { name: 'Second, renamed (@second)' }).uncheck();
+    await expect.poll(async () => (await channels()).find((c) => c.name === 'Side notes')?.writers.length).toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Act as Me/ }).click();
   });
 
   it('left no error in the page', () => {

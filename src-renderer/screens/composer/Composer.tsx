@@ -40,10 +40,16 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
   const [preview, setPreview] = useState(!compact);
   const textArea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => textArea.current?.focus(), []);
+  const channelChoices = writableChannels(draft?.personaGuid ?? null, channels);
+  // A draft kept from before may name a Channel its Persona may no longer write to: it moves to one it may.
+  const staleChannel = draft !== undefined && draft.editing === null && !channelChoices.some((c) => c.guid === draft.channelGuid);
+  const firstChoice = channelChoices[0]?.guid ?? null;
+  useEffect(() => {
+    if (staleChannel && draft && draft.channelGuid !== firstChoice) change(draft.id, { channelGuid: firstChoice });
+  }, [staleChannel, firstChoice, draft?.id, draft?.channelGuid, change]);
 
   if (!draft) return <p className="state-line">This draft is gone.</p>;
   const set = (patch: Partial<Draft>) => change(draft.id, patch);
-  const channelChoices = writableChannels(draft.personaGuid, channels);
   const chars = charCount(draft.text);
   const bytes = byteCount(draft.text);
   const untitled = draft.type !== 'post.article';
@@ -115,11 +121,15 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
         </label>
         <label>
           Channel
-          <select value={draft.channelGuid ?? ''} disabled={editing} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
+          <select value={draft.channelGuid ?? ''} disabled={editing || channelChoices.length === 0} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
+            {editing && !channelChoices.some((c) => c.guid === draft.channelGuid) && <option value={draft.channelGuid ?? ''}>{channels.find((c) => c.guid === draft.channelGuid)?.name ?? 'Its Channel'}</option>}
             {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{c.name || 'Unnamed Channel'}</option>)}
           </select>
         </label>
       </div>
+      {channelChoices.length === 0 && !editing && (
+        <p className="field-error" role="alert">This Persona may write to no Channel. Give it one under Profile and Personas, or choose another Persona.</p>
+      )}
       <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={`problem-${draft.id}-persona`} />
       {draft.type === 'post.article' && (
         <label>
