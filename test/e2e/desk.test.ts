@@ -62,6 +62,35 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await feed().waitFor();
   });
 
+  it('moves through a conversation with j and k, stars with s, replies in place with r and opens with o', async () => {
+    onTestFailed(() => shot(page, 'failed-thread-keys'));
+    await postWith('Hello from the browser').getByRole('button', { name: 'Open' }).click();
+    const list = page.getByRole('list', { name: 'Conversation' });
+    const reply = list.getByRole('article', { name: /reply level 1/ });
+    await reply.waitFor();
+    // The opened post is selected and has the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe('true');
+    await page.keyboard.press('j');
+    await expect.poll(() => reply.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('s');
+    await expect.poll(() => reply.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('r');
+    const form = page.getByRole('form', { name: 'Reply' });
+    await form.getByRole('textbox', { name: 'Text (Markdown)' }).fill('An answer to the reply, by keyboard');
+    await page.keyboard.press('Control+Enter');
+    const deeper = list.getByRole('article', { name: /reply level 2/ });
+    await deeper.filter({ hasText: 'An answer to the reply, by keyboard' }).waitFor();
+    await shot(page, 'thread-keys');
+    await page.keyboard.press('k');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expect.poll(() => deeper.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('o');
+    await expect.poll(() => deeper.getAttribute('aria-current')).toBe('true');
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await feed().waitFor();
+  });
+
   it('stars and pins a post; both are still there after a reload, and the pin is in Pins', async () => {
     const post = postWith('Hello from the browser');
     await post.getByRole('button', { name: 'Star' }).click();
