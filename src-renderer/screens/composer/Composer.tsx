@@ -3,7 +3,9 @@ import { INSTANCE_POST_TYPES, PRIVACIES, type InstancePostType } from '../../../
 import { useAccount, writableChannels } from '../../state/account';
 import { isEmptyDraft, useDrafts, type Draft } from '../../state/drafts';
 import { usePosts } from '../../state/posts';
+import { useSync } from '../../state/sync';
 import { useTimelines } from '../../state/timelines';
+import { wroteLocally } from '../../state/unsent';
 import { useToasts } from '../../state/toasts';
 import { localInputToUnix } from '../../util/time';
 import { MarkdownPreview } from './MarkdownPreview';
@@ -63,6 +65,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
     try {
       const post = await publishDraft(draft);
       usePosts.getState().put([post]);
+      wroteLocally(post, useSync.getState().remotes);
       if (!editing) useTimelines.getState().published(post);
       useDrafts.getState().remove(draft.id);
       useToasts.getState().show(editing ? 'Saved.' : scheduled ? 'Scheduled.' : 'Published.');
