@@ -37,10 +37,25 @@ export function edit(post: RemotePost): void {
     privacy: post.privacy === 'visibility.private' || post.privacy === 'visibility.none' ? post.privacy : 'visibility.public',
     publishAt: unixToLocalInput(post.publish_unix),
     expiresAt: post.expires_unix === null ? '' : unixToLocalInput(post.expires_unix),
+    place: post.geo?.description ?? '',
+    latitude: post.geo?.latitude?.toString() ?? '',
+    longitude: post.geo?.longitude?.toString() ?? '',
+    altitude: post.geo?.altitude?.toString() ?? '',
+    canonicalPath: ownPath(post),
     editing: post.guid,
   });
   useDrafts.getState().add(draft);
   useUi.getState().openComposer(draft.id);
+}
+
+/** The path the author gave the post, or '' when it has the one every post gets (`/posts/{guid}`). */
+function ownPath(post: RemotePost): string {
+  try {
+    const path = new URL(post.canonical_url).pathname;
+    return path === `/posts/${post.guid}` ? '' : path;
+  } catch {
+    return '';
+  }
 }
 
 export const isOwn = (post: RemotePost): boolean => useAccount.getState().personas.some((p) => p.guid === post.persona.guid);

@@ -263,6 +263,30 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.getByRole('button', { name: /Act as Me/ }).click();
   });
 
+  it('publishes with a place and an address of its own; a latitude out of range is refused next to its field', async () => {
+    onTestFailed(() => shot(page, 'failed-place'));
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await page.getByRole('button', { name: 'New post' }).click();
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Written by the river');
+    await composer.getByText('Place and address').click();
+    await composer.getByRole('textbox', { name: /^Place/ }).fill('Lisbon, by the river');
+    const latitude = composer.getByRole('textbox', { name: /^Latitude/ });
+    await latitude.fill('138.7');
+    await composer.getByRole('textbox', { name: /^Longitude/ }).fill('-9.14');
+    await composer.getByRole('textbox', { name: /^Address path/ }).fill('/notes/by-the-river');
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await composer.getByText('geo_latitude must be between -90 and 90').waitFor();
+    await expect(latitude.getAttribute('aria-invalid')).resolves.toBe('true');
+    await shot(page, 'composer-place-refused');
+    await latitude.fill('38.7');
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await postWith('Written by the river').getByText('Lisbon, by the river').waitFor();
+    const stored = (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.find((p: { text: string }) => p.text === 'Written by the river');
+    expect(stored.meta.geo).toMatchObject({ description: 'Lisbon, by the river', latitude: 38.7, longitude: -9.14 });
+    expect(new URL(stored.canonical_url).pathname).toBe('/notes/by-the-river');
+  });
+
   it('left no error in the page', () => {
     expect(errors).toEqual([]);
   });
