@@ -36,7 +36,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
-  useKeepPlace(scroller, virtualizer, guids);
+  useKeepPlace(scroller, virtualizer, guids, TOP_PX);
 
   useEffect(() => {
     if (lastIndex >= guids.length - 5 && guids.length > 0) void loadMore(timelineKey);

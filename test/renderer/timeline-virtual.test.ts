@@ -119,6 +119,31 @@ describe('a virtualised timeline', () => {
     expect(marker.closest('article')?.getAttribute('data-index')).toBe('3');
   });
 
+  it('lets new posts simply appear when the person is near the top', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    const posts = Array.from({ length: 30 }, (_, i) => fakePost(i + 3));
+    const arrivals = [fakePost(0), fakePost(1), fakePost(2)];
+    usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seenUnix: posts[0]?.publish_unix ?? 0, fresh: [] };
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } } });
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    const scroller = view.getByRole('feed', { name: 'Everything' });
+    await act(async () => {
+      scroller.scrollTop = 20;
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await act(async () => {
+      useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid) } } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // Not kept in place: the three new posts are there to see, so no button counts them.
+    expect(scroller.scrollTop).toBe(20);
+    expect(view.queryByRole('button', { name: /new posts above/ })).toBeNull();
+  });
+
   it('shows the failure and a retry instead of a blank list', () => {
     const spec = { kind: 'mentions' as const, persona: 'p', types: ALL_TYPES };
     const key = timelineKey(spec);
