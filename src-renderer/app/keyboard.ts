@@ -26,10 +26,15 @@ function isForThePage(event: KeyboardEvent): boolean {
   return !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** The posts on screen that j/k move through: the open conversation, or the timeline. */
+function listOnScreen(): readonly string[] {
+  const { thread, activeTimeline } = useUi.getState();
+  if (thread) return thread.guids;
+  return activeTimeline === null ? [] : (useTimelines.getState().byKey[activeTimeline]?.guids ?? []);
+}
+
 function selectedPost() {
-  const { activeTimeline, selected } = useUi.getState();
-  if (activeTimeline === null) return null;
-  const guid = useTimelines.getState().byKey[activeTimeline]?.guids[selected];
+  const guid = listOnScreen()[useUi.getState().selected];
   return guid === undefined ? null : (usePosts.getState().byGuid[guid] ?? null);
 }
 
@@ -62,13 +67,14 @@ export function installKeyboard(target: Window = window): () => void {
       run();
     };
     const post = selectedPost();
-    const count = ui.activeTimeline === null ? 0 : (useTimelines.getState().byKey[ui.activeTimeline]?.guids.length ?? 0);
+    const count = listOnScreen().length;
     if (key === 'j') return act(() => ui.select(Math.min(ui.selected + 1, count - 1)));
     if (key === 'k') return act(() => ui.select(Math.max(ui.selected - 1, 0)));
     if ((key === 'o' || key === 'Enter') && post && (key === 'o' || (event.target as HTMLElement).tagName === 'ARTICLE')) {
       return act(() => go({ screen: 'thread', guid: post.guid }));
     }
-    if (key === 'r' && post) return act(() => compose({ replyTo: post }));
+    // In a conversation the reply is written in place, under its post.
+    if (key === 'r' && post) return act(() => (ui.thread ? ui.thread.reply(post) : compose({ replyTo: post })));
     if (key === 's' && post) return act(() => void usePosts.getState().toggleStar(post.guid));
     if (key === 'p' && post) return act(() => togglePin(post));
     if (key === 'n') return act(() => compose());

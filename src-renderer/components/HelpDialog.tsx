@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useUi } from '../state/ui';
+import { useModalDialog } from './modal-dialog';
 
 export const SHORTCUTS: [string, string][] = [
   ['j / k', 'next / previous post'],
@@ -21,12 +22,7 @@ export function HelpDialog() {
   const open = useUi((s) => s.helpOpen);
   const setHelp = useUi((s) => s.setHelp);
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  useModalDialog(dialog, open);
   return (
     <dialog ref={dialog} className="help" aria-labelledby="help-title" onClose={() => setHelp(false)}>
       <h2 id="help-title">Keyboard shortcuts</h2>

@@ -8,6 +8,7 @@ import { go } from '../state/route';
 import { Avatar } from './Avatar';
 import { PostBody } from './PostBody';
 import { RelativeTime } from './RelativeTime';
+import { SyncMarker } from './SyncMarker';
 
 const PRIVACY_LABEL: Record<string, string> = { 'visibility.private': 'Private', 'visibility.none': 'Only you' };
 
@@ -34,6 +35,7 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply,
           {PRIVACY_LABEL[post.privacy] && <span className="badge">{PRIVACY_LABEL[post.privacy]}</span>}
           {pinColour && <span className={`badge pin-badge pin-${pinColour}`}>Pinned {pinColour}</span>}
           {post.reply_to && <span className="badge">Reply</span>}
+          <SyncMarker guid={post.guid} />
         </header>
         <PostBody post={post} clamp={!full} onTag={(tag) => searchFor(tag)} onMention={(handle) => searchFor(`@${handle}`)} />
         <PostActions post={post} onReply={onReply} />

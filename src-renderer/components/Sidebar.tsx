@@ -53,7 +53,7 @@ export function Sidebar() {
             <li key={c.guid}><NavLink route={{ screen: 'channel', channel: c.guid }} label={c.name || 'Unnamed Channel'} /></li>
           ))}
         </ul>
-        <ul className="nav-list">
+        <ul className="nav-list nav-tools">
           <li><NavLink route={{ screen: 'drafts' }} label={`Drafts${drafts > 0 ? ` (${drafts})` : ''}`} /></li>
           <li><NavLink route={{ screen: 'remotes' }} label="Remotes and sync" /></li>
           <li><NavLink route={{ screen: 'settings' }} label="Profile and Personas" /></li>

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { useKeepPlace } from './keep-place';
 import { usePosts } from '../state/posts';
 import { PostCard } from './PostCard';
 import { useTimelines } from '../state/timelines';
@@ -8,14 +9,18 @@ import { useUi } from '../state/ui';
 /** How often an open timeline looks for new posts. */
 const POLL_MS = 15_000;
 
+/** Scrolled less than this from the top counts as being on top: new posts then simply appear there. */
+const TOP_PX = 40;
+
 /**
  * A timeline as a virtualised list: only the rows near the visible part are in the DOM, so ten thousand
- * posts cost what twenty do. Older posts load as the end comes near; new ones wait behind a button while
- * the person is scrolled down, so their place is kept.
+ * posts cost what twenty do. Older posts load as the end comes near. New ones come in at the top; while the
+ * person is scrolled down the list keeps the post they are reading where it was on screen, and a button
+ * says how many arrived above and jumps there.
  */
 export function Timeline({ timelineKey, label, empty }: { timelineKey: string; label: string; empty: string }) {
   const timeline = useTimelines((s) => s.byKey[timelineKey]);
-  const { loadMore, poll, showFresh, markSeen, reload } = useTimelines.getState();
+  const { loadMore, poll, clearFresh, markSeen, reload } = useTimelines.getState();
   const selected = useUi((s) => s.selected);
   const scroller = useRef<HTMLDivElement>(null);
   const guids = timeline?.guids ?? [];
@@ -31,6 +36,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
+  useKeepPlace(scroller, virtualizer, guids, TOP_PX);
 
   useEffect(() => {
     if (lastIndex >= guids.length - 5 && guids.length > 0) void loadMore(timelineKey);
@@ -38,13 +44,17 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
 
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void poll(timelineKey, (scroller.current?.scrollTop ?? 0) < 40);
+      if (document.visibilityState === 'visible') void poll(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
     }, POLL_MS);
+    // What the person saw is remembered when they leave the timeline, hide the window or close the page.
     const hidden = () => document.visibilityState === 'hidden' && markSeen(timelineKey);
+    const leaving = () => markSeen(timelineKey);
     document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', leaving);
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', leaving);
       markSeen(timelineKey);
     };
   }, [timelineKey, poll, markSeen]);
@@ -70,12 +80,23 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
 
   return (
     <div className="timeline-wrap">
-      {timeline.fresh.length > 0 && (
-        <button type="button" className="fresh-button" onClick={() => { showFresh(timelineKey); scroller.current?.scrollTo({ top: 0 }); }}>
-          Show {timeline.fresh.length} new {timeline.fresh.length === 1 ? 'post' : 'posts'}
-        </button>
-      )}
-      <div ref={scroller} className="timeline-scroller" role="feed" aria-label={label} aria-busy={timeline.loadingMore} tabIndex={-1}>
+      <div className="fresh-holder" aria-live="polite">
+        {timeline.fresh.length > 0 && (
+          <button type="button" className="fresh-button" onClick={() => { clearFresh(timelineKey); scroller.current?.scrollTo({ top: 0 }); }}>
+            <span aria-hidden="true">↑ </span>
+            {timeline.fresh.length} new {timeline.fresh.length === 1 ? 'post' : 'posts'} above
+          </button>
+        )}
+      </div>
+      <div
+        ref={scroller}
+        className="timeline-scroller"
+        role="feed"
+        aria-label={label}
+        aria-busy={timeline.loadingMore}
+        tabIndex={-1}
+        onScroll={(e) => e.currentTarget.scrollTop < TOP_PX && clearFresh(timelineKey)}
+      >
         {guids.length === 0 ? (
           <p className="empty">{empty}</p>
         ) : (
@@ -114,10 +135,15 @@ function TimelineRow(props: { guid: string; index: number; start: number; select
   );
 }
 
-/** Index of the first post the person had already seen, when newer ones are above it. */
+/**
+ * Index of the first post the person had already seen, when posts published since are above it (a post of
+ * the owner's dated in the future is above too, but is not news yet).
+ */
 function useMarkerIndex(guids: readonly string[], seenUnix: number | null): number {
   const byGuid = usePosts((s) => s.byGuid);
   if (seenUnix === null) return -1;
   const index = guids.findIndex((g) => (byGuid[g]?.publish_unix ?? 0) <= seenUnix);
-  return index > 0 ? index : -1;
+  if (index <= 0) return -1;
+  const now = Date.now() / 1000;
+  return guids.slice(0, index).some((g) => (byGuid[g]?.publish_unix ?? Infinity) <= now) ? index : -1;
 }

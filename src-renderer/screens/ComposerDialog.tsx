@@ -1,14 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from '../components/modal-dialog';
 import { useUi } from '../state/ui';
 import { Composer } from './composer/Composer';
 
 /** The composer over the current screen, as a modal dialog: the rest of the page waits. */
 export default function ComposerDialog({ draftId }: { draftId: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModalDialog(dialog, true);
   const close = () => useUi.getState().closeComposer();
   return (
     <dialog

@@ -32,16 +32,13 @@ export default function RemotesScreen() {
 }
 
 function RemoteCard({ remote }: { remote: RemoteStatus }) {
-  const [busy, setBusy] = useState(false);
-  const { text, health } = describeRemote(remote);
+  const busy = useSync((s) => s.syncingHere.includes(remote.guid));
+  const { text, health } = describeRemote(remote, Date.now() / 1000, busy);
   const syncNow = async () => {
-    setBusy(true);
     try {
-      useSync.getState().put(await clients().desk.syncRemote(remote.guid));
+      await useSync.getState().syncOne(remote.guid);
     } catch (error) {
       showError(`Sync with ${remoteName(remote)} did not finish: ${describeFailure(error)}`);
-    } finally {
-      setBusy(false);
     }
   };
   const remove = async () => {

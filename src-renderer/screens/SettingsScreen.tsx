@@ -1,39 +1,15 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DeskPersona } from '../../src-shared/client/desk-schemas';
 import { useAccount } from '../state/account';
-import { clients, describeFailure } from '../state/session';
-import { useToasts } from '../state/toasts';
+import { clients } from '../state/session';
+import { ChannelsSection } from './settings/ChannelsSection';
+import { Problem, useTask } from './settings/form-task';
 
 const MarkdownPreview = lazy(() => import('./composer/MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })));
-
-/** Runs a form's task: busy while it runs, its failure shown in the form, a short note when it is done. */
-function useTask() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = (task: () => Promise<void>, done: string) => async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await task();
-      useToasts.getState().show(done);
-    } catch (failure) {
-      setError(describeFailure(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}
-
-function Problem({ error }: { error: string | null }): ReactNode {
-  return error ? <p className="field-error" role="alert">{error}</p> : null;
-}
 
 /** The account profile, the Personas (names, handles, bios) and the Channels. */
 export default function SettingsScreen() {
   const personas = useAccount((s) => s.personas);
-  const channels = useAccount((s) => s.channels);
   return (
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-head"><h1 id="screen-title">Profile and Personas</h1></header>
@@ -42,9 +18,7 @@ export default function SettingsScreen() {
         <h2>Personas</h2>
         {personas.map((p) => <PersonaForm key={p.guid} persona={p} />)}
         <NewPersona />
-        <h2>Channels</h2>
-        {channels.map((c) => <ChannelForm key={c.guid} guid={c.guid} name={c.name} />)}
-        <NewChannel />
+        <ChannelsSection />
       </div>
     </section>
   );
@@ -120,36 +94,6 @@ function NewPersona() {
       </div>
       <Problem error={error} />
       <button type="submit" disabled={busy}>Create Persona</button>
-    </form>
-  );
-}
-
-function ChannelForm({ guid, name: initial }: { guid: string; name: string }) {
-  const [name, setName] = useState(initial);
-  const { busy, error, run } = useTask();
-  return (
-    <form className="card-form inline-form" aria-label={`Channel ${initial}`} onSubmit={run(async () => useAccount.getState().putChannel(await clients().desk.renameChannel(guid, name)), 'Channel renamed.')}>
-      <label>Channel name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required /></label>
-      <button type="submit" disabled={busy}>Rename</button>
-      <Problem error={error} />
-    </form>
-  );
-}
-
-function NewChannel() {
-  const [name, setName] = useState('');
-  const current = useAccount((s) => s.currentGuid);
-  const { busy, error, run } = useTask();
-  return (
-    <form className="card-form inline-form" aria-labelledby="new-channel-title" onSubmit={run(async () => {
-      useAccount.getState().putChannel(await clients().desk.createChannel({ name, ...(current ? { persona_guids: [current] } : {}) }));
-      await useAccount.getState().load();
-      setName('');
-    }, 'Channel created.')}>
-      <h3 id="new-channel-title">New Channel for the current Persona</h3>
-      <label>Name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required /></label>
-      <button type="submit" disabled={busy}>Create Channel</button>
-      <Problem error={error} />
     </form>
   );
 }

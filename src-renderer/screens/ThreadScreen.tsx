@@ -1,15 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { PostCard } from '../components/PostCard';
-import { useAccount } from '../state/account';
+import { useAccount, writableChannels } from '../state/account';
 import { blankDraft, useDrafts } from '../state/drafts';
 import { usePosts } from '../state/posts';
 import { clients, describeFailure } from '../state/session';
 import { threadRows, type ThreadRow } from '../state/thread-tree';
-import { Composer } from './composer/Composer';
-
-/** Indentation stops growing here, so that deep branches stay readable on a narrow window. */
-const MAX_INDENT = 6;
+import { useUi } from '../state/ui';
+import { ThreadList } from './thread/ThreadList';
 
 /** A post's whole conversation with its branches; the opened post in focus; replies written in place. */
 export default function ThreadScreen({ guid }: { guid: string }) {
@@ -17,7 +14,6 @@ export default function ThreadScreen({ guid }: { guid: string }) {
   const [rows, setRows] = useState<ThreadRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [replying, setReplying] = useState<{ to: string; draft: string } | null>(null);
-  const focused = useRef<HTMLLIElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -41,17 +37,35 @@ export default function ThreadScreen({ guid }: { guid: string }) {
       .catch(() => undefined);
   }, [guid, load]);
 
-  useEffect(() => {
-    focused.current?.scrollIntoView({ block: 'center' });
-    focused.current?.querySelector<HTMLElement>('article')?.focus({ preventScroll: true });
-  }, [rows]);
+  const reply = useCallback(
+    (post: RemotePost) => {
+      const existing = useDrafts.getState().drafts.find((d) => d.replyTo === post.guid && d.editing === null);
+      const channelGuid = writableChannels(persona, useAccount.getState().channels)[0]?.guid ?? null;
+      const draft = existing ?? blankDraft({ personaGuid: persona, channelGuid, replyTo: post.guid });
+      if (!existing) useDrafts.getState().add(draft);
+      setReplying({ to: post.guid, draft: draft.id });
+    },
+    [persona],
+  );
 
-  const reply = (post: RemotePost) => {
-    const existing = useDrafts.getState().drafts.find((d) => d.replyTo === post.guid && d.editing === null);
-    const draft = existing ?? blankDraft({ personaGuid: persona, channelGuid: useAccount.getState().personas.find((p) => p.guid === persona)?.channels[0] ?? null, replyTo: post.guid });
-    if (!existing) useDrafts.getState().add(draft);
-    setReplying({ to: post.guid, draft: draft.id });
-  };
+  // The keys (j/k, o, r, s, p) act on this conversation while it is on screen; the opened post is selected.
+  const guids = useMemo(() => rows?.map((r) => r.post.guid) ?? null, [rows]);
+  const selectedGuid = useRef<string | null>(null);
+  useEffect(() => {
+    if (!guids) return;
+    // Read again (after a reply, say), the selection stays on its post; newly opened, it is the opened one.
+    const { thread, selected } = useUi.getState();
+    const kept = thread?.guids[selected] ?? selectedGuid.current;
+    const index = kept !== null && kept !== undefined && guids.includes(kept) ? guids.indexOf(kept) : Math.max(guids.indexOf(guid), 0);
+    useUi.getState().setThread({ guids, reply }, index);
+    return () => {
+      const ui = useUi.getState();
+      selectedGuid.current = ui.thread?.guids[ui.selected] ?? null;
+      ui.setThread(null, -1);
+    };
+  }, [guids, reply, guid]);
+  // Another post opened: the selection starts there.
+  useEffect(() => () => void (selectedGuid.current = null), [guid]);
 
   if (error && !rows) {
     return (
@@ -67,28 +81,18 @@ export default function ThreadScreen({ guid }: { guid: string }) {
       <header className="screen-head">
         <button type="button" className="link-button" onClick={() => history.back()}>← Back</button>
         <h1 id="screen-title">Conversation</h1>
+        <span className="subtle">{rows.length === 1 ? '1 post' : `${rows.length.toLocaleString()} posts`}</span>
       </header>
-      <div className="screen-scroll">
-        <ol className="thread" aria-label="Conversation">
-          {rows.map(({ post, depth }) => (
-            <li key={post.guid} ref={post.guid === guid ? focused : undefined} className={`thread-item depth-${Math.min(depth, MAX_INDENT)}`}>
-              <article tabIndex={-1} aria-current={post.guid === guid ? 'true' : undefined} aria-label={`Post by ${post.persona.name || post.persona.as}${depth > 0 ? `, reply level ${depth}` : ''}`}>
-                <PostCard guid={post.guid} focused={post.guid === guid} onReply={reply} full={post.guid === guid} />
-              </article>
-              {replying?.to === post.guid && (
-                <Composer
-                  draftId={replying.draft}
-                  compact
-                  onDone={(published) => {
-                    setReplying(null);
-                    if (published) void load();
-                  }}
-                />
-              )}
-            </li>
-          ))}
-        </ol>
-      </div>
+      <ThreadList
+        rows={rows}
+        opened={guid}
+        replying={replying}
+        onReply={reply}
+        onReplyDone={(published) => {
+          setReplying(null);
+          if (published) void load();
+        }}
+      />
     </section>
   );
 }

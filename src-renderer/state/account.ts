@@ -74,7 +74,10 @@ export const useAccount = create<AccountStore>((set, get) => ({
   putChannel: (channel) => {
     const channels = get().channels;
     const known = channels.some((c) => c.guid === channel.guid);
-    set({ channels: known ? channels.map((c) => (c.guid === channel.guid ? channel : c)) : [...channels, channel] });
+    const next = known ? channels.map((c) => (c.guid === channel.guid ? channel : c)) : [...channels, channel];
+    // A Persona's `channels` is the other side of the Channels' `writers`: kept in step, so the composer and
+    // the sidebar, which read either, agree at once.
+    set({ channels: next, personas: get().personas.map((p) => ({ ...p, channels: writableChannels(p.guid, next).map((c) => c.guid) })) });
   },
   setProfile: (profile) => set({ profile }),
 }));

@@ -1,5 +1,5 @@
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { currentPersona, useAccount } from './account';
+import { currentPersona, useAccount, writableChannels } from './account';
 import { blankDraft, useDrafts } from './drafts';
 import { usePosts } from './posts';
 import { clients, describeFailure } from './session';
@@ -13,7 +13,7 @@ import { unixToLocalInput } from '../util/time';
 /** A new draft for the current Persona (replying to `replyTo`), opened in the composer. */
 export function compose(init: { replyTo?: RemotePost } = {}): void {
   const persona = currentPersona();
-  const draft = blankDraft({ personaGuid: persona?.guid ?? null, channelGuid: persona?.channels[0] ?? null, replyTo: init.replyTo?.guid ?? null });
+  const draft = blankDraft({ personaGuid: persona?.guid ?? null, channelGuid: writableChannels(persona?.guid ?? null, useAccount.getState().channels)[0]?.guid ?? null, replyTo: init.replyTo?.guid ?? null });
   useDrafts.getState().add(draft);
   useUi.getState().openComposer(draft.id);
 }
@@ -37,10 +37,25 @@ export function edit(post: RemotePost): void {
     privacy: post.privacy === 'visibility.private' || post.privacy === 'visibility.none' ? post.privacy : 'visibility.public',
     publishAt: unixToLocalInput(post.publish_unix),
     expiresAt: post.expires_unix === null ? '' : unixToLocalInput(post.expires_unix),
+    place: post.geo?.description ?? '',
+    latitude: post.geo?.latitude?.toString() ?? '',
+    longitude: post.geo?.longitude?.toString() ?? '',
+    altitude: post.geo?.altitude?.toString() ?? '',
+    canonicalPath: ownPath(post),
     editing: post.guid,
   });
   useDrafts.getState().add(draft);
   useUi.getState().openComposer(draft.id);
+}
+
+/** The path the author gave the post, or '' when it has the one every post gets (`/posts/{guid}`). */
+function ownPath(post: RemotePost): string {
+  try {
+    const path = new URL(post.canonical_url).pathname;
+    return path === `/posts/${post.guid}` ? '' : path;
+  } catch {
+    return '';
+  }
 }
 
 export const isOwn = (post: RemotePost): boolean => useAccount.getState().personas.some((p) => p.guid === post.persona.guid);

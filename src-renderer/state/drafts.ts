@@ -22,6 +22,14 @@ export const draftSchema = z.object({
   /** `datetime-local` values in the person's time zone; '' for now / never. */
   publishAt: z.string(),
   expiresAt: z.string(),
+  /** The place (geo): a description and coordinates, as typed. Drafts saved before these existed read ''. */
+  place: z.string().default(''),
+  latitude: z.string().default(''),
+  longitude: z.string().default(''),
+  altitude: z.string().default(''),
+  /** The post's own address: a path such as /notes/hello (`canonical_url`), and an article's slug. */
+  canonicalPath: z.string().default(''),
+  slug: z.string().default(''),
   /** GUID of the post replied to. */
   replyTo: z.string().nullable(),
   /** GUID of the post this draft edits; null for a new post. */
@@ -69,6 +77,12 @@ export function blankDraft(init: Partial<Draft> = {}): Draft {
     privacy: 'visibility.public',
     publishAt: '',
     expiresAt: '',
+    place: '',
+    latitude: '',
+    longitude: '',
+    altitude: '',
+    canonicalPath: '',
+    slug: '',
     replyTo: null,
     editing: null,
     updatedAt: Date.now(),

@@ -3,6 +3,7 @@ import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
 import { isRemoteError } from '../../src-shared/client/errors';
 import { deskBridge } from '../api/bridge';
 import { clients, describeFailure } from './session';
+import { forgetSent } from './unsent';
 import { useTimelines } from './timelines';
 import { showError } from './toasts';
 import { useUi } from './ui';
@@ -14,8 +15,12 @@ interface SyncStore {
   available: boolean;
   loaded: boolean;
   syncingNow: boolean;
+  /** Remotes a sync asked for from this page is running with, shown as "Syncing…" until it answers. */
+  syncingHere: string[];
   refresh(): Promise<void>;
   syncNow(): Promise<void>;
+  /** One remote's Sync now: its status line says "Syncing…" while it runs. */
+  syncOne(guid: string): Promise<void>;
   put(remote: RemoteStatus): void;
   drop(guid: string): void;
 }
@@ -25,10 +30,13 @@ export const useSync = create<SyncStore>((set, get) => ({
   available: true,
   loaded: false,
   syncingNow: false,
+  syncingHere: [],
 
   refresh: async () => {
     try {
-      set({ remotes: await clients().desk.remotes(), available: true, loaded: true });
+      const remotes = await clients().desk.remotes();
+      set({ remotes, available: true, loaded: true });
+      forgetSent(remotes);
     } catch (error) {
       if (isRemoteError(error) && error.status === 503) set({ available: false, loaded: true });
       // Otherwise the instance itself did not answer; the last known state stays on screen.
@@ -36,7 +44,7 @@ export const useSync = create<SyncStore>((set, get) => ({
   },
 
   syncNow: async () => {
-    set({ syncingNow: true });
+    set({ syncingNow: true, syncingHere: get().remotes.map((r) => r.guid) });
     try {
       const bridge = deskBridge();
       if (bridge) await bridge.syncNow();
@@ -48,7 +56,17 @@ export const useSync = create<SyncStore>((set, get) => ({
     } catch (error) {
       showError(`Sync did not finish: ${describeFailure(error)}`);
     } finally {
-      set({ syncingNow: false });
+      set({ syncingNow: false, syncingHere: [] });
+    }
+  },
+
+  syncOne: async (guid) => {
+    set({ syncingHere: [...get().syncingHere, guid] });
+    try {
+      get().put(await clients().desk.syncRemote(guid));
+      forgetSent(get().remotes);
+    } finally {
+      set({ syncingHere: get().syncingHere.filter((g) => g !== guid) });
     }
   },
 
@@ -64,11 +82,14 @@ export type SyncHealth = 'synced' | 'syncing' | 'offline' | 'waiting' | 'attenti
 /** Connection failures as the sync engine words them (README "Sync"); anything else needs the person. */
 const UNREACHABLE = /cannot be reached|could not connect|did not answer|no answer|broke before|broke off|unreachable|could not reach|ECONN|timed? ?out/i;
 
-/** One remote's state in words: the status line of issue item 7. */
-export function describeRemote(remote: RemoteStatus, now = Date.now() / 1000): { health: SyncHealth; text: string } {
+/**
+ * One remote's state in words: the status line of issue item 7. While a sync runs, the count of what waits
+ * to be sent is its progress: the line is read again every second and the count goes down.
+ */
+export function describeRemote(remote: RemoteStatus, now = Date.now() / 1000, syncingHere = false): { health: SyncHealth; text: string } {
   const waiting = remote.pending > 0 ? `${remote.pending} waiting to send` : '';
   const join = (...parts: string[]) => parts.filter(Boolean).join(' · ');
-  if (remote.syncing) return { health: 'syncing', text: join('Syncing…', waiting) };
+  if (remote.syncing || syncingHere) return { health: 'syncing', text: join('Syncing…', waiting) };
   if (remote.last_error !== null) {
     if (UNREACHABLE.test(remote.last_error)) return { health: 'offline', text: join('Offline', waiting) };
     return { health: 'attention', text: join(`Needs attention: ${remote.last_error}`, waiting) };

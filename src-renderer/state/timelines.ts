@@ -13,7 +13,10 @@ export interface TimelineState {
   loadingMore: boolean;
   /** No older posts. */
   end: boolean;
-  /** Posts that arrived while the person was scrolled down: shown on request, so the place is not lost. */
+  /**
+   * Posts that arrived above while the person was scrolled down. They are in `guids` already (the list keeps
+   * its place around them); this counts them for the "N new posts" button until the person is back on top.
+   */
   fresh: string[];
   /** Newest publication time seen when the person last looked: the "new since" marker goes below newer posts. */
   seenUnix: number | null;
@@ -25,9 +28,10 @@ interface TimelinesStore {
   open(spec: TimelineSpec): string;
   reload(key: string): Promise<void>;
   loadMore(key: string): Promise<void>;
-  /** Looks for new posts at the top; `atTop` puts them in place at once, otherwise they wait in `fresh`. */
+  /** Looks for new posts and puts them at the top; unless the person is `atTop`, they are counted in `fresh`. */
   poll(key: string, atTop: boolean): Promise<void>;
-  showFresh(key: string): void;
+  /** The person is back on top (or jumped there): nothing is waiting above any more. */
+  clearFresh(key: string): void;
   /** Remembers what the person has seen of the timeline (the marker moves on next time). */
   markSeen(key: string): void;
   /** A post just written: at the top of every open timeline that shows it. */
@@ -73,7 +77,9 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         set({ byKey: { ...get().byKey, [key]: state } });
         void get().reload(key);
       } else {
-        // Opened again: what arrived meanwhile comes in at the top, where the person now is.
+        // Opened again: the marker moves to what the person saw when they last left, and what arrived
+        // meanwhile comes in above it, at the top, where the person now is.
+        update(key, { seenUnix: readSeen()[key] ?? get().byKey[key]?.seenUnix ?? null });
         void get().poll(key, true);
       }
       return key;
@@ -86,7 +92,9 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
       try {
         const page = await fetchPage(clients(), timeline.spec, null);
         usePosts.getState().put(page.posts);
-        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [] });
+        // Never looked at before: what is here now counts as seen, so that what arrives later is marked new.
+        const seenUnix = get().byKey[key]?.seenUnix ?? newestPast(page.posts);
+        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seenUnix });
       } catch (error) {
         update(key, { status: 'error', error: describeFailure(error) });
       }
@@ -119,35 +127,37 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         usePosts.getState().put(page.posts);
         const now = get().byKey[key];
         if (!now) return;
-        const known = new Set([...now.guids, ...now.fresh]);
+        const known = new Set(now.guids);
         const arrived = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
-        if (atTop) {
-          // The first page is the truth about the newest posts: one missing from it within its time span
-          // is gone (deleted elsewhere, or renamed by sync when a remote took it under its own GUID).
-          update(key, { guids: mergeFirstPage(page.posts, [...now.fresh, ...now.guids], postOf), fresh: [] });
-        } else if (arrived.length > 0) {
-          update(key, { fresh: [...arrived, ...now.fresh] });
-        }
+        // The first page is the truth about the newest posts: one missing from it within its time span is
+        // gone (deleted elsewhere, or renamed by sync when a remote took it under its own GUID).
+        const guids = mergeFirstPage(page.posts, now.guids, postOf);
+        const fresh = atTop ? [] : [...arrived, ...now.fresh].filter((g) => guids.includes(g));
+        update(key, { guids, fresh });
       } catch {
         // A missed poll is tried again at the next one; the status line tells about connection trouble.
       }
     },
 
-    showFresh: (key) => {
-      const timeline = get().byKey[key];
-      if (timeline && timeline.fresh.length > 0) update(key, { guids: [...timeline.fresh, ...timeline.guids], fresh: [] });
+    clearFresh: (key) => {
+      if (get().byKey[key]?.fresh.length) update(key, { fresh: [] });
     },
 
     markSeen: (key) => {
       const timeline = get().byKey[key];
-      const newest = postOf(timeline?.guids[0])?.publish_unix;
-      if (newest !== undefined) writeSeen(key, newest);
+      const newest = newestPast((timeline?.guids ?? []).slice(0, PAGE_SIZE).flatMap((g) => postOf(g) ?? []));
+      if (newest !== null) writeSeen(key, newest);
     },
 
     published: (post) => {
       const next = { ...get().byKey };
       for (const [key, timeline] of Object.entries(next)) {
-        if (shows(timeline.spec, post) && !timeline.guids.includes(post.guid)) next[key] = { ...timeline, guids: [post.guid, ...timeline.guids] };
+        if (!shows(timeline.spec, post) || timeline.guids.includes(post.guid)) continue;
+        // What the person just wrote is not news to them: when they had seen everything, they still have.
+        const top = postOf(timeline.guids[0])?.publish_unix ?? null;
+        const allSeen = timeline.seenUnix !== null && (top === null || top <= timeline.seenUnix);
+        const seenUnix = allSeen && post.publish_unix <= Date.now() / 1000 ? Math.max(timeline.seenUnix ?? 0, post.publish_unix) : timeline.seenUnix;
+        next[key] = { ...timeline, guids: [post.guid, ...timeline.guids], seenUnix };
       }
       set({ byKey: next });
     },
@@ -185,6 +195,16 @@ export function mergeFirstPage(page: readonly RemotePost[], held: readonly strin
   const inPage = new Set(page.map((p) => p.guid));
   const older = held.filter((guid) => !inPage.has(guid) && (postOf(guid)?.publish_unix ?? Infinity) <= oldest.publish_unix);
   return [...page.map((p) => p.guid), ...older];
+}
+
+/**
+ * The newest publication time that has come: a future-dated post of the owner's, at the top until its time,
+ * must not make everything published before then count as seen.
+ */
+export function newestPast(posts: readonly RemotePost[], now = Date.now() / 1000): number | null {
+  let newest: number | null = null;
+  for (const post of posts) if (post.publish_unix <= now && (newest === null || post.publish_unix > newest)) newest = post.publish_unix;
+  return newest;
 }
 
 /** Where a post stands in every open timeline: what an undo puts back. */

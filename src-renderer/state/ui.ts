@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { InstancePostType } from '../../src-shared/client/outgoing';
+import type { RemotePost } from '../../src-shared/client/remote-post';
 import { ALL_TYPES } from './timeline-spec';
 
 /** What is open on top of the screens, and the filters and selection they share. */
@@ -15,6 +16,9 @@ interface UiStore {
   /** Key of the timeline on screen, for the keys that act on its posts. */
   activeTimeline: string | null;
   setActiveTimeline(key: string | null): void;
+  /** The conversation on screen, in reading order, and how it replies in place: the keys act on it. */
+  thread: { guids: string[]; reply: (post: RemotePost) => void } | null;
+  setThread(thread: UiStore['thread'], selected?: number): void;
   openComposer(draftId: string): void;
   closeComposer(): void;
   setHelp(open: boolean): void;
@@ -31,6 +35,8 @@ export const useUi = create<UiStore>((set, get) => ({
   searchFocus: 0,
   activeTimeline: null,
   setActiveTimeline: (key) => set({ activeTimeline: key, selected: -1 }),
+  thread: null,
+  setThread: (thread, selected) => set({ thread, ...(selected === undefined ? {} : { selected }) }),
   openComposer: (draftId) => set({ composing: draftId }),
   closeComposer: () => set({ composing: null }),
   setHelp: (open) => set({ helpOpen: open }),

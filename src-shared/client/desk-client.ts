@@ -75,6 +75,8 @@ export interface DeskClient {
   channels(): Promise<RemoteChannel[]>;
   createChannel(params: { name: string; persona_guids?: string[] }): Promise<RemoteChannel>;
   renameChannel(guid: string, name: string): Promise<RemoteChannel>;
+  /** Whether a Persona may write to a Channel (`write`) or not (`none`). */
+  setChannelAccess(guid: string, personaGuid: string, access: 'write' | 'none'): Promise<RemoteChannel>;
   bio(personaGuid: string): Promise<DeskBio>;
   setBio(personaGuid: string, text: string): Promise<DeskBio>;
   logout(): Promise<void>;
@@ -167,6 +169,12 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     renameChannel: async (guid, name) => {
       const path = guidIn('POST', '/api/account/channels', guid);
       return one(dataAs(t, await post(path, { name }), channelList), path);
+    },
+
+    setChannelAccess: async (guid, personaGuid, access) => {
+      const path = guidIn('POST', '/api/account/channels', guid, '/access');
+      sendable(t, { method: 'POST', path: '/api/account/channels/{guid}/access' }, guidCheck('persona_guid', personaGuid));
+      return one(dataAs(t, await post(path, { persona_guid: personaGuid, access }), channelList), path);
     },
 
     bio: async (personaGuid) => dataAs(t, await get(guidIn('GET', '/api/account', personaGuid, '/bio')), deskBio),

@@ -51,6 +51,7 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
   };
 
   it('shows a refused change with its reason, and keeps it here when asked', async () => {
+    onTestFailed(() => shot(page, 'failed-attention'));
     await publish(async (composer) => {
       await composer.getByText('Bookmark', { exact: true }).click();
       await composer.getByRole('textbox', { name: 'Source URL' }).fill('https://example.org/kept');
@@ -58,6 +59,10 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
       await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('A bookmark a legacy remote cannot hold');
     });
     await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Needs attention: .*bookmarks/);
+    // The post says it too, with the remote's reason.
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await page.getByRole('article').filter({ hasText: 'A bookmark a legacy remote cannot hold' }).getByRole('note').filter({ hasText: /Needs attention: .*bookmarks/ }).waitFor();
+    await shot(page, 'post-needs-attention');
     await page.getByRole('link', { name: 'Remotes and sync' }).click();
     const stopped = page.getByRole('list', { name: 'Stopped items' });
     await stopped.getByText(/cannot hold bookmarks/).waitFor();

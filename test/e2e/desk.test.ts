@@ -62,6 +62,35 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await feed().waitFor();
   });
 
+  it('moves through a conversation with j and k, stars with s, replies in place with r and opens with o', async () => {
+    onTestFailed(() => shot(page, 'failed-thread-keys'));
+    await postWith('Hello from the browser').getByRole('button', { name: 'Open' }).click();
+    const list = page.getByRole('list', { name: 'Conversation' });
+    const reply = list.getByRole('article', { name: /reply level 1/ });
+    await reply.waitFor();
+    // The opened post is selected and has the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe('true');
+    await page.keyboard.press('j');
+    await expect.poll(() => reply.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('s');
+    await expect.poll(() => reply.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('r');
+    const form = page.getByRole('form', { name: 'Reply' });
+    await form.getByRole('textbox', { name: 'Text (Markdown)' }).fill('An answer to the reply, by keyboard');
+    await page.keyboard.press('Control+Enter');
+    const deeper = list.getByRole('article', { name: /reply level 2/ });
+    await deeper.filter({ hasText: 'An answer to the reply, by keyboard' }).waitFor();
+    await shot(page, 'thread-keys');
+    await page.keyboard.press('k');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expect.poll(() => deeper.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('o');
+    await expect.poll(() => deeper.getAttribute('aria-current')).toBe('true');
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await feed().waitFor();
+  });
+
   it('stars and pins a post; both are still there after a reload, and the pin is in Pins', async () => {
     const post = postWith('Hello from the browser');
     await post.getByRole('button', { name: 'Star' }).click();
@@ -187,7 +216,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await expect(bio.getByRole('region', { name: 'Bio preview' }).locator('strong').textContent()).resolves.toBe('second');
     await bio.getByRole('button', { name: 'Save bio' }).click();
     await page.getByText('Bio saved.').waitFor();
-    await page.getByRole('form', { name: 'New Channel for the current Persona' }).getByRole('textbox', { name: 'Name' }).fill('Side notes');
+    await page.getByRole('form', { name: 'New Channel' }).getByRole('textbox', { name: 'Name' }).fill('Side notes');
     await page.getByRole('button', { name: 'Create Channel' }).click();
     await page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).waitFor();
     await shot(page, 'settings');
@@ -195,6 +224,67 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const renamed = personas.find((p: { as: string }) => p.as === 'second');
     expect(renamed.name).toBe('Second, renamed');
     expect((await api(host.url, TOKEN, 'GET', `/api/account/${renamed.guid}/bio`)).json.data.bio.text).toBe('Writes **second** thoughts.');
+  });
+
+  it('lets another Persona write to a Channel; the composer offers each Persona only its Channels', async () => {
+    onTestFailed(() => shot(page, 'failed-channel-access'));
+    const channelOptions = async () => {
+      await page.getByRole('button', { name: 'New post' }).click();
+      const picker = page.getByRole('form', { name: 'New post' }).getByRole('combobox', { name: 'Channel' });
+      const names = await picker.locator('option').allTextContents();
+      return { names, picker };
+    };
+    await page.getByRole('button', { name: /Act as Second, renamed/ }).click();
+    const before = await channelOptions();
+    expect(before.names).toEqual(['Main']);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: 'Profile and Personas' }).click();
+    const writers = page.getByRole('group', { name: 'Who may write to Side notes' });
+    await writers.getByRole('checkbox', { name: 'Second, renamed (@second)' }).check();
+    await shot(page, 'channel-access');
+    const channels = async () => (await api(host.url, TOKEN, 'GET', '/api/account/channels')).json.data as { name: string; writers: string[] }[];
+    await expect.poll(async () => (await channels()).find((c) => c.name === 'Side notes')?.writers.length).toBe(2);
+
+    const after = await channelOptions();
+    expect(after.names).toEqual(['Main', 'Side notes']);
+    await after.picker.selectOption({ label: 'Side notes' });
+    await page.getByRole('form', { name: 'New post' }).getByRole('textbox', { name: 'Text (Markdown)' }).fill('Posted to the side by the second Persona');
+    await page.getByRole('form', { name: 'New post' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).click();
+    await page.getByRole('feed', { name: 'Side notes' }).getByText('Posted to the side by the second Persona').waitFor();
+
+    // Taken away again: the Channel leaves this Persona's list and its composer.
+    await page.getByRole('link', { name: 'Profile and Personas' }).click();
+    await writers.getByRole('checkbox', { name: 'Second, renamed (@second)' }).uncheck();
+    await expect.poll(async () => (await channels()).find((c) => c.name === 'Side notes')?.writers.length).toBe(1);
+    await expect(page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Act as Me/ }).click();
+  });
+
+  it('publishes with a place and an address of its own; a latitude out of range is refused next to its field', async () => {
+    onTestFailed(() => shot(page, 'failed-place'));
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await page.getByRole('button', { name: 'New post' }).click();
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Written by the river');
+    await composer.getByText('Place and address').click();
+    await composer.getByRole('textbox', { name: /^Place/ }).fill('Lisbon, by the river');
+    const latitude = composer.getByRole('textbox', { name: /^Latitude/ });
+    await latitude.fill('138.7');
+    await composer.getByRole('textbox', { name: /^Longitude/ }).fill('-9.14');
+    await composer.getByRole('textbox', { name: /^Address path/ }).fill('/notes/by-the-river');
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await composer.getByText('geo_latitude must be between -90 and 90').waitFor();
+    await expect(latitude.getAttribute('aria-invalid')).resolves.toBe('true');
+    await shot(page, 'composer-place-refused');
+    await latitude.fill('38.7');
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await postWith('Written by the river').getByText('Lisbon, by the river').waitFor();
+    const stored = (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.find((p: { text: string }) => p.text === 'Written by the river');
+    expect(stored.meta.geo).toMatchObject({ description: 'Lisbon, by the river', latitude: 38.7, longitude: -9.14 });
+    expect(new URL(stored.canonical_url).pathname).toBe('/notes/by-the-river');
   });
 
   it('left no error in the page', () => {

@@ -69,12 +69,16 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     // Readable here at once: the local instance has it.
     await page.getByRole('article').filter({ hasText: 'Written while the remote was away' }).waitFor();
     await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/1 waiting to send/);
+    // The post itself says so too, also after a reload.
+    await page.reload();
+    await page.getByRole('article').filter({ hasText: 'Written while the remote was away' }).getByText('Waiting to send').waitFor();
     await shot(page, 'waiting-to-send');
 
     const back = await startRemote();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Synced/);
     expect(await syncLine().textContent()).not.toMatch(/waiting/);
+    await expect.poll(() => page.getByText('Waiting to send').count()).toBe(0);
     await shot(page, 'sent');
     // Sent, the post took the remote's GUID; the page follows, so acting on it still works.
     const sent = page.getByRole('article').filter({ hasText: 'Written while the remote was away' });

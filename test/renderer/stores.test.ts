@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccount } from '../../src-renderer/state/account';
 import { usePosts } from '../../src-renderer/state/posts';
 import { timelineKey, ALL_TYPES, type TimelineSpec } from '../../src-renderer/state/timeline-spec';
@@ -28,8 +28,12 @@ describe('the stores, against the real service in-process', () => {
     useToasts.setState({ toasts: [] });
     await useAccount.getState().load();
   });
-  afterEach(async () => instance.close());
+  afterEach(async () => {
+    vi.useRealTimers();
+    await instance.close();
+  });
 
+  const unixNow = () => Math.floor(instance.clock.now() / 1000);
   const write = async (content: string) => {
     const answer = await instance.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note' } });
     return answer.json.data[0].guid as string;
@@ -43,21 +47,57 @@ describe('the stores, against the real service in-process', () => {
     expect(currentGuid).toBe(instance.personaGuid);
   });
 
-  it('opens a timeline, and keeps new posts aside while the person is scrolled down', async () => {
+  it('opens a timeline, puts new posts on top, and counts those that came while the person was scrolled down', async () => {
+    // The instance's clock is ahead of the machine's: the page must see its posts as published already.
+    vi.setSystemTime(2_000_000_000_000);
     await write('first post');
     const spec: TimelineSpec = { kind: 'home', persona: instance.personaGuid, types: ALL_TYPES };
     const key = useTimelines.getState().open(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
-    expect(useTimelines.getState().byKey[key]?.guids).toHaveLength(1);
+    const state = () => useTimelines.getState().byKey[key];
+    expect(state()?.guids).toHaveLength(1);
+    // Never looked at before: what was there at the first look counts as seen.
+    expect(state()?.seenUnix).toBe(unixNow());
 
     instance.clock.advance(5);
     const newer = await write('arrived later');
     await useTimelines.getState().poll(key, false);
-    expect(useTimelines.getState().byKey[key]).toMatchObject({ fresh: [newer] });
-    expect(useTimelines.getState().byKey[key]?.guids).toHaveLength(1);
-    useTimelines.getState().showFresh(key);
-    expect(useTimelines.getState().byKey[key]?.guids[0]).toBe(newer);
-    expect(useTimelines.getState().byKey[key]?.fresh).toEqual([]);
+    expect(state()?.guids[0]).toBe(newer);
+    expect(state()?.fresh).toEqual([newer]);
+    useTimelines.getState().clearFresh(key);
+    expect(state()?.fresh).toEqual([]);
+
+    instance.clock.advance(5);
+    const atTop = await write('arrived while on top');
+    await useTimelines.getState().poll(key, true);
+    expect(state()?.guids.slice(0, 2)).toEqual([atTop, newer]);
+    expect(state()?.fresh).toEqual([]);
+  });
+
+  it('remembers per timeline what the person saw when they left, and marks from there when it is opened again', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    const first = await write('seen before leaving');
+    const spec: TimelineSpec = { kind: 'global', persona: null, types: ALL_TYPES };
+    const key = useTimelines.getState().open(spec);
+    await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
+    useTimelines.getState().markSeen(key);
+    const seenAt = unixNow();
+    expect(JSON.parse(localStorage.getItem('desk.seen.v1') ?? '{}')).toEqual({ [key]: seenAt });
+
+    instance.clock.advance(60);
+    const later = await write('written while away');
+    useTimelines.getState().open(spec);
+    await until(() => useTimelines.getState().byKey[key]?.guids[0] === later);
+    expect(useTimelines.getState().byKey[key]).toMatchObject({ seenUnix: seenAt, guids: [later, first] });
+
+    // What the person writes themselves is no news to them.
+    useTimelines.getState().markSeen(key);
+    useTimelines.getState().open(spec);
+    await until(() => useTimelines.getState().byKey[key]?.seenUnix === unixNow());
+    instance.clock.advance(5);
+    const own = await clients().instance.write({ content: 'my own', post_type: 'post.note' });
+    useTimelines.getState().published(own);
+    expect(useTimelines.getState().byKey[key]?.seenUnix).toBe(own.publish_unix);
   });
 
   it('pages older posts with `before`, without repeating or skipping one of many in the same second', async () => {

@@ -32,6 +32,7 @@ describe('a virtualised timeline', () => {
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   it('keeps a bounded number of rows in the DOM for 10,000 posts, wherever it is scrolled', async () => {
@@ -63,6 +64,7 @@ describe('a virtualised timeline', () => {
   });
 
   it('marks where the posts the person had already seen begin', async () => {
+    vi.setSystemTime(2_000_000_000_000);
     const posts = Array.from({ length: 5 }, (_, i) => fakePost(i));
     usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
     const spec = { kind: 'home' as const, persona: 'p', types: ALL_TYPES };
@@ -76,6 +78,70 @@ describe('a virtualised timeline', () => {
     const marker = view.getByRole('separator');
     expect(marker.textContent).toBe('New since you last looked');
     expect(marker.closest('article')?.getAttribute('data-index')).toBe('2');
+  });
+
+  it('keeps the post being read in place when new posts come in above, and offers to jump up to them', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    const posts = Array.from({ length: 100 }, (_, i) => fakePost(i + 3));
+    const arrivals = [fakePost(0), fakePost(1), fakePost(2)];
+    usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seenUnix: posts[0]?.publish_unix ?? 0 };
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), fresh: [] } } });
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    const scroller = view.getByRole('feed', { name: 'Everything' });
+    await act(async () => {
+      scroller.scrollTop = 20 * 150 + 30;
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(view.queryByRole('separator')).toBeNull();
+
+    // A poll while scrolled down: three posts on top, counted as waiting above.
+    await act(async () => {
+      useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid), fresh: arrivals.map((p) => p.guid) } } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(scroller.scrollTop).toBe(23 * 150 + 30);
+    const jump = view.getByRole('button', { name: '3 new posts above' });
+
+    await act(async () => {
+      jump.click();
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(scroller.scrollTop).toBe(0);
+    expect(useTimelines.getState().byKey[key]?.fresh).toEqual([]);
+    expect(view.queryByRole('button', { name: /new posts above/ })).toBeNull();
+    const marker = view.getByRole('separator');
+    expect(marker.textContent).toBe('New since you last looked');
+    expect(marker.closest('article')?.getAttribute('data-index')).toBe('3');
+  });
+
+  it('lets new posts simply appear when the person is near the top', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    const posts = Array.from({ length: 30 }, (_, i) => fakePost(i + 3));
+    const arrivals = [fakePost(0), fakePost(1), fakePost(2)];
+    usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seenUnix: posts[0]?.publish_unix ?? 0, fresh: [] };
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } } });
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    const scroller = view.getByRole('feed', { name: 'Everything' });
+    await act(async () => {
+      scroller.scrollTop = 20;
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await act(async () => {
+      useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid) } } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // Not kept in place: the three new posts are there to see, so no button counts them.
+    expect(scroller.scrollTop).toBe(20);
+    expect(view.queryByRole('button', { name: /new posts above/ })).toBeNull();
   });
 
   it('shows the failure and a retry instead of a blank list', () => {

@@ -3,27 +3,19 @@ import { INSTANCE_POST_TYPES, PRIVACIES, type InstancePostType } from '../../../
 import { useAccount, writableChannels } from '../../state/account';
 import { isEmptyDraft, useDrafts, type Draft } from '../../state/drafts';
 import { usePosts } from '../../state/posts';
+import { useSync } from '../../state/sync';
 import { useTimelines } from '../../state/timelines';
+import { wroteLocally } from '../../state/unsent';
 import { useToasts } from '../../state/toasts';
 import { localInputToUnix } from '../../util/time';
 import { MarkdownPreview } from './MarkdownPreview';
+import { PlaceAndAddress } from './PlaceAndAddress';
+import { Problems, problemId } from './Problems';
 import { byteCount, charCount, LIMITS, problemsByField, publishDraft, type Field } from './publish';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 
 const TYPE_NAMES: Record<InstancePostType, string> = { 'post.note': 'Note', 'post.article': 'Article', 'post.bookmark': 'Bookmark', 'post.quotation': 'Quotation' };
 const PRIVACY_NAMES: Record<string, string> = { 'visibility.public': 'Public', 'visibility.private': 'Private (your readers)', 'visibility.none': 'Only you' };
-
-function Problems({ list, id }: { list: string[] | undefined; id: string }) {
-  if (!list?.length) return null;
-  return (
-    <p className="field-error" id={id} role="alert">
-      {/* The client names the variable before its problem ("source_url: ..."); the field already says which. */}
-      {[...new Set(list.map((line) => line.replace(/^[a-z_]+: /, '')))].map((line) => (
-        <span key={line} className="problem">{line}</span>
-      ))}
-    </p>
-  );
-}
 
 /**
  * The composer for a draft: every change is saved to the draft at once (state/drafts.ts), so closing the
@@ -40,16 +32,22 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
   const [preview, setPreview] = useState(!compact);
   const textArea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => textArea.current?.focus(), []);
+  const channelChoices = writableChannels(draft?.personaGuid ?? null, channels);
+  // A draft kept from before may name a Channel its Persona may no longer write to: it moves to one it may.
+  const staleChannel = draft !== undefined && draft.editing === null && !channelChoices.some((c) => c.guid === draft.channelGuid);
+  const firstChoice = channelChoices[0]?.guid ?? null;
+  useEffect(() => {
+    if (staleChannel && draft && draft.channelGuid !== firstChoice) change(draft.id, { channelGuid: firstChoice });
+  }, [staleChannel, firstChoice, draft?.id, draft?.channelGuid, change]);
 
   if (!draft) return <p className="state-line">This draft is gone.</p>;
   const set = (patch: Partial<Draft>) => change(draft.id, patch);
-  const channelChoices = writableChannels(draft.personaGuid, channels);
   const chars = charCount(draft.text);
   const bytes = byteCount(draft.text);
   const untitled = draft.type !== 'post.article';
   const scheduled = (localInputToUnix(draft.publishAt) ?? 0) > Date.now() / 1000;
   const editing = draft.editing !== null;
-  const described = (field: Field) => (problems[field]?.length ? { 'aria-invalid': true, 'aria-describedby': `problem-${draft.id}-${field}` } : {});
+  const described = (field: Field) => (problems[field]?.length ? { 'aria-invalid': true, 'aria-describedby': problemId(draft.id, field) } : {});
 
   const publish = async () => {
     setBusy(true);
@@ -57,6 +55,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
     try {
       const post = await publishDraft(draft);
       usePosts.getState().put([post]);
+      wroteLocally(post, useSync.getState().remotes);
       if (!editing) useTimelines.getState().published(post);
       useDrafts.getState().remove(draft.id);
       useToasts.getState().show(editing ? 'Saved.' : scheduled ? 'Scheduled.' : 'Published.');
@@ -115,17 +114,21 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
         </label>
         <label>
           Channel
-          <select value={draft.channelGuid ?? ''} disabled={editing} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
+          <select value={draft.channelGuid ?? ''} disabled={editing || channelChoices.length === 0} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
+            {editing && !channelChoices.some((c) => c.guid === draft.channelGuid) && <option value={draft.channelGuid ?? ''}>{channels.find((c) => c.guid === draft.channelGuid)?.name ?? 'Its Channel'}</option>}
             {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{c.name || 'Unnamed Channel'}</option>)}
           </select>
         </label>
       </div>
-      <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={`problem-${draft.id}-persona`} />
+      {channelChoices.length === 0 && !editing && (
+        <p className="field-error" role="alert">This Persona may write to no Channel. Give it one under Profile and Personas, or choose another Persona.</p>
+      )}
+      <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={problemId(draft.id, 'persona')} />
       {draft.type === 'post.article' && (
         <label>
           Title
           <input value={draft.title} maxLength={LIMITS.titleChars} onChange={(e) => set({ title: e.target.value })} dir="auto" {...described('title')} />
-          <Problems list={problems.title} id={`problem-${draft.id}-title`} />
+          <Problems list={problems.title} id={problemId(draft.id, 'title')} />
         </label>
       )}
       {(draft.type === 'post.bookmark' || draft.type === 'post.quotation') && (
@@ -140,7 +143,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
           </label>
         </div>
       )}
-      <Problems list={problems.source} id={`problem-${draft.id}-source`} />
+      <Problems list={problems.source} id={problemId(draft.id, 'source')} />
       <div className={preview ? 'write-and-preview' : undefined}>
         <label className="text-field">
           {draft.type === 'post.quotation' ? 'Quotation and comment (Markdown)' : 'Text (Markdown)'}
@@ -152,7 +155,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
         {chars.toLocaleString()} / {LIMITS.textChars.toLocaleString()} characters · {bytes.toLocaleString()} bytes
         {untitled && bytes > LIMITS.blurbBytes && ' · longer than the 8,192 bytes a legacy remote accepts for a note'}
       </p>
-      <Problems list={problems.text} id={`problem-${draft.id}-text`} />
+      <Problems list={problems.text} id={problemId(draft.id, 'text')} />
       <details className="more-options" open={!compact && (draft.tags !== '' || draft.publishAt !== '' || draft.expiresAt !== '' || draft.privacy !== 'visibility.public')}>
         <summary>Tags, privacy, schedule</summary>
         <div className="row">
@@ -167,7 +170,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
             </select>
           </label>
         </div>
-        <Problems list={problems.tags} id={`problem-${draft.id}-tags`} />
+        <Problems list={problems.tags} id={problemId(draft.id, 'tags')} />
         <div className="row">
           <label>
             Publish at (empty: now)
@@ -178,9 +181,10 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
             <input type="datetime-local" value={draft.expiresAt} onChange={(e) => set({ expiresAt: e.target.value })} {...described('expiresAt')} />
           </label>
         </div>
-        <Problems list={[...(problems.publishAt ?? []), ...(problems.expiresAt ?? [])]} id={`problem-${draft.id}-publishAt`} />
+        <Problems list={[...(problems.publishAt ?? []), ...(problems.expiresAt ?? [])]} id={problemId(draft.id, 'publishAt')} />
       </details>
-      <Problems list={problems.general} id={`problem-${draft.id}-general`} />
+      <PlaceAndAddress draft={draft} set={set} problems={problems} described={described} open={!compact} />
+      <Problems list={problems.general} id={problemId(draft.id, 'general')} />
       {saveError && <p className="field-error" role="alert">{saveError}</p>}
       <div className="composer-actions">
         <button type="button" className="link-button" onClick={() => setPreview(!preview)} aria-pressed={preview}>

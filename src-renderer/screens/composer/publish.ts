@@ -6,9 +6,16 @@ import { clients, describeFailure } from '../../state/session';
 import { localInputToUnix } from '../../util/time';
 
 /** Where a problem is shown: next to the field it concerns, or above the buttons. */
-export type Field = 'text' | 'title' | 'source' | 'tags' | 'publishAt' | 'expiresAt' | 'persona' | 'channel' | 'general';
+export type Field = 'text' | 'title' | 'source' | 'tags' | 'publishAt' | 'expiresAt' | 'persona' | 'channel' | 'place' | 'latitude' | 'longitude' | 'altitude' | 'canonical' | 'slug' | 'general';
 
 const FIELD_OF: [RegExp, Field][] = [
+  // First: their texts name other things too ("a path such as /notes/hello, without domain").
+  [/geo_description/i, 'place'],
+  [/geo_latitude/i, 'latitude'],
+  [/geo_longitude/i, 'longitude'],
+  [/geo_altitude/i, 'altitude'],
+  [/canonical_url/i, 'canonical'],
+  [/slug/i, 'slug'],
   [/source/i, 'source'],
   [/title/i, 'title'],
   [/tag/i, 'tags'],
@@ -19,9 +26,16 @@ const FIELD_OF: [RegExp, Field][] = [
   [/content|text/i, 'text'],
 ];
 
+/** Problems the composer finds itself, before the client is asked: each line names its variable. */
+export class DraftProblems extends Error {
+  constructor(readonly list: string[]) {
+    super(list.join('; '));
+  }
+}
+
 /** Each problem the service (or the client, before sending) named, by the field it concerns. */
 export function problemsByField(error: unknown): Partial<Record<Field, string[]>> {
-  const lines = isRemoteError(error) && error.list.length > 0 ? [...error.list] : [describeFailure(error)];
+  const lines = error instanceof DraftProblems ? error.list : isRemoteError(error) && error.list.length > 0 ? [...error.list] : [describeFailure(error)];
   const out: Partial<Record<Field, string[]>> = {};
   for (const line of lines) {
     const field = FIELD_OF.find(([pattern]) => pattern.test(line))?.[1] ?? 'general';
@@ -53,11 +67,39 @@ export function paramsOf(draft: Draft): NewPostParams {
     ...(draft.replyTo ? { reply_to: draft.replyTo } : {}),
     ...(publishAt !== null ? { publish_at: publishAt } : {}),
     ...(expiresAt !== null ? { expires_at: expiresAt } : {}),
+    ...placeParams(draft),
+    ...(draft.canonicalPath.trim() ? { canonical_url: draft.canonicalPath.trim() } : {}),
+    ...(draft.type === 'post.article' && draft.slug.trim() ? { post_slug: draft.slug.trim() } : {}),
+  };
+}
+
+/** A coordinate as typed ('' for none); a decimal comma is read as a point. */
+const coordinateOf = (typed: string): number | undefined => (typed.trim() === '' ? undefined : Number(typed.trim().replace(',', '.')));
+
+/** Coordinates that are not numbers at all: said in the composer's words before anything is sent. */
+export function coordinateProblems(draft: Draft): string[] {
+  const named = [['geo_latitude', draft.latitude], ['geo_longitude', draft.longitude], ['geo_altitude', draft.altitude]] as const;
+  return named.filter(([, typed]) => Number.isNaN(coordinateOf(typed))).map(([name]) => `${name} must be a number, such as 38.72`);
+}
+
+/** The place, when one is given. Ranges are checked by the client before sending, and by the service. */
+function placeParams(draft: Draft): Pick<NewPostParams, 'geo_description' | 'geo_latitude' | 'geo_longitude' | 'geo_altitude'> {
+  const number = coordinateOf;
+  const latitude = number(draft.latitude);
+  const longitude = number(draft.longitude);
+  const altitude = number(draft.altitude);
+  return {
+    ...(draft.place.trim() ? { geo_description: draft.place.trim() } : {}),
+    ...(latitude !== undefined ? { geo_latitude: latitude } : {}),
+    ...(longitude !== undefined ? { geo_longitude: longitude } : {}),
+    ...(altitude !== undefined ? { geo_altitude: altitude } : {}),
   };
 }
 
 /** Publishes a new post or sends an edit; throws the client's `RemoteError` when it is refused. */
 export async function publishDraft(draft: Draft): Promise<RemotePost> {
+  const problems = coordinateProblems(draft);
+  if (problems.length > 0) throw new DraftProblems(problems);
   const params = paramsOf(draft);
   const { instance } = clients();
   if (draft.editing === null) return instance.write(params);

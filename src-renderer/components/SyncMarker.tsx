@@ -1,0 +1,39 @@
+import { remoteName, useSync } from '../state/sync';
+import { useUnsent } from '../state/unsent';
+
+/**
+ * Whether this post has reached its remote: "Needs attention" with the remote's reason when a change to it
+ * was stopped, "Waiting to send" while the page knows it wrote the post and the remote still has items to
+ * send. Nothing for posts that are synced or belong to no remote.
+ */
+export function SyncMarker({ guid }: { guid: string }) {
+  const stopped = useSync((s) => {
+    for (const remote of s.remotes) {
+      const item = remote.attention.find((a) => a.post_guid === guid);
+      if (item) return `${remoteName(remote)}: ${item.reason}`;
+    }
+    return null;
+  });
+  const waitingFor = useSync((s) => {
+    const remoteGuid = useUnsent.getState().byPost[guid];
+    const remote = s.remotes.find((r) => r.guid === remoteGuid);
+    return remote && remote.pending > 0 ? remoteName(remote) : null;
+  });
+  // Subscribed so that a post forgotten as sent loses its marker at once.
+  const known = useUnsent((s) => s.byPost[guid] !== undefined);
+  if (stopped) {
+    return (
+      <span className="badge badge-attention" role="note">
+        Needs attention: {stopped}
+      </span>
+    );
+  }
+  if (known && waitingFor) {
+    return (
+      <span className="badge badge-waiting" title={`Written here; ${waitingFor} has not received it yet.`}>
+        Waiting to send
+      </span>
+    );
+  }
+  return null;
+}

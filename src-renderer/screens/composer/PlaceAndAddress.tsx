@@ -1,0 +1,54 @@
+import type { Draft } from '../../state/drafts';
+import { Problems, problemId } from './Problems';
+import type { Field } from './publish';
+
+interface Props {
+  draft: Draft;
+  set: (patch: Partial<Draft>) => void;
+  problems: Partial<Record<Field, string[]>>;
+  described: (field: Field) => object;
+  /** Open from the start in the full composer when something is filled in. */
+  open: boolean;
+}
+
+/** Where the post was written (geo) and its own address (canonical path, an article's slug), folded away. */
+export function PlaceAndAddress({ draft, set, problems, described, open }: Props) {
+  const filled = [draft.place, draft.latitude, draft.longitude, draft.altitude, draft.canonicalPath, draft.slug].some((v) => v !== '');
+  const coordinate = (field: 'latitude' | 'longitude' | 'altitude', label: string, placeholder: string) => (
+    <label>
+      {label}
+      <input inputMode="decimal" value={draft[field]} placeholder={placeholder} onChange={(e) => set({ [field]: e.target.value })} {...described(field)} />
+      <Problems list={problems[field]} id={problemId(draft.id, field)} />
+    </label>
+  );
+  const anyProblem = (['place', 'latitude', 'longitude', 'altitude', 'canonical', 'slug'] as const).some((f) => problems[f]?.length);
+  return (
+    <details className="more-options" open={anyProblem || (open && filled)}>
+      <summary>Place and address</summary>
+      <label>
+        Place (shown with the post)
+        <input value={draft.place} maxLength={512} placeholder="Lisbon, by the river" dir="auto" onChange={(e) => set({ place: e.target.value })} {...described('place')} />
+        <Problems list={problems.place} id={problemId(draft.id, 'place')} />
+      </label>
+      <div className="row">
+        {coordinate('latitude', 'Latitude', '-90 to 90')}
+        {coordinate('longitude', 'Longitude', '-180 to 180')}
+        {coordinate('altitude', 'Altitude (m)', '-7500 to 25000')}
+      </div>
+      <div className="row">
+        <label>
+          Address path (empty: /posts/…)
+          <input value={draft.canonicalPath} placeholder="/notes/hello" spellCheck={false} onChange={(e) => set({ canonicalPath: e.target.value })} {...described('canonical')} />
+          <Problems list={problems.canonical} id={problemId(draft.id, 'canonical')} />
+        </label>
+        {draft.type === 'post.article' && (
+          <label>
+            Slug
+            <input value={draft.slug} placeholder="my-first-article" spellCheck={false} onChange={(e) => set({ slug: e.target.value })} {...described('slug')} />
+            <Problems list={problems.slug} id={problemId(draft.id, 'slug')} />
+          </label>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { RunningHost } from '../../src-main/host/start';
+import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+
+const TOKEN = 'e2e-news-owner-token-0123456789';
+
+/** New posts arriving while the person reads: their place is kept, and what is new since they looked is marked. */
+describe.skipIf(!hasChromium)('new posts in a timeline', () => {
+  const dataDir = tempDir('desk-e2e-news');
+  let host: RunningHost;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  const write = (content: string) => api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
+  const feed = () => page.getByRole('feed', { name: 'Home' });
+  const marker = () => page.getByRole('separator').filter({ hasText: 'New since you last looked' });
+  /** Seen times are whole seconds: what arrives later must be written in a later second. */
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+  beforeAll(async () => {
+    host = await startDeskHost({ dataDir, databaseName: 'desk', token: TOKEN });
+    for (let i = 1; i <= 30; i++) await write(`Older post ${i}\n\n${'A line to give the post some height. '.repeat(4)}`);
+    browser = await launchChromium();
+    ({ context, page, errors } = await signedInPage(browser, host.url, TOKEN, { fakeClock: true }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await host?.close();
+  });
+
+  it('keeps the post being read in place when new ones arrive above, and jumps up to them on request', async () => {
+    onTestFailed(() => shot(page, 'failed-news'));
+    await feed().getByRole('article').first().waitFor();
+    await feed().evaluate((el) => (el.scrollTop = 1500));
+    await page.waitForTimeout(200);
+    // The post at the top of the view: its text names it, whatever order the same second gave.
+    const readingText = await feed().evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const row = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().bottom > top + 10);
+      return row?.textContent?.match(/Older post \d+/)?.[0] ?? '';
+    });
+    const reading = feed().getByRole('article').filter({ hasText: new RegExp(`${readingText}\\b`) });
+    const topBefore = (await reading.boundingBox())?.y ?? 0;
+
+    await nextSecond();
+    for (const n of [1, 2, 3]) await write(`Fresh post ${n}`);
+    await page.clock.fastForward(16_000);
+    const jump = page.getByRole('button', { name: '3 new posts above' });
+    await jump.waitFor();
+    await page.waitForTimeout(200);
+    expect(Math.abs(((await reading.boundingBox())?.y ?? 0) - topBefore)).toBeLessThan(3);
+    await shot(page, 'news-waiting-above');
+
+    await jump.click();
+    await feed().getByText('Fresh post 3').waitFor();
+    await expect.poll(() => feed().evaluate((el) => el.scrollTop)).toBe(0);
+    await expect(jump.count()).resolves.toBe(0);
+    // The marker sits on the first post that was there before, under the three new ones.
+    await expect(marker().locator('xpath=ancestor::article').getAttribute('data-index')).resolves.toBe('3');
+    await shot(page, 'news-marker');
+  });
+
+  it('remembers per timeline what was seen: the marker moves on after leaving, also through a reload', async () => {
+    await page.getByRole('link', { name: /^Everything/ }).click();
+    await page.getByRole('feed', { name: 'Everything' }).waitFor();
+    await page.getByRole('link', { name: /^Home/ }).click();
+    await feed().getByText('Fresh post 3').waitFor();
+    await expect(marker().count()).resolves.toBe(0);
+
+    await nextSecond();
+    await write('Written while the page was closed');
+    await page.reload();
+    await feed().getByText('Written while the page was closed').waitFor();
+    await expect(marker().locator('xpath=ancestor::article').getAttribute('data-index')).resolves.toBe('1');
+  });
+
+  it('left no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
+});

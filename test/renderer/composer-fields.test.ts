@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Composer } from '../../src-renderer/screens/composer/Composer';
+import { paramsOf, problemsByField, publishDraft } from '../../src-renderer/screens/composer/publish';
+import { edit } from '../../src-renderer/state/actions';
+import { useAccount } from '../../src-renderer/state/account';
+import { blankDraft, readDrafts, useDrafts } from '../../src-renderer/state/drafts';
+import type { TestInstance } from '../support/instance';
+import { connectedInstance } from './support';
+
+/** The write variables the composer offers beyond text: the place and the post's own address. */
+describe('place and address in the composer', () => {
+  let instance: TestInstance;
+  beforeEach(async () => {
+    localStorage.clear();
+    instance = await connectedInstance();
+    useDrafts.setState({ drafts: [] });
+    await useAccount.getState().load();
+  });
+  afterEach(async () => {
+    cleanup();
+    await instance.close();
+  });
+
+  it('sends the place, coordinates, address path and slug, and an edit starts from them', async () => {
+    const draft = blankDraft({ type: 'post.article', title: 'By the river', text: 'Written outside', place: 'Lisbon, by the river', latitude: '38,7223', longitude: '-9.1393', altitude: '12', canonicalPath: '/notes/lisbon', slug: 'by-the-river' });
+    expect(paramsOf(draft)).toMatchObject({ geo_description: 'Lisbon, by the river', geo_latitude: 38.7223, geo_longitude: -9.1393, geo_altitude: 12, canonical_url: '/notes/lisbon', post_slug: 'by-the-river' });
+    // A slug is for articles only; an empty field sends nothing.
+    expect(paramsOf({ ...draft, type: 'post.note' })).not.toHaveProperty('post_slug');
+    expect(paramsOf(blankDraft({ text: 'x' }))).not.toHaveProperty('geo_description');
+
+    const post = await publishDraft(draft);
+    expect(post.geo).toEqual({ description: 'Lisbon, by the river', latitude: 38.7223, longitude: -9.1393, altitude: 12 });
+    expect(new URL(post.canonical_url).pathname).toBe('/notes/lisbon');
+
+    edit(post);
+    expect(useDrafts.getState().drafts[0]).toMatchObject({ place: 'Lisbon, by the river', latitude: '38.7223', canonicalPath: '/notes/lisbon', editing: post.guid });
+  });
+
+  it('reads drafts saved before these fields existed', () => {
+    const { place: _p, latitude: _la, longitude: _lo, altitude: _al, canonicalPath: _c, slug: _s, ...old } = blankDraft({ text: 'old' });
+    localStorage.setItem('desk.drafts.v1', JSON.stringify([old]));
+    expect(readDrafts()).toEqual([expect.objectContaining({ text: 'old', place: '', slug: '' })]);
+  });
+
+  it('shows each refusal next to its field, the field marked invalid', async () => {
+    const refused = await publishDraft(blankDraft({ text: 'x', latitude: '123', canonicalPath: 'notes/no-slash' })).catch((e: unknown) => e);
+    expect(problemsByField(refused)).toEqual({ latitude: [expect.stringMatching(/geo_latitude must be between -90 and 90/)], canonical: [expect.stringMatching(/canonical_url must be a path/)] });
+
+    const draft = blankDraft({ text: 'Somewhere odd', latitude: 'north', personaGuid: instance.personaGuid, channelGuid: instance.channelGuid });
+    useDrafts.getState().add(draft);
+    const view = render(createElement(Composer, { draftId: draft.id, onDone: () => undefined }));
+    await act(async () => view.getByRole('button', { name: 'Publish' }).click());
+    const latitude = await waitFor(() => view.getByRole('textbox', { name: /^Latitude/ }));
+    await waitFor(() => expect(latitude.getAttribute('aria-invalid')).toBe('true'));
+    const problem = document.getElementById(latitude.getAttribute('aria-describedby') ?? '');
+    expect(problem?.textContent).toBe('geo_latitude must be a number, such as 38.72');
+    expect(latitude.closest('label')?.contains(problem ?? null)).toBe(true);
+  });
+});

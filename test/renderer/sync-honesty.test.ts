@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncMarker } from '../../src-renderer/components/SyncMarker';
+import { SyncStatus } from '../../src-renderer/components/SyncStatus';
+import { useSession } from '../../src-renderer/state/session';
+import { useSync } from '../../src-renderer/state/sync';
+import { useUnsent, wroteLocally } from '../../src-renderer/state/unsent';
+import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import { fakePost } from './support';
+
+const REMOTE = '00000000-0000-4000-8000-0000000000aa';
+
+const remote = (change: Partial<RemoteStatus>): RemoteStatus => ({
+  guid: REMOTE,
+  base_url: 'https://remote.example',
+  interface: 'instance',
+  personas: [{ guid: 'p', as: 'me', name: 'Me' }],
+  channels: [],
+  poll_seconds: 60,
+  syncing: false,
+  last_pull_unix: 1000,
+  last_push_unix: null,
+  pending: 0,
+  attention: [],
+  conflicts: [],
+  last_error: null,
+  last_error_unix: null,
+  ...change,
+});
+
+/** An instance whose sync answers when the test lets it, and whose outbox count the test sets. */
+function fakeSyncHost() {
+  let pending = 2;
+  let finish: () => void = () => undefined;
+  const envelope = (data: unknown) => new Response(JSON.stringify({ meta: { code: 200 }, data }), { headers: { 'content-type': 'application/json' } });
+  const fetch: typeof globalThis.fetch = async (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.endsWith('/sync')) {
+      await new Promise<void>((resolve) => (finish = resolve));
+      pending = 0;
+    }
+    return envelope(url.pathname.endsWith('/sync') ? remote({ pending }) : [remote({ pending })]);
+  };
+  useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch }, 'pasted');
+  return { finish: () => finish(), setPending: (n: number) => (pending = n) };
+}
+
+describe('what the page says about sync', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useUnsent.setState({ byPost: {} });
+    useSync.setState({ remotes: [], syncingHere: [], syncingNow: false, available: true, loaded: false });
+  });
+  afterEach(() => cleanup());
+
+  it('says "Syncing…" with what still waits while a Sync now runs, then what it came to', async () => {
+    const host = fakeSyncHost();
+    await useSync.getState().refresh();
+    const view = render(createElement(SyncStatus));
+    expect(view.getByRole('listitem').textContent).toContain('2 waiting to send');
+    let syncing!: Promise<void>;
+    await act(async () => {
+      syncing = useSync.getState().syncOne(REMOTE);
+      await Promise.resolve();
+    });
+    expect(view.getByRole('listitem').textContent).toContain('Syncing… · 2 waiting to send');
+    await act(async () => {
+      host.finish();
+      await syncing;
+    });
+    expect(view.getByRole('listitem').textContent).not.toContain('Syncing');
+    expect(view.getByRole('listitem').textContent).toContain('Synced');
+  });
+
+  it('marks a post written here as waiting to send until its remote has sent everything, across a reload', async () => {
+    useSync.setState({ remotes: [remote({ pending: 1 })] });
+    const post = fakePost(1);
+    wroteLocally(post, useSync.getState().remotes);
+    wroteLocally(fakePost(2, { persona: { ...post.persona, guid: 'not-linked' } }), useSync.getState().remotes);
+    expect(Object.keys(JSON.parse(localStorage.getItem('desk.unsent.v1') ?? '{}'))).toEqual([post.guid]);
+    const view = render(createElement(SyncMarker, { guid: post.guid }));
+    expect(view.getByText('Waiting to send')).toBeTruthy();
+
+    const host = fakeSyncHost();
+    host.setPending(0);
+    await act(async () => useSync.getState().refresh());
+    expect(view.queryByText('Waiting to send')).toBeNull();
+    expect(useUnsent.getState().byPost).toEqual({});
+  });
+
+  it('marks a post whose change a remote stopped, with the remote and its reason', () => {
+    const post = fakePost(3);
+    useSync.setState({ remotes: [remote({ attention: [{ seq: 4, op: 'publish', post_guid: post.guid, reason: 'bookmarks cannot go there' }] })] });
+    const view = render(createElement(SyncMarker, { guid: post.guid }));
+    expect(view.getByRole('note').textContent).toBe('Needs attention: remote.example: bookmarks cannot go there');
+  });
+});
