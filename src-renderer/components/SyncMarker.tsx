@@ -3,8 +3,9 @@ import { useUnsent } from '../state/unsent';
 
 /**
  * Whether this post has reached its remote: "Needs attention" with the remote's reason when a change to it
- * was stopped, "Waiting to send" while the page knows it wrote the post and the remote still has items to
- * send. Nothing for posts that are synced or belong to no remote.
+ * was stopped, "Waiting to send" while a change to it waits in the outbox (the remote's `waiting` list, or
+ * the page's memory of what it wrote while the remote still has items to send). Nothing for posts that are
+ * synced or belong to no remote.
  */
 export function SyncMarker({ guid }: { guid: string }) {
   const stopped = useSync((s) => {
@@ -15,12 +16,14 @@ export function SyncMarker({ guid }: { guid: string }) {
     return null;
   });
   const waitingFor = useSync((s) => {
+    const listed = s.remotes.find((r) => r.waiting.some((w) => w.post_guid === guid));
+    if (listed) return remoteName(listed);
     const remoteGuid = useUnsent.getState().byPost[guid];
     const remote = s.remotes.find((r) => r.guid === remoteGuid);
     return remote && remote.pending > 0 ? remoteName(remote) : null;
   });
   // Subscribed so that a post forgotten as sent loses its marker at once.
-  const known = useUnsent((s) => s.byPost[guid] !== undefined);
+  const known = useUnsent((s) => s.byPost[guid] !== undefined) || waitingFor !== null;
   if (stopped) {
     return (
       <span className="badge badge-attention" role="note">
@@ -30,7 +33,7 @@ export function SyncMarker({ guid }: { guid: string }) {
   }
   if (known && waitingFor) {
     return (
-      <span className="badge badge-waiting" title={`Written here; ${waitingFor} has not received it yet.`}>
+      <span className="badge badge-waiting" title={`${waitingFor} has not received it yet.`}>
         Waiting to send
       </span>
     );

@@ -66,6 +66,7 @@ export const remoteStatus = z
     last_push_unix: optInt.catch(null),
     pending: int.catch(0),
     attention: lenientListOf(attentionItem),
+    waiting: lenientListOf(z.object({ seq: optInt, op: optText, post_guid: someText })),
     conflicts: lenientListOf(z.object({ post_guid: someText })),
     last_error: optText.catch(null),
     last_error_unix: optInt.catch(null),

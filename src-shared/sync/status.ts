@@ -2,6 +2,9 @@ import type { PublishingDb } from '../store/db';
 import type { RemoteRow } from '../store/sync-rows';
 import { isLinkedPersona } from './identity';
 
+/** Pending outbox items listed by `waiting`; `pending` counts them all. */
+const WAITING_LISTED = 250;
+
 /** What `GET /api/sync/remotes` shows of one remote (README, "Sync"). The token is never part of it. */
 export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing: boolean) {
   const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
@@ -20,6 +23,11 @@ export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing:
     last_pull_unix: remote.lastPullUnix ?? false,
     last_push_unix: remote.lastPushUnix ?? false,
     pending: items.filter((item) => item.state === 'pending').length,
+    // Which posts still wait, in the order they will go: a post can say so, whatever the change.
+    waiting: items
+      .filter((item) => item.state === 'pending')
+      .slice(0, WAITING_LISTED)
+      .map((item) => ({ seq: item.seq, op: item.op, post_guid: item.postGuid })),
     attention: items
       .filter((item) => item.state === 'attention')
       .map((item) => ({ seq: item.seq, op: item.op, post_guid: item.postGuid, reason: item.error ?? '' })),

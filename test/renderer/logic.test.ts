@@ -65,6 +65,7 @@ describe('the status line of a remote', () => {
     last_pull_unix: 1000,
     last_push_unix: null,
     pending: 0,
+    waiting: [],
     attention: [],
     conflicts: [],
     last_error: null,

@@ -23,6 +23,7 @@ const remote = (change: Partial<RemoteStatus>): RemoteStatus => ({
   last_pull_unix: 1000,
   last_push_unix: null,
   pending: 0,
+  waiting: [],
   attention: [],
   conflicts: [],
   last_error: null,
@@ -88,6 +89,15 @@ describe('what the page says about sync', () => {
     await act(async () => useSync.getState().refresh());
     expect(view.queryByText('Waiting to send')).toBeNull();
     expect(useUnsent.getState().byPost).toEqual({});
+  });
+
+  it('marks any post the instance lists as waiting, whoever changed it and from where', () => {
+    const starred = fakePost(5);
+    const other = fakePost(6);
+    useSync.setState({ remotes: [remote({ pending: 1, waiting: [{ seq: 9, op: 'star', post_guid: starred.guid }] })] });
+    expect(render(createElement(SyncMarker, { guid: starred.guid })).getByText('Waiting to send').title).toBe('remote.example has not received it yet.');
+    cleanup();
+    expect(render(createElement(SyncMarker, { guid: other.guid })).queryByText('Waiting to send')).toBeNull();
   });
 
   it('marks a post whose change a remote stopped, with the remote and its reason', () => {

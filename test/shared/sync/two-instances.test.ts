@@ -29,7 +29,7 @@ async function write(instance: TestInstance, params: Record<string, string>): Pr
 async function sync(desktop: DesktopInstance, remoteGuid: string) {
   const answer = await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`);
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-  return answer.json.data as { pending: number; attention: unknown[]; last_error: string | false };
+  return answer.json.data as { pending: number; waiting: { post_guid: string }[]; attention: unknown[]; last_error: string | false };
 }
 
 describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote instance over HTTP (%s)', (backend) => {
@@ -84,11 +84,13 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     await desktop.call('DELETE', `/api/posts/${doomed.guid}`);
     const offline = await sync(desktop, added.guid);
     expect(offline.pending).toBe(5);
+    // Which posts wait, in sending order (the edit travels with the unsent post it changes).
+    expect(offline.waiting.map((w) => w.post_guid)).toEqual([post.guid, reply.guid, theirs.guid, theirs.guid, doomed.guid]);
     expect(offline.last_error).toBe('The remote cannot be reached');
 
     await remote.resume();
     const online = await sync(desktop, added.guid);
-    expect(online).toMatchObject({ pending: 0, attention: [], last_error: false });
+    expect(online).toMatchObject({ pending: 0, waiting: [], attention: [], last_error: false });
 
     const there = await timeline(remote);
     expect(there.map((p) => p.text)).toEqual(['Replying to my unsent post', 'Drafted offline, then edited', 'Written on the remote, to be starred']);
