@@ -29,10 +29,11 @@ export async function putPostsInOneTransaction(db: PublishingDb, rows: readonly 
     );
     if (mentions.length > 0) await db.mentions.bulkPut(mentions);
     await db.changes.bulkPut(rows.map(changeRowOf));
-    await queueForWords(db, stored.map((row, i) => ({ ...row, id: ids[i] })));
+    const written = stored.map((row, i) => ({ ...row, id: ids[i] }));
+    await queueForWords(db, written);
     const replies = await replyRowsOf(db, rows);
     if (replies.length > 0) await db.replies.bulkPut(replies);
-    return stored.map((row, i) => ({ ...row, id: ids[i] }));
+    return written;
   });
 }
 

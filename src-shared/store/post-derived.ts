@@ -12,3 +12,9 @@ export function wordsOf(post: PostRow): string[] {
   if (post.deleted) return [];
   return searchWords(post.title ?? '', post.text, post.tags.join(' '));
 }
+
+/** Whether a post holds every one of these words, as the index would say once it has the post. */
+export function holdsWords(post: PostRow, words: readonly string[]): boolean {
+  const held = new Set(wordsOf(post));
+  return words.every((word) => held.has(word));
+}

@@ -1,6 +1,6 @@
 import type { PublishingDb } from './db';
 import type { OrderStart } from './order';
-import { wordsOf } from './post-derived';
+import { holdsWords } from './post-derived';
 import type { PostRow } from './rows';
 import { blockAt, postingsOf, type Posting } from './word-blocks';
 
@@ -37,8 +37,7 @@ export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise
   const fromQueue = (await db.posts.bulkGet([...queued])).filter((post): post is PostRow => {
     if (!post) return false;
     if (start.open ? post.order <= start.key : post.order < start.key) return false;
-    const held = new Set(wordsOf(post));
-    return words.length > 0 && words.every((word) => held.has(word)) && query.accept(post);
+    return words.length > 0 && holdsWords(post, words) && query.accept(post);
   });
   return [...fromIndex, ...fromQueue].sort(byOrder).slice(0, query.count);
 }
@@ -65,15 +64,16 @@ async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRo
   const [driver, driverStarts] = byBlocks[0] ?? ['', []];
   const others = byBlocks.slice(1);
 
-  const blocks = new Map<string, Set<string> | Posting[]>();
-  const readBlocks = async (word: string, starts: readonly string[]) => {
-    const missing = [...new Set(starts)].filter((start) => !blocks.has(`${word}\n${start}`));
+  // Blocks read so far, by word and start: the driver's as postings, the others' as sets to look up in.
+  const driverBlocks = new Map<string, Posting[]>();
+  const otherBlocks = new Map<string, Set<string>>();
+  const readBlocks = async <T>(into: Map<string, T>, word: string, starts: readonly string[], as: (postings: Posting[]) => T) => {
+    const missing = [...new Set(starts)].filter((start) => !into.has(`${word}\n${start}`));
     if (missing.length === 0) return;
     const rows = await db.wordBlocks.bulkGet(missing.map((start): [string, string] => [word, start]));
     missing.forEach((start, i) => {
       const row = rows[i];
-      const postings = row ? postingsOf(row) : [];
-      blocks.set(`${word}\n${start}`, word === driver ? postings : new Set(postings.map((p) => p.order)));
+      into.set(`${word}\n${start}`, as(row ? postingsOf(row) : []));
     });
   };
 
@@ -84,13 +84,13 @@ async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRo
   for (let take = FIRST_BLOCKS; next < driverStarts.length; take = Math.min(take * 2, MAX_BLOCKS)) {
     const starts = driverStarts.slice(next, next + take);
     next += starts.length;
-    await readBlocks(driver, starts);
-    let candidates = starts.flatMap((s) => (blocks.get(`${driver}\n${s}`) as Posting[] | undefined) ?? []).filter((p) => after(p.order));
+    await readBlocks(driverBlocks, driver, starts, (postings) => postings);
+    let candidates = starts.flatMap((s) => driverBlocks.get(`${driver}\n${s}`) ?? []).filter((p) => after(p.order));
     for (const [word, wordStarts] of others) {
       if (candidates.length === 0) break;
       const at = candidates.map((c) => wordStarts[blockAt(wordStarts, c.order)] ?? '');
-      await readBlocks(word, at);
-      candidates = candidates.filter((c, i) => (blocks.get(`${word}\n${at[i] ?? ''}`) as Set<string> | undefined)?.has(c.order));
+      await readBlocks(otherBlocks, word, at, (postings) => new Set(postings.map((p) => p.order)));
+      candidates = candidates.filter((c, i) => otherBlocks.get(`${word}\n${at[i] ?? ''}`)?.has(c.order));
     }
     // Loaded in order, a few more than still needed at a time: a late read can hold hundreds of matches,
     // and each costs one lookup, while the results often need a handful of them.

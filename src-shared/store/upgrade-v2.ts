@@ -23,9 +23,9 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
 }
 
 /**
- * Fills the change rows of posts stored before version 2, and queues them for the search indexer, a batch per transaction, recording its
- * progress in the same transaction: an interrupted backfill resumes where it stopped. Runs when the
- * database opens, before it answers anything else (Dexie's `ready`).
+ * Fills the change rows of posts stored before version 2 and queues them for the search indexer, a batch
+ * per transaction, recording its progress in the same transaction: an interrupted backfill resumes where
+ * it stopped. Runs when the database opens, before it answers anything else (Dexie's `ready`).
  */
 export async function backfillV2(db: PublishingDb): Promise<void> {
   for (;;) {

@@ -27,15 +27,19 @@ export async function requeueWordsV6(db: PublishingDb): Promise<void> {
       // The timeline index's keys are every post's position (rows.ts IndexQueueRow).
       const after = mark.value ? (JSON.parse(mark.value) as [string, string]) : null;
       const range = after ? db.posts.where('[type+order]').above(after) : db.posts.orderBy('[type+order]');
-      const keys = (await range.clone().limit(BATCH).keys()) as unknown as [string, string][];
-      const ids = (await range.clone().limit(BATCH).primaryKeys()) as number[];
-      const last = keys.at(-1);
+      // One walk of the index gives each entry's key and the post's id.
+      const batch: { key: [string, string]; postId: number }[] = [];
+      await range.limit(BATCH).eachKey((key, cursor) => {
+        // Stored rows always have their auto-increment id; only the row type leaves it optional.
+        batch.push({ key: key as [string, string], postId: cursor.primaryKey as number });
+      });
+      const last = batch.at(-1);
       if (last === undefined) {
         await db.settings.delete(REQUEUE_WORDS_V6);
         return true;
       }
-      await db.indexQueue.bulkPut(keys.map(([, order], i) => ({ order, postId: ids[i] ?? 0 })));
-      await db.settings.put({ key: REQUEUE_WORDS_V6, value: JSON.stringify(last) });
+      await db.indexQueue.bulkPut(batch.map(({ key: [, order], postId }) => ({ order, postId })));
+      await db.settings.put({ key: REQUEUE_WORDS_V6, value: JSON.stringify(last.key) });
       return false;
     });
     if (done) return;

@@ -10,9 +10,10 @@ import { blockAt, postingsOf, rewriteWord, type Posting, type WordChanges } from
 const BATCH = 500;
 
 /**
- * Rewrites the search words of up to `limit` queued posts (the newest first) in one transaction: a post's old positions go
- * (store/rows.ts PostWordsRow says which), the positions of its current text come (none for a deleted or
- * vanished post), and it leaves the queue. Answers how many were done; 0 when the queue is empty.
+ * Rewrites the search words of up to `limit` queued posts (the newest first) in one transaction: a post's
+ * old positions go (store/rows.ts PostWordsRow says which), the positions of its current text come (none
+ * for a deleted or vanished post), and it leaves the queue. Answers how many queue rows were done; 0 when
+ * the queue is empty.
  */
 export async function indexQueuedWords(db: PublishingDb, limit = BATCH): Promise<number> {
   return db.transaction('rw', [db.posts, db.indexQueue, db.postWords, db.wordDirs, db.wordBlocks], async () => {
@@ -23,30 +24,39 @@ export async function indexQueuedWords(db: PublishingDb, limit = BATCH): Promise
     const before = await db.postWords.bulkGet(ids);
 
     const changes = new Map<string, WordChanges>();
-    const changesOf = (word: string) => {
-      let entry = changes.get(word);
-      if (!entry) changes.set(word, (entry = { add: [], remove: [] }));
-      return entry;
-    };
     const after: PostWordsRow[] = [];
+    const gone: number[] = [];
     ids.forEach((postId, i) => {
-      const old = before[i];
       const post = posts[i];
       const now = post ? { postId, order: post.order, words: wordsOf(post) } : null;
-      const kept = old && now && old.order === now.order ? new Set(old.words) : new Set<string>();
-      for (const word of old?.words ?? []) if (!kept.has(word) || !now?.words.includes(word)) changesOf(word).remove.push(old?.order ?? '');
-      for (const word of now?.words ?? []) if (!kept.has(word)) changesOf(word).add.push({ order: now?.order ?? '', id: postId });
+      addChanges(changes, before[i], now);
       if (now && now.words.length > 0) after.push(now);
+      else gone.push(postId);
     });
     await writeChanges(db, changes);
 
-    const indexed = new Set(after.map((row) => row.postId));
-    const gone = ids.filter((id) => !indexed.has(id));
     if (after.length > 0) await db.postWords.bulkPut(after);
     if (gone.length > 0) await db.postWords.bulkDelete(gone);
     await db.indexQueue.bulkDelete(queued.map((row) => row.order));
     return queued.length;
   });
+}
+
+/**
+ * One post's changes to the words' blocks: a post that moved in the timeline leaves all its old positions
+ * and takes all new ones; a post that stayed changes only the words it lost or gained.
+ */
+function addChanges(changes: Map<string, WordChanges>, old: PostWordsRow | undefined, now: PostWordsRow | null): void {
+  const changesOf = (word: string) => {
+    let entry = changes.get(word);
+    if (!entry) changes.set(word, (entry = { add: [], remove: [] }));
+    return entry;
+  };
+  const stayed = old !== undefined && now !== null && old.order === now.order;
+  const oldWords = new Set(old?.words);
+  const newWords = new Set(now?.words);
+  if (old) for (const word of old.words) if (!stayed || !newWords.has(word)) changesOf(word).remove.push(old.order);
+  if (now) for (const word of now.words) if (!stayed || !oldWords.has(word)) changesOf(word).add.push({ order: now.order, id: now.postId });
 }
 
 /** Applies the changes of many words: one read of their directories, one of the blocks they touch, one write. */

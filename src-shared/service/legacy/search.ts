@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blurbsInput } from '../../api/legacy-inputs';
-import { wordsOf as wordsHeldBy } from '../../store/post-derived';
+import { holdsWords } from '../../store/post-derived';
 import type { PersonaRow, PostRow } from '../../store/rows';
 import { searchPosts } from '../../store/search';
 import { readPersonaPosts } from '../../store/timeline';
@@ -96,9 +96,3 @@ const wordsOf = (term: string): string[] =>
     .filter((run) => [...run].length >= MIN_WORD_CHARS);
 
 const personaNamed = (ctx: Ctx, handle: string) => ctx.db.personas.where('handleKey').equals(handle.toLowerCase()).first();
-
-/** The words a post is indexed under are exactly what the indexer writes for it. */
-function holdsWords(post: PostRow, words: readonly string[]): boolean {
-  const held = new Set(wordsHeldBy(post));
-  return words.every((word) => held.has(word));
-}
