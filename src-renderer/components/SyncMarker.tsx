@@ -15,15 +15,20 @@ export function SyncMarker({ guid }: { guid: string }) {
     }
     return null;
   });
-  const waitingFor = useSync((s) => {
-    const listed = s.remotes.find((r) => r.waiting.some((w) => w.post_guid === guid));
-    if (listed) return remoteName(listed);
+  // Listed by the instance: a change to this post waits in the outbox, whoever made it.
+  const listedBy = useSync((s) => {
+    const remote = s.remotes.find((r) => r.waiting.some((w) => w.post_guid === guid));
+    return remote ? remoteName(remote) : null;
+  });
+  // Remembered by the page: written here, while its remote still has something to send.
+  const rememberedBy = useSync((s) => {
     const remoteGuid = useUnsent.getState().byPost[guid];
     const remote = s.remotes.find((r) => r.guid === remoteGuid);
     return remote && remote.pending > 0 ? remoteName(remote) : null;
   });
   // Subscribed so that a post forgotten as sent loses its marker at once.
-  const known = useUnsent((s) => s.byPost[guid] !== undefined) || waitingFor !== null;
+  const remembered = useUnsent((s) => s.byPost[guid] !== undefined);
+  const waitingFor = listedBy ?? (remembered ? rememberedBy : null);
   if (stopped) {
     return (
       <span className="badge badge-attention" role="note">
@@ -31,7 +36,7 @@ export function SyncMarker({ guid }: { guid: string }) {
       </span>
     );
   }
-  if (known && waitingFor) {
+  if (waitingFor) {
     return (
       <span className="badge badge-waiting" title={`${waitingFor} has not received it yet.`}>
         Waiting to send

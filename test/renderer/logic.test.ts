@@ -9,9 +9,8 @@ import { describeRemote } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
 import { mergeFirstPage } from '../../src-renderer/state/timelines';
 import { PAGE_SIZE } from '../../src-renderer/state/timeline-spec';
-import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
 import type { TestInstance } from '../support/instance';
-import { connectedInstance, fakePost } from './support';
+import { connectedInstance, fakePost, fakeRemoteStatus } from './support';
 
 describe('a conversation as rows', () => {
   it('puts each reply under its parent, branches deeper, and keeps a reply whose parent is gone', () => {
@@ -54,24 +53,7 @@ describe('a timeline read again from the top', () => {
 });
 
 describe('the status line of a remote', () => {
-  const remote = (change: Partial<RemoteStatus>): RemoteStatus => ({
-    guid: 'r',
-    base_url: 'https://remote.example',
-    interface: 'instance',
-    personas: [],
-    channels: [],
-    poll_seconds: 60,
-    syncing: false,
-    last_pull_unix: 1000,
-    last_push_unix: null,
-    pending: 0,
-    waiting: [],
-    attention: [],
-    conflicts: [],
-    last_error: null,
-    last_error_unix: null,
-    ...change,
-  });
+  const remote = fakeRemoteStatus;
 
   it('says synced, syncing, offline with what waits, and what needs attention', () => {
     expect(describeRemote(remote({}), 1030)).toEqual({ health: 'synced', text: 'Synced just now' });

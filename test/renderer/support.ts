@@ -1,4 +1,5 @@
 import type { RemotePost } from '../../src-shared/client/remote-post';
+import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
 import { useSession } from '../../src-renderer/state/session';
 import { OWNER_TOKEN, startInstance, type TestInstance } from '../support/instance';
 
@@ -37,5 +38,27 @@ export function fakePost(n: number, init: Partial<RemotePost> = {}): RemotePost 
     source: null,
     geo: null,
     ...init,
+  };
+}
+
+/** A remote's status as `GET /api/sync/remotes` gives it: synced, nothing waiting, unless `change` says. */
+export function fakeRemoteStatus(change: Partial<RemoteStatus> = {}): RemoteStatus {
+  return {
+    guid: 'r',
+    base_url: 'https://remote.example',
+    interface: 'instance',
+    personas: [],
+    channels: [],
+    poll_seconds: 60,
+    syncing: false,
+    last_pull_unix: 1000,
+    last_push_unix: null,
+    pending: 0,
+    waiting: [],
+    attention: [],
+    conflicts: [],
+    last_error: null,
+    last_error_unix: null,
+    ...change,
   };
 }

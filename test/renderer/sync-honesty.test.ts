@@ -8,28 +8,12 @@ import { useSession } from '../../src-renderer/state/session';
 import { useSync } from '../../src-renderer/state/sync';
 import { useUnsent, wroteLocally } from '../../src-renderer/state/unsent';
 import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
-import { fakePost } from './support';
+import { fakePost, fakeRemoteStatus } from './support';
 
 const REMOTE = '00000000-0000-4000-8000-0000000000aa';
 
-const remote = (change: Partial<RemoteStatus>): RemoteStatus => ({
-  guid: REMOTE,
-  base_url: 'https://remote.example',
-  interface: 'instance',
-  personas: [{ guid: 'p', as: 'me', name: 'Me' }],
-  channels: [],
-  poll_seconds: 60,
-  syncing: false,
-  last_pull_unix: 1000,
-  last_push_unix: null,
-  pending: 0,
-  waiting: [],
-  attention: [],
-  conflicts: [],
-  last_error: null,
-  last_error_unix: null,
-  ...change,
-});
+const remote = (change: Partial<RemoteStatus>): RemoteStatus =>
+  fakeRemoteStatus({ guid: REMOTE, personas: [{ guid: 'p', as: 'me', name: 'Me' }], ...change });
 
 /** An instance whose sync answers when the test lets it, and whose outbox count the test sets. */
 function fakeSyncHost() {
