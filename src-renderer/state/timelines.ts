@@ -3,6 +3,7 @@ import type { RemotePost } from '../../src-shared/client/remote-post';
 import { fetchPage, PAGE_SIZE, shows, timelineKey, type TimelineSpec } from './timeline-spec';
 import { usePosts } from './posts';
 import { clients, describeFailure } from './session';
+import { readStoredRecord, writeStoredRecord } from '../util/stored-record';
 
 /** The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. */
 export interface TimelineState {
@@ -42,23 +43,10 @@ interface TimelinesStore {
 
 const SEEN_KEY = 'desk.seen.v1';
 
-function readSeen(): Record<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '{}');
-    if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number'));
-  } catch {
-    return {};
-  }
-}
+const readSeen = () => readStoredRecord(SEEN_KEY, (value): value is number => typeof value === 'number');
 
-function writeSeen(key: string, unix: number): void {
-  try {
-    localStorage.setItem(SEEN_KEY, JSON.stringify({ ...readSeen(), [key]: unix }));
-  } catch {
-    // Without storage the marker only lasts as long as the page.
-  }
-}
+/** Without storage the marker only lasts as long as the page. */
+const writeSeen = (key: string, unix: number) => writeStoredRecord(SEEN_KEY, { ...readSeen(), [key]: unix });
 
 export const useTimelines = create<TimelinesStore>((set, get) => {
   const update = (key: string, change: Partial<TimelineState>) => {

@@ -1,32 +1,20 @@
 import { create } from 'zustand';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import { readStoredRecord, writeStoredRecord } from '../util/stored-record';
 
 /**
  * Posts written from this page by a Persona linked to a remote, until that remote has nothing left to send.
- * `GET /api/sync/remotes` counts what waits in the outbox (`pending`) but does not say which posts: this is
- * the page's own memory of what it wrote, so a post can say "Waiting to send" while its remote's count is
- * above zero. Kept in localStorage so that a reload keeps saying it.
+ * `GET /api/sync/remotes` names the first 250 waiting items (`waiting`) and counts them all (`pending`):
+ * this is the page's own memory of what it wrote, so a post beyond that list can still say "Waiting to
+ * send" while its remote's count is above zero. Kept in localStorage so that a reload keeps saying it.
  */
 const KEY = 'desk.unsent.v1';
 
-function read(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return {};
-  }
-}
+const read = () => readStoredRecord(KEY, (value): value is string => typeof value === 'string');
 
-function write(map: Record<string, string>): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(map));
-  } catch {
-    // Without storage the marker lasts as long as the page.
-  }
-}
+/** Without storage the marker lasts as long as the page. */
+const write = (map: Record<string, string>) => writeStoredRecord(KEY, map);
 
 interface UnsentStore {
   /** Post GUID to the GUID of the remote it is to be sent to. */
