@@ -176,8 +176,12 @@ export interface WordBlockRow {
   word: string;
   start: string;
   orders: string;
-  /** The posts' numeric ids, in the same order: loading by primary key is the fastest read there is. */
-  ids: number[];
+  /**
+   * The posts' numeric ids, in the same order, one per line: loading by primary key is the fastest read
+   * there is. A string, not an array: the SQLite backend clones and encodes a stored value field by field,
+   * and a block of 256 numbers cost it a millisecond per write (stores of schema 6 hold arrays; both read).
+   */
+  ids: string | number[];
 }
 
 /** The words a post is indexed under, and at which position: what the indexer takes out when it changes. */

@@ -35,11 +35,18 @@ export function blockAt(starts: readonly string[], order: string): number {
 
 export function postingsOf(block: WordBlockRow): Posting[] {
   if (block.orders === '') return [];
-  return block.orders.split('\n').map((order, i) => ({ order, id: block.ids[i] ?? 0 }));
+  const ids = idsOf(block);
+  return block.orders.split('\n').map((order, i) => ({ order, id: ids[i] ?? 0 }));
+}
+
+/** The block's post ids, in its order. */
+export function idsOf(block: WordBlockRow): number[] {
+  if (typeof block.ids !== 'string') return block.ids;
+  return block.ids === '' ? [] : block.ids.split('\n').map(Number);
 }
 
 export function blockRow(word: string, start: string, postings: readonly Posting[]): WordBlockRow {
-  return { word, start, orders: postings.map((p) => p.order).join('\n'), ids: postings.map((p) => p.id) };
+  return { word, start, orders: postings.map((p) => p.order).join('\n'), ids: postings.map((p) => p.id).join('\n') };
 }
 
 export interface WordChanges {

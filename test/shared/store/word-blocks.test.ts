@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_MAX, blockAt, postingsOf, rewriteWord, type Posting } from '../../../src-shared/store/word-blocks';
+import { BLOCK_MAX, blockAt, idsOf, postingsOf, rewriteWord, type Posting } from '../../../src-shared/store/word-blocks';
 
 const posting = (n: number): Posting => ({ order: `p${String(n).padStart(5, '0')}`, id: n });
-const loadedFrom = (put: { start: string; orders: string; ids: number[] }[]) =>
+const loadedFrom = (put: { start: string; orders: string; ids: string | number[] }[]) =>
   new Map(put.map((row) => [row.start, postingsOf({ word: 'w', ...row })]));
 
 describe('word blocks', () => {
@@ -20,18 +20,18 @@ describe('word blocks', () => {
     const result = rewriteWord('w', [], new Map(), { add: [posting(3), posting(1), posting(2)], remove: [] });
     expect(result.starts).toEqual(['']);
     expect(result.drop).toEqual([]);
-    expect(result.put).toEqual([{ word: 'w', start: '', orders: 'p00001\np00002\np00003', ids: [1, 2, 3] }]);
+    expect(result.put).toEqual([{ word: 'w', start: '', orders: 'p00001\np00002\np00003', ids: '1\n2\n3' }]);
   });
 
   it('cuts a block that grows past the limit into halves, each starting at its first position', () => {
     const many = Array.from({ length: BLOCK_MAX + 1 }, (_, i) => posting(i));
     const result = rewriteWord('w', [], new Map(), { add: many, remove: [] });
-    expect(result.put.map((b) => b.ids.length)).toEqual([BLOCK_MAX / 2, BLOCK_MAX / 2, 1]);
+    expect(result.put.map((b) => idsOf(b).length)).toEqual([BLOCK_MAX / 2, BLOCK_MAX / 2, 1]);
     expect(result.starts).toEqual(['', posting(BLOCK_MAX / 2).order, posting(BLOCK_MAX).order]);
     // Every position is in the block blockAt names.
     for (const p of many) {
       const block = result.put[blockAt(result.starts, p.order)];
-      expect(block?.ids).toContain(p.id);
+      expect(block && idsOf(block)).toContain(p.id);
     }
   });
 
@@ -48,7 +48,7 @@ describe('word blocks', () => {
       remove: Array.from({ length: BLOCK_MAX / 2 }, (_, i) => posting(i).order),
     });
     expect(topEmptied.starts).toEqual(first.starts);
-    expect(topEmptied.put).toEqual([{ word: 'w', start: '', orders: '', ids: [] }]);
+    expect(topEmptied.put).toEqual([{ word: 'w', start: '', orders: '', ids: '' }]);
   });
 
   it('forgets a word no post holds any more', () => {
@@ -60,6 +60,13 @@ describe('word blocks', () => {
   it('moves a post to a new position within one rewrite', () => {
     const one = rewriteWord('w', [], new Map(), { add: [posting(1), posting(5)], remove: [] });
     const moved = rewriteWord('w', one.starts, loadedFrom(one.put), { add: [{ order: 'p00009', id: 1 }], remove: [posting(1).order] });
-    expect(moved.put).toEqual([{ word: 'w', start: '', orders: 'p00005\np00009', ids: [5, 1] }]);
+    expect(moved.put).toEqual([{ word: 'w', start: '', orders: 'p00005\np00009', ids: '5\n1' }]);
+  });
+
+  it('reads the blocks of schema 6, whose ids are an array, as it reads its own', () => {
+    const stored = { word: 'w', start: '', orders: 'p00002\np00007', ids: [2, 7] };
+    expect(postingsOf(stored)).toEqual([posting(2), posting(7)]);
+    const rewritten = rewriteWord('w', [''], new Map([['', postingsOf(stored)]]), { add: [posting(4)], remove: [] });
+    expect(rewritten.put).toEqual([{ word: 'w', start: '', orders: 'p00002\np00004\np00007', ids: '2\n4\n7' }]);
   });
 });
