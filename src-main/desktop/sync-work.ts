@@ -1,6 +1,7 @@
 import { createSyncEngine, type SyncEngine } from '../../src-shared/sync/engine';
 import { createScheduler } from '../../src-shared/sync/scheduler';
-import { createWordIndexer } from '../../src-shared/store/word-index';
+import { createWordIndexer } from '../../src-shared/store/word-indexer';
+import { createActivity } from '../../src-shared/util/activity';
 import type { DesktopOptions } from './desktop-app';
 
 /**
@@ -10,13 +11,15 @@ import type { DesktopOptions } from './desktop-app';
  */
 export function desktopSync(options: { tickMs?: number; now?: () => number } = {}): Pick<DesktopOptions, 'serviceDeps' | 'backgroundWork'> {
   let engine: SyncEngine | undefined;
+  /** The window's requests, which the search indexer lets pass first. */
+  const activity = createActivity();
   /** Set with the background work; mentions found before it exists are not news yet. */
   let mentions: ((count: number) => void) | undefined;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   return {
     serviceDeps: ({ db, secrets }) => {
       engine = createSyncEngine({ db, box: secrets, now, onNewMentions: (count) => mentions?.(count) });
-      return { sync: engine };
+      return { sync: engine, activity };
     },
     backgroundWork: ({ db, setUnsentCount, notifyMentions }) => {
       mentions = notifyMentions;
@@ -34,7 +37,7 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
         afterTick: showUnsent,
       });
       // The search words of what is written or pulled are kept up behind the writers (store/word-index.ts).
-      const indexer = createWordIndexer(db, { onError: (error) => console.error('search index:', error) });
+      const indexer = createWordIndexer(db, { activity, onError: (error) => console.error('search index:', error) });
       return {
         start: () => {
           scheduler.start();

@@ -8,7 +8,8 @@ import { openStoreFolder } from './store-folder';
 import { createSyncEngine } from '../../src-shared/sync/engine';
 import { createScheduler } from '../../src-shared/sync/scheduler';
 import { keyFileBox } from './key-file-box';
-import { createWordIndexer } from '../../src-shared/store/word-index';
+import { createWordIndexer } from '../../src-shared/store/word-indexer';
+import { createActivity } from '../../src-shared/util/activity';
 
 export interface HostOptions {
   host: string;
@@ -47,8 +48,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       now: () => Math.floor(clock.now() / 1000),
     });
     const scheduler = createScheduler(sync, { onError: logUnexpected, ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}) });
-    const indexer = createWordIndexer(db, { onError: logUnexpected });
-    const service = createService({ db, clock, sync, onUnexpectedError: logUnexpected });
+    const activity = createActivity();
+    const indexer = createWordIndexer(db, { activity, onError: logUnexpected });
+    const service = createService({ db, clock, sync, activity, onUnexpectedError: logUnexpected });
     const http = createHttpHost({ service, site: createStaticSite(options.staticRoot) });
     const address = await http.listen(options.port, options.host);
     scheduler.start();

@@ -10,6 +10,7 @@ import { createRouter } from './router';
 import { legacyRoutes } from './legacy/routes';
 import { instanceRoutes } from './routes';
 import type { SyncEngine } from '../sync/engine';
+import type { Activity } from '../util/activity';
 
 export interface ServiceDeps {
   db: PublishingDb;
@@ -18,6 +19,8 @@ export interface ServiceDeps {
   sync?: SyncEngine;
   /** Told about failures that are not the client's fault (they answer 500); hosts log them. */
   onUnexpectedError?: (error: unknown) => void;
+  /** Told when each request begins and ends, for background work that waits for a quiet moment. */
+  activity?: Activity;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
@@ -28,6 +31,7 @@ export function createService(deps: ServiceDeps): Service {
   const route = createRouter([...instanceRoutes, ...legacyRoutes]);
   return async (request) => {
     let style: EnvelopeStyle = 'instance';
+    const ended = deps.activity?.begin();
     try {
       const url = new URL(request.url);
       style = styleOfPath(url.pathname);
@@ -63,6 +67,8 @@ export function createService(deps: ServiceDeps): Service {
       return ok(data, style);
     } catch (error) {
       return fail(error, deps.onUnexpectedError, style);
+    } finally {
+      ended?.();
     }
   };
 }

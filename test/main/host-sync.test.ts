@@ -96,7 +96,8 @@ describe('the headless host keeps the search words in step', () => {
     const store = path.join(dataDir, 'db');
     let indexed = false;
     for (let i = 0; i < 50 && !indexed; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Longer than the quiet moment the indexer waits for between requests (store/word-indexer.ts).
+      await new Promise((resolve) => setTimeout(resolve, 300));
       // The indexer's queue is empty once the words are written; the search answer stays the same.
       indexed = fs.existsSync(store) && (await found()) === 1 && (await queueIsEmpty());
     }

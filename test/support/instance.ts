@@ -8,6 +8,7 @@ import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { openDatabase, type IdbPlatform, type PublishingDb } from '../../src-shared/store/db';
 import type { SyncEngine } from '../../src-shared/sync/engine';
 import type { Clock } from '../../src-shared/util/clock';
+import type { Activity } from '../../src-shared/util/activity';
 
 export type Backend = 'memory' | 'sqlite';
 /** Service suites run on both: fake-indexeddb for speed, the real SQLite backend because users have it. */
@@ -67,6 +68,8 @@ export interface Called {
 export interface InstanceOptions {
   /** A sync engine for the instance's service, built on its store and clock. */
   sync?: (db: PublishingDb, clock: ReturnType<typeof manualClock>) => SyncEngine;
+  /** Told when the service's requests begin and end. */
+  activity?: Activity;
 }
 
 export async function startInstance(backend: Backend = 'memory', password?: string, options: InstanceOptions = {}): Promise<TestInstance> {
@@ -79,7 +82,13 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
   const channel = await db.channels.where('accountGuid').equals(accountGuid).first();
   if (!persona || !channel) throw new Error('a new instance must have a Persona and a Channel');
   const sync = options.sync?.(db, clock);
-  const service = createService({ db, clock, ...(sync ? { sync } : {}), onUnexpectedError: (e) => console.error(e) });
+  const service = createService({
+    db,
+    clock,
+    ...(sync ? { sync } : {}),
+    ...(options.activity ? { activity: options.activity } : {}),
+    onUnexpectedError: (e) => console.error(e),
+  });
 
   const call = async (method: string, pathAndQuery: string, options: CallOptions = {}): Promise<Called> => {
     const url = new URL(pathAndQuery, ORIGIN);

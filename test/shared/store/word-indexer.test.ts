@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createWordIndexer, type WordIndexer } from '../../../src-shared/store/word-indexer';
+import { createActivity } from '../../../src-shared/util/activity';
+import { startInstance, writePost, type TestInstance } from '../../support/instance';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('request activity', () => {
+  it('is busy while a request runs and counts quiet time from the end of the last one', () => {
+    let now = 1_000;
+    const activity = createActivity(() => now);
+    const first = activity.begin();
+    const second = activity.begin();
+    now += 50;
+    first();
+    expect(activity.quietFor()).toBe(0);
+    second();
+    // Ending twice changes nothing.
+    second();
+    now += 30;
+    expect(activity.quietFor()).toBe(30);
+  });
+});
+
+describe('the background word indexer', () => {
+  let instance: TestInstance | undefined;
+  let indexer: WordIndexer | undefined;
+  afterEach(async () => {
+    await indexer?.stop();
+    await instance?.close();
+  });
+
+  it('lets a burst of requests pass first and indexes once they stop', async () => {
+    const activity = createActivity();
+    instance = await startInstance('memory', undefined, { activity });
+    indexer = createWordIndexer(instance.db, { activity, idleMs: 10, quietMs: 100, maxWaitMs: 60_000 });
+    // A request that stays open: the burst goes on.
+    const burst = activity.begin();
+    indexer.start();
+    for (let i = 0; i < 5; i++) await writePost(instance, { content: `Lantern number ${i}` });
+    await pause(300);
+    expect(await instance.db.indexQueue.count()).toBe(5);
+    expect(await instance.db.wordDirs.get('lantern')).toBeUndefined();
+
+    burst();
+    await vi.waitFor(async () => expect(await instance?.db.indexQueue.count()).toBe(0), { timeout: 2_000 });
+    expect((await instance.db.wordDirs.get('lantern'))?.starts).toEqual(['']);
+  });
+
+  it('does not wait longer than its limit when requests never stop', async () => {
+    const activity = createActivity();
+    instance = await startInstance('memory', undefined, { activity });
+    indexer = createWordIndexer(instance.db, { activity, idleMs: 10, quietMs: 100, maxWaitMs: 200 });
+    activity.begin();
+    await writePost(instance, { content: 'Harbour lights' });
+    indexer.start();
+    await vi.waitFor(async () => expect(await instance?.db.indexQueue.count()).toBe(0), { timeout: 2_000 });
+    expect(await instance.db.wordDirs.get('harbour')).toBeDefined();
+  });
+});
