@@ -65,7 +65,8 @@ async function importCorpus() {
 
 function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--max-old-space-size=192', '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
+  // The flags of `npm run serve` (package.json).
+  const child = spawn(process.execPath, ['--max-old-space-size=192', '--max-semi-space-size=16', '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
