@@ -36,7 +36,7 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
         // Writing offline raises the count, sending lowers it: the badge follows within a tick.
         afterTick: showUnsent,
       });
-      // The search words of what is written or pulled are kept up behind the writers (store/word-index.ts).
+      // The search words of what is written or pulled are kept up behind the writers (store/word-indexer.ts).
       const indexer = createWordIndexer(db, { activity, onError: (error) => console.error('search index:', error) });
       return {
         start: () => {

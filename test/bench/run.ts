@@ -63,10 +63,18 @@ async function importCorpus() {
   return corpus.threadRoot;
 }
 
+/** Node's flags in the `serve` script of package.json, so the host measured is the one `npm run serve` starts. */
+function serveNodeFlags(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts['serve'] ?? '').split(/\s+/);
+  const flags = words.slice(words.indexOf('node') + 1, words.indexOf('--import'));
+  if (flags.some((flag) => !flag.startsWith('--'))) throw new Error(`unexpected serve script: ${scripts['serve']}`);
+  return flags;
+}
+
 function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
   const startedAt = performance.now();
-  // The flags of `npm run serve` (package.json).
-  const child = spawn(process.execPath, ['--max-old-space-size=192', '--max-semi-space-size=16', '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
+  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
