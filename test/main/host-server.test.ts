@@ -77,7 +77,7 @@ describe('the HTTP layer', () => {
     expect(seen).toHaveLength(5);
   });
 
-  it('writes back status, headers (every Set-Cookie) and a streamed body', async () => {
+  it('writes back status, headers (every Set-Cookie) and the whole body with its length', async () => {
     const { url } = await serve(async () => {
       const headers = new Headers({ 'Content-Type': 'text/plain', 'X-Extra': 'yes' });
       headers.append('Set-Cookie', 'a=1');
@@ -98,6 +98,17 @@ describe('the HTTP layer', () => {
     expect(response.headers['x-extra']).toBe('yes');
     expect(response.headers['set-cookie']).toEqual(['a=1', 'b=2']);
     expect(response.body).toBe('one two three');
+    // Sent whole: the client knows where the answer ends without a chunked ending.
+    expect(response.headers['content-length']).toBe('13');
+    expect(response.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('answers HEAD with the length of the body it leaves out', async () => {
+    const { url } = await serve(async () => new Response('twelve bytes', { status: 200 }));
+    const response = await rawRequest(url, { method: 'HEAD', path: '/api/x' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-length']).toBe('12');
+    expect(response.body).toBe('');
   });
 
   it('turns a throwing or rejecting service into a 500 envelope, logs it without the query, and keeps serving', async () => {
