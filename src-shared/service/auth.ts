@@ -1,6 +1,6 @@
 import { ErrorText, ServiceError } from '../api/errors';
-import { personasOfAccount } from '../store/account-rows';
-import type { PublishingDb } from '../store/db';
+import type { AccountSnapshot } from '../store/account-snapshot';
+import type { TokenRow } from '../store/rows';
 import { tokenHash } from '../util/secrets';
 import type { Viewer } from './context';
 import type { Params } from './params';
@@ -22,10 +22,12 @@ export async function tokenKey(token: string | null): Promise<string | null> {
   return token === null ? null : tokenHash(token);
 }
 
-export async function resolveViewer(db: PublishingDb, key: string | null): Promise<Viewer | null> {
-  if (key === null) return null;
-  const row = await db.tokens.get(key);
-  if (!row) throw new ServiceError(401, ErrorText.invalidToken);
-  const personas = await personasOfAccount(db, row.accountGuid);
-  return { accountGuid: row.accountGuid, personaGuids: personas.map((p) => p.guid) };
+/**
+ * Who asks: nobody when no token was sent (`token` null), the account behind a token on record, and a 401
+ * for a token not on record (`token` undefined).
+ */
+export function viewerOf(token: TokenRow | null | undefined, account: AccountSnapshot): Viewer | null {
+  if (token === null) return null;
+  if (!token) throw new ServiceError(401, ErrorText.invalidToken);
+  return { accountGuid: token.accountGuid, personaGuids: account.personasOf(token.accountGuid).map((p) => p.guid) };
 }

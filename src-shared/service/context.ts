@@ -1,3 +1,4 @@
+import type { AccountSnapshot } from '../store/account-snapshot';
 import type { PublishingDb } from '../store/db';
 import type { Clock } from '../util/clock';
 import type { SyncEngine } from '../sync/engine';
@@ -22,6 +23,11 @@ export interface Ctx {
   path: Readonly<Record<string, string>>;
   /** Null when no token was sent; a wrong token never gets here (it is refused). */
   viewer: Viewer | null;
+  /**
+   * Every Persona, Channel and grant as the request began. A handler that changes them reads what it
+   * changed from the store, not from here.
+   */
+  account: AccountSnapshot;
   /** The viewer, or a 403 "You Need to Log In First". */
   requireViewer(): Viewer;
   /** Unix seconds at the start of the request, so one request sees one "now". */

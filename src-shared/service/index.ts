@@ -1,8 +1,9 @@
 import { needLogin } from '../api/errors';
 import type { PublishingDb } from '../store/db';
+import { accountSnapshot, markAccountRows } from '../store/account-snapshot';
 import { inTransaction } from '../store/transaction';
 import { systemClock, type Clock } from '../util/clock';
-import { resolveViewer, tokenFrom, tokenKey } from './auth';
+import { tokenFrom, tokenKey, viewerOf } from './auth';
 import type { Ctx } from './context';
 import { readParams } from './params';
 import { fail, ok, styleOfPath, type EnvelopeStyle } from './respond';
@@ -40,7 +41,12 @@ export function createService(deps: ServiceDeps): Service {
       const key = await tokenKey(tokenFrom(request, params, match.route.tokenVariable ?? false));
       const now = Math.floor(clock.now() / 1000);
       const handle = async () => {
-        const viewer = await resolveViewer(deps.db, key);
+        const mark = markAccountRows(deps.db);
+        // The transaction's first request comes before anything else (store/transaction.ts says why), and
+        // the account rows are marked before it: the token's row, or for an anonymous request a settings row.
+        const token = key === null ? await deps.db.settings.get('').then(() => null) : await deps.db.tokens.get(key);
+        const account = await accountSnapshot(deps.db, mark);
+        const viewer = viewerOf(token, account);
         const ctx: Ctx = {
           request,
           db: deps.db,
@@ -49,6 +55,7 @@ export function createService(deps: ServiceDeps): Service {
           params,
           path: match.path,
           viewer,
+          account,
           now,
           sync: deps.sync ?? null,
           requireViewer: () => {
@@ -63,7 +70,7 @@ export function createService(deps: ServiceDeps): Service {
       const data =
         match.route.transaction === false
           ? await handle()
-          : await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle);
+          : await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle, { startsWithRequest: true });
       return ok(data, style);
     } catch (error) {
       return fail(error, deps.onUnexpectedError, style);

@@ -14,10 +14,12 @@ export interface Lookups {
   parentPaths: ReadonlyMap<string, string>;
 }
 
-/** Pins and stars come with the rows (store/relations.ts); only Personas and parents are read here. */
+/**
+ * Pins and stars come with the rows (store/relations.ts) and Personas with the request (ctx.account); only
+ * the parents are read here.
+ */
 export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
-  const personaRows = await ctx.db.personas.toArray();
-  const personas = new Map(personaRows.map((p) => [p.guid, p]));
+  const personas = ctx.account.personaByGuid;
   const viewerPersonas = new Set(ctx.viewer?.personaGuids ?? []);
   const acting = actingPersona(ctx);
   const pins = new Map<string, PinRow['colour']>();

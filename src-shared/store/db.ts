@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
+import { accountSnapshotMiddleware } from './account-snapshot';
 import { packingMiddleware } from './packing';
 import type {
   AccountRow,
@@ -159,5 +160,6 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
     await requeueWordsV6(db);
   });
   db.use(packingMiddleware(['posts']));
+  db.use(accountSnapshotMiddleware(db));
   return db;
 }

@@ -1,14 +1,45 @@
+import { Dexie } from 'dexie';
 import type { PublishingDb } from './db';
 
+export interface TransactionOptions {
+  /**
+   * `work` places a store request before anything else, so the guarding read below is not needed. The
+   * service does: its first request is the token's row.
+   */
+  startsWithRequest?: boolean;
+}
+
 /**
- * Runs `work` in one transaction over every table. It first reads one row: indexeddbshim 17.3 never
- * releases its lock on the SQLite file when a transaction is aborted before it made any request, and every
- * later transaction then waits forever (test/shared/store/transaction.test.ts). With one request made, an
- * abort rolls back and releases as it should.
+ * Runs `work` in one transaction over every table and answers what it answered.
+ *
+ * Unless told otherwise it first reads one row: indexeddbshim 17.3 never releases its lock on the SQLite
+ * file when a transaction is aborted before it made any request, and every later transaction then waits
+ * forever (test/shared/store/transaction.test.ts). With one request made, an abort rolls back and
+ * releases as it should.
+ *
+ * indexeddbshim also commits a transaction once about ten microtask turns pass with no request waiting,
+ * where a browser waits for the end of the task. When that happens after work's last request, the
+ * transaction committed everything work did, and Dexie's PrematureCommitError only means that work was
+ * still shaping its answer; that answer stands. A request work places after such a commit fails inside
+ * work, which then fails as a whole; keeping the stretches between requests short is the caller's part.
  */
-export function inTransaction<T>(db: PublishingDb, mode: 'r' | 'rw', work: () => Promise<T>): Promise<T> {
-  return db.transaction(mode, db.tables, async () => {
-    await db.settings.get('');
-    return work();
-  });
+export async function inTransaction<T>(
+  db: PublishingDb,
+  mode: 'r' | 'rw',
+  work: () => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  let answer: { value: T } | null = null;
+  let committed = false;
+  try {
+    await db.transaction(mode, db.tables, async (transaction) => {
+      transaction.idbtrans.addEventListener('complete', () => (committed = true));
+      if (!options.startsWithRequest) await db.settings.get('');
+      answer = { value: await work() };
+    });
+  } catch (error) {
+    if (!(answer && committed && error instanceof Dexie.PrematureCommitError)) throw error;
+  }
+  if (!answer) throw new Error('the transaction ended without an answer');
+  return (answer as { value: T }).value;
 }

@@ -1,3 +1,4 @@
+import type { AccountSnapshot } from '../store/account-snapshot';
 import type { PublishingDb } from '../store/db';
 import type { PostRow } from '../store/rows';
 import type { OutboxOp, OutboxRow } from '../store/sync-rows';
@@ -25,10 +26,10 @@ const AUTHOR_OPS: readonly OutboxOp[] = ['publish', 'edit', 'delete'];
  * - deleting a post whose publish never left removes every item of it: the remote never knew it.
  * An item already tried (attempts > 0) may be on the wire, so later changes queue behind it instead.
  */
-export async function queueChange(db: PublishingDb, change: LocalChange): Promise<void> {
+export async function queueChange(db: PublishingDb, change: LocalChange, account: AccountSnapshot): Promise<void> {
   const personaGuid = AUTHOR_OPS.includes(change.op) ? change.post.personaGuid : change.actingPersonaGuid;
   if (!personaGuid) return;
-  const persona = await db.personas.get(personaGuid);
+  const persona = account.persona(personaGuid);
   if (!isLinkedPersona(persona)) return;
   const remoteGuid = persona.remoteGuid;
 

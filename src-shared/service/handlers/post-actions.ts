@@ -22,7 +22,7 @@ export const starPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotStar);
   const starred = await setStar(ctx.db, post, persona, ctx.now);
-  await queueChange(ctx.db, { op: 'star', post: starred, actingPersonaGuid: persona, now: ctx.now });
+  await queueChange(ctx.db, { op: 'star', post: starred, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [starred]);
 };
 
@@ -31,7 +31,7 @@ export const unstarPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnstar);
   const unstarred = await setStar(ctx.db, post, persona, null);
-  await queueChange(ctx.db, { op: 'unstar', post: unstarred, actingPersonaGuid: persona, now: ctx.now });
+  await queueChange(ctx.db, { op: 'unstar', post: unstarred, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [unstarred]);
 };
 
@@ -47,7 +47,7 @@ export const pinPost: Handler = async (ctx) => {
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotPin);
   const colour = pinColourOf(ctx.params['value']);
   const pinned = await setPin(ctx.db, post, persona, colour ? { colour, pinnedUnix: ctx.now } : null);
-  await queueChange(ctx.db, { op: colour ? 'pin' : 'unpin', post: pinned, actingPersonaGuid: persona, value: colour, now: ctx.now });
+  await queueChange(ctx.db, { op: colour ? 'pin' : 'unpin', post: pinned, actingPersonaGuid: persona, value: colour, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [pinned]);
 };
 
@@ -56,7 +56,7 @@ export const unpinPost: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnpin);
   const unpinned = await setPin(ctx.db, post, persona, null);
-  await queueChange(ctx.db, { op: 'unpin', post: unpinned, actingPersonaGuid: persona, now: ctx.now });
+  await queueChange(ctx.db, { op: 'unpin', post: unpinned, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [unpinned]);
 };
 
@@ -68,6 +68,6 @@ export const deletePost: Handler = async (ctx) => {
   const post = await requireReadablePost(ctx, ctx.path['guid'] ?? ctx.params['guid']);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
   await markPostsDeleted(ctx.db, [post.guid], ctx.now);
-  await queueChange(ctx.db, { op: 'delete', post, now: ctx.now });
+  await queueChange(ctx.db, { op: 'delete', post, now: ctx.now }, ctx.account);
   return { post_guid: post.guid, channel_guid: post.channelGuid, result: 1, sok: 1 };
 };

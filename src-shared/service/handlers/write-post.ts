@@ -30,7 +30,7 @@ export const writePost: Handler = async (ctx) => {
   if (existing && existing.threadKey !== row.threadKey) await moveDescendants(ctx.db, existing, row.threadKey);
   const [stored] = await putPostsInOneTransaction(ctx.db, [row]);
   if (!stored) return [];
-  await queueChange(ctx.db, { op: existing ? 'edit' : 'publish', post: stored, now: ctx.now });
+  await queueChange(ctx.db, { op: existing ? 'edit' : 'publish', post: stored, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [stored]);
 };
 
@@ -67,7 +67,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   if (!type || found.length > 0) throw problems(found);
   if (expiresUnix !== null && expiresUnix <= publishUnix) throw new ServiceError(400, ErrorText.expireBeforePublish);
 
-  const { persona, channel } = await resolveAuthorAndChannel(ctx, viewer, input, existing);
+  const { persona, channel } = resolveAuthorAndChannel(ctx, viewer, input, existing);
   const guid = existing?.guid ?? newGuid();
   const replyTo = input.reply_to === undefined ? (existing?.replyTo ?? null) : input.reply_to || null;
   const thread = await linkReply(ctx, guid, replyTo, existing);
@@ -85,7 +85,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
     text,
     html: renderMarkdown(text),
     tags: tags.tags,
-    mentions: await mentionedPersonas(ctx, text),
+    mentions: mentionedPersonas(ctx, text),
     replyTo,
     parentGuid: thread.parentGuid,
     threadKey: thread.threadKey,
@@ -119,11 +119,11 @@ export function dateOf(
   return unix;
 }
 
-async function mentionedPersonas(ctx: Ctx, text: string): Promise<string[]> {
-  const handles = extractMentionHandles(text);
-  if (handles.length === 0) return [];
-  const personas = await ctx.db.personas.where('handleKey').anyOf(handles).toArray();
-  return personas.map((p) => p.guid);
+/** The known Personas named by `@handle` in the text, in the order of their handles. */
+function mentionedPersonas(ctx: Ctx, text: string): string[] {
+  return extractMentionHandles(text)
+    .sort()
+    .flatMap((handle) => ctx.account.personaWithHandle(handle)?.guid ?? []);
 }
 
 function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
@@ -138,8 +138,16 @@ function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
   return Object.values(geo).every((v) => v === null) ? null : geo;
 }
 
-async function canonicalPathFor(ctx: Ctx, guid: string, asked: string | undefined, existing: PostRow | null) {
+/**
+ * The post's address path. Only a new address is looked up, and without one nothing is awaited: on the
+ * SQLite backend a transaction ends when a few turns pass without a request (store/transaction.ts).
+ */
+function canonicalPathFor(ctx: Ctx, guid: string, asked: string | undefined, existing: PostRow | null): string | Promise<string> {
   if (asked === undefined || asked === '') return existing?.canonicalPath ?? `/posts/${guid}`;
+  return freeCanonicalPath(ctx, guid, asked);
+}
+
+async function freeCanonicalPath(ctx: Ctx, guid: string, asked: string): Promise<string> {
   const taken = await ctx.db.posts
     .where('[canonicalPath+guid]')
     .between([asked, ''], [asked, '\uffff'])

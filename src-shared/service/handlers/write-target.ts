@@ -1,6 +1,5 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import type { WriteInput } from '../../api/inputs';
-import { channelsOfAccount } from '../../store/account-rows';
 import type { PostRow } from '../../store/rows';
 import type { Ctx, Viewer } from '../context';
 
@@ -9,26 +8,24 @@ import type { Ctx, Viewer } from '../context';
  * that Persona may write to (the spec says "the first Channel of the account"; choosing one the Persona can
  * use spares a person an error they could not act on). Section 5.6: the Persona needs write permission.
  */
-export async function resolveAuthorAndChannel(
+export function resolveAuthorAndChannel(
   ctx: Ctx,
   viewer: Viewer,
   input: WriteInput,
   existing: PostRow | null,
-): Promise<{ persona: string; channel: string }> {
+): { persona: string; channel: string } {
   const persona = input.persona_guid ?? existing?.personaGuid ?? viewer.personaGuids[0];
   if (!persona || !viewer.personaGuids.includes(persona)) throw new ServiceError(400, ErrorText.invalidPersona);
 
-  const grants = await ctx.db.grants.where('personaGuid').equals(persona).toArray();
-  const writable = new Set(grants.map((g) => g.channelGuid));
+  const writable = ctx.account.writableBy(persona);
   const asked = input.channel_guid ?? (existing && existing.personaGuid === persona ? existing.channelGuid : undefined);
   if (asked) {
-    const channel = await ctx.db.channels.get(asked);
+    const channel = ctx.account.channel(asked);
     if (!channel || channel.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
     if (!writable.has(asked)) throw new ServiceError(403, ErrorText.noChannelPermission);
     return { persona, channel: asked };
   }
-  const channels = await channelsOfAccount(ctx.db, viewer.accountGuid);
-  const first = channels.find((c) => writable.has(c.guid));
+  const first = ctx.account.channelsOf(viewer.accountGuid).find((c) => writable.has(c.guid));
   if (!first) throw new ServiceError(403, ErrorText.noChannelPermission);
   return { persona, channel: first.guid };
 }

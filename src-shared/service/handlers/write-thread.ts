@@ -15,8 +15,19 @@ const GUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  *   read (expired, deleted): editing the text must not split the conversation.
  * - A post cannot reply to itself or to one of its own replies: the loop would have no root.
  */
-export async function linkReply(ctx: Ctx, guid: string, replyTo: string | null, existing: PostRow | null) {
+export function linkReply(ctx: Ctx, guid: string, replyTo: string | null, existing: PostRow | null): Thread | Promise<Thread> {
+  // A post that starts a conversation awaits nothing (see canonicalPathFor in write-post.ts).
   if (!replyTo) return { parentGuid: null, threadKey: guid };
+  return linkToParent(ctx, guid, replyTo, existing);
+}
+
+/** Where a post stands in a conversation. */
+export interface Thread {
+  parentGuid: string | null;
+  threadKey: string;
+}
+
+async function linkToParent(ctx: Ctx, guid: string, replyTo: string, existing: PostRow | null): Promise<Thread> {
   const parent = await localParent(ctx, replyTo, existing?.parentGuid ?? null);
   if (parent && existing && (await isSelfOrReplyOf(ctx.db, parent, guid))) {
     throw problems(['reply_to must not be this post or one of its replies']);

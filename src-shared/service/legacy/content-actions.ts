@@ -33,7 +33,7 @@ export const deleteContent: Handler = async (ctx) => {
   if (!post) throw new ServiceError(404, ErrorText.invalidPostIdLegacy);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
   await markPostsDeleted(ctx.db, [post.guid], ctx.now);
-  await queueChange(ctx.db, { op: 'delete', post, now: ctx.now });
+  await queueChange(ctx.db, { op: 'delete', post, now: ctx.now }, ctx.account);
   return { id, is_visible: false, is_deleted: true };
 };
 
@@ -43,7 +43,7 @@ export const toggleStar: Handler = async (ctx) => {
   const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
   const starred = post.starredBy?.some((mark) => mark.personaGuid === persona) ?? false;
   const updated = await setStar(ctx.db, post, persona, starred ? null : ctx.now);
-  await queueChange(ctx.db, { op: starred ? 'unstar' : 'star', post: updated, actingPersonaGuid: persona, now: ctx.now });
+  await queueChange(ctx.db, { op: starred ? 'unstar' : 'star', post: updated, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
   return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
 };
 
@@ -65,7 +65,7 @@ export const pinContent: Handler = async (ctx) => {
     const current = post.pinnedBy?.find((mark) => mark.personaGuid === persona);
     const unpinning = current?.colour === colour;
     updated = await setPin(ctx.db, post, persona, unpinning ? null : { colour, pinnedUnix: ctx.now });
-    await queueChange(ctx.db, { op: unpinning ? 'unpin' : 'pin', post: updated, actingPersonaGuid: persona, value: unpinning ? null : colour, now: ctx.now });
+    await queueChange(ctx.db, { op: unpinning ? 'unpin' : 'pin', post: updated, actingPersonaGuid: persona, value: unpinning ? null : colour, now: ctx.now }, ctx.account);
   }
   return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
 };

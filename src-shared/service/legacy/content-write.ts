@@ -45,7 +45,7 @@ export const writeContent: Handler = async (ctx) => {
   }
   const written = await putPostsInOneTransaction(ctx.db, rows);
   for (const [i, post] of written.entries()) {
-    await queueChange(ctx.db, { op: existing && i === 0 ? 'edit' : 'publish', post, now: ctx.now });
+    await queueChange(ctx.db, { op: existing && i === 0 ? 'edit' : 'publish', post, now: ctx.now }, ctx.account);
   }
   const [stored] = written;
   return presentLegacyPosts(ctx, stored ? [stored] : [], input.simple_posts ?? false);

@@ -26,17 +26,13 @@ interface LegacyLookups {
   acting: string | null;
 }
 
-/** Stars, pins and reposts come with the rows (store/relations.ts): three reads, whatever the page size. */
+/** Stars, pins and reposts come with the rows (store/relations.ts): one read at most, whatever the page size. */
 async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLookups> {
   const parentGuids = [...new Set(posts.flatMap((p) => [p.parentGuid, p.repostOf ?? null]).filter((g) => g !== null))];
-  const [personaRows, channelRows, parents] = await Promise.all([
-    ctx.db.personas.toArray(),
-    ctx.db.channels.toArray(),
-    parentGuids.length > 0 ? postsByGuids(ctx.db, parentGuids) : Promise.resolve([]),
-  ]);
+  const parents = parentGuids.length > 0 ? await postsByGuids(ctx.db, parentGuids) : [];
   return {
-    personas: new Map(personaRows.map((p) => [p.guid, p])),
-    channels: new Map(channelRows.map((c) => [c.guid, c])),
+    personas: ctx.account.personaByGuid,
+    channels: ctx.account.channelByGuid,
     parents: new Map(parents.map((p) => [p.guid, p])),
     acting: actingPersona(ctx),
   };

@@ -28,6 +28,32 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
     await expect(failing).rejects.toThrow('halfway');
     expect(await within(db.settings.get('half'))).toBeUndefined();
   });
+
+  it('answers what work answered, however long it computes after its last request', async () => {
+    const { platform, name } = platformFor(backend);
+    db = openDatabase(platform, name);
+    const answer = await inTransaction(db, 'rw', async () => {
+      await db.settings.put({ key: 'written', value: 'yes' });
+      // Long past the point where the store commits a transaction with no request waiting.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return 'shaped';
+    });
+    expect(answer).toBe('shaped');
+    expect(await within(db.settings.get('written'))).toEqual({ key: 'written', value: 'yes' });
+  });
+
+  it('still fails work whose request comes after the store committed', async () => {
+    const { platform, name } = platformFor(backend);
+    db = openDatabase(platform, name);
+    const late = inTransaction(db, 'rw', async () => {
+      await db.settings.put({ key: 'first', value: 'yes' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await db.settings.put({ key: 'second', value: 'yes' });
+      return 'shaped';
+    });
+    await expect(late).rejects.toThrow(/not active|finished|completed|committed/i);
+    expect(await within(db.settings.get('second'))).toBeUndefined();
+  });
 });
 
 describe('indexeddbshim and Dexie calls that place no request', () => {
