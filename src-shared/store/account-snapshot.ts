@@ -1,4 +1,4 @@
-import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
+import { Dexie, type DBCore, type DBCoreTransaction, type Middleware } from 'dexie';
 import type { PublishingDb } from './db';
 import type { ChannelRow, GrantRow, PersonaRow } from './rows';
 
@@ -148,7 +148,8 @@ export function accountSnapshot(db: PublishingDb, mark: AccountMark): AccountSna
   const quiet = () => watch.writing === 0 && watch.generation === mark.generation;
   const kept = watch.kept;
   if (kept && kept.generation === mark.generation && quiet()) return kept.snapshot;
-  return Promise.all([db.personas.toArray(), db.channels.toArray(), db.grants.toArray()]).then(
+  // Dexie's promise, not a native one: see posts-by-guid.ts.
+  return Dexie.Promise.all([db.personas.toArray(), db.channels.toArray(), db.grants.toArray()]).then(
     ([personas, channels, grants]) => {
       const snapshot = new AccountSnapshot(personas, channels, grants);
       if (quiet()) watch.kept = { snapshot, generation: mark.generation };
