@@ -29,13 +29,14 @@ export const HANDLE_PATTERN = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,62}[A-Za-z0-9_])
 
 const chars = (s: string): number => [...s].length;
 
-const number = (name: string, min: number, max: number) =>
+/** A number in a range, or an empty value (null): on update, an empty value removes the stored number. */
+const numberOrEmpty = (name: string, min: number, max: number) =>
   z
     .string()
     .trim()
-    .refine((s) => s !== '' && Number.isFinite(Number(s)), `${name} must be a number`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+    .refine((s) => s === '' || Number.isFinite(Number(s)), `${name} must be a number`)
+    .transform((s) => (s === '' ? null : Number(s)))
+    .refine((n) => n === null || (n >= min && n <= max), `${name} must be between ${min} and ${max}`);
 
 export const unixTime = (name: string) =>
   z
@@ -82,9 +83,9 @@ export const timelineInput = z.object({
 export type TimelineInput = z.infer<typeof timelineInput>;
 
 const geo = {
-  geo_longitude: number('geo_longitude', -180, 180).optional(),
-  geo_latitude: number('geo_latitude', -90, 90).optional(),
-  geo_altitude: number('geo_altitude', -7500, 25000).optional(),
+  geo_longitude: numberOrEmpty('geo_longitude', -180, 180).optional(),
+  geo_latitude: numberOrEmpty('geo_latitude', -90, 90).optional(),
+  geo_altitude: numberOrEmpty('geo_altitude', -7500, 25000).optional(),
   geo_description: z.string().trim().max(512, 'geo_description must be at most 512 characters').optional(),
 };
 

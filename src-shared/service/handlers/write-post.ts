@@ -126,6 +126,11 @@ function mentionedPersonas(ctx: Ctx, text: string): string[] {
     .flatMap((handle) => ctx.account.personaWithHandle(handle)?.guid ?? []);
 }
 
+/**
+ * The place is one value: sending any of its variables replaces the whole place, a part that is not sent or
+ * sent empty being no value, and a place with no part left is none. Sending none of them keeps the place.
+ * (Sync pushes an edit with only the parts a place has, so a removed part must not survive.)
+ */
 function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
   const sent = [input.geo_longitude, input.geo_latitude, input.geo_altitude, input.geo_description];
   if (sent.every((v) => v === undefined)) return existing?.geo ?? null;
@@ -139,11 +144,13 @@ function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
 }
 
 /**
- * The post's address path. Only a new address is looked up, and without one nothing is awaited: on the
- * SQLite backend a transaction ends when a few turns pass without a request (store/transaction.ts).
+ * The post's address path: kept when `canonical_url` is not sent, the default `/posts/{guid}` when it is sent
+ * empty. Only a new address is looked up, and without one nothing is awaited: on the SQLite backend a
+ * transaction ends when a few turns pass without a request (store/transaction.ts).
  */
 function canonicalPathFor(ctx: Ctx, guid: string, asked: string | undefined, existing: PostRow | null): string | Promise<string> {
-  if (asked === undefined || asked === '') return existing?.canonicalPath ?? `/posts/${guid}`;
+  if (asked === undefined) return existing?.canonicalPath ?? `/posts/${guid}`;
+  if (asked === '') return `/posts/${guid}`;
   return freeCanonicalPath(ctx, guid, asked);
 }
 

@@ -167,7 +167,7 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
     });
 
     it('reads and edits through the legacy interface a post written through the instance interface', async () => {
-      const written = await writePost(instance, { content: 'From the instance side', tags: 'one,two' });
+      const written = await writePost(instance, { content: 'From the instance side', tags: 'one,two', geo_description: 'Home', canonical_url: '/notes/home' });
       const [stored] = await instance.db.posts.where('guid').equals(written.guid).toArray();
       const id = stored?.id;
       const read = await instance.call('GET', `/content/${id}`);
@@ -176,6 +176,9 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       const again = await instance.call('GET', `/api/posts/${written.guid}`);
       expect(again.json.data[0].text).toBe('Edited from the legacy side');
       expect(again.json.data[0].tags).toEqual(['one', 'two']);
+      // The legacy interface has no place nor address variables: an edit there keeps both.
+      expect(again.json.data[0].meta.geo).toMatchObject({ description: 'Home' });
+      expect(new URL(again.json.data[0].canonical_url).pathname).toBe('/notes/home');
     });
   });
 

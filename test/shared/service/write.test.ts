@@ -320,6 +320,44 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       expect(result.json.data[0]).toMatchObject({ title: false, tags: false, expires_at: false, expires_unix: false });
     });
 
+    it('removes the place and the address path when they are sent empty, and frees the path', async () => {
+      const post = await writePost(instance, {
+        geo_longitude: '-9.1393',
+        geo_latitude: '38.7223',
+        geo_altitude: '12',
+        geo_description: 'Lisbon',
+        canonical_url: '/notes/lisbon',
+      });
+      expect(post.canonical_url).toBe(`${ORIGIN}/notes/lisbon`);
+      const result = await instance.call('POST', `/api/posts/${post.guid}/write`, {
+        params: { content: 'x', geo_longitude: '', geo_latitude: '', geo_altitude: '', geo_description: '', canonical_url: '' },
+      });
+      expectOk(result);
+      expect(result.json.data[0]).toMatchObject({ meta: false, canonical_url: `${ORIGIN}/posts/${post.guid}` });
+      const read = await instance.call('GET', `/api/posts/${post.guid}`);
+      expect(read.json.data[0]).toMatchObject({ meta: false, canonical_url: `${ORIGIN}/posts/${post.guid}` });
+      // The path it had is free for another post.
+      expect((await writePost(instance, { canonical_url: '/notes/lisbon' })).canonical_url).toBe(`${ORIGIN}/notes/lisbon`);
+    });
+
+    it('removes one part of the place sent empty and keeps the parts sent with it', async () => {
+      const post = await writePost(instance, { geo_longitude: 10, geo_latitude: 50, geo_altitude: 100, geo_description: 'A hill' });
+      const result = await instance.call('POST', `/api/posts/${post.guid}/write`, {
+        params: { content: 'x', geo_longitude: 10, geo_latitude: 50, geo_altitude: '', geo_description: 'A hill' },
+      });
+      expectOk(result);
+      expect(result.json.data[0].meta.geo).toEqual({ longitude: 10, latitude: 50, altitude: false, description: 'A hill' });
+      // A bookmark keeps its source when its place goes.
+      const bookmark = await writePost(instance, { ...BOOKMARK, geo_description: 'Home' });
+      const cleared = await instance.call('POST', `/api/posts/${bookmark.guid}/write`, { params: { content: 'x', geo_description: '' } });
+      expect(cleared.json.data[0].meta).toEqual({ source: { url: BOOKMARK.source_url, title: BOOKMARK.source_title }, geo: false });
+    });
+
+    it('takes empty place variables on create as no place', async () => {
+      const post = await writePost(instance, { geo_longitude: '', geo_latitude: ' ', geo_altitude: '', geo_description: '', canonical_url: '' });
+      expect(post).toMatchObject({ meta: false, canonical_url: `${ORIGIN}/posts/${post.guid}` });
+    });
+
     it('refuses to update an unknown, malformed or deleted GUID', async () => {
       const unknown = '00000000-0000-4000-8000-000000000000';
       expectError(await instance.call('POST', '/api/posts/write', { params: { guid: unknown, content: 'x' } }), 400, ErrorText.invalidPostIdentifier);
