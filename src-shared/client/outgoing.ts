@@ -48,11 +48,13 @@ export interface PostParams {
   expires_at?: number | null;
   /** Sent as one comma list; an empty list on update removes the tags. */
   tags?: string[];
-  canonical_url?: string;
+  /** null on update returns the post to its default address (sent as an empty value). */
+  canonical_url?: string | null;
   post_slug?: string;
-  geo_longitude?: number;
-  geo_latitude?: number;
-  geo_altitude?: number;
+  /** The place is replaced as a whole when any part is sent; null (sent empty) is a part without value. */
+  geo_longitude?: number | null;
+  geo_latitude?: number | null;
+  geo_altitude?: number | null;
   geo_description?: string;
 }
 
@@ -81,11 +83,11 @@ const postParams = z
     publish_at: unixSeconds('publish_at').optional(),
     expires_at: unixSeconds('expires_at').nullable().optional(),
     tags: z.array(tag).optional(),
-    canonical_url: z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol').optional(),
+    canonical_url: z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol').nullable().optional(),
     post_slug: z.string().optional(),
-    geo_longitude: inRange('geo_longitude', -180, 180).optional(),
-    geo_latitude: inRange('geo_latitude', -90, 90).optional(),
-    geo_altitude: inRange('geo_altitude', -7500, 25000).optional(),
+    geo_longitude: inRange('geo_longitude', -180, 180).nullable().optional(),
+    geo_latitude: inRange('geo_latitude', -90, 90).nullable().optional(),
+    geo_altitude: inRange('geo_altitude', -7500, 25000).nullable().optional(),
     geo_description: z.string().optional(),
   })
   .strict()
@@ -117,11 +119,11 @@ function check<T>(schema: z.ZodType<T>, value: unknown): Checked<T> {
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: issueLines(parsed.error) };
 }
 
-/** The JSON body of a write: what was given, dates as ISO text, tags as one comma list. */
+/** The JSON body of a write: what was given, dates as ISO text, tags as one comma list, null as empty. */
 function writeBody(p: PostParams): Record<string, unknown> {
   const { publish_at, expires_at, tags, ...rest } = p;
   return {
-    ...rest,
+    ...Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value === null ? '' : value])),
     ...(publish_at !== undefined ? { publish_at: isoUtc(publish_at) } : {}),
     ...(expires_at !== undefined ? { expires_at: expires_at === null ? '' : isoUtc(expires_at) } : {}),
     ...(tags !== undefined ? { tags: tags.map((t) => t.trim()).join(',') } : {}),

@@ -3,7 +3,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Composer } from '../../src-renderer/screens/composer/Composer';
-import { paramsOf, problemsByField, publishDraft } from '../../src-renderer/screens/composer/publish';
+import { paramsOf, problemsByField, publishDraft, updateParamsOf } from '../../src-renderer/screens/composer/publish';
 import { edit } from '../../src-renderer/state/actions';
 import { useAccount } from '../../src-renderer/state/account';
 import { blankDraft, readDrafts, useDrafts } from '../../src-renderer/state/drafts';
@@ -37,6 +37,24 @@ describe('place and address in the composer', () => {
 
     edit(post);
     expect(useDrafts.getState().drafts[0]).toMatchObject({ place: 'Lisbon, by the river', latitude: '38.7223', canonicalPath: '/notes/lisbon', editing: post.guid });
+  });
+
+  it('an edit that empties the place and the address path removes them from the post', async () => {
+    const post = await publishDraft(blankDraft({ text: 'Written outside', place: 'Lisbon', latitude: '38.7223', longitude: '-9.1393', altitude: '12', canonicalPath: '/notes/lisbon' }));
+    edit(post);
+    const opened = useDrafts.getState().drafts[0];
+    if (!opened) throw new Error('edit opened no draft');
+    // Left as they were, the place and the path are sent again and stay.
+    expect(updateParamsOf(opened)).toMatchObject({ geo_description: 'Lisbon', geo_latitude: 38.7223, canonical_url: '/notes/lisbon' });
+
+    const emptied = { ...opened, place: '', latitude: '', longitude: ' ', altitude: '', canonicalPath: '' };
+    expect(updateParamsOf(emptied)).toMatchObject({ geo_description: '', geo_latitude: null, geo_longitude: null, geo_altitude: null, canonical_url: null });
+    const edited = await publishDraft(emptied);
+    expect(edited.geo).toBeNull();
+    expect(new URL(edited.canonical_url).pathname).toBe(`/posts/${post.guid}`);
+    // The path is free again for another post.
+    const other = await publishDraft(blankDraft({ text: 'Another', canonicalPath: '/notes/lisbon' }));
+    expect(new URL(other.canonical_url).pathname).toBe('/notes/lisbon');
   });
 
   it('reads drafts saved before these fields existed', () => {

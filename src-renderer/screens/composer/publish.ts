@@ -96,17 +96,30 @@ function placeParams(draft: Draft): Pick<NewPostParams, 'geo_description' | 'geo
   };
 }
 
+/**
+ * An edit's variables: what the composer shows. A field left empty is sent empty, so that an emptied
+ * expiry, place or address path removes what the post had (a variable not sent would keep it).
+ */
+export function updateParamsOf(draft: Draft): UpdatePostParams {
+  const { post_type: _type, persona_guid: _persona, reply_to: _reply, ...rest } = paramsOf(draft);
+  return {
+    ...rest,
+    expires_at: rest.expires_at ?? null,
+    geo_description: rest.geo_description ?? '',
+    geo_latitude: rest.geo_latitude ?? null,
+    geo_longitude: rest.geo_longitude ?? null,
+    geo_altitude: rest.geo_altitude ?? null,
+    canonical_url: rest.canonical_url ?? null,
+  };
+}
+
 /** Publishes a new post or sends an edit; throws the client's `RemoteError` when it is refused. */
 export async function publishDraft(draft: Draft): Promise<RemotePost> {
   const problems = coordinateProblems(draft);
   if (problems.length > 0) throw new DraftProblems(problems);
-  const params = paramsOf(draft);
   const { instance } = clients();
-  if (draft.editing === null) return instance.write(params);
-  // An edit sends what the composer shows; an emptied expiry removes it.
-  const { post_type: _type, persona_guid: _persona, reply_to: _reply, ...rest } = params;
-  const update: UpdatePostParams = { ...rest, expires_at: params.expires_at ?? null };
-  return instance.update(draft.editing, update);
+  if (draft.editing === null) return instance.write(paramsOf(draft));
+  return instance.update(draft.editing, updateParamsOf(draft));
 }
 
 /** Section 8 and this instance's limits, for the counters. */
