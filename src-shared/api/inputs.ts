@@ -191,6 +191,9 @@ export const channelCreateInput = z.object({
 
 export const channelUpdateInput = z.object({ name: z.string({ error: 'name is required' }).pipe(personaName) });
 
+/** `move_to`: where the posts of a deleted Channel go (default the account's first other Channel). */
+export const channelDeleteInput = z.object({ move_to: guidText('move_to must be a Channel GUID').optional() });
+
 export const channelAccessInput = z.object({
   persona_guid: guidText('persona_guid must be a Persona GUID'),
   access: z

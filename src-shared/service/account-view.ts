@@ -32,6 +32,8 @@ export async function presentChannel(ctx: Ctx, channel: ChannelRow) {
     guid: channel.guid,
     name: channel.name,
     writers: grants.map((g) => g.personaGuid),
+    // The remote the Channel lives on (sync), or false for a Channel of this instance alone.
+    remote_guid: channel.remoteGuid ?? false,
     created_at: isoOf(channel.createdUnix),
     created_unix: channel.createdUnix,
     updated_at: isoOf(channel.updatedUnix),

@@ -1,7 +1,7 @@
 import { accountMe, readAccountMe, setPassword } from './handlers/account';
 import { login, logout } from './handlers/auth';
 import { getBio, setBio } from './handlers/bio';
-import { createChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
+import { createChannel, deleteChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
 import { createPersona, listPersonas, updatePersona } from './handlers/personas';
 import { deletePost, pinPost, starPost, unpinPost, unstarPost } from './handlers/post-actions';
 import { getPost, getThread } from './handlers/read-posts';
@@ -22,6 +22,7 @@ export const instanceRoutes: readonly Route[] = [
   { method: 'GET', pattern: '/api/account/channels', handler: listChannels },
   { method: 'POST', pattern: '/api/account/channels', handler: createChannel },
   { method: 'POST', pattern: '/api/account/channels/:guid', handler: updateChannel },
+  { method: 'DELETE', pattern: '/api/account/channels/:guid', handler: deleteChannel },
   { method: 'POST', pattern: '/api/account/channels/:guid/access', handler: setChannelAccess },
   { method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio },
   { method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio },

@@ -1,9 +1,11 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { channelAccessInput, channelCreateInput, channelUpdateInput, GUID_PATTERN } from '../../api/inputs';
+import { channelAccessInput, channelCreateInput, channelDeleteInput, channelUpdateInput, GUID_PATTERN } from '../../api/inputs';
 import type { ChannelRow } from '../../store/rows';
 import { newChannelRow } from '../../store/new-rows';
 import { nextId } from '../../store/numbering';
 import { channelsOfAccount } from '../../store/account-rows';
+import { removeChannel } from '../../store/remove-channel';
+import { isLinkedChannel } from '../../sync/identity';
 import { presentChannel } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
@@ -63,4 +65,29 @@ export const setChannelAccess: Handler = async (ctx) => {
   if (input.access === 'write') await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: input.persona_guid });
   else await ctx.db.grants.delete([channel.guid, input.persona_guid]);
   return presentChannel(ctx, channel);
+};
+
+/**
+ * DELETE /api/account/channels/{guid} (extension), with optional `move_to`: the Channel goes, its posts move
+ * to `move_to` or to the account's first other Channel, and the Personas that could write to it may write
+ * there (store/remove-channel.ts). The account keeps at least one Channel; a Channel linked from a remote is
+ * the remote's, and goes local when the remote is removed. Answers the account's Channels as they are now.
+ *
+ * Everything is read from the store, not from `ctx.account`: that snapshot is as of the request's start,
+ * and this request changes the Channels and grants it holds.
+ */
+export const deleteChannel: Handler = async (ctx) => {
+  const channel = await ownChannel(ctx);
+  const input = parseInput(channelDeleteInput, ctx.params);
+  if (isLinkedChannel(channel)) throw new ServiceError(400, ErrorText.remoteChannel);
+  const others = (await channelsOfAccount(ctx.db, channel.accountGuid)).filter((c) => c.guid !== channel.guid);
+  if (others.length === 0) throw new ServiceError(400, ErrorText.lastChannel);
+  const target = input.move_to === undefined ? others[0] : others.find((c) => c.guid === input.move_to);
+  if (!target) throw new ServiceError(400, ErrorText.invalidMoveTarget);
+  const moved = await removeChannel(ctx.db, { channelGuid: channel.guid, targetGuid: target.guid, now: ctx.now });
+  const channels: Awaited<ReturnType<typeof presentChannel>>[] = [];
+  // One at a time: an account has few Channels, and a native Promise.all awaited inside the request's
+  // transaction can end it on the SQLite backend (store/posts-by-guid.ts).
+  for (const row of await channelsOfAccount(ctx.db, channel.accountGuid)) channels.push(await presentChannel(ctx, row));
+  return { channel_guid: channel.guid, moved_to: target.guid, moved_posts: moved, channels };
 };
