@@ -75,6 +75,8 @@ const remoteChannel = z
     guid: someText,
     name: optText,
     writers: lenientListOf(someText),
+    /** The remote it is linked from (this project's instances say), or null for a Channel of its own. */
+    remote_guid: optText.catch(null),
     created_unix: optInt.catch(null),
     updated_unix: optInt.catch(null),
   })

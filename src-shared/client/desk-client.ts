@@ -1,5 +1,6 @@
 import { accountProfile, channelList, type AccountProfile, type RemoteChannel } from './account';
 import {
+  channelDeletion,
   deskBio,
   deskPersona,
   deskPersonaList,
@@ -7,6 +8,7 @@ import {
   remoteStatus,
   remoteStatusList,
   syncConflictList,
+  type ChannelDeletion,
   type DeskBio,
   type DeskPersona,
   type RefreshResult,
@@ -75,6 +77,8 @@ export interface DeskClient {
   channels(): Promise<RemoteChannel[]>;
   createChannel(params: { name: string; persona_guids?: string[] }): Promise<RemoteChannel>;
   renameChannel(guid: string, name: string): Promise<RemoteChannel>;
+  /** Deletes a Channel; its posts move to `moveTo`, or to the account's first other Channel without it. */
+  deleteChannel(guid: string, moveTo?: string): Promise<ChannelDeletion>;
   /** Whether a Persona may write to a Channel (`write`) or not (`none`). */
   setChannelAccess(guid: string, personaGuid: string, access: 'write' | 'none'): Promise<RemoteChannel>;
   bio(personaGuid: string): Promise<DeskBio>;
@@ -169,6 +173,11 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     renameChannel: async (guid, name) => {
       const path = guidIn('POST', '/api/account/channels', guid);
       return one(dataAs(t, await post(path, { name }), channelList), path);
+    },
+    deleteChannel: async (guid, moveTo) => {
+      const path = guidIn('DELETE', '/api/account/channels', guid);
+      const move_to = optionalGuid('DELETE', '/api/account/channels/{guid}', 'move_to', moveTo);
+      return dataAs(t, await post(path, move_to === undefined ? {} : { move_to }, 'DELETE'), channelDeletion);
     },
 
     setChannelAccess: async (guid, personaGuid, access) => {

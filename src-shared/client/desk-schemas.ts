@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelList } from './account';
 import { flag, int, lenientListOf, listOf, optInt, optText, someText } from './lenient';
 
 /**
@@ -30,6 +31,15 @@ export const deskPersona = z
   }));
 export type DeskPersona = z.infer<typeof deskPersona>;
 export const deskPersonaList = listOf(deskPersona);
+
+/** `DELETE /api/account/channels/{guid}`: where the deleted Channel's posts went, and the Channels left. */
+export const channelDeletion = z.object({
+  channel_guid: someText,
+  moved_to: someText,
+  moved_posts: int.catch(0),
+  channels: channelList,
+});
+export type ChannelDeletion = z.infer<typeof channelDeletion>;
 
 /** Section 2.6, the public bio of a Persona. */
 export const deskBio = z.preprocess(
