@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useKeepPlace } from './keep-place';
 import { usePosts } from '../state/posts';
 import { PostCard } from './PostCard';
+import { isSeen, type SeenMark } from '../state/seen-mark';
 import { useTimelines } from '../state/timelines';
 import { useUi } from '../state/ui';
 
@@ -24,8 +25,8 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   const selected = useUi((s) => s.selected);
   const scroller = useRef<HTMLDivElement>(null);
   const guids = timeline?.guids ?? [];
-  const seenUnix = timeline?.seenUnix ?? null;
-  const markerAt = useMarkerIndex(guids, seenUnix);
+  const seen = timeline?.seen ?? null;
+  const markerAt = useMarkerIndex(guids, seen);
 
   const virtualizer = useVirtualizer({
     count: guids.length,
@@ -137,12 +138,15 @@ function TimelineRow(props: { guid: string; index: number; start: number; select
 
 /**
  * Index of the first post the person had already seen, when posts published since are above it (a post of
- * the owner's dated in the future is above too, but is not news yet).
+ * the owner's dated in the future is above too, but is not news yet). A post not held (yet) counts as seen.
  */
-function useMarkerIndex(guids: readonly string[], seenUnix: number | null): number {
+function useMarkerIndex(guids: readonly string[], seen: SeenMark | null): number {
   const byGuid = usePosts((s) => s.byGuid);
-  if (seenUnix === null) return -1;
-  const index = guids.findIndex((g) => (byGuid[g]?.publish_unix ?? 0) <= seenUnix);
+  if (seen === null) return -1;
+  const index = guids.findIndex((g) => {
+    const post = byGuid[g];
+    return !post || isSeen(post, seen);
+  });
   if (index <= 0) return -1;
   const now = Date.now() / 1000;
   return guids.slice(0, index).some((g) => (byGuid[g]?.publish_unix ?? Infinity) <= now) ? index : -1;

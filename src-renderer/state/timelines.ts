@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { fetchPage, PAGE_SIZE, shows, timelineKey, type TimelineSpec } from './timeline-spec';
 import { usePosts } from './posts';
+import { isSeen, laterMark, markOf, newestPast, readSeen, writeSeen, type SeenMark } from './seen-mark';
 import { clients, describeFailure } from './session';
-import { readStoredRecord, writeStoredRecord } from '../util/stored-record';
 
 /** The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. */
 export interface TimelineState {
@@ -19,8 +19,8 @@ export interface TimelineState {
    * its place around them); this counts them for the "N new posts" button until the person is back on top.
    */
   fresh: string[];
-  /** Newest publication time seen when the person last looked: the "new since" marker goes below newer posts. */
-  seenUnix: number | null;
+  /** The newest post seen when the person last looked (see seen-mark.ts): the "new since" marker goes below newer posts. */
+  seen: SeenMark | null;
 }
 
 interface TimelinesStore {
@@ -41,13 +41,6 @@ interface TimelinesStore {
   restored(guid: string, positions: Record<string, number>): void;
 }
 
-const SEEN_KEY = 'desk.seen.v1';
-
-const readSeen = () => readStoredRecord(SEEN_KEY, (value): value is number => typeof value === 'number');
-
-/** Without storage the marker only lasts as long as the page. */
-const writeSeen = (key: string, unix: number) => writeStoredRecord(SEEN_KEY, { ...readSeen(), [key]: unix });
-
 export const useTimelines = create<TimelinesStore>((set, get) => {
   const update = (key: string, change: Partial<TimelineState>) => {
     const current = get().byKey[key];
@@ -61,13 +54,13 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
     open: (spec) => {
       const key = timelineKey(spec);
       if (!get().byKey[key]) {
-        const state: TimelineState = { spec, guids: [], status: 'loading', error: null, loadingMore: false, end: false, fresh: [], seenUnix: readSeen()[key] ?? null };
+        const state: TimelineState = { spec, guids: [], status: 'loading', error: null, loadingMore: false, end: false, fresh: [], seen: readSeen()[key] ?? null };
         set({ byKey: { ...get().byKey, [key]: state } });
         void get().reload(key);
       } else {
         // Opened again: the marker moves to what the person saw when they last left, and what arrived
         // meanwhile comes in above it, at the top, where the person now is.
-        update(key, { seenUnix: readSeen()[key] ?? get().byKey[key]?.seenUnix ?? null });
+        update(key, { seen: readSeen()[key] ?? get().byKey[key]?.seen ?? null });
         void get().poll(key, true);
       }
       return key;
@@ -81,8 +74,8 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         const page = await fetchPage(clients(), timeline.spec, null);
         usePosts.getState().put(page.posts);
         // Never looked at before: what is here now counts as seen, so that what arrives later is marked new.
-        const seenUnix = get().byKey[key]?.seenUnix ?? newestPast(page.posts);
-        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seenUnix });
+        const seen = get().byKey[key]?.seen ?? newestPast(page.posts);
+        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seen });
       } catch (error) {
         update(key, { status: 'error', error: describeFailure(error) });
       }
@@ -142,10 +135,11 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
       for (const [key, timeline] of Object.entries(next)) {
         if (!shows(timeline.spec, post) || timeline.guids.includes(post.guid)) continue;
         // What the person just wrote is not news to them: when they had seen everything, they still have.
-        const top = postOf(timeline.guids[0])?.publish_unix ?? null;
-        const allSeen = timeline.seenUnix !== null && (top === null || top <= timeline.seenUnix);
-        const seenUnix = allSeen && post.publish_unix <= Date.now() / 1000 ? Math.max(timeline.seenUnix ?? 0, post.publish_unix) : timeline.seenUnix;
-        next[key] = { ...timeline, guids: [post.guid, ...timeline.guids], seenUnix };
+        const mark = timeline.seen;
+        const top = postOf(timeline.guids[0]);
+        const allSeen = mark !== null && (top === null || isSeen(top, mark));
+        const seen = allSeen && post.publish_unix <= Date.now() / 1000 ? laterMark(mark, markOf(post)) : mark;
+        next[key] = { ...timeline, guids: [post.guid, ...timeline.guids], seen };
       }
       set({ byKey: next });
     },
@@ -183,16 +177,6 @@ export function mergeFirstPage(page: readonly RemotePost[], held: readonly strin
   const inPage = new Set(page.map((p) => p.guid));
   const older = held.filter((guid) => !inPage.has(guid) && (postOf(guid)?.publish_unix ?? Infinity) <= oldest.publish_unix);
   return [...page.map((p) => p.guid), ...older];
-}
-
-/**
- * The newest publication time that has come: a future-dated post of the owner's, at the top until its time,
- * must not make everything published before then count as seen.
- */
-export function newestPast(posts: readonly RemotePost[], now = Date.now() / 1000): number | null {
-  let newest: number | null = null;
-  for (const post of posts) if (post.publish_unix <= now && (newest === null || post.publish_unix > newest)) newest = post.publish_unix;
-  return newest;
 }
 
 /** Where a post stands in every open timeline: what an undo puts back. */

@@ -50,14 +50,14 @@ describe('the stores, against the real service in-process', () => {
   it('opens a timeline, puts new posts on top, and counts those that came while the person was scrolled down', async () => {
     // The instance's clock is ahead of the machine's: the page must see its posts as published already.
     vi.setSystemTime(2_000_000_000_000);
-    await write('first post');
+    const firstPost = await write('first post');
     const spec: TimelineSpec = { kind: 'home', persona: instance.personaGuid, types: ALL_TYPES };
     const key = useTimelines.getState().open(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
     const state = () => useTimelines.getState().byKey[key];
     expect(state()?.guids).toHaveLength(1);
     // Never looked at before: what was there at the first look counts as seen.
-    expect(state()?.seenUnix).toBe(unixNow());
+    expect(state()?.seen).toEqual({ unix: unixNow(), guid: firstPost });
 
     instance.clock.advance(5);
     const newer = await write('arrived later');
@@ -82,22 +82,22 @@ describe('the stores, against the real service in-process', () => {
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
     useTimelines.getState().markSeen(key);
     const seenAt = unixNow();
-    expect(JSON.parse(localStorage.getItem('desk.seen.v1') ?? '{}')).toEqual({ [key]: seenAt });
+    expect(JSON.parse(localStorage.getItem('desk.seen.v1') ?? '{}')).toEqual({ [key]: { unix: seenAt, guid: first } });
 
     instance.clock.advance(60);
     const later = await write('written while away');
     useTimelines.getState().open(spec);
     await until(() => useTimelines.getState().byKey[key]?.guids[0] === later);
-    expect(useTimelines.getState().byKey[key]).toMatchObject({ seenUnix: seenAt, guids: [later, first] });
+    expect(useTimelines.getState().byKey[key]).toMatchObject({ seen: { unix: seenAt, guid: first }, guids: [later, first] });
 
     // What the person writes themselves is no news to them.
     useTimelines.getState().markSeen(key);
     useTimelines.getState().open(spec);
-    await until(() => useTimelines.getState().byKey[key]?.seenUnix === unixNow());
+    await until(() => useTimelines.getState().byKey[key]?.seen?.guid === later);
     instance.clock.advance(5);
     const own = await clients().instance.write({ content: 'my own', post_type: 'post.note' });
     useTimelines.getState().published(own);
-    expect(useTimelines.getState().byKey[key]?.seenUnix).toBe(own.publish_unix);
+    expect(useTimelines.getState().byKey[key]?.seen).toEqual({ unix: own.publish_unix, guid: own.guid });
   });
 
   it('pages older posts with `before`, without repeating or skipping one of many in the same second', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Timeline } from '../../src-renderer/components/Timeline';
 import { usePosts } from '../../src-renderer/state/posts';
 import { ALL_TYPES, timelineKey } from '../../src-renderer/state/timeline-spec';
+import { markOf } from '../../src-renderer/state/seen-mark';
 import { useTimelines } from '../../src-renderer/state/timelines';
 import { fakePost } from './support';
 
@@ -41,7 +42,7 @@ describe('a virtualised timeline', () => {
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
     useTimelines.setState({
-      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seenUnix: null } },
+      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: null } },
     });
 
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
@@ -71,13 +72,63 @@ describe('a virtualised timeline', () => {
     const key = timelineKey(spec);
     // Seen up to post 2: posts 0 and 1 are new.
     useTimelines.setState({
-      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seenUnix: posts[2]?.publish_unix ?? 0 } },
+      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: markOf(fakePost(2)) } },
     });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Home', empty: 'Nothing' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     const marker = view.getByRole('separator');
     expect(marker.textContent).toBe('New since you last looked');
     expect(marker.closest('article')?.getAttribute('data-index')).toBe('2');
+  });
+
+  it('marks as new a post of the same second as the last one seen that came after it', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    localStorage.clear();
+    const second = 1_800_000_000 - 10;
+    // Equal times go by GUID, descending: fakePost(3) stands above 2, which stands above 1.
+    const [seenBelow, seenTop, arrived] = [1, 2, 3].map((n) => fakePost(n, { publish_unix: second }));
+    const older = [fakePost(20), fakePost(21)];
+    if (!seenBelow || !seenTop || !arrived) throw new Error('no posts');
+    usePosts.setState({ byGuid: Object.fromEntries([arrived, seenTop, seenBelow, ...older].map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, fresh: [], seen: null };
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: [seenTop, seenBelow, ...older].map((p) => p.guid) } } });
+    // The person looks and leaves; later a post of that same second comes in above what they saw.
+    useTimelines.getState().markSeen(key);
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: [arrived, seenTop, seenBelow, ...older].map((p) => p.guid) } } });
+    useTimelines.getState().open(spec);
+
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    const marker = view.getByRole('separator');
+    expect(marker.textContent).toBe('New since you last looked');
+    expect(marker.closest('article')?.getAttribute('data-index')).toBe('1');
+  });
+
+  it('reads a mark kept as a number of seconds as everything up to that second seen, and keeps the exact one from then on', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    const second = 1_800_000_000 - 10;
+    const newer = fakePost(0);
+    const sameSecond = [fakePost(11, { publish_unix: second }), fakePost(10, { publish_unix: second })];
+    const posts = [newer, ...sameSecond, fakePost(20)];
+    usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    localStorage.setItem('desk.seen.v1', JSON.stringify({ [key]: second, 'another timeline': second - 600 }));
+    useTimelines.setState({ byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: null } } });
+    useTimelines.getState().open(spec);
+
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    // Both posts of that second had been seen; only the newer one is new.
+    expect(view.getByRole('separator').closest('article')?.getAttribute('data-index')).toBe('1');
+
+    useTimelines.getState().markSeen(key);
+    expect(JSON.parse(localStorage.getItem('desk.seen.v1') ?? '{}')).toEqual({
+      [key]: { unix: newer.publish_unix, guid: newer.guid },
+      'another timeline': second - 600,
+    });
   });
 
   it('keeps the post being read in place when new posts come in above, and offers to jump up to them', async () => {
@@ -87,7 +138,7 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seenUnix: posts[0]?.publish_unix ?? 0 };
+    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seen: markOf(fakePost(3)) };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), fresh: [] } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
@@ -126,7 +177,7 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seenUnix: posts[0]?.publish_unix ?? 0, fresh: [] };
+    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seen: markOf(fakePost(3)), fresh: [] };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
@@ -147,7 +198,7 @@ describe('a virtualised timeline', () => {
   it('shows the failure and a retry instead of a blank list', () => {
     const spec = { kind: 'mentions' as const, persona: 'p', types: ALL_TYPES };
     const key = timelineKey(spec);
-    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'The instance did not answer.', loadingMore: false, end: false, fresh: [], seenUnix: null } } });
+    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'The instance did not answer.', loadingMore: false, end: false, fresh: [], seen: null } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Mentions', empty: 'Nothing' }));
     expect(view.getByRole('alert').textContent).toContain('The instance did not answer.');
     expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
