@@ -28,7 +28,8 @@ export const writePost: Handler = async (ctx) => {
   const row = await buildRow(ctx, viewer, input, existing);
   // Both writes share the request's transaction: the post and its thread move together or not at all.
   if (existing && existing.threadKey !== row.threadKey) await moveDescendants(ctx.db, existing, row.threadKey);
-  const [stored] = await putPostsInOneTransaction(ctx.db, [row]);
+  // A new post's GUID was made just now (buildRow), so nothing can be stored under it yet.
+  const [stored] = await putPostsInOneTransaction(ctx.db, [row], { fresh: !existing });
   if (!stored) return [];
   await queueChange(ctx.db, { op: existing ? 'edit' : 'publish', post: stored, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [stored]);
