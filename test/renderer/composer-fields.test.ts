@@ -57,6 +57,17 @@ describe('place and address in the composer', () => {
     expect(new URL(other.canonical_url).pathname).toBe('/notes/lisbon');
   });
 
+  it('an edit that empties an article\'s title removes it', async () => {
+    const post = await publishDraft(blankDraft({ type: 'post.article', title: 'A title to drop', text: 'The article itself' }));
+    expect(post.title).toBe('A title to drop');
+    edit(post);
+    const opened = useDrafts.getState().drafts[0];
+    if (!opened) throw new Error('edit opened no draft');
+    const edited = await publishDraft({ ...opened, title: '  ' });
+    expect(edited.title).toBeNull();
+    expect(edited.text).toBe('The article itself');
+  });
+
   it('reads drafts saved before these fields existed', () => {
     const { place: _p, latitude: _la, longitude: _lo, altitude: _al, canonicalPath: _c, slug: _s, ...old } = blankDraft({ text: 'old' });
     localStorage.setItem('desk.drafts.v1', JSON.stringify([old]));

@@ -98,7 +98,8 @@ function placeParams(draft: Draft): Pick<NewPostParams, 'geo_description' | 'geo
 
 /**
  * An edit's variables: what the composer shows. A field left empty is sent empty, so that an emptied
- * expiry, place or address path removes what the post had (a variable not sent would keep it).
+ * expiry, place, address path or article title removes what the post had (a variable not sent would
+ * keep it). The slug is not in an edit's draft, so it is not sent and stays.
  */
 export function updateParamsOf(draft: Draft): UpdatePostParams {
   const { post_type: _type, persona_guid: _persona, reply_to: _reply, ...rest } = paramsOf(draft);
@@ -110,6 +111,7 @@ export function updateParamsOf(draft: Draft): UpdatePostParams {
     geo_longitude: rest.geo_longitude ?? null,
     geo_altitude: rest.geo_altitude ?? null,
     canonical_url: rest.canonical_url ?? null,
+    ...(draft.type === 'post.article' ? { title: rest.title ?? '' } : {}),
   };
 }
 
