@@ -60,18 +60,18 @@ export async function startDeskHost(spec: HostSpec): Promise<RunningHost> {
   });
 }
 
-/** A browser context signed in with `token` through the sign-in screen, as a person does it. */
+/** A browser context signed in with `token` through the sign-in screen, as a person does it; the page's errors are collected in `errors` (into `options.errors` when given). */
 export async function signedInPage(
   browser: Browser,
   url: string,
   token: string,
-  options: { colorScheme?: 'light' | 'dark'; fakeClock?: boolean } = {},
+  options: { colorScheme?: 'light' | 'dark'; fakeClock?: boolean; errors?: string[] } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, colorScheme: options.colorScheme ?? 'light' });
   // A clock the test can move ahead (page.clock.fastForward): polls every 15 s need not take 15 s.
   if (options.fakeClock) await context.clock.install();
   const page = await context.newPage();
-  const errors: string[] = [];
+  const errors = options.errors ?? [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error' && !/favicon|status of 4\d\d/.test(message.text())) errors.push(message.text());
