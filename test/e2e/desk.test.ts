@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { RunningHost } from '../../src-main/host/start';
-import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk } from './support/use-desk';
 
 const TOKEN = 'e2e-desk-owner-token-0123456789';
 
@@ -10,27 +9,9 @@ const TOKEN = 'e2e-desk-owner-token-0123456789';
  * as a person would: by roles and accessible names.
  */
 describe.skipIf(!hasChromium)('the desk in a browser', () => {
-  const dataDir = tempDir('desk-e2e');
-  let host: RunningHost;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    host = await startDeskHost({ dataDir, databaseName: 'desk', token: TOKEN });
-    browser = await launchChromium();
-    ({ context, page, errors } = await signedInPage(browser, host.url, TOKEN));
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.close();
-  });
+  const { host, page, errors, postWith } = useDesk({ name: 'desk', token: TOKEN });
 
   const feed = () => page.getByRole('feed');
-  const postWith = (text: string) => page.getByRole('article').filter({ hasText: text });
 
   it('shows the empty home timeline, then publishes a note and shows it', async () => {
     await expect(page.getByText('Nothing here yet').isVisible()).resolves.toBe(true);

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { RunningHost } from '../../src-main/host/start';
-import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk } from './support/use-desk';
 
 const TOKEN = 'e2e-walk-owner-token-0123456789';
 
@@ -46,25 +46,13 @@ async function walk(page: Page, steps: number, key = 'Tab'): Promise<Stop[]> {
 
 /** Every control of the main screen reached by Tab, named and with visible focus; dialogs hold and give back the focus. */
 describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
-  const dataDir = tempDir('desk-e2e-walk');
-  let host: RunningHost;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    host = await startDeskHost({ dataDir, databaseName: 'desk', token: TOKEN });
-    for (const content of ['A first note', 'A second note, mentioning @me']) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
-    browser = await launchChromium();
-    ({ context, page, errors } = await signedInPage(browser, host.url, TOKEN));
-    await page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor();
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.close();
+  const { page, errors } = useDesk({
+    name: 'walk',
+    token: TOKEN,
+    arrange: async ({ host }) => {
+      for (const content of ['A first note', 'A second note, mentioning @me']) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
+    },
+    ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
   });
 
   it('has the landmarks: navigation, search, the main content', async () => {

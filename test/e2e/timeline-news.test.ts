@@ -1,37 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { RunningHost } from '../../src-main/host/start';
-import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk } from './support/use-desk';
 
 const TOKEN = 'e2e-news-owner-token-0123456789';
 
 /** New posts arriving while the person reads: their place is kept, and what is new since they looked is marked. */
 describe.skipIf(!hasChromium)('new posts in a timeline', () => {
-  const dataDir = tempDir('desk-e2e-news');
-  let host: RunningHost;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
+  const { host, page, errors } = useDesk({
+    name: 'news',
+    token: TOKEN,
+    fakeClock: true,
+    arrange: async () => {
+      for (let i = 1; i <= 30; i++) await write(`Older post ${i}\n\n${'A line to give the post some height. '.repeat(4)}`);
+    },
+  });
 
   const write = (content: string) => api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
   const feed = () => page.getByRole('feed', { name: 'Home' });
   const marker = () => page.getByRole('separator').filter({ hasText: 'New since you last looked' });
   /** Seen times are whole seconds: what arrives later must be written in a later second. */
   const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
-
-  beforeAll(async () => {
-    host = await startDeskHost({ dataDir, databaseName: 'desk', token: TOKEN });
-    for (let i = 1; i <= 30; i++) await write(`Older post ${i}\n\n${'A line to give the post some height. '.repeat(4)}`);
-    browser = await launchChromium();
-    ({ context, page, errors } = await signedInPage(browser, host.url, TOKEN, { fakeClock: true }));
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.close();
-  });
 
   it('keeps the post being read in place when new ones arrive above, and jumps up to them on request', async () => {
     onTestFailed(() => shot(page, 'failed-news'));
