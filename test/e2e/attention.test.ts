@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { RunningHost } from '../../src-main/host/start';
-import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk } from './support/use-desk';
 
 const DESK_TOKEN = 'e2e-attention-desk-token-0123456789';
 const REMOTE_TOKEN = 'e2e-attention-remote-token-0123456789';
@@ -11,33 +11,18 @@ const REMOTE_TOKEN = 'e2e-attention-remote-token-0123456789';
  * that speaks only the legacy interface), and a post edited on both sides while apart.
  */
 describe.skipIf(!hasChromium)('sync problems that need the person', () => {
-  const dataDir = tempDir('desk-e2e-attention');
-  let desk: RunningHost;
-  let remote: RunningHost;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    remote = await startDeskHost({ dataDir, databaseName: 'remote', token: REMOTE_TOKEN });
-    const [persona] = (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/account/personas')).json.data;
-    await api(remote.url, REMOTE_TOKEN, 'POST', `/api/account/personas/${persona.guid}`, { name: 'Legacy Self', handle: 'legacyself' });
-    desk = await startDeskHost({ dataDir, databaseName: 'desk', token: DESK_TOKEN });
-    browser = await launchChromium();
-    ({ context, page } = await signedInPage(browser, desk.url, DESK_TOKEN));
-    await page.getByRole('link', { name: 'Remotes and sync' }).click();
-    await page.getByRole('textbox', { name: 'Address of the instance' }).fill(remote.url);
-    await page.getByRole('combobox', { name: 'Interface' }).selectOption('legacy');
-    await page.getByRole('textbox', { name: 'Token' }).fill(REMOTE_TOKEN);
-    await page.getByRole('button', { name: 'Add remote' }).click();
-    await page.getByRole('button', { name: /Act as Legacy Self/ }).click();
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await desk?.close();
-    await remote?.close();
+  const { page, remote } = useDesk({
+    name: 'attention',
+    token: DESK_TOKEN,
+    remote: { token: REMOTE_TOKEN, persona: { name: 'Legacy Self', handle: 'legacyself' } },
+    ready: async ({ page, remote }) => {
+      await page.getByRole('link', { name: 'Remotes and sync' }).click();
+      await page.getByRole('textbox', { name: 'Address of the instance' }).fill(remote.url);
+      await page.getByRole('combobox', { name: 'Interface' }).selectOption('legacy');
+      await page.getByRole('textbox', { name: 'Token' }).fill(REMOTE_TOKEN);
+      await page.getByRole('button', { name: 'Add remote' }).click();
+      await page.getByRole('button', { name: /Act as Legacy Self/ }).click();
+    },
   });
 
   const syncLine = () => page.getByRole('list', { name: 'Sync status' }).getByRole('listitem');

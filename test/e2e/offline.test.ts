@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningHost } from '../../src-main/host/start';
-import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+import { describe, expect, it } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk } from './support/use-desk';
 
 const DESK_TOKEN = 'e2e-offline-desk-token-0123456789';
 const REMOTE_TOKEN = 'e2e-offline-remote-token-0123456789';
@@ -11,34 +10,10 @@ const REMOTE_TOKEN = 'e2e-offline-remote-token-0123456789';
  * remote is back. Two real hosts in this process (one folder of databases, as sqlite-idb.ts requires).
  */
 describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes back', () => {
-  const dataDir = tempDir('desk-e2e-offline');
-  let desk: RunningHost;
-  let remote: RunningHost | null = null;
-  let remotePort = 0;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  const startRemote = async () => {
-    remote = await startDeskHost({ dataDir, databaseName: 'remote', token: REMOTE_TOKEN, port: remotePort });
-    remotePort = Number(new URL(remote.url).port);
-    return remote;
-  };
-
-  beforeAll(async () => {
-    const started = await startRemote();
-    const [persona] = (await api(started.url, REMOTE_TOKEN, 'GET', '/api/account/personas')).json.data;
-    await api(started.url, REMOTE_TOKEN, 'POST', `/api/account/personas/${persona.guid}`, { name: 'Remote Self', handle: 'remoteself' });
-    desk = await startDeskHost({ dataDir, databaseName: 'desk', token: DESK_TOKEN });
-    browser = await launchChromium();
-    ({ context, page } = await signedInPage(browser, desk.url, DESK_TOKEN));
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await desk?.close();
-    await remote?.close();
+  const { page, remote, stopRemote, startRemote } = useDesk({
+    name: 'offline',
+    token: DESK_TOKEN,
+    remote: { token: REMOTE_TOKEN, persona: { name: 'Remote Self', handle: 'remoteself' } },
   });
 
   const syncLine = () => page.getByRole('list', { name: 'Sync status' }).getByRole('listitem');
@@ -46,7 +21,7 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
   it('adds the remote with a pasted token and shows its linked Persona', async () => {
     await page.getByRole('link', { name: 'Remotes and sync' }).click();
     await page.getByText('No remotes yet').waitFor();
-    await page.getByRole('textbox', { name: 'Address of the instance' }).fill(remote?.url ?? '');
+    await page.getByRole('textbox', { name: 'Address of the instance' }).fill(remote.url);
     await page.getByRole('radio', { name: 'A token' }).check();
     await page.getByRole('textbox', { name: 'Token' }).fill(REMOTE_TOKEN);
     await page.getByRole('button', { name: 'Add remote' }).click();
@@ -58,8 +33,7 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
   });
 
   it('writes as the remote\'s Persona while the remote is down, shows it waiting, then sent', async () => {
-    await remote?.close();
-    remote = null;
+    await stopRemote();
     await page.getByRole('button', { name: /Act as Remote Self/ }).click();
     await page.getByRole('link', { name: /^Home/ }).click();
     await page.getByRole('button', { name: 'New post' }).click();
