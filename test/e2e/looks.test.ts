@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningHost } from '../../src-main/host/start';
-import { api, hasChromium, launchChromium, shot, signedInPage, startDeskHost, tempDir } from './support/desk-page';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk } from './support/use-desk';
 
 const TOKEN = 'e2e-looks-owner-token-0123456789';
 
@@ -10,37 +10,29 @@ const TOKEN = 'e2e-looks-owner-token-0123456789';
  * in light and dark, photographed for a person to look at; and what the page does with hostile HTML.
  */
 describe.skipIf(!hasChromium)('how posts look', () => {
-  const dataDir = tempDir('desk-e2e-looks');
-  let host: RunningHost;
-  let browser: Browser;
-  const opened: BrowserContext[] = [];
+  const { host, openPage } = useDesk({
+    name: 'looks',
+    databaseName: 'looks',
+    token: TOKEN,
+    open: 'browser',
+    arrange: async () => {
+      const me = (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[0];
+      await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'noor', name: 'نور الهدى' });
+      const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: ${'a reasonably ordinary sentence that goes on '.repeat(4)}`).join('\n\n');
+      await write({ content: long, post_type: 'post.article', title: 'A very long article whose title is itself rather long, to see how it wraps in the timeline' });
+      await write({ content: `Long words: ${'Donaudampfschifffahrtsgesellschaftskapitänsmützen'.repeat(4)} and a URL https://example.org/${'very-long-path-segment/'.repeat(12)}`, tags: 'Rechtschutzversicherungsgesellschaften,layout' });
+      await write({ content: 'مرحبا بالعالم! هذا نص من اليمين إلى اليسار، مع كلمة English في الوسط.', persona_guid: (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[1].guid });
+      await write({ content: 'A page worth keeping', post_type: 'post.bookmark', source_url: 'https://example.org/article', source_title: 'An example article', geo_description: 'Zürich, by the lake' });
+      await write({ content: '> To be, or not to be\n\nStill the question.', post_type: 'post.quotation', source_url: 'https://example.org/hamlet', source_title: 'Hamlet' });
+      const pinned = await write({ content: `Talking to @${me.as} with **Markdown**, \`code\` and a list:\n\n- one\n- two`, post_privacy: 'visibility.private' });
+      await api(host.url, TOKEN, 'POST', `/api/posts/${pinned.json.data[0].guid}/pin`, { value: 'red' });
+    },
+  });
 
   const write = (params: Record<string, unknown>) => api(host.url, TOKEN, 'POST', '/api/posts/write', { post_type: 'post.note', ...params });
 
-  beforeAll(async () => {
-    host = await startDeskHost({ dataDir, databaseName: 'looks', token: TOKEN });
-    const me = (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[0];
-    await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'noor', name: 'نور الهدى' });
-    const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: ${'a reasonably ordinary sentence that goes on '.repeat(4)}`).join('\n\n');
-    await write({ content: long, post_type: 'post.article', title: 'A very long article whose title is itself rather long, to see how it wraps in the timeline' });
-    await write({ content: `Long words: ${'Donaudampfschifffahrtsgesellschaftskapitänsmützen'.repeat(4)} and a URL https://example.org/${'very-long-path-segment/'.repeat(12)}`, tags: 'Rechtschutzversicherungsgesellschaften,layout' });
-    await write({ content: 'مرحبا بالعالم! هذا نص من اليمين إلى اليسار، مع كلمة English في الوسط.', persona_guid: (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[1].guid });
-    await write({ content: 'A page worth keeping', post_type: 'post.bookmark', source_url: 'https://example.org/article', source_title: 'An example article', geo_description: 'Zürich, by the lake' });
-    await write({ content: '> To be, or not to be\n\nStill the question.', post_type: 'post.quotation', source_url: 'https://example.org/hamlet', source_title: 'Hamlet' });
-    const pinned = await write({ content: `Talking to @${me.as} with **Markdown**, \`code\` and a list:\n\n- one\n- two`, post_privacy: 'visibility.private' });
-    await api(host.url, TOKEN, 'POST', `/api/posts/${pinned.json.data[0].guid}/pin`, { value: 'red' });
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const context of opened) await context.close();
-    await browser?.close();
-    await host?.close();
-  });
-
   const open = async (colorScheme: 'light' | 'dark'): Promise<Page> => {
-    const { context, page } = await signedInPage(browser, host.url, TOKEN, { colorScheme });
-    opened.push(context);
+    const page = await openPage({ colorScheme });
     await page.getByRole('link', { name: /^Everything/ }).click();
     await page.getByRole('feed', { name: 'Everything' }).getByRole('article').first().waitFor();
     return page;

@@ -1,29 +1,13 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningHost } from '../../src-main/host/start';
-import { api, hasChromium, launchChromium, shot, startDeskHost, tempDir } from './support/desk-page';
+import { describe, expect, it } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk } from './support/use-desk';
 
 const TOKEN = 'e2e-sign-in-owner-token-0123456789';
 const PASSWORD = 'correct horse battery';
 
 /** Signing in from a browser with the owner's name and password, staying signed in, signing out. */
 describe.skipIf(!hasChromium)('signing in', () => {
-  const dataDir = tempDir('desk-e2e-sign-in');
-  let host: RunningHost;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    host = await startDeskHost({ dataDir, databaseName: 'sign-in', token: TOKEN, password: PASSWORD });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.close();
-  });
+  const { host, context } = useDesk({ name: 'sign-in', databaseName: 'sign-in', token: TOKEN, password: PASSWORD, open: 'signed-out' });
 
   it('refuses a wrong password with the instance\'s words, then signs in, stays signed in, and signs out', async () => {
     const page = await context.newPage();
