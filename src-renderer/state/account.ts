@@ -16,6 +16,8 @@ interface AccountStore {
   /** Replaces one Persona or Channel after an edit. */
   putPersona(persona: DeskPersona): void;
   putChannel(channel: RemoteChannel): void;
+  /** All the Channels at once, as the instance lists them after a change to several (a deletion). */
+  setChannels(channels: RemoteChannel[]): void;
   setProfile(profile: AccountProfile): void;
 }
 
@@ -74,10 +76,12 @@ export const useAccount = create<AccountStore>((set, get) => ({
   putChannel: (channel) => {
     const channels = get().channels;
     const known = channels.some((c) => c.guid === channel.guid);
-    const next = known ? channels.map((c) => (c.guid === channel.guid ? channel : c)) : [...channels, channel];
+    get().setChannels(known ? channels.map((c) => (c.guid === channel.guid ? channel : c)) : [...channels, channel]);
+  },
+  setChannels: (channels) => {
     // A Persona's `channels` is the other side of the Channels' `writers`: kept in step, so the composer and
     // the sidebar, which read either, agree at once.
-    set({ channels: next, personas: get().personas.map((p) => ({ ...p, channels: writableChannels(p.guid, next).map((c) => c.guid) })) });
+    set({ channels, personas: get().personas.map((p) => ({ ...p, channels: writableChannels(p.guid, channels).map((c) => c.guid) })) });
   },
   setProfile: (profile) => set({ profile }),
 }));

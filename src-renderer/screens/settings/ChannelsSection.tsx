@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RemoteChannel } from '../../../src-shared/client/account';
 import type { DeskPersona } from '../../../src-shared/client/desk-schemas';
 import { useAccount, writableChannels } from '../../state/account';
 import { setChannelAccess } from '../../state/channel-access';
+import { whyNotDeletable } from '../../state/channel-delete';
 import { clients } from '../../state/session';
+import { DeleteChannelDialog } from './DeleteChannelDialog';
 import { Problem, useTask } from './form-task';
 
 const personaLabel = (p: DeskPersona) => `${p.name || p.as} (@${p.as})`;
@@ -14,25 +16,46 @@ export function ChannelsSection() {
   const personas = useAccount((s) => s.personas);
   // A Persona that may write nowhere cannot publish at all: said here, where it can be mended.
   const homeless = personas.filter((p) => writableChannels(p.guid, channels).length === 0);
+  const [deleting, setDeleting] = useState<RemoteChannel | null>(null);
+  // After a deletion the focus had been on the card that is gone: it goes to the list's heading instead.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [deleted, setDeleted] = useState(0);
+  useEffect(() => {
+    if (deleted > 0) heading.current?.focus();
+  }, [deleted]);
   return (
     <section aria-labelledby="channels-title" className="channels-section">
-      <h2 id="channels-title">Channels</h2>
+      <h2 id="channels-title" ref={heading} tabIndex={-1}>Channels</h2>
       <p className="subtle">A Persona publishes only to the Channels it may write to; the composer offers it no others.</p>
       {homeless.map((p) => (
         <p key={p.guid} className="field-error" role="status">
           {personaLabel(p)} may write to no Channel, so it cannot publish.
         </p>
       ))}
-      {channels.map((c) => <ChannelCard key={c.guid} channel={c} personas={personas} />)}
+      {channels.map((c) => (
+        <ChannelCard key={c.guid} channel={c} personas={personas} blocked={whyNotDeletable(c, channels)} onDelete={() => setDeleting(c)} />
+      ))}
       <NewChannel personas={personas} />
+      {deleting && (
+        <DeleteChannelDialog
+          channel={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            setDeleted((n) => n + 1);
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function ChannelCard({ channel, personas }: { channel: RemoteChannel; personas: DeskPersona[] }) {
+function ChannelCard(props: { channel: RemoteChannel; personas: DeskPersona[]; blocked: string | null; onDelete: () => void }) {
+  const { channel, personas, blocked } = props;
   const [name, setName] = useState(channel.name);
   const { busy, error, run } = useTask();
   const title = channel.name || 'Unnamed Channel';
+  const reasonId = `channel-undeletable-${channel.guid}`;
   return (
     <div className="card-form">
       <h3 dir="auto">{title}</h3>
@@ -51,6 +74,20 @@ function ChannelCard({ channel, personas }: { channel: RemoteChannel; personas: 
         ))}
         {channel.writers.length === 0 && <p className="subtle">No Persona may write here: nothing can be published to it.</p>}
       </fieldset>
+      <div className="channel-delete">
+        {/* Focusable even when it cannot act, so that the reason is heard as well as seen. */}
+        <button
+          type="button"
+          className="danger"
+          aria-label={`Delete Channel ${title}`}
+          aria-disabled={blocked !== null}
+          {...(blocked !== null ? { 'aria-describedby': reasonId } : {})}
+          onClick={() => blocked === null && props.onDelete()}
+        >
+          Delete
+        </button>
+        {blocked !== null && <p id={reasonId} className="subtle">{blocked}</p>}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import type { RemoteChannel } from '../../src-shared/client/account';
+import type { ChannelDeletion } from '../../src-shared/client/desk-schemas';
+import { useAccount } from './account';
+import { useDrafts } from './drafts';
+import { usePosts } from './posts';
+import { go, useRoute } from './route';
+import { clients } from './session';
+import { useTimelines } from './timelines';
+
+/**
+ * Why a Channel cannot be deleted, in words the person can act on, or null when it can. The instance
+ * refuses the same two (README, "Extensions and choices"); saying so beforehand spares a refusal.
+ */
+export function whyNotDeletable(channel: RemoteChannel, channels: readonly RemoteChannel[]): string | null {
+  if (channel.remote_guid !== null) {
+    return 'This Channel belongs to a remote instance, so it cannot be deleted here. Removing that remote under Remotes makes it a Channel of this instance, which can then be deleted.';
+  }
+  if (!channels.some((c) => c.guid !== channel.guid)) return 'This is the only Channel and every post needs one, so it cannot be deleted. Create another Channel first.';
+  return null;
+}
+
+/** Where the posts of a deleted Channel can go: every other Channel, in the account's order (the first is the default). */
+export const moveTargets = (channel: RemoteChannel, channels: readonly RemoteChannel[]): RemoteChannel[] =>
+  channels.filter((c) => c.guid !== channel.guid);
+
+/**
+ * Deletes a Channel, its posts moving to `moveTo`, and brings the page in step with what the instance did:
+ * the Channel list (and the Personas' lists, as the writers moved too), the posts held here, drafts that
+ * named it, and the open timelines of both Channels. A failure is thrown, unchanged, for the dialog to show.
+ */
+export async function deleteChannel(guid: string, moveTo: string): Promise<ChannelDeletion> {
+  const result = await clients().desk.deleteChannel(guid, moveTo);
+  const target = result.moved_to;
+  useAccount.getState().setChannels(result.channels);
+
+  // The posts the page holds say where they are now: an edit begun from one sends its Channel.
+  const moved = Object.values(usePosts.getState().byGuid).filter((p) => p.channel_guid === guid);
+  usePosts.getState().put(moved.map((p) => ({ ...p, channel_guid: target })));
+  const drafts = useDrafts.getState();
+  for (const draft of drafts.drafts) if (draft.channelGuid === guid) drafts.change(draft.id, { channelGuid: target });
+
+  // The person was looking at it: its posts are in the target now.
+  const route = useRoute.getState().route;
+  if (route.screen === 'channel' && route.channel === guid) go({ screen: 'channel', channel: target });
+  const timelines = useTimelines.getState();
+  for (const [key, timeline] of Object.entries(timelines.byKey)) {
+    const channel = timeline.spec.kind === 'channel' ? timeline.spec.channel : undefined;
+    if (channel === guid || channel === target) void timelines.reload(key);
+  }
+  return result;
+}
