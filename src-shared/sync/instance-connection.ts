@@ -35,7 +35,10 @@ export function instanceConnection(client: InstanceClient): RemoteConnection {
       { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types, before: q.before || undefined })).posts) },
     ],
     publish: async (post) => pulledOne(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
-    update: async ({ guid }, post) => pulledOne(await client.update(guid, { ...paramsOf(post), content: post.text })),
+    update: async ({ guid }, post) =>
+      // A remote keeps a place that is not sent, so a place removed here is sent as an empty description:
+      // with no coordinates beside it, that removes the place (as this service reads an update).
+      pulledOne(await client.update(guid, { ...paramsOf(post), ...(post.geo ? {} : { geo_description: '' }), content: post.text })),
     read: async ({ guid }) => {
       const post = await client.post(guid);
       return post ? pulledOne(post) : null;

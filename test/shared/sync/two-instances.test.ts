@@ -107,6 +107,25 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     await sync(desktop, added.guid);
     expect((await timeline(remote)).length).toBe(3);
   });
+
+  it('carries an edit that removes a post\'s place to the remote', async () => {
+    remote = await startServedInstance(backend);
+    desktop = await startDesktop(backend);
+    const added = await addRemote(desktop, remote);
+    const as = remote.personaGuid;
+    const placeThere = async (guid: string) => (await remote.call('GET', `/api/posts/${guid}`)).json.data[0].meta;
+    const post = await write(desktop, { content: 'Written by the river', persona_guid: as, geo_description: 'Lisbon', geo_latitude: '38.72' });
+    await sync(desktop, added.guid);
+    const sent = (await timeline(remote))[0] as WirePost;
+    expect((await placeThere(sent.guid)).geo).toMatchObject({ description: 'Lisbon', latitude: 38.72 });
+
+    desktop.clock.advance(60);
+    const edit = await desktop.call('POST', `/api/posts/${sent.guid}/write`, { params: { content: 'Written by the river', geo_description: '', geo_latitude: '' } });
+    expect(edit.status, JSON.stringify(edit.json)).toBe(200);
+    expect(await sync(desktop, added.guid)).toMatchObject({ pending: 0, last_error: false });
+    expect(await placeThere(sent.guid)).toBe(false);
+    expect(post.text).toBe('Written by the river');
+  });
 });
 
 describe('pulling edits', () => {
