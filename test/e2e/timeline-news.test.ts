@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
   const write = (content: string) => api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
   const feed = () => page.getByRole('feed', { name: 'Home' });
   const marker = () => page.getByRole('separator').filter({ hasText: 'New since you last looked' });
-  /** Seen times are whole seconds: what arrives later must be written in a later second. */
+  /** Equal times sort by GUID: a post sure to arrive above the ones seen is written in a later second. */
   const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
   it('keeps the post being read in place when new ones arrive above, and jumps up to them on request', async () => {
