@@ -28,7 +28,7 @@ export async function ensureOwner(db: PublishingDb, options: OwnerOptions): Prom
   const hash = await tokenHash(options.token);
   const passHash = options.password ? await hashPassword(options.password) : null;
   const now = Math.floor(options.now / 1000);
-  return db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens], async () => {
+  return db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens, db.settings], async () => {
     const existing = await db.accounts.orderBy('name').first();
     let created = false;
     let account: AccountRow;
@@ -38,8 +38,8 @@ export async function ensureOwner(db: PublishingDb, options: OwnerOptions): Prom
     } else {
       created = true;
       account = newOwnerAccount(now, passHash);
-      const persona = newPersonaRow({ id: await nextId(db.personas), accountGuid: account.guid, handle: 'me', name: 'Me', position: 0, now });
-      const channel = newChannelRow({ id: await nextId(db.channels), accountGuid: account.guid, name: 'Main', position: 0, now });
+      const persona = newPersonaRow({ id: await nextId(db, 'personas'), accountGuid: account.guid, handle: 'me', name: 'Me', position: 0, now });
+      const channel = newChannelRow({ id: await nextId(db, 'channels'), accountGuid: account.guid, name: 'Main', position: 0, now });
       await db.accounts.add(account);
       await db.personas.add(persona);
       await db.channels.add(channel);

@@ -34,7 +34,7 @@ export async function linkRemoteAccount(
 ): Promise<RemoteRow> {
   const { remote, ownerAccountGuid, account, now } = input;
   const host = new URL(remote.baseUrl).host;
-  return db.transaction('rw', [db.remotes, db.personas, db.channels, db.grants], async () => {
+  return db.transaction('rw', [db.remotes, db.personas, db.channels, db.grants, db.settings], async () => {
     const previous = await db.remotes.get(remote.guid);
     const channels = account.channels ?? [{ guid: previous?.defaultChannelGuid ?? newGuid(), name: host, writers: [] }];
     const channelRows: ChannelRow[] = [];
@@ -43,7 +43,7 @@ export async function linkRemoteAccount(
       if (existing && existing.remoteGuid !== remote.guid) throw new Error(`Channel ${channel.guid} is already a local Channel`);
       const row: ChannelRow = {
         guid: channel.guid,
-        id: existing?.id ?? (await nextId(db.channels)),
+        id: existing?.id ?? (await nextId(db, 'channels')),
         accountGuid: ownerAccountGuid,
         name: channel.name,
         position: existing?.position ?? (await nextPosition(db.channels, ownerAccountGuid)),
@@ -62,7 +62,7 @@ export async function linkRemoteAccount(
       const row: PersonaRow = {
         ...(existing ?? emptyPersona(now)),
         guid: persona.guid,
-        id: existing?.id ?? (await nextId(db.personas)),
+        id: existing?.id ?? (await nextId(db, 'personas')),
         accountGuid: ownerAccountGuid,
         handle: persona.handle,
         handleKey: `${persona.handle}@${host}`.toLowerCase(),

@@ -89,7 +89,7 @@ async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonl
     const row: PersonaRow = {
       guid: author.guid,
       // Legacy ids number the instance's own Personas; other authors get theirs past them.
-      id: await nextId(db.personas),
+      id: await nextId(db, 'personas'),
       accountGuid: remoteAccountGuid(remote.guid),
       handle: author.handle,
       handleKey,

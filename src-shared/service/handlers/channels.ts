@@ -38,10 +38,10 @@ export const createChannel: Handler = async (ctx) => {
   if (writers.some((g) => !viewer.personaGuids.includes(g))) throw new ServiceError(400, ErrorText.invalidPersona);
   const channel = newChannelRow({ id: 0, accountGuid: viewer.accountGuid, name: input.name, position: 0, now: ctx.now });
 
-  await ctx.db.transaction('rw', [ctx.db.channels, ctx.db.grants], async () => {
+  await ctx.db.transaction('rw', [ctx.db.channels, ctx.db.grants, ctx.db.settings], async () => {
     const existing = await channelsOfAccount(ctx.db, viewer.accountGuid);
     channel.position = (existing.at(-1)?.position ?? -1) + 1;
-    channel.id = await nextId(ctx.db.channels);
+    channel.id = await nextId(ctx.db, 'channels');
     await ctx.db.channels.add(channel);
     await ctx.db.grants.bulkPut([...new Set(writers)].map((personaGuid) => ({ channelGuid: channel.guid, personaGuid })));
   });

@@ -42,11 +42,11 @@ export const createPersona: Handler = async (ctx) => {
     now: ctx.now,
   });
 
-  await ctx.db.transaction('rw', [ctx.db.personas, ctx.db.grants], async () => {
+  await ctx.db.transaction('rw', [ctx.db.personas, ctx.db.grants, ctx.db.settings], async () => {
     await assertHandleFree(ctx, persona.handleKey);
     const last = (await personasOfAccount(ctx.db, viewer.accountGuid)).at(-1);
     persona.position = (last?.position ?? -1) + 1;
-    persona.id = await nextId(ctx.db.personas);
+    persona.id = await nextId(ctx.db, 'personas');
     await ctx.db.personas.add(persona);
     if (channel) await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: persona.guid });
   });

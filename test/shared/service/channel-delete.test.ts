@@ -214,4 +214,13 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     const blurbs = await instance.call('GET', '/content/blurbs/global', { params: { since_unix: since - 1 } });
     expect(guidsOf(blurbs.json.data)).toEqual([old.guid]);
   });
+
+  it('never gives a deleted Channel\'s legacy number to a new one', async () => {
+    const legacyIds = async () => new Map(((await instance.call('GET', '/users/me')).json.data.channels as { id: number; guid: string }[]).map((c) => [c.guid, c.id]));
+    const last = await createChannel('Newest');
+    const lastId = (await legacyIds()).get(last);
+    expectOk(await deleteChannel(last));
+    const next = await createChannel('After it');
+    expect((await legacyIds()).get(next)).toBe((lastId ?? 0) + 1);
+  });
 });

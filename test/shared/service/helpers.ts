@@ -108,10 +108,10 @@ export async function addAccount(instance: TestInstance, name = 'other'): Promis
   const token = `${name}-token-for-tests-0123456789`;
   const hash = await tokenHash(token); // before the transaction: awaiting Web Crypto inside would end it
   const { db } = instance;
-  await db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens], async () => {
+  await db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens, db.settings], async () => {
     await db.accounts.add(account);
-    await db.personas.add({ ...persona, id: await nextId(db.personas) });
-    await db.channels.add({ ...channel, id: await nextId(db.channels) });
+    await db.personas.add({ ...persona, id: await nextId(db, 'personas') });
+    await db.channels.add({ ...channel, id: await nextId(db, 'channels') });
     await db.grants.add({ channelGuid: channel.guid, personaGuid: persona.guid });
     await db.tokens.add({ hash, accountGuid: account.guid, label: 'test', createdUnix: now });
   });
