@@ -268,6 +268,22 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     expect(new URL(stored.canonical_url).pathname).toBe('/notes/by-the-river');
   });
 
+  it('deletes a Channel after asking, and its posts are found where they went', async () => {
+    onTestFailed(() => shot(page, 'failed-channel-delete'));
+    await page.getByRole('link', { name: 'Profile and Personas' }).click();
+    await page.getByRole('button', { name: 'Delete Channel Side notes' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('combobox', { name: 'Move its posts to' }).inputValue()).resolves.toBe(
+      (await api(host.url, TOKEN, 'GET', '/api/account/channels')).json.data[0].guid,
+    );
+    await shot(page, 'channel-delete');
+    await dialog.getByRole('button', { name: 'Delete Channel' }).click();
+    const timelines = page.getByRole('navigation', { name: 'Timelines' });
+    await expect.poll(() => timelines.getByRole('link', { name: 'Side notes' }).count()).toBe(0);
+    await timelines.getByRole('link', { name: 'Main' }).click();
+    await page.getByRole('feed', { name: 'Main' }).getByText('Posted to the side by the second Persona').waitFor();
+  });
+
   it('left no error in the page', () => {
     expect(errors).toEqual([]);
   });
