@@ -17,11 +17,11 @@ export interface TransactionOptions {
  * forever (test/shared/store/transaction.test.ts). With one request made, an abort rolls back and
  * releases as it should.
  *
- * indexeddbshim also commits a transaction once about ten microtask turns pass with no request waiting,
- * where a browser waits for the end of the task. When that happens after work's last request, the
- * transaction committed everything work did, and Dexie's PrematureCommitError only means that work was
- * still shaping its answer; that answer stands. A request work places after such a commit fails inside
- * work, which then fails as a whole; keeping the stretches between requests short is the caller's part.
+ * A transaction commits once the task that placed its last request ends (as in a browser; the hosts'
+ * indexeddbshim is patched to wait for that, see patches/). When work waits for something that is not the
+ * store (a timer, Web Crypto) after its last request, the transaction committed everything work did, and
+ * Dexie's PrematureCommitError only means that work was still shaping its answer; that answer stands. A
+ * request work places after such a wait fails inside work, which then fails as a whole.
  */
 export async function inTransaction<T>(
   db: PublishingDb,

@@ -26,4 +26,26 @@ describe('IndexedDB on SQLite', () => {
     // And the store still works after forgetting them.
     expect(await db.settings.get('k4')).toEqual({ key: 'k4', value: '49' });
   });
+
+  it('keeps a transaction open until the task ends, however many awaits come between its requests', async () => {
+    const { platform, name } = platformFor('sqlite');
+    db = openDatabase(platform, name);
+    await db.open();
+    // As in a browser: code that awaits only promises (no timer, no I/O) stays in the task that placed
+    // the last request, and the transaction is still there for the next one.
+    const stored = await db.transaction('rw', db.settings, async () => {
+      await db.settings.put({ key: 'first', value: 'one' });
+      for (let i = 0; i < 200; i++) await Promise.resolve();
+      await db.settings.put({ key: 'second', value: 'two' });
+      return db.settings.count();
+    });
+    expect(stored).toBe(2);
+    // A real wait (a timer) ends the task, and with it the transaction, as in a browser.
+    const late = db.transaction('rw', db.settings, async () => {
+      await db.settings.put({ key: 'third', value: 'three' });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await db.settings.put({ key: 'fourth', value: 'four' });
+    });
+    await expect(late).rejects.toThrow(/completed|not active|finished/i);
+  });
 });

@@ -146,8 +146,7 @@ function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
 
 /**
  * The post's address path: kept when `canonical_url` is not sent, the default `/posts/{guid}` when it is sent
- * empty. Only a new address is looked up, and without one nothing is awaited: on the SQLite backend a
- * transaction ends when a few turns pass without a request (store/transaction.ts).
+ * empty. Only a new address is looked up; without one the answer is at hand and nothing is awaited.
  */
 function canonicalPathFor(ctx: Ctx, guid: string, asked: string | undefined, existing: PostRow | null): string | Promise<string> {
   if (asked === undefined) return existing?.canonicalPath ?? `/posts/${guid}`;

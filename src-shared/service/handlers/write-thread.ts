@@ -16,7 +16,7 @@ const GUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * - A post cannot reply to itself or to one of its own replies: the loop would have no root.
  */
 export function linkReply(ctx: Ctx, guid: string, replyTo: string | null, existing: PostRow | null): Thread | Promise<Thread> {
-  // A post that starts a conversation awaits nothing (see canonicalPathFor in write-post.ts).
+  // A post that starts a conversation has its answer at hand: nothing to await.
   if (!replyTo) return { parentGuid: null, threadKey: guid };
   return linkToParent(ctx, guid, replyTo, existing);
 }
