@@ -19,11 +19,13 @@ async function ownChannel(ctx: Ctx): Promise<ChannelRow> {
 }
 
 /** GET /api/account/channels (extension): the account's Channels with the Personas that may write to each. */
-export const listChannels: Handler = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const channels = await channelsOfAccount(ctx.db, viewer.accountGuid);
+export const listChannels: Handler = async (ctx) => presentChannelsOf(ctx, ctx.requireViewer().accountGuid);
+
+/** An account's Channels as the store holds them now, first one first. */
+async function presentChannelsOf(ctx: Ctx, accountGuid: string) {
+  const channels = await channelsOfAccount(ctx.db, accountGuid);
   return Promise.all(channels.map((c) => presentChannel(ctx, c)));
-};
+}
 
 /**
  * POST /api/account/channels (extension) with `name` and optional `persona_guids` (comma list) that may
@@ -85,9 +87,5 @@ export const deleteChannel: Handler = async (ctx) => {
   const target = input.move_to === undefined ? others[0] : others.find((c) => c.guid === input.move_to);
   if (!target) throw new ServiceError(400, ErrorText.invalidMoveTarget);
   const moved = await removeChannel(ctx.db, { channelGuid: channel.guid, targetGuid: target.guid, now: ctx.now });
-  const channels: Awaited<ReturnType<typeof presentChannel>>[] = [];
-  // One at a time: an account has few Channels, and a native Promise.all awaited inside the request's
-  // transaction can end it on the SQLite backend (store/posts-by-guid.ts).
-  for (const row of await channelsOfAccount(ctx.db, channel.accountGuid)) channels.push(await presentChannel(ctx, row));
-  return { channel_guid: channel.guid, moved_to: target.guid, moved_posts: moved, channels };
+  return { channel_guid: channel.guid, moved_to: target.guid, moved_posts: moved, channels: await presentChannelsOf(ctx, channel.accountGuid) };
 };
