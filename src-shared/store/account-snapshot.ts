@@ -34,17 +34,9 @@ export class AccountSnapshot {
     this.writable = writable;
   }
 
-  persona(guid: string): PersonaRow | undefined {
-    return this.personaByGuid.get(guid);
-  }
-
   /** By lower-case handle, without `@`. */
   personaWithHandle(handleKey: string): PersonaRow | undefined {
     return this.personaByHandle.get(handleKey);
-  }
-
-  channel(guid: string): ChannelRow | undefined {
-    return this.channelByGuid.get(guid);
   }
 
   /** An account's Personas, first one first (the first is the default author). */

@@ -29,7 +29,7 @@ const AUTHOR_OPS: readonly OutboxOp[] = ['publish', 'edit', 'delete'];
 export async function queueChange(db: PublishingDb, change: LocalChange, account: AccountSnapshot): Promise<void> {
   const personaGuid = AUTHOR_OPS.includes(change.op) ? change.post.personaGuid : change.actingPersonaGuid;
   if (!personaGuid) return;
-  const persona = account.persona(personaGuid);
+  const persona = account.personaByGuid.get(personaGuid);
   if (!isLinkedPersona(persona)) return;
   const remoteGuid = persona.remoteGuid;
 

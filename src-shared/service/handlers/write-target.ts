@@ -20,7 +20,7 @@ export function resolveAuthorAndChannel(
   const writable = ctx.account.writableBy(persona);
   const asked = input.channel_guid ?? (existing && existing.personaGuid === persona ? existing.channelGuid : undefined);
   if (asked) {
-    const channel = ctx.account.channel(asked);
+    const channel = ctx.account.channelByGuid.get(asked);
     if (!channel || channel.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
     if (!writable.has(asked)) throw new ServiceError(403, ErrorText.noChannelPermission);
     return { persona, channel: asked };

@@ -31,7 +31,7 @@ describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {
   it('answers the same rows from memory while nothing changes them', async () => {
     await open();
     const first = await snapshotOfRequest(db);
-    expect(first.persona(personaGuid)?.guid).toBe(personaGuid);
+    expect(first.personaByGuid.get(personaGuid)?.guid).toBe(personaGuid);
     expect(first.writableBy(personaGuid).has(channelGuid)).toBe(true);
     // Other tables may change freely.
     await db.settings.put({ key: 'elsewhere', value: 'changed' });
@@ -42,9 +42,9 @@ describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {
     await open();
     await snapshotOfRequest(db);
     await db.personas.update(personaGuid, { name: 'Renamed' });
-    expect((await snapshotOfRequest(db)).persona(personaGuid)?.name).toBe('Renamed');
+    expect((await snapshotOfRequest(db)).personaByGuid.get(personaGuid)?.name).toBe('Renamed');
     await db.channels.update(channelGuid, { name: 'Elsewhere' });
-    expect((await snapshotOfRequest(db)).channel(channelGuid)?.name).toBe('Elsewhere');
+    expect((await snapshotOfRequest(db)).channelByGuid.get(channelGuid)?.name).toBe('Elsewhere');
     await db.grants.delete([channelGuid, personaGuid]);
     expect((await snapshotOfRequest(db)).writableBy(personaGuid).size).toBe(0);
   });
@@ -59,7 +59,7 @@ describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {
     await expect(failing).rejects.toThrow('refused');
     const after = await snapshotOfRequest(db);
     expect(after).not.toBe(before);
-    expect(after.persona(personaGuid)?.name).toBe(before.persona(personaGuid)?.name);
+    expect(after.personaByGuid.get(personaGuid)?.name).toBe(before.personaByGuid.get(personaGuid)?.name);
   });
 
   it('keeps nothing read while another transaction was writing the rows', async () => {
@@ -81,13 +81,13 @@ describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {
     const during = await accountSnapshot(db, duringMark);
     const next = await snapshotOfRequest(db);
     expect(next).not.toBe(during);
-    expect(next.persona(personaGuid)?.name).toBe('Midway');
+    expect(next.personaByGuid.get(personaGuid)?.name).toBe('Midway');
   });
 
   it('hands out frozen rows, so no caller can change what the next request sees', async () => {
     await open();
     const snapshot = await snapshotOfRequest(db);
-    const persona = snapshot.persona(personaGuid);
+    const persona = snapshot.personaByGuid.get(personaGuid);
     expect(Object.isFrozen(persona)).toBe(true);
     expect(Object.isFrozen(snapshot.personas)).toBe(true);
   });
