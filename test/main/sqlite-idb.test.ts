@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type PublishingDb } from '../../src-shared/store/db';
-import { platformFor } from '../support/instance';
+import type { PublishingDb } from '../../src-shared/store/db';
+import { openTestDatabase } from '../support/instance';
 
 /** The open transactions the SQLite backend's connection keeps a list of (indexeddbshim's own field). */
 const listed = (db: PublishingDb) => (db.backendDB() as unknown as { __transactions: unknown[] }).__transactions.length;
@@ -10,8 +10,7 @@ describe('IndexedDB on SQLite', () => {
   afterEach(async () => db?.delete());
 
   it('lets go of every transaction that has ended, so a long-running host does not grow', async () => {
-    const { platform, name } = platformFor('sqlite');
-    db = openDatabase(platform, name);
+    db = openTestDatabase('sqlite');
     await db.open();
     for (let i = 0; i < 50; i++) await db.settings.put({ key: `k${i % 5}`, value: String(i) });
     for (let i = 0; i < 50; i++) await db.transaction('r', db.settings, () => db.settings.get('k1'));
@@ -28,8 +27,7 @@ describe('IndexedDB on SQLite', () => {
   });
 
   it('keeps a transaction open until the task ends, however many awaits come between its requests', async () => {
-    const { platform, name } = platformFor('sqlite');
-    db = openDatabase(platform, name);
+    db = openTestDatabase('sqlite');
     await db.open();
     // As in a browser: code that awaits only promises (no timer, no I/O) stays in the task that placed
     // the last request, and the transaction is still there for the next one.

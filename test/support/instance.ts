@@ -38,6 +38,12 @@ export function platformFor(backend: Backend): { platform: IdbPlatform; name: st
   return { platform: sqliteIdb(sqliteFolder), name };
 }
 
+/** A fresh, empty store of its own on `backend`, with the app's schema. */
+export function openTestDatabase(backend: Backend): PublishingDb {
+  const { platform, name } = platformFor(backend);
+  return openDatabase(platform, name);
+}
+
 export interface TestInstance {
   db: PublishingDb;
   service: Service;

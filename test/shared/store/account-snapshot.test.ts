@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountSnapshot, markAccountRows, type AccountSnapshot } from '../../../src-shared/store/account-snapshot';
 import { ensureOwner } from '../../../src-shared/store/bootstrap';
-import { openDatabase, type PublishingDb } from '../../../src-shared/store/db';
+import type { PublishingDb } from '../../../src-shared/store/db';
 import { inTransaction } from '../../../src-shared/store/transaction';
-import { BACKENDS, OWNER_TOKEN, platformFor } from '../../support/instance';
+import { BACKENDS, OWNER_TOKEN, openTestDatabase } from '../../support/instance';
 
 /** What the service does at the start of each request: mark, one request, then the rows. */
 function snapshotOfRequest(db: PublishingDb): Promise<AccountSnapshot> {
@@ -21,8 +21,7 @@ describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {
   afterEach(async () => db?.delete());
 
   async function open() {
-    const { platform, name } = platformFor(backend);
-    db = openDatabase(platform, name);
+    db = openTestDatabase(backend);
     await ensureOwner(db, { token: OWNER_TOKEN, now: Date.now() });
     personaGuid = (await db.personas.toCollection().first())?.guid ?? '';
     channelGuid = (await db.channels.toCollection().first())?.guid ?? '';

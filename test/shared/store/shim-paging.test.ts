@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { openDatabase, type PublishingDb } from '../../../src-shared/store/db';
+import type { PublishingDb } from '../../../src-shared/store/db';
 import { timelineOrder } from '../../../src-shared/store/order';
 import type { PostRow } from '../../../src-shared/store/rows';
-import { platformFor } from '../../support/instance';
+import { openTestDatabase } from '../../support/instance';
 
 /**
  * indexeddbshim pages `getAll` by cursorPreloadPackSize (100 here). These tests pin down why every range
@@ -47,8 +47,7 @@ describe('the SQLite backend reads long index ranges whole', () => {
   afterEach(async () => db?.delete());
 
   it('returns all 350 posts of one conversation through [threadKey+publishUnix+guid]', async () => {
-    const { platform, name } = platformFor('sqlite');
-    db = openDatabase(platform, name);
+    db = openTestDatabase('sqlite');
     await db.posts.bulkAdd(Array.from({ length: 350 }, (_, i) => post(i, 'thread-1')));
     await db.posts.bulkAdd(Array.from({ length: 20 }, (_, i) => post(1000 + i, 'thread-2')));
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type PublishingDb } from '../../../src-shared/store/db';
+import type { PublishingDb } from '../../../src-shared/store/db';
 import { inTransaction } from '../../../src-shared/store/transaction';
-import { BACKENDS, platformFor } from '../../support/instance';
+import { BACKENDS, openTestDatabase } from '../../support/instance';
 
 const within = <T>(promise: Promise<T>, ms = 3000): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('store is stuck')), ms))]);
@@ -11,16 +11,14 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   afterEach(async () => db?.delete());
 
   it('keeps the store usable after work that fails before touching it', async () => {
-    const { platform, name } = platformFor(backend);
-    db = openDatabase(platform, name);
+    db = openTestDatabase(backend);
     await expect(inTransaction(db, 'rw', async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     await within(db.settings.put({ key: 'after', value: 'yes' }));
     expect(await within(db.settings.get('after'))).toEqual({ key: 'after', value: 'yes' });
   });
 
   it('rolls back every write of work that fails', async () => {
-    const { platform, name } = platformFor(backend);
-    db = openDatabase(platform, name);
+    db = openTestDatabase(backend);
     const failing = inTransaction(db, 'rw', async () => {
       await db.settings.put({ key: 'half', value: 'done' });
       throw new Error('halfway');
@@ -30,8 +28,7 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   });
 
   it('answers what work answered, however long it computes after its last request', async () => {
-    const { platform, name } = platformFor(backend);
-    db = openDatabase(platform, name);
+    db = openTestDatabase(backend);
     const answer = await inTransaction(db, 'rw', async () => {
       await db.settings.put({ key: 'written', value: 'yes' });
       // Long past the point where the store commits a transaction with no request waiting.
@@ -43,8 +40,7 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   });
 
   it('still fails work whose request comes after the store committed', async () => {
-    const { platform, name } = platformFor(backend);
-    db = openDatabase(platform, name);
+    db = openTestDatabase(backend);
     const late = inTransaction(db, 'rw', async () => {
       await db.settings.put({ key: 'first', value: 'yes' });
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -58,8 +54,7 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
 
 describe('indexeddbshim and Dexie calls that place no request', () => {
   it('keeps the transaction through any number of empty bulk calls in a row (patches/indexeddbshim)', async () => {
-    const { platform, name } = platformFor('sqlite');
-    const db = openDatabase(platform, name);
+    const db = openTestDatabase('sqlite');
     const run = (emptyCalls: number) =>
       db.transaction('rw', [db.stars, db.outbox, db.settings], async () => {
         await db.settings.put({ key: 'first', value: 'request' });
