@@ -28,6 +28,20 @@ function giveLayout() {
   for (const name of ['offsetWidth', 'clientWidth'] as const) vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(800);
 }
 
+/** Renders a timeline and lets the virtualiser lay out its rows. */
+async function renderTimeline(key: string, label: string) {
+  const view = render(createElement(Timeline, { timelineKey: key, label, empty: 'Nothing' }));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  return view;
+}
+
+/** The row the "new since you last looked" marker stands on. */
+function markerRowIn(view: ReturnType<typeof render>): string | null | undefined {
+  const marker = view.getByRole('separator');
+  expect(marker.textContent).toBe('New since you last looked');
+  return marker.closest('article')?.getAttribute('data-index');
+}
+
 describe('a virtualised timeline', () => {
   beforeEach(() => giveLayout());
   afterEach(() => {
@@ -74,11 +88,7 @@ describe('a virtualised timeline', () => {
     useTimelines.setState({
       byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: markOf(fakePost(2)) } },
     });
-    const view = render(createElement(Timeline, { timelineKey: key, label: 'Home', empty: 'Nothing' }));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-    const marker = view.getByRole('separator');
-    expect(marker.textContent).toBe('New since you last looked');
-    expect(marker.closest('article')?.getAttribute('data-index')).toBe('2');
+    expect(markerRowIn(await renderTimeline(key, 'Home'))).toBe('2');
   });
 
   it('marks as new a post of the same second as the last one seen that came after it', async () => {
@@ -99,11 +109,7 @@ describe('a virtualised timeline', () => {
     useTimelines.setState({ byKey: { [key]: { ...base, guids: [arrived, seenTop, seenBelow, ...older].map((p) => p.guid) } } });
     useTimelines.getState().open(spec);
 
-    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-    const marker = view.getByRole('separator');
-    expect(marker.textContent).toBe('New since you last looked');
-    expect(marker.closest('article')?.getAttribute('data-index')).toBe('1');
+    expect(markerRowIn(await renderTimeline(key, 'Everything'))).toBe('1');
   });
 
   it('reads a mark kept as a number of seconds as everything up to that second seen, and keeps the exact one from then on', async () => {
@@ -119,10 +125,8 @@ describe('a virtualised timeline', () => {
     useTimelines.setState({ byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: null } } });
     useTimelines.getState().open(spec);
 
-    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     // Both posts of that second had been seen; only the newer one is new.
-    expect(view.getByRole('separator').closest('article')?.getAttribute('data-index')).toBe('1');
+    expect(markerRowIn(await renderTimeline(key, 'Everything'))).toBe('1');
 
     useTimelines.getState().markSeen(key);
     expect(JSON.parse(localStorage.getItem('desk.seen.v1') ?? '{}')).toEqual({
@@ -165,9 +169,7 @@ describe('a virtualised timeline', () => {
     expect(scroller.scrollTop).toBe(0);
     expect(useTimelines.getState().byKey[key]?.fresh).toEqual([]);
     expect(view.queryByRole('button', { name: /new posts above/ })).toBeNull();
-    const marker = view.getByRole('separator');
-    expect(marker.textContent).toBe('New since you last looked');
-    expect(marker.closest('article')?.getAttribute('data-index')).toBe('3');
+    expect(markerRowIn(view)).toBe('3');
   });
 
   it('lets new posts simply appear when the person is near the top', async () => {
