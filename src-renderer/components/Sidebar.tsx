@@ -1,5 +1,5 @@
 import { compose } from '../state/actions';
-import { useAccount, writableChannels } from '../state/account';
+import { channelName, useAccount, writableChannels } from '../state/account';
 import { useDrafts } from '../state/drafts';
 import { go, useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
@@ -50,7 +50,7 @@ export function Sidebar() {
         <h2 className="nav-heading">Channels</h2>
         <ul className="nav-list">
           {writableChannels(current, channels).map((c) => (
-            <li key={c.guid}><NavLink route={{ screen: 'channel', channel: c.guid }} label={c.name || 'Unnamed Channel'} /></li>
+            <li key={c.guid}><NavLink route={{ screen: 'channel', channel: c.guid }} label={channelName(c)} /></li>
           ))}
         </ul>
         <ul className="nav-list nav-tools">

@@ -94,6 +94,9 @@ export function currentPersona(): DeskPersona | null {
 export const useCurrentPersona = (): DeskPersona | null =>
   useAccount((s) => s.personas.find((p) => p.guid === s.currentGuid) ?? null);
 
+/** A Channel's name as the page shows it: one without a name still gets words. */
+export const channelName = (channel: RemoteChannel): string => channel.name || 'Unnamed Channel';
+
 /** The Channels a Persona may write to, in the account's order. */
 export function writableChannels(personaGuid: string | null, channels: readonly RemoteChannel[]): RemoteChannel[] {
   return channels.filter((c) => personaGuid !== null && c.writers.includes(personaGuid));

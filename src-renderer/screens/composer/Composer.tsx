@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { INSTANCE_POST_TYPES, PRIVACIES, type InstancePostType } from '../../../src-shared/client/outgoing';
-import { useAccount, writableChannels } from '../../state/account';
+import { channelName, useAccount, writableChannels } from '../../state/account';
 import { isEmptyDraft, useDrafts, type Draft } from '../../state/drafts';
 import { usePosts } from '../../state/posts';
 import { useSync } from '../../state/sync';
@@ -116,7 +116,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
           Channel
           <select value={draft.channelGuid ?? ''} disabled={editing || channelChoices.length === 0} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
             {editing && !channelChoices.some((c) => c.guid === draft.channelGuid) && <option value={draft.channelGuid ?? ''}>{channels.find((c) => c.guid === draft.channelGuid)?.name ?? 'Its Channel'}</option>}
-            {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{c.name || 'Unnamed Channel'}</option>)}
+            {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{channelName(c)}</option>)}
           </select>
         </label>
       </div>

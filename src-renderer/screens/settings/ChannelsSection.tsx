@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RemoteChannel } from '../../../src-shared/client/account';
 import type { DeskPersona } from '../../../src-shared/client/desk-schemas';
-import { useAccount, writableChannels } from '../../state/account';
+import { channelName, useAccount, writableChannels } from '../../state/account';
 import { setChannelAccess } from '../../state/channel-access';
 import { whyNotDeletable } from '../../state/channel-delete';
 import { clients } from '../../state/session';
@@ -54,7 +54,7 @@ function ChannelCard(props: { channel: RemoteChannel; personas: DeskPersona[]; b
   const { channel, personas, blocked } = props;
   const [name, setName] = useState(channel.name);
   const { busy, error, run } = useTask();
-  const title = channel.name || 'Unnamed Channel';
+  const title = channelName(channel);
   const reasonId = `channel-undeletable-${channel.guid}`;
   return (
     <div className="card-form">

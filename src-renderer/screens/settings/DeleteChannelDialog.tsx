@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { RemoteChannel } from '../../../src-shared/client/account';
 import { useModalDialog } from '../../components/modal-dialog';
-import { useAccount } from '../../state/account';
+import { channelName, useAccount } from '../../state/account';
 import { deleteChannel, moveTargets } from '../../state/channel-delete';
 import { describeFailure } from '../../state/session';
 import { useToasts } from '../../state/toasts';
 import { Problem } from './form-task';
 
-const nameOf = (c: RemoteChannel | undefined) => (c ? c.name || 'Unnamed Channel' : '');
+const nameOf = (c: RemoteChannel | undefined) => (c ? channelName(c) : '');
 const posts = (n: number) => (n === 1 ? '1 post' : `${n} posts`);
 
 /**
