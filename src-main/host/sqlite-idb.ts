@@ -54,9 +54,9 @@ interface ShimDatabase extends IDBDatabase {
 /**
  * indexeddbshim 17.3 lists every transaction a connection opens, to abort them should the connection be
  * closed by force, and drops only upgrade transactions from that list: every other one, with its requests
- * and the rows they answered, stays in memory for as long as the connection is open (measured: 150 kB
- * per timeline request; the host ran out of heap within a few hundred). A transaction leaves the list here
- * when it ends.
+ * and the rows they answered, stays in memory for as long as the connection is open (measured: about 12 kB
+ * per small timeline request, and the whole answer when a listener on the transaction held it; the
+ * benchmark's host ran out of heap). A transaction leaves the list here when it ends.
  */
 function forgetEndedTransactions(database: typeof IDBDatabase): void {
   const open = database.prototype.transaction;
