@@ -73,7 +73,8 @@ export const setChannelAccess: Handler = async (ctx) => {
  * DELETE /api/account/channels/{guid} (extension), with optional `move_to`: the Channel goes, its posts move
  * to `move_to` or to the account's first other Channel, and the Personas that could write to it may write
  * there (store/remove-channel.ts). The account keeps at least one Channel; a Channel linked from a remote is
- * the remote's, and goes local when the remote is removed. Answers the account's Channels as they are now.
+ * the remote's, and goes local when the remote is removed. Answers where the posts went, how many moved,
+ * and the account's Channels as they are now.
  *
  * Everything is read from the store, not from `ctx.account`: that snapshot is as of the request's start,
  * and this request changes the Channels and grants it holds.
