@@ -1,3 +1,4 @@
+import { about } from './handlers/about';
 import { accountMe, readAccountMe, setPassword } from './handlers/account';
 import { login, logout } from './handlers/auth';
 import { getBio, setBio } from './handlers/bio';
@@ -26,6 +27,8 @@ export const instanceRoutes: readonly Route[] = [
   { method: 'POST', pattern: '/api/account/channels/:guid/access', handler: setChannelAccess },
   { method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio },
   { method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio },
+  // What this server is (extension).
+  { method: 'GET', pattern: '/api/about', handler: about, transaction: false },
   // Signing in (extension).
   { method: 'POST', pattern: '/api/auth/login', handler: login, transaction: false },
   { method: 'POST', pattern: '/api/auth/logout', handler: logout, transaction: false },

@@ -1,0 +1,22 @@
+import pkg from '../../package.json' with { type: 'json' };
+
+/**
+ * What `GET /api/about` (an extension) says of this server. Remotes are told apart by it: one that names an
+ * extension here is relied on for it, and one that has no such endpoint (the reference answers 400 or 401)
+ * is read with nothing but the spec and what the reference is known to do (sync/instance-connection.ts).
+ */
+export const EXTENSIONS = [
+  /** `POST /api/auth/login` with `account_name` and `account_pass`. */
+  'login',
+  /** `GET /api/account/channels`, with each Channel's writers. */
+  'account_channels',
+  /** Timelines continue after a post with `before` (its GUID), and `since` keeps every post at or after it. */
+  'before',
+  /** Timelines also bring older posts changed since `changed_since`. */
+  'changed_since',
+  /** Posts name the post they reply to by `parent_guid`. */
+  'parent_guid',
+] as const;
+export type Extension = (typeof EXTENSIONS)[number];
+
+export const SOFTWARE = { name: pkg.productName, version: pkg.version } as const;
