@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, int, isBlank, lenientListOf, listOf, optInt, optText, someText } from './lenient';
+import { flag, handleOf, int, isBlank, lenientListOf, listOf, optInt, optText, someText } from './lenient';
 
 /** The first entry of a list answer, or the answer itself: some answers wrap one object in a list. */
 const unwrapped = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
@@ -8,12 +8,17 @@ const unwrapped = (value: unknown): unknown => (Array.isArray(value) ? value[0] 
 export const loginAnswer = z.preprocess(unwrapped, z.object({ token: someText, account_guid: optText }));
 export type LoginResult = z.infer<typeof loginAnswer>;
 
-/** A Persona in the account profile ("not shown" in the spec; this project's fields, read tolerantly). */
+/**
+ * A Persona in the account profile ("not shown" in the spec, read tolerantly). This project names the
+ * handle `as` and the display name `name`; the reference (matigo/streams) has no `as`: its `name` is the
+ * handle and `display_name` the name shown.
+ */
 const profilePersona = z
   .object({
     guid: someText,
     as: optText,
     name: optText,
+    display_name: optText,
     avatar_url: optText,
     avatar: optText,
     site_url: optText,
@@ -22,18 +27,24 @@ const profilePersona = z
     profileurl: optText,
     channels: lenientListOf(someText),
   })
-  .transform((p) => ({
-    guid: p.guid,
-    as: p.as ?? '',
-    name: p.name ?? p.as ?? '',
-    avatar_url: p.avatar_url ?? p.avatar ?? '',
-    site_url: p.site_url ?? '',
-    timezone: p.timezone ?? '',
-    profile_url: p.profile_url ?? p.profileurl ?? '',
-    /** GUIDs of the Channels it may write to, when the remote says. */
-    channels: p.channels,
-  }));
+  .transform((p) => {
+    const handle = handleOf(p.as ?? p.name);
+    return {
+      guid: p.guid,
+      as: handle,
+      name: (p.as === null ? p.display_name : p.name) ?? p.name ?? handle,
+      avatar_url: p.avatar_url ?? p.avatar ?? '',
+      site_url: p.site_url ?? '',
+      timezone: p.timezone ?? '',
+      profile_url: p.profile_url ?? p.profileurl ?? '',
+      /** GUIDs of the Channels it may write to, when the remote says. */
+      channels: p.channels,
+    };
+  });
 export type ProfilePersona = z.infer<typeof profilePersona>;
+
+/** A Channel listed in the reference's profile: its GUID and name (who may write to it is not said). */
+const profileChannel = z.object({ guid: someText, name: optText }).transform((c) => ({ guid: c.guid, name: c.name ?? '' }));
 
 /** Section 2.7. */
 export const accountProfile = z.preprocess(
@@ -52,6 +63,8 @@ export const accountProfile = z.preprocess(
         )
         .catch({ code: null, name: null }),
       personas: listOf(profilePersona),
+      /** The account's Channels, where the remote lists them in the profile (the reference does). */
+      channels: z.preprocess((v) => (Array.isArray(v) ? v : null), lenientListOf(profileChannel).nullable()).catch(null),
       created_unix: optInt.catch(null),
       updated_unix: optInt.catch(null),
     })
@@ -63,6 +76,7 @@ export const accountProfile = z.preprocess(
       mail_address: a.mail_address ?? '',
       language: { code: a.language.code ?? '', name: a.language.name ?? a.language.code ?? '' },
       personas: a.personas,
+      channels: a.channels,
       created_unix: a.created_unix,
       updated_unix: a.updated_unix,
     })),
@@ -143,3 +157,12 @@ export const legacyDeleteAnswer = z.preprocess(
   z.object({ id: int, is_deleted: z.preprocess((v) => (v === undefined ? true : v), flag).catch(true) }),
 );
 export type LegacyDeleteResult = z.infer<typeof legacyDeleteAnswer>;
+
+/** `GET /api/about` (this project's extension): what the server is, and which extensions it answers. */
+export const aboutAnswer = z.preprocess(
+  unwrapped,
+  z
+    .object({ software: z.object({ name: someText, version: optText }), extensions: lenientListOf(someText) })
+    .transform((a) => ({ name: a.software.name, version: a.software.version ?? '', extensions: a.extensions })),
+);
+export type About = z.infer<typeof aboutAnswer>;

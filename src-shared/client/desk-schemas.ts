@@ -68,6 +68,11 @@ export const remoteStatus = z
     guid: someText,
     base_url: someText,
     interface: optText,
+    server: z
+      .object({ software: optText, kinds: lenientListOf(someText), extensions: lenientListOf(someText) })
+      .transform((s) => ({ software: s.software ?? '', kinds: s.kinds, extensions: s.extensions }))
+      .nullable()
+      .catch(null),
     personas: lenientListOf(z.object({ guid: someText, as: optText, name: optText })),
     channels: lenientListOf(z.object({ guid: someText, name: optText, stand_in: flag.catch(false) })),
     poll_seconds: optInt.catch(null),

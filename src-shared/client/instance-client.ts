@@ -1,5 +1,6 @@
-import { accountProfile, channelList, deleteAnswer, loginAnswer, type AccountProfile, type DeleteResult, type LoginResult, type RemoteChannel } from './account';
+import { aboutAnswer, accountProfile, channelList, deleteAnswer, loginAnswer, type About, type AccountProfile, type DeleteResult, type LoginResult, type RemoteChannel } from './account';
 import {
+  INSTANCE_POST_TYPES,
   guidCheck,
   newPostBody,
   pinValue,
@@ -12,7 +13,7 @@ import {
   type UpdatePostParams,
 } from './outgoing';
 import type { RemoteError } from './errors';
-import { dataAs, failedWith, pageOf, postOf, sendable } from './read';
+import { dataAs, failedWith, notOffered, pageOf, postOf, postOrNull, sendable } from './read';
 import { instancePost, type PostPage, type RemotePost } from './remote-post';
 import { createTransport, type Answer, type Call, type ClientOptions, type Method } from './transport';
 
@@ -29,15 +30,20 @@ export interface InstanceClient {
   login(name: string, password: string): Promise<LoginResult>;
   /** `GET /api/account/me`, or `POST` when the remote answers GET with 404 or 405. */
   accountMe(): Promise<AccountProfile>;
-  /** `GET /api/account/channels`; null when the remote does not have it (404, 405). */
+  /** `GET /api/account/channels`; null when the remote does not have it (read.ts, `notOffered`). */
   channels(): Promise<RemoteChannel[] | null>;
+  /** `GET /api/about`: what the remote is and which of this project's extensions it answers; null when it does not say. */
+  about(): Promise<About | null>;
   /** `GET /api/posts/global`; `since` and `until` are inclusive. */
   global(query?: TimelineQuery): Promise<PostPage>;
   /** `GET /api/posts/mentions` (token required). */
   mentions(query?: TimelineQuery): Promise<PostPage>;
   /** `GET /api/posts/{guid}`; null when the remote says there is no such post it lets us read. */
   post(guid: string): Promise<RemotePost | null>;
-  /** `GET /api/posts/{guid}/thread`, oldest first; null when there is no such thread we may read. */
+  /**
+   * `GET /api/posts/{guid}/thread`, in the remote's order; null when there is no such thread we may read.
+   * Asks for every kind and the most posts a remote answers whole (the reference gives 75 unless asked).
+   */
   thread(guid: string): Promise<PostPage | null>;
   /** `POST /api/posts/write`: creates a post; always sends `post_type`. */
   write(params: NewPostParams): Promise<RemotePost>;
@@ -52,6 +58,12 @@ export interface InstanceClient {
   pin(guid: string, value: PinColour | PinValue | 'none', personaGuid?: string): Promise<RemotePost>;
   unpin(guid: string, personaGuid?: string): Promise<RemotePost>;
 }
+
+/**
+ * The most posts a thread answer asks for: the reference clamps a count above 250 (and the 251 it makes of
+ * its own default) to 75. Other remotes ignore the variable.
+ */
+const THREAD_COUNT = 249;
 
 /** What a remote says about a post or thread that is not there, or not for us to read. */
 const NOT_THERE = /^invalid (post|thread) identifier supplied/i;
@@ -69,8 +81,8 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
   const personaBody = (call: Pick<Call, 'method' | 'path'>, personaGuid: string | undefined) =>
     personaGuid === undefined ? {} : { persona_guid: sendable(t, call, guidCheck('persona_guid', personaGuid)) };
 
-  /** A single post or a thread, or null when the remote says it is not there. */
-  const readOrNull = async <T>(path: string, read: (answer: Answer) => T): Promise<T | null> => {
+  /** A single post, or null when the remote says it is not there. */
+  const readOrNull = async <T>(path: string, read: (answer: Answer) => T | null): Promise<T | null> => {
     const answer = await t.send({ method: 'GET', path, auth: true });
     if (isNotThere(t.failureOf(answer))) return null;
     return read(answer);
@@ -107,16 +119,28 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
 
     channels: async () => {
       const answer = await t.send({ method: 'GET', path: '/api/account/channels', auth: true });
-      if (failedWith(t.failureOf(answer), [404, 405])) return null;
+      if (notOffered(t.failureOf(answer))) return null;
       return dataAs(t, answer, channelList);
+    },
+
+    about: async () => {
+      const answer = await t.send({ method: 'GET', path: '/api/about', auth: false });
+      if (notOffered(t.failureOf(answer))) return null;
+      // Another server may answer this path with something else entirely: then it says nothing about itself.
+      const read = aboutAnswer.safeParse(t.dataOf(answer));
+      return read.success ? read.data : null;
     },
 
     global: async (query = {}) => timeline('/api/posts/global', query),
     mentions: async (query = {}) => timeline('/api/posts/mentions', query),
 
     // Async all through: a refusal to send is a rejected promise like any other failure, never a throw.
-    post: async (guid) => readOrNull(guidPath('GET', guid), (answer) => postOf(t, answer, instancePost)),
-    thread: async (guid) => readOrNull(guidPath('GET', guid, '/thread'), (answer) => pageOf(t, answer, instancePost)),
+    post: async (guid) => readOrNull(guidPath('GET', guid), (answer) => postOrNull(t, answer, instancePost)),
+    thread: async (guid) => {
+      const path = guidPath('GET', guid, '/thread');
+      const answer = await t.send({ method: 'GET', path, query: { count: String(THREAD_COUNT), types: INSTANCE_POST_TYPES.join(',') }, auth: true });
+      return isNotThere(t.failureOf(answer)) ? null : pageOf(t, answer, instancePost);
+    },
 
     write: async (params) => {
       const path = '/api/posts/write';

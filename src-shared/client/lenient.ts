@@ -65,6 +65,9 @@ export const lenientListOf = <T extends z.ZodType>(item: T) =>
     }),
   );
 
+/** A handle as remotes write it: the reference prefixes `@` in some answers ("@peer"), never in others. */
+export const handleOf = (value: string | null): string => (value ?? '').trim().replace(/^@+/, '');
+
 /** Tags: a list of strings or of `{name}` objects (legacy), or one comma list; blanks dropped. */
 export const tagList = z
   .preprocess(

@@ -21,8 +21,18 @@ export function dataAs<T>(t: Transport, answer: Answer, schema: z.ZodType<T, unk
 
 /** The one post a write, star or pin answers with. */
 export function postOf(t: Transport, answer: Answer, schema: PostSchema): RemotePost {
+  const post = postOrNull(t, answer, schema);
+  if (post === null) throw t.protocolError(answer, ['the answer holds no post']);
+  return post;
+}
+
+/**
+ * The one post of a read, or null when a successful answer holds none: the reference answers a post that is
+ * not for the reader (private) with 200 and `data: []`.
+ */
+export function postOrNull(t: Transport, answer: Answer, schema: PostSchema): RemotePost | null {
   const read = readOne(schema, t.dataOf(answer));
-  if (read === 'empty') throw t.protocolError(answer, ['the answer holds no post']);
+  if (read === 'empty') return null;
   if ('problems' in read) throw t.protocolError(answer, read.problems);
   return read.post;
 }
@@ -36,4 +46,25 @@ export function pageOf(t: Transport, answer: Answer, schema: PostSchema): PostPa
 /** The answer's failure when it is one of `codes` (a route the remote does not have: 404, 405). */
 export function failedWith(failure: RemoteError | null, codes: readonly number[]): boolean {
   return failure !== null && failure.status !== null && codes.includes(failure.status);
+}
+
+/**
+ * Codes with which a remote says it has no such extension endpoint: this project says 404 or 405; the
+ * reference says 400 under /api/account ("Unrecognised endpoint: [channels]") and elsewhere ("Invalid API
+ * Endpoint").
+ */
+const ABSENT = [400, 404, 405, 410, 501];
+/** Without a token the reference answers an unknown route 401 "You Need to Log In First", listing this. */
+const UNKNOWN_ROUTE = /invalid api endpoint/i;
+
+/**
+ * The answer to an extension endpoint says that the remote does not have it: one of the codes above, the
+ * reference's refusal of an unknown route, or an answer that is not an envelope at all (an HTML page, a
+ * redirect). A refused token is not that (it is the caller's to report), nor a 5xx or a broken connection
+ * (failures to try again later).
+ */
+export function notOffered(failure: RemoteError | null): boolean {
+  if (failure === null) return false;
+  if (failure.kind === 'protocol' || failedWith(failure, ABSENT)) return true;
+  return failure.kind === 'auth' && failure.list.some((line) => UNKNOWN_ROUTE.test(line));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, int, isBlank, issueLines, lenientListOf, listOf, num, optInt, optText, someText, tagList, text, unixOf } from './lenient';
+import { flag, handleOf, int, isBlank, issueLines, lenientListOf, listOf, num, optInt, optText, someText, tagList, text, unixOf } from './lenient';
 import { PIN_COLOURS, type PinValue } from './outgoing';
 
 /** The author of a post (section 2.5), the same from either interface. */
@@ -88,7 +88,7 @@ const firstOf = <T extends z.ZodType<RemotePersona, unknown>>(item: T, message: 
     return first;
   });
 
-/** Section 2.5, with the reference's spellings `profile_url` and `you_follow` accepted as well. */
+/** Section 2.5, with the reference's spellings accepted as well: `profile_url`, and `as` written `@handle`. */
 const personaSummary = z
   .object({
     guid: someText,
@@ -102,8 +102,8 @@ const personaSummary = z
   .transform(
     (p): RemotePersona => ({
       guid: p.guid,
-      as: p.as ?? '',
-      name: p.name ?? p.as ?? '',
+      as: handleOf(p.as),
+      name: p.name ?? handleOf(p.as),
       avatar: p.avatar ?? p.avatar_url ?? '',
       profile_url: p.profileurl ?? p.profile_url ?? '',
       id: null,
@@ -112,8 +112,8 @@ const personaSummary = z
 
 const mention = z
   .object({ guid: optText, as: optText, name: optText, username: optText })
-  // A legacy mention's `name` is the handle; an instance summary always has `as`.
-  .transform((m) => ({ guid: m.guid ?? '', as: m.as ?? m.username ?? m.name ?? '' }))
+  // A legacy mention's `name` is the handle, and so is the reference's (`@handle`) in timelines.
+  .transform((m) => ({ guid: m.guid ?? '', as: handleOf(m.as ?? m.username ?? m.name) }))
   .refine((m) => m.guid !== '' || m.as !== '', 'a mention needs a GUID or a handle');
 
 const PIN_OF = new Map<string, PinValue>([['none', 'pin.none'], ...PIN_COLOURS.map((c) => [c, `pin.${c}`] as const)]);
@@ -179,6 +179,8 @@ export const instancePost = z
     persona: firstOf(personaSummary, 'a post needs its persona'),
     ...times,
     channel_guid: optText,
+    /** The reference names the Channel as an object instead of `channel_guid`. */
+    channel: z.preprocess((v) => (isBlank(v) ? {} : v), z.object({ guid: optText })).catch({ guid: null }),
     parent_guid: optText,
     attributes: z
       .preprocess((v) => (isBlank(v) ? {} : v), z.object({ pin: optText, starred: flag }))
@@ -201,7 +203,7 @@ export const instancePost = z
       mentions: p.mentions,
       persona: p.persona,
       ...when,
-      channel_guid: p.channel_guid,
+      channel_guid: p.channel_guid ?? p.channel.guid,
       parent_guid: p.parent_guid,
       parent_id: null,
       pin: pinOf(p.attributes.pin),

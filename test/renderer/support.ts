@@ -47,6 +47,7 @@ export function fakeRemoteStatus(change: Partial<RemoteStatus> = {}): RemoteStat
     guid: 'r',
     base_url: 'https://remote.example',
     interface: 'instance',
+    server: { software: 'Publishing Desk 0.1.0', kinds: ['post.note', 'post.article', 'post.bookmark', 'post.quotation'], extensions: [] },
     personas: [],
     channels: [],
     poll_seconds: 60,
