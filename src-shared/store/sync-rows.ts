@@ -1,8 +1,21 @@
+import type { Extension } from '../api/about';
+import type { PostType } from './rows';
+
 /**
  * What the store keeps to stay in step with remote instances (src-shared/sync). Times are unix seconds.
  */
 
 export type RemoteInterface = 'instance' | 'legacy';
+
+/** What a remote is and what it takes, as read when it was added (sync/instance-connection.ts). */
+export interface RemoteServer {
+  /** For people: "Publishing Desk 0.1.0", "10Centuries (matigo/streams)". */
+  software: string;
+  /** The kinds of post it holds; others wait in `attention` with the reason. */
+  kinds: PostType[];
+  /** This project's extensions it names in `GET /api/about` (api/about.ts); none for other servers. */
+  extensions: Extension[];
+}
 
 export interface RemoteRow {
   /** Local name of the remote; never sent anywhere. */
@@ -25,6 +38,8 @@ export interface RemoteRow {
   /** The last failure talking to the remote, in words a person can act on; null after a success. */
   lastError: string | null;
   lastErrorUnix: number | null;
+  /** Absent on remotes added before it was recorded: the next cycle reads it (sync/engine.ts). */
+  server?: RemoteServer;
 }
 
 export type TimelineName = 'global' | 'mentions' | 'home';

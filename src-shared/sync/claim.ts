@@ -3,6 +3,7 @@ import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import { contentFingerprint } from './fingerprint';
 import type { PulledPost } from './pulled-post';
+import { sameText } from './same-text';
 
 /**
  * A pulled post can be the remote's copy of a local post whose publish went unanswered (its attempt was
@@ -20,7 +21,7 @@ export async function claimOwnCopies(db: PublishingDb, remoteGuid: string, pulle
   const locals = await postsByGuids(db, tried.map((item) => item.postGuid));
   for (const local of locals) {
     const copy = pulled.find(
-      (p) => p.guid !== local.guid && p.persona.guid === local.personaGuid && p.publishUnix === local.publishUnix && p.text.trim() === local.text.trim(),
+      (p) => p.guid !== local.guid && p.persona.guid === local.personaGuid && p.publishUnix === local.publishUnix && sameText(p.text, local.text),
     );
     if (!copy) continue;
     const item = tried.find((i) => i.postGuid === local.guid);

@@ -1,7 +1,8 @@
 import type { GeoRow, PostType, Privacy } from '../store/rows';
-import type { TimelineName } from '../store/sync-rows';
+import type { RemoteServer, TimelineName } from '../store/sync-rows';
 import type { RemoteAccount } from './link';
 import type { TimelineReader } from './pull';
+import type { WalkReader } from './pull-walk';
 import type { PulledPost } from './pulled-post';
 
 /**
@@ -9,7 +10,13 @@ import type { PulledPost } from './pulled-post';
  * typed client onto it (instance-connection.ts), so pull and push never see wire shapes.
  */
 export interface RemoteConnection {
-  account(): Promise<RemoteAccount>;
+  /** The account the token belongs to, and what the remote is. */
+  account(): Promise<RemoteAccount & { server: RemoteServer }>;
+  /**
+   * Throws `auth` when the remote no longer takes the token. Only where reading with a refused token would
+   * not say so: the reference reads such a token as no token at all, and its timelines answer as to anyone.
+   */
+  checkToken(): Promise<void>;
   timelines: readonly RemoteTimeline[];
   publish(post: OutgoingPost): Promise<PulledPost>;
   update(ref: PostRef, post: OutgoingPost): Promise<PulledPost>;
@@ -33,12 +40,17 @@ export interface PostRef {
 }
 
 /**
- * A timeline and how it pages. `backward` (instance): newest first, continued with `until`/`before`
- * (pull.ts). `forward` (legacy `since_unix`): the oldest new posts first, continued from the newest time of
- * the page (pull-forward.ts).
+ * A timeline and how it pages:
+ * - `backward` (this project): newest first from `since`, continued with `until` and `before` (pull.ts);
+ * - `walk` (the reference and other instance servers): newest first from now, continued with `until` alone,
+ *   down to the cursor; `since` is never sent, as the reference answers it with a window that may miss the
+ *   newest posts (pull-walk.ts);
+ * - `forward` (legacy `since_unix`): the oldest new posts first, continued from the newest time of the page
+ *   (pull-forward.ts).
  */
 export type RemoteTimeline =
   | { name: TimelineName; paging: 'backward'; read: TimelineReader; pageSize: number }
+  | { name: TimelineName; paging: 'walk'; read: WalkReader; pageSize: number }
   | { name: TimelineName; paging: 'forward'; readAfter: (sinceUnix: number | null) => Promise<PulledPost[]> };
 
 /** A local post as it is sent: every field, so the remote keeps nothing of an older version. */

@@ -9,8 +9,8 @@ import { instanceConnection } from './instance-connection';
 import { legacyConnection } from './legacy-connection';
 import { createLegacyClient } from '../client/legacy-client';
 import { linkRemoteAccount } from './link';
-import { pullTimeline, type SeenVersions } from './pull';
-import { pullForward } from './pull-forward';
+import type { SeenVersions } from './pull';
+import { pullRemote } from './pull-remote';
 import { drainOutbox } from './push';
 import { listConflicts, resolveConflict } from './conflicts';
 import { refreshThread, remoteOfPost } from './refresh';
@@ -100,9 +100,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return versions;
   };
 
-  const connect = async (remote: Pick<RemoteRow, 'baseUrl' | 'interface'>, token: string): Promise<RemoteConnection> => {
+  const connect = (remote: Pick<RemoteRow, 'baseUrl' | 'interface' | 'server'>, token: string): RemoteConnection => {
     const options = { baseUrl: remote.baseUrl, token, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch };
-    return remote.interface === 'legacy' ? legacyConnection(createLegacyClient(options)) : instanceConnection(createInstanceClient(options));
+    return remote.interface === 'legacy' ? legacyConnection(createLegacyClient(options)) : instanceConnection(createInstanceClient(options), remote.server);
+  };
+
+  /** A remote added before what it is was recorded is asked once, before its next cycle reads or sends. */
+  const described = async (remote: RemoteRow, token: string): Promise<RemoteRow> => {
+    if (remote.server) return remote;
+    const { server } = await connect(remote, token).account();
+    await db.remotes.update(remote.guid, { server });
+    return { ...remote, server };
   };
 
   const requireRemote = async (guid: string): Promise<RemoteRow> => {
@@ -115,11 +123,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   /** Step 1 pushes (so that what was written here is there before reading back), step 2 pulls. */
   const cycle = async (guid: string, manual: boolean): Promise<void> => {
-    const remote = await requireRemote(guid);
+    const stored = await requireRemote(guid);
     lastCycle.set(guid, deps.now());
-    const token = await openToken(remote);
+    const token = await openToken(stored);
     if (token === null) return;
-    const connection = await connect(remote, token);
+    let remote: RemoteRow;
+    try {
+      remote = await described(stored, token);
+    } catch (error) {
+      return failed(guid, error);
+    }
+    const connection = connect(remote, token);
     const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
     if (push.stoppedBy === 'offline' || push.stoppedBy === 'auth') {
@@ -128,14 +142,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       return;
     }
     try {
-      let mentioning = 0;
-      for (const timeline of connection.timelines) {
-        const pulled =
-          timeline.paging === 'forward'
-            ? await pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now: deps.now })
-            : await pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now: deps.now, seen: seenFor(guid, timeline.name) });
-        mentioning += pulled.mentioning;
-      }
+      await connection.checkToken();
+      const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline) });
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
       await db.remotes.update(guid, { lastPullUnix: deps.now(), lastError: null, lastErrorUnix: null });
@@ -143,10 +151,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       // A push that stopped for a passing reason is still the news, even when pulling went well.
       if (push.stoppedBy) await noteFailure(guid, push.stoppedBy, push.message);
     } catch (error) {
-      const failure = failureOf(error);
-      failures.set(guid, (failures.get(guid) ?? 0) + 1);
-      await noteFailure(guid, failure.kind, failure.message);
+      await failed(guid, error);
     }
+  };
+
+  const failed = async (guid: string, error: unknown) => {
+    const failure = failureOf(error);
+    failures.set(guid, (failures.get(guid) ?? 0) + 1);
+    await noteFailure(guid, failure.kind, failure.message);
   };
 
   /** A token sealed elsewhere (the desktop's keychain, read by a headless host) cannot be opened here. */
@@ -186,8 +198,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         const client = createInstanceClient({ baseUrl, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch });
         return (await client.login(input.account_name ?? '', input.account_pass ?? '')).token;
       });
-      const connection = await connect({ baseUrl, interface: input.interface }, token);
-      const account = await remoteCall(() => connection.account());
+      const { server, ...account } = await remoteCall(() => connect({ baseUrl, interface: input.interface }, token).account());
       const owner = await db.accounts.toCollection().first();
       if (!owner) throw new Error('this instance has no owner account');
       const remote = await linkRemoteAccount(db, {
@@ -203,6 +214,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           lastPushUnix: null,
           lastError: null,
           lastErrorUnix: null,
+          server,
         },
         ownerAccountGuid: owner.guid,
         account,
@@ -259,8 +271,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const remote = await remoteOfPost(db, postGuid);
       const token = await openToken(remote);
       if (token === null) throw new ServiceError(409, ErrorText.remoteRefusedSignIn, [UNREADABLE_TOKEN]);
-      const connection = await connect(remote, token);
-      return remoteCall(() => refreshThread(db, { remote, connection, postGuid: postGuid.toLowerCase(), now: deps.now() }));
+      return remoteCall(async () => {
+        const current = await described(remote, token);
+        return refreshThread(db, { remote: current, connection: connect(current, token), postGuid: postGuid.toLowerCase(), now: deps.now() });
+      });
     },
     listConflicts: () => listConflicts(db),
     resolveConflict: (postGuid, keep) => resolveConflict(db, postGuid, keep, deps.now()),

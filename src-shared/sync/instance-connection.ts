@@ -1,60 +1,147 @@
+import { EXTENSIONS, type Extension } from '../api/about';
+import { RemoteError } from '../client/errors';
 import type { InstanceClient } from '../client/instance-client';
 import { INSTANCE_POST_TYPES, PIN_COLOURS, type InstancePostType, type PinColour, type PostParams } from '../client/outgoing';
 import type { RemotePost } from '../client/remote-post';
 import type { PostType, Privacy } from '../store/rows';
-import type { OutgoingPost, RemoteConnection } from './connection';
+import type { RemoteServer } from '../store/sync-rows';
+import { failureOf, type OutgoingPost, type RemoteConnection, type RemoteTimeline } from './connection';
 import type { PulledPost } from './pulled-post';
+import { sameText } from './same-text';
 
 const GUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const PRIVACIES: readonly string[] = ['visibility.public', 'visibility.private', 'visibility.none'];
-/** The instance interface's page limit (section 8). */
-const PAGE = 250;
+/**
+ * Posts asked for per page. The spec allows 250, but the reference turns 250 into 75 (it adds one to the
+ * count and then resets any count above 250), so 249 is the most that every remote answers whole.
+ */
+export const PAGE = 249;
 
-/** A remote that speaks the instance interface, through the typed client. */
-export function instanceConnection(client: InstanceClient): RemoteConnection {
+/**
+ * The reference files a post edited within two hours of its publication under the time of that edit, and
+ * pages `since`/`until` by it (its timeline procedures' `posted_at`); `publish_unix` is what the post shows.
+ */
+const EDIT_MOVES_POST_SECONDS = 2 * 3600;
+const referenceListedUnix = (post: RemotePost): number =>
+  post.updated_unix <= post.publish_unix + EDIT_MOVES_POST_SECONDS ? Math.max(post.publish_unix, post.updated_unix) : post.publish_unix;
+
+/** Pages read back from the newest post when looking for the copy of an unanswered publish. */
+const LOOK_BACK_PAGES = 4;
+
+const REFERENCE_NAME = '10Centuries (matigo/streams)';
+const SPEC_NAME = 'Publishing Service (instance interface)';
+
+/**
+ * What the remote is: a server that answers `GET /api/about` names itself and its extensions; one that does
+ * not is read with the spec alone and the reference's known ways. The reference is told by its profile,
+ * which lists the account's Channels (the spec's does not).
+ */
+function serverOf(about: Awaited<ReturnType<InstanceClient['about']>>, profileListsChannels: boolean): RemoteServer {
+  const known: readonly string[] = EXTENSIONS;
+  return {
+    software: about ? `${about.name} ${about.version}`.trim() : profileListsChannels ? REFERENCE_NAME : SPEC_NAME,
+    kinds: [...INSTANCE_POST_TYPES],
+    extensions: (about?.extensions ?? []).filter((e): e is Extension => known.includes(e)),
+  };
+}
+
+/**
+ * A remote that speaks the instance interface, through the typed client. `server` says which of this
+ * project's extensions it has (api/about.ts): with `before`, timelines are read from a cursor exactly
+ * (pull.ts); without, they are walked from the newest post (pull-walk.ts), as the reference needs.
+ */
+export function instanceConnection(client: InstanceClient, server: RemoteServer | undefined): RemoteConnection {
   const types = [...INSTANCE_POST_TYPES];
+  const exact = server?.extensions.includes('before') ?? false;
+  const one = (post: RemotePost): PulledPost => pulledOne(post, exact ? post.publish_unix : referenceListedUnix(post));
+  const pulled = (posts: readonly RemotePost[]): PulledPost[] => posts.map(one);
+
+  const timelines: RemoteTimeline[] = exact
+    ? [
+        {
+          name: 'global',
+          paging: 'backward',
+          pageSize: PAGE,
+          // `changed_since` brings edits of older posts too.
+          read: async (q) =>
+            pulled((await client.global({ ...q, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })).posts),
+        },
+        { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types, before: q.before || undefined })).posts) },
+      ]
+    : [
+        { name: 'global', paging: 'walk', pageSize: PAGE, read: async (q) => pulled((await client.global({ ...q, types })).posts) },
+        { name: 'mentions', paging: 'walk', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types })).posts) },
+      ];
+
+  const read = async (guid: string): Promise<PulledPost | null> => {
+    const post = await client.post(guid);
+    return post ? one(post) : null;
+  };
+
   return {
     account: async () => {
-      const profile = await client.accountMe();
-      const channels = await client.channels();
+      const [about, profile] = await Promise.all([client.about(), client.accountMe()]);
+      const listed = await client.channels();
+      const personaGuids = profile.personas.map((p) => p.guid.toLowerCase());
+      const channels =
+        listed?.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: c.writers.map((w) => w.toLowerCase()) })) ??
+        // The reference's profile lists the Channels the account writes to, without saying which Persona may.
+        profile.channels?.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: personaGuids })) ??
+        null;
       return {
         ref: profile.guid,
         personas: profile.personas.map((p) => ({ guid: p.guid.toLowerCase(), handle: p.as, name: p.name, avatarUrl: p.avatar_url })),
-        channels: channels?.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: c.writers.map((w) => w.toLowerCase()) })) ?? null,
+        channels,
+        server: serverOf(about, profile.channels !== null),
       };
     },
-    timelines: [
-      {
-        name: 'global',
-        paging: 'backward',
-        pageSize: PAGE,
-        // `changed_since` (this project's extension; others ignore it) brings edits of older posts too.
-        read: async (q) =>
-          pulled((await client.global({ ...q, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })).posts),
-      },
-      { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types, before: q.before || undefined })).posts) },
-    ],
-    publish: async (post) => pulledOne(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
+    checkToken: async () => {
+      if (exact) return;
+      await client.accountMe();
+    },
+    timelines,
+    publish: async (post) => one(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
     update: async ({ guid }, post) =>
       // A remote keeps a place that is not sent, so a place removed here is sent as an empty description:
-      // with no coordinates beside it, that removes the place (as this service reads an update).
-      pulledOne(await client.update(guid, { ...paramsOf(post), ...(post.geo ? {} : { geo_description: '' }), content: post.text })),
-    read: async ({ guid }) => {
-      const post = await client.post(guid);
-      return post ? pulledOne(post) : null;
-    },
+      // with no coordinates beside it, that removes the place (as this service reads an update). The kind is
+      // always sent: the reference makes a post without one a draft.
+      one(await client.update(guid, { ...paramsOf(post), ...(post.geo ? {} : { geo_description: '' }), content: post.text, post_type: instanceType(post.type) })),
+    read: async ({ guid }) => read(guid),
     thread: async ({ guid }) => {
       const page = await client.thread(guid);
       return page ? pulled(page.posts) : null;
     },
     findPublished: async (post) => {
-      // Sent with its publication time, so the remote's copy (if any) is in that one second.
-      const page = await client.global({ since: post.publishUnix, until: post.publishUnix, types: [instanceType(post.type)], count: PAGE });
-      const copy = page.posts.find((p) => p.persona.guid.toLowerCase() === post.personaGuid && p.text.trim() === post.text.trim());
-      return copy ? pulledOne(copy) : null;
+      const isCopy = (p: PulledPost) => p.persona.guid === post.personaGuid && p.publishUnix === post.publishUnix && sameText(p.text, post.text);
+      const kinds = [instanceType(post.type)];
+      // Sent with its publication time, so the remote lists its copy (if any) in that one second…
+      const atTime = await client.global({ since: post.publishUnix, until: post.publishUnix, types: kinds, count: PAGE });
+      const copy = pulled(atTime.posts).find(isCopy);
+      if (copy || exact) return copy ?? null;
+      // …except the reference, which lists a post published within the last two hours at the time it was
+      // written: read back from the newest post to that time.
+      let until: number | undefined;
+      for (let page = 0; page < LOOK_BACK_PAGES; page++) {
+        const posts = pulled((await client.global({ types: kinds, count: PAGE, ...(until !== undefined ? { until } : {}) })).posts);
+        const found = posts.find(isCopy);
+        if (found) return found;
+        const oldest = Math.min(...posts.map((p) => p.listedUnix));
+        if (posts.length === 0 || oldest < post.publishUnix) return null;
+        until = oldest;
+      }
+      // Too many posts since to look through: do not publish again on a guess; the next try looks again.
+      throw new RemoteError({ kind: 'uncertain', message: 'Could not yet tell whether the remote took this post', method: 'GET', path: '/api/posts/global' });
     },
     remove: async ({ guid }) => {
-      await client.deletePost(guid);
+      try {
+        await client.deletePost(guid);
+      } catch (error) {
+        // The reference answers a second delete of the same post with an empty 500: when the post is no
+        // longer there, the delete is done, whatever the answer said.
+        const { kind } = failureOf(error);
+        if ((kind === 'server' || kind === 'protocol') && (await read(guid)) === null) return;
+        throw error;
+      }
     },
     star: async ({ guid }, personaGuid, on) => {
       await (on ? client.star(guid, personaGuid) : client.unstar(guid, personaGuid));
@@ -74,7 +161,7 @@ function paramsOf(post: OutgoingPost): PostParams {
     tags: [...post.tags],
     ...(post.replyTo ? { reply_to: post.replyTo } : {}),
     post_privacy: post.privacy,
-    // Always sent: a remote that resets the time on edit keeps it this way.
+    // Always sent: the reference moves an edited post to "now" unless its time is sent again.
     publish_at: post.publishUnix,
     expires_at: post.expiresUnix,
     ...(post.sourceUrl ? { source_url: post.sourceUrl, source_title: post.sourceTitle ?? post.sourceUrl } : {}),
@@ -91,10 +178,11 @@ function instanceType(type: PostType): InstancePostType {
 
 const isPinColour = (value: string): value is PinColour => (PIN_COLOURS as readonly string[]).includes(value);
 
-const pulled = (posts: readonly RemotePost[]): PulledPost[] => posts.map(pulledOne);
-
-/** The client's shape in the engine's words: GUIDs in lower case, kinds and privacy the store knows. */
-export function pulledOne(post: RemotePost): PulledPost {
+/**
+ * The client's shape in the engine's words: GUIDs in lower case, kinds and privacy the store knows. Filed
+ * in timelines under `listedUnix`, by default its publication time.
+ */
+export function pulledOne(post: RemotePost, listedUnix: number = post.publish_unix): PulledPost {
   const parent = post.parent_guid ?? (post.reply_to ? (GUID_IN_URL.exec(post.reply_to)?.[0] ?? null) : null);
   return {
     guid: post.guid.toLowerCase(),
@@ -112,6 +200,7 @@ export function pulledOne(post: RemotePost): PulledPost {
     publishUnix: post.publish_unix,
     expiresUnix: post.expires_unix,
     updatedUnix: post.updated_unix,
+    listedUnix,
     channelGuid: post.channel_guid?.toLowerCase() ?? null,
     sourceUrl: post.source?.url ?? null,
     sourceTitle: post.source?.title ?? null,

@@ -1,6 +1,7 @@
 import { RemoteError } from '../client/errors';
 import type { LegacyClient } from '../client/legacy-client';
 import type { LegacyPinColour, LegacyWriteParams } from '../client/legacy-outgoing';
+import type { RemoteServer } from '../store/sync-rows';
 import type { RemoteConnection, OutgoingPost, PostRef } from './connection';
 import { pulledOne } from './instance-connection';
 
@@ -15,6 +16,9 @@ const HEX: Record<string, LegacyPinColour> = {
 };
 /** Section 8: a legacy page holds at most 200 posts. */
 const PAGE = 200;
+
+/** What the legacy interface holds: it has no source fields for bookmarks and quotations. */
+const LEGACY_SERVER: RemoteServer = { software: 'Publishing Service, legacy interface only', kinds: ['post.note', 'post.article'], extensions: [] };
 
 /**
  * A remote that speaks only the legacy interface. It names posts by number, pages its Blurb collections
@@ -41,8 +45,11 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
         channels: me.channels.some((c) => c.guid === '')
           ? null
           : me.channels.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: personas.map((a) => a.guid.toLowerCase()) })),
+        server: LEGACY_SERVER,
       };
     },
+    // Every collection this reads needs the token, and refuses a wrong one.
+    checkToken: () => Promise.resolve(),
     timelines: [
       { name: 'global', paging: 'forward', readAfter: forward('global') },
       { name: 'mentions', paging: 'forward', readAfter: forward('mentions') },

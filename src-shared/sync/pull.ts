@@ -21,7 +21,7 @@ export const OVERLAP_SECONDS = 60;
  * second keeps the time. Bounded, and lost on restart (the first poll then checks the store).
  */
 export type SeenVersions = Map<string, string>;
-const versionOf = (post: PulledPost): string => `${post.updatedUnix}\n${post.title ?? ''}\n${post.tags.join(',')}\n${post.text}`;
+export const versionOf = (post: PulledPost): string => `${post.updatedUnix}\n${post.title ?? ''}\n${post.tags.join(',')}\n${post.text}`;
 const SEEN_AT_MOST = 2_000;
 
 export interface PullResult {
@@ -81,14 +81,14 @@ export async function pullTimeline(
       });
       result.stored += stored.stored;
       result.mentioning += stored.mentioning;
-      remember(input.seen, page);
+      rememberVersions(input.seen, page);
     }
     if (next.paging === null) return result;
     paging = next.paging;
   }
 }
 
-function remember(seen: SeenVersions | undefined, page: readonly PulledPost[]): void {
+export function rememberVersions(seen: SeenVersions | undefined, page: readonly PulledPost[]): void {
   if (!seen) return;
   if (seen.size > SEEN_AT_MOST) seen.clear();
   for (const post of page) seen.set(post.guid, versionOf(post));

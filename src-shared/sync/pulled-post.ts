@@ -20,6 +20,11 @@ export interface PulledPost {
   publishUnix: number;
   expiresUnix: number | null;
   updatedUnix: number;
+  /**
+   * Where the remote files the post in its timelines, which `until` pages by: its publication time, except
+   * on the reference, which files a post edited within two hours of publication under the edit's time.
+   */
+  listedUnix: number;
   channelGuid: string | null;
   sourceUrl: string | null;
   sourceTitle: string | null;

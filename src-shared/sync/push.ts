@@ -1,3 +1,4 @@
+import { INSTANCE_POST_TYPES } from '../client/outgoing';
 import { adoptRemoteGuid } from '../store/adopt-guid';
 import type { PublishingDb } from '../store/db';
 import { putPostsInOneTransaction } from '../store/bulk';
@@ -8,10 +9,9 @@ import { failureOf, type FailureKind, type OutgoingPost, type PostRef, type Remo
 import { contentFingerprint } from './fingerprint';
 import type { PulledPost } from './pulled-post';
 
-const INSTANCE_TYPES: readonly string[] = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'];
-/** Retry delays grow from 10 s to at most an hour. */
 /** Outbox items read per step before reading them all (see drainOutbox). */
 const HEAD = 50;
+/** Retry delays grow from 10 s to at most an hour. */
 const backoffSeconds = (attempts: number): number => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 
 export interface PushResult {
@@ -107,7 +107,8 @@ async function send(
   switch (item.op) {
     case 'publish': {
       if (post.deleted) return;
-      if (!INSTANCE_TYPES.includes(post.type)) throw new NeedsAttention(`A ${post.type.slice(5)} cannot be published to this remote`);
+      const kinds: readonly string[] = remote.server?.kinds ?? INSTANCE_POST_TYPES;
+      if (!kinds.includes(post.type)) throw new NeedsAttention(`The remote (${remote.server?.software ?? 'unknown'}) cannot hold ${post.type.slice(5)}s`);
       const outgoing = await outgoingOf(db, remote, post);
       const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
       await adoptRemoteGuid(db, post.guid, identityOf(published));

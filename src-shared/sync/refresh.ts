@@ -3,12 +3,13 @@ import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import type { RemoteRow } from '../store/sync-rows';
 import type { RemoteConnection } from './connection';
+import { forgetGonePosts } from './gone';
 import { storePulledPage } from './store-pulled';
 
 /**
  * A person opens a post that came from a remote: its whole conversation is read there and stored here, so
- * replies written since arrive. When the remote no longer serves the post (deleted or hidden there), the
- * local copy is marked gone; it stays readable here.
+ * replies written since arrive. When the remote no longer serves the post (deleted or hidden there), it is
+ * taken away here too (gone.ts), unless a change made here still waits to be sent.
  */
 export async function refreshThread(
   db: PublishingDb,
@@ -18,9 +19,7 @@ export async function refreshThread(
   const thread = await input.connection.thread({ guid: input.postGuid, remoteId: held?.remoteId ?? null });
   const served = thread?.some((p) => p.guid === input.postGuid) ?? false;
   const stored = thread ? (await storePulledPage(db, { remote: input.remote, posts: thread, now: input.now })).stored : 0;
-  const [post] = await postsByGuids(db, [input.postGuid]);
-  if (post && post.goneUnix == null && !served) await db.posts.put({ ...post, goneUnix: input.now });
-  if (post && post.goneUnix != null && served) await db.posts.put({ ...post, goneUnix: null });
+  if (!served) await forgetGonePosts(db, input.remote.guid, [input.postGuid], input.now);
   return { post_guid: input.postGuid, gone: !served, stored };
 }
 

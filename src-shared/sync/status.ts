@@ -15,6 +15,8 @@ export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing:
     guid: remote.guid,
     base_url: remote.baseUrl,
     interface: remote.interface,
+    // What the remote is and what it takes: false until a remote added before this was recorded is asked.
+    server: remote.server ? { software: remote.server.software, kinds: remote.server.kinds, extensions: remote.server.extensions } : false,
     account: remote.accountRef,
     personas: personas.map((p) => ({ guid: p.guid, as: p.handle, name: p.name })),
     channels: channels.map((c) => ({ guid: c.guid, name: c.name, stand_in: !remote.channelsLinked })),

@@ -25,7 +25,8 @@ import type { PulledPost } from './pulled-post';
  * - A version older (`updated_unix`) than the one held is skipped, and so is the same version, so
  *   overlapping pages cost nothing; an edit within the same second differs in its content.
  * - A post with a local change still waiting to be sent, or deleted here, is left alone: the local change
- *   is the newer intent, and sending it finds out whether the remote changed meanwhile.
+ *   is the newer intent, and sending it finds out whether the remote changed meanwhile. A post taken away
+ *   because the remote no longer served it (gone.ts) comes back when the remote serves it again.
  * - Authors who are not linked Personas get a row of their own, under their GUID.
  * Answers how many posts were new or changed, and how many of the new ones mention a linked Persona.
  */
@@ -43,7 +44,9 @@ export async function storePulledPage(
     const fresh = dedupe(input.posts).filter((post) => {
       const local = held.get(post.guid);
       if (!local) return true;
-      if (local.deleted || waiting.has(post.guid)) return false;
+      if (waiting.has(post.guid)) return false;
+      // Taken away because the remote stopped serving it (gone.ts): it is back.
+      if (local.deleted) return local.goneUnix != null;
       if (local.remoteUpdatedUnix == null || post.updatedUnix > local.remoteUpdatedUnix) return true;
       return post.updatedUnix === local.remoteUpdatedUnix && !sameContent(post, local);
     });

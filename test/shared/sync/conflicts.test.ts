@@ -91,7 +91,7 @@ describe('opening a post that came from a remote', () => {
     await remote?.stop();
   });
 
-  it('brings replies written there since, and marks the post gone once the remote no longer serves it', async () => {
+  it('brings replies written there since, and takes the post away once the remote no longer serves it', async () => {
     remote = await startServedInstance('memory');
     desktop = await startDesktop('memory');
     const root = (await remote.call('POST', '/api/posts/write', { params: { content: 'Root', post_type: 'post.note' } })).json.data[0];
@@ -105,12 +105,15 @@ describe('opening a post that came from a remote', () => {
     expect(refreshed.json.data).toEqual({ post_guid: root.guid, gone: false, stored: 1 });
     const thread = await desktop.call('GET', `/api/posts/${root.guid}/thread`);
     expect(thread.json.data.map((p: { text: string }) => p.text)).toEqual(['Root', 'A late reply']);
+    const reply = thread.json.data[1].guid as string;
 
     await remote.call('DELETE', `/api/posts/${root.guid}`);
     const gone = await desktop.call('POST', `/api/sync/posts/${root.guid}/refresh`);
     expect(gone.json.data).toMatchObject({ gone: true });
     expect((await desktop.db.posts.where('guid').equals(root.guid).first())?.goneUnix).toBe(desktop.clock.now() / 1000);
-    expect((await desktop.call('GET', `/api/posts/${root.guid}`)).status).toBe(200);
+    expect((await desktop.call('GET', `/api/posts/${root.guid}`)).status).toBe(400);
+    // Its reply stays: the remote still has it.
+    expect((await desktop.call('GET', `/api/posts/${reply}`)).json.data[0].text).toBe('A late reply');
 
     const local = (await desktop.call('POST', '/api/posts/write', { params: { content: 'Local only', post_type: 'post.note' } })).json.data[0];
     const notSynced = await desktop.call('POST', `/api/sync/posts/${local.guid}/refresh`);

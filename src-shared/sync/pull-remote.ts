@@ -1,0 +1,44 @@
+import type { PublishingDb } from '../store/db';
+import type { RemoteRow, TimelineName } from '../store/sync-rows';
+import type { RemoteConnection, RemoteTimeline } from './connection';
+import { checkMissingPosts } from './gone';
+import { pullTimeline, type PullResult, type SeenVersions } from './pull';
+import { pullForward } from './pull-forward';
+import { pullWalk } from './pull-walk';
+
+/**
+ * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts). After a walk of
+ * `global` that reached its cursor, the posts held from the stretch it read and missing from it are checked
+ * (gone.ts): the remote may have deleted them. Answers how many new posts mention a linked Persona.
+ */
+export async function pullRemote(
+  db: PublishingDb,
+  input: { remote: RemoteRow; connection: RemoteConnection; now: () => number; seenFor: (timeline: TimelineName) => SeenVersions },
+): Promise<{ mentioning: number }> {
+  const { remote, connection, now } = input;
+  let mentioning = 0;
+  for (const timeline of connection.timelines) {
+    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name) })).mentioning;
+  }
+  return { mentioning };
+}
+
+async function pullOne(
+  db: PublishingDb,
+  input: { remote: RemoteRow; connection: RemoteConnection; timeline: RemoteTimeline; now: () => number; seen: SeenVersions },
+): Promise<PullResult> {
+  const { remote, timeline, now, seen } = input;
+  switch (timeline.paging) {
+    case 'forward':
+      return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now });
+    case 'backward':
+      return pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now, seen });
+    case 'walk': {
+      const pulled = await pullWalk(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now, seen });
+      if (timeline.name === 'global' && pulled.window) {
+        await checkMissingPosts(db, { remote, connection: input.connection, window: pulled.window, now: now() });
+      }
+      return pulled;
+    }
+  }
+}
