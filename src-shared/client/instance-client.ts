@@ -38,6 +38,11 @@ export interface InstanceClient {
   global(query?: TimelineQuery): Promise<PostPage>;
   /** `GET /api/posts/mentions` (token required). */
   mentions(query?: TimelineQuery): Promise<PostPage>;
+  /**
+   * `GET /api/account/{persona_guid}/posts`: one Persona's own posts, newest first (the reference's, not in
+   * the spec); null when the remote does not have it.
+   */
+  personaPosts(personaGuid: string, query?: TimelineQuery): Promise<PostPage | null>;
   /** `GET /api/posts/{guid}`; null when the remote says there is no such post it lets us read. */
   post(guid: string): Promise<RemotePost | null>;
   /**
@@ -133,6 +138,13 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
 
     global: async (query = {}) => timeline('/api/posts/global', query),
     mentions: async (query = {}) => timeline('/api/posts/mentions', query),
+    personaPosts: async (personaGuid, query = {}) => {
+      const path = `/api/account/${encodeURIComponent(personaGuid)}/posts`;
+      sendable(t, { method: 'GET', path: '/api/account/{persona_guid}/posts' }, guidCheck('persona_guid', personaGuid));
+      const search = sendable(t, { method: 'GET', path }, timelineSearch(query));
+      const answer = await t.send({ method: 'GET', path, query: search, auth: true });
+      return notOffered(t.failureOf(answer)) ? null : pageOf(t, answer, instancePost);
+    },
 
     // Async all through: a refusal to send is a rejected promise like any other failure, never a throw.
     post: async (guid) => readOrNull(guidPath('GET', guid), (answer) => postOrNull(t, answer, instancePost)),

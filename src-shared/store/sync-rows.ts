@@ -15,6 +15,11 @@ export interface RemoteServer {
   kinds: PostType[];
   /** This project's extensions it names in `GET /api/about` (api/about.ts); none for other servers. */
   extensions: Extension[];
+  /**
+   * It lists each Persona's own posts over all time (the reference's `GET /api/account/{guid}/posts`), where
+   * its global timeline stops: so the history of the owner's Personas there is read whole once.
+   */
+  personaHistory?: boolean;
 }
 
 export interface RemoteRow {
@@ -42,7 +47,8 @@ export interface RemoteRow {
   server?: RemoteServer;
 }
 
-export type TimelineName = 'global' | 'mentions' | 'home';
+/** A remote timeline that has a cursor; `persona:<guid>` is the history of one linked Persona there. */
+export type TimelineName = 'global' | 'mentions' | 'home' | `persona:${string}`;
 
 /**
  * Where pulling one timeline of one remote stands. `sinceUnix` is the newest time fully collected. While a

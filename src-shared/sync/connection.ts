@@ -18,6 +18,11 @@ export interface RemoteConnection {
    */
   checkToken(): Promise<void>;
   timelines: readonly RemoteTimeline[];
+  /**
+   * The whole history of one of the owner's Personas there, where the remote lists it and its timelines
+   * do not reach that far (`RemoteServer.personaHistory`); read until it is whole, then left to `global`.
+   */
+  personaHistory(personaGuid: string): RemoteTimeline | null;
   publish(post: OutgoingPost): Promise<PulledPost>;
   update(ref: PostRef, post: OutgoingPost): Promise<PulledPost>;
   /** The post as the remote serves it now; null when it does not (deleted, hidden, never there). */

@@ -36,14 +36,21 @@ const SPEC_NAME = 'Publishing Service (instance interface)';
  * not is read with the spec alone and the reference's known ways. The reference is told by its profile,
  * which lists the account's Channels (the spec's does not).
  */
-function serverOf(about: Awaited<ReturnType<InstanceClient['about']>>, profileListsChannels: boolean): RemoteServer {
+function serverOf(about: Awaited<ReturnType<InstanceClient['about']>>, profileListsChannels: boolean, personaHistory: boolean): RemoteServer {
   const known: readonly string[] = EXTENSIONS;
   return {
     software: about ? `${about.name} ${about.version}`.trim() : profileListsChannels ? REFERENCE_NAME : SPEC_NAME,
     kinds: [...INSTANCE_POST_TYPES],
     extensions: (about?.extensions ?? []).filter((e): e is Extension => known.includes(e)),
+    personaHistory,
   };
 }
+
+/**
+ * The reference reads a Persona's posts only six months back unless `since` is set; any `since` past 1000
+ * makes it read all of them. It pages them newest first with `until`, by the same time as its timelines.
+ */
+const ALL_TIME = 1001;
 
 /**
  * A remote that speaks the instance interface, through the typed client. `server` says which of this
@@ -88,11 +95,14 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
         // The reference's profile lists the Channels the account writes to, without saying which Persona may.
         profile.channels?.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: personaGuids })) ??
         null;
+      const first = profile.personas[0];
+      // Asked only of servers without this project's extensions: this project's timelines reach everything.
+      const personaHistory = !about && first !== undefined && (await client.personaPosts(first.guid, { count: 1 })) !== null;
       return {
         ref: profile.guid,
         personas: profile.personas.map((p) => ({ guid: p.guid.toLowerCase(), handle: p.as, name: p.name, avatarUrl: p.avatar_url })),
         channels,
-        server: serverOf(about, profile.channels !== null),
+        server: serverOf(about, profile.channels !== null, personaHistory),
       };
     },
     checkToken: async () => {
@@ -100,6 +110,15 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       await client.accountMe();
     },
     timelines,
+    personaHistory: (personaGuid) =>
+      server?.personaHistory
+        ? {
+            name: `persona:${personaGuid}`,
+            paging: 'walk',
+            pageSize: PAGE,
+            read: async (q) => pulled((await client.personaPosts(personaGuid, { ...q, since: ALL_TIME, types }))?.posts ?? []),
+          }
+        : null,
     publish: async (post) => one(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
     update: async ({ guid }, post) =>
       // A remote keeps a place that is not sent, so a place removed here is sent as an empty description:

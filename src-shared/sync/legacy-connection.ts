@@ -55,6 +55,7 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
       { name: 'mentions', paging: 'forward', readAfter: forward('mentions') },
       { name: 'home', paging: 'forward', readAfter: forward('home') },
     ],
+    personaHistory: () => null,
     publish: async (post) => pulledOne(await client.write(writeParams(post))),
     update: async (ref, post) => pulledOne(await client.write({ ...writeParams(post), post_id: idOf(ref, '/content') })),
     read: async (ref) => {

@@ -1,4 +1,5 @@
 import type { PublishingDb } from '../store/db';
+import { isLinkedPersona } from './identity';
 import type { RemoteRow, TimelineName } from '../store/sync-rows';
 import type { RemoteConnection, RemoteTimeline } from './connection';
 import { checkMissingPosts } from './gone';
@@ -7,9 +8,10 @@ import { pullForward } from './pull-forward';
 import { pullWalk } from './pull-walk';
 
 /**
- * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts). After a walk of
- * `global` that reached its cursor, the posts held from the stretch it read and missing from it are checked
- * (gone.ts): the remote may have deleted them. Answers how many new posts mention a linked Persona.
+ * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts), and the history of
+ * each linked Persona until it is whole. After a walk of `global` that reached its cursor, the posts held
+ * from the stretch it read and missing from it are checked (gone.ts): the remote may have deleted them.
+ * Answers how many new posts mention a linked Persona.
  */
 export async function pullRemote(
   db: PublishingDb,
@@ -17,10 +19,22 @@ export async function pullRemote(
 ): Promise<{ mentioning: number }> {
   const { remote, connection, now } = input;
   let mentioning = 0;
-  for (const timeline of connection.timelines) {
+  for (const timeline of [...connection.timelines, ...(await historiesToRead(db, remote, connection))]) {
     mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name) })).mentioning;
   }
   return { mentioning };
+}
+
+/** The histories of linked Personas not yet read whole: once read, `global` brings what comes after. */
+async function historiesToRead(db: PublishingDb, remote: RemoteRow, connection: RemoteConnection): Promise<RemoteTimeline[]> {
+  const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
+  const histories: RemoteTimeline[] = [];
+  for (const persona of personas) {
+    const history = connection.personaHistory(persona.guid);
+    const cursor = history ? await db.cursors.get([remote.guid, history.name]) : undefined;
+    if (history && (cursor === undefined || cursor.paging !== null)) histories.push(history);
+  }
+  return histories;
 }
 
 async function pullOne(
