@@ -46,6 +46,7 @@ export async function pullWalk(
   let paging = cursor.paging;
   const seen = new Set<string>();
   const result: PullResult = { requests: 0, stored: 0, mentioning: 0 };
+  let wrote = false;
   for (;;) {
     const first = result.requests === 0 && paging === null && bound !== null;
     const page = await input.read({ count: first ? Math.min(FIRST_PAGE, input.pageSize) : input.pageSize, ...(paging ? { until: paging.untilUnix } : {}) });
@@ -59,9 +60,13 @@ export async function pullWalk(
     const next: CursorRow = done
       ? { ...cursor, sinceUnix: newestUnix, paging: null }
       : { ...cursor, paging: { untilUnix: progressed ? oldestUnix : oldestUnix - 1, beforeGuid: '', newestUnix } };
-    // An idle poll: nothing new on its one page, and the cursor stays. No transaction at all.
-    const idle = done && cursor.paging === null && next.sinceUnix === cursor.sinceUnix && page.every((p) => input.seen?.get(p.guid) === versionOf(p));
-    if (!idle) {
+    // A page of versions already stored is not stored again, nor where the walk got with it: cut short
+    // there, the walk would read it again, to no harm. An idle poll writes nothing at all. The last page
+    // stores that the walk ended when an earlier one stored where it was, or the cursor moves.
+    const known = page.every((p) => input.seen?.get(p.guid) === versionOf(p));
+    const ends = done && (wrote || cursor.paging !== null || next.sinceUnix !== cursor.sinceUnix);
+    if (!known || ends) {
+      wrote = true;
       const stored = await storePulledPage(db, {
         remote,
         posts: page,
