@@ -41,8 +41,12 @@ export interface SyncedDesk {
 }
 
 /** A desk (the real SQLite store, the real sync engine, a clock at the real time) with the peer added as a remote. */
-export async function deskWith(peer: Peer, account: PeerAccount, options: { fetch?: typeof globalThis.fetch; baseUrl?: string } = {}): Promise<SyncedDesk> {
-  const desk = await startDesktop('sqlite', options.fetch);
+export async function deskWith(
+  peer: Peer,
+  account: PeerAccount,
+  options: { fetch?: typeof globalThis.fetch; baseUrl?: string; onNewMentions?: (count: number) => void } = {},
+): Promise<SyncedDesk> {
+  const desk = await startDesktop('sqlite', options.fetch, options.onNewMentions);
   desk.clock.set(Math.floor(Date.now() / 1000));
   const added = await desk.call('POST', '/api/sync/remotes', { params: { base_url: options.baseUrl ?? peer.base, token: account.token } });
   if (added.status !== 200) throw new Error(`adding the peer failed: ${JSON.stringify(added.json)}`);
