@@ -23,7 +23,7 @@ export interface RemoteIdentity {
  * already pulled, that copy is replaced by the local post (the same post, with its local history).
  */
 export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: RemoteIdentity): Promise<PostRow | null> {
-  const tables = [db.posts, db.mentions, db.changes, db.indexQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts];
+  const tables = [db.posts, db.mentions, db.changes, db.indexQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts, db.remoteUrls];
   return db.transaction('rw', tables, async () => {
     const to = remote.guid.toLowerCase();
     const [post] = await postsByGuids(db, [from]);
@@ -34,6 +34,8 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
       remoteContent: remote.content,
       ...(remote.id !== null ? { remoteId: remote.id } : {}),
     };
+    // Replies there name it by this URL (sync-rows.ts RemoteUrlRow).
+    if (remote.url) await db.remoteUrls.put({ url: remote.url, postGuid: to });
     if (to === from) return (await putPostsInOneTransaction(db, [{ ...post, ...synced }]))[0] ?? null;
 
     const [pulledCopy] = await postsByGuids(db, [to]);

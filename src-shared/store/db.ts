@@ -20,7 +20,7 @@ import type {
   IndexQueueRow,
 } from './rows';
 import { backfillV2, upgradeToV2 } from './upgrade-v2';
-import type { ConflictRow, CursorRow, OutboxRow, RemoteRow } from './sync-rows';
+import type { ConflictRow, CursorRow, OutboxRow, RemoteRow, RemoteUrlRow } from './sync-rows';
 import { upgradeToV3 } from './upgrade-v3';
 import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
 
@@ -50,6 +50,7 @@ export type PublishingDb = Dexie & {
   cursors: Dexie.Table<CursorRow, [string, string]>;
   outbox: EntityTable<OutboxRow, 'seq'>;
   conflicts: EntityTable<ConflictRow, 'postGuid'>;
+  remoteUrls: EntityTable<RemoteUrlRow, 'url'>;
   indexQueue: EntityTable<IndexQueueRow, 'order'>;
   wordDirs: EntityTable<WordDirRow, 'word'>;
   wordBlocks: Dexie.Table<WordBlockRow, [string, string]>;
@@ -141,6 +142,16 @@ export const schemaV6 = {
   postWords: 'postId',
 } as const;
 
+/**
+ * Version 7, for sync with the reference server: the canonical URL on its remote of each post held here
+ * (sync-rows.ts RemoteUrlRow), by which a reply names the post it answers. A new table, empty: posts synced
+ * before it came from this project's instances, whose replies name their parent by GUID.
+ */
+export const schemaV7 = {
+  ...schemaV6,
+  remoteUrls: 'url, postGuid',
+} as const;
+
 export const DATABASE_NAME = 'publishing';
 
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
@@ -154,6 +165,7 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.version(4).stores(schemaV4);
   db.version(5).stores(schemaV5);
   db.version(6).stores(schemaV6).upgrade(upgradeToV6);
+  db.version(7).stores(schemaV7);
   // Dexie holds back every other request until these are done.
   db.on('ready', async () => {
     await backfillV2(db);

@@ -105,3 +105,13 @@ export interface ConflictRow {
   };
   detectedUnix: number;
 }
+
+/**
+ * Where a post held here lives on its remote: its canonical URL there. A reply on a remote names what it
+ * answers by that URL (`reply_to`), and the reference's article URLs hold no GUID (`/2026/11/24/a-title`),
+ * so a reply to an article finds its parent here by this.
+ */
+export interface RemoteUrlRow {
+  url: string;
+  postGuid: string;
+}

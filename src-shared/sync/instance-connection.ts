@@ -6,10 +6,9 @@ import type { RemotePost } from '../client/remote-post';
 import type { PostType, Privacy } from '../store/rows';
 import type { RemoteServer } from '../store/sync-rows';
 import { failureOf, type OutgoingPost, type RemoteConnection, type RemoteTimeline } from './connection';
-import type { PulledPost } from './pulled-post';
+import { guidInUrl, type PulledPost } from './pulled-post';
 import { sameText } from './same-text';
 
-const GUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const PRIVACIES: readonly string[] = ['visibility.public', 'visibility.private', 'visibility.none'];
 /**
  * Posts asked for per page. The spec allows 250, but the reference turns 250 into 75 (it adds one to the
@@ -202,7 +201,7 @@ const isPinColour = (value: string): value is PinColour => (PIN_COLOURS as reado
  * in timelines under `listedUnix`, by default its publication time.
  */
 export function pulledOne(post: RemotePost, listedUnix: number = post.publish_unix): PulledPost {
-  const parent = post.parent_guid ?? (post.reply_to ? (GUID_IN_URL.exec(post.reply_to)?.[0] ?? null) : null);
+  const parent = post.parent_guid ?? (post.reply_to ? guidInUrl(post.reply_to) : null);
   return {
     guid: post.guid.toLowerCase(),
     remoteId: post.id,

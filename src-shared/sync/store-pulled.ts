@@ -9,13 +9,13 @@ import { renderMarkdown, toMarkdown } from '../text';
 import { claimOwnCopies } from './claim';
 import { contentFingerprint } from './fingerprint';
 import { isLinkedPersona, remoteAccountGuid } from './identity';
+import { guidInUrl, type PulledPost } from './pulled-post';
 
 export interface PageResult {
   stored: number;
   /** New posts (not held before) that mention one of the owner's linked Personas: news to tell. */
   mentioning: number;
 }
-import type { PulledPost } from './pulled-post';
 
 /**
  * Stores one page of posts pulled from a remote, in ONE transaction with whatever `alsoInTransaction`
@@ -41,7 +41,7 @@ export async function storePulledPage(
     const waiting = new Set(
       (await db.outbox.where('postGuid').anyOf(input.posts.map((p) => p.guid)).toArray()).map((item) => item.postGuid),
     );
-    const fresh = dedupe(input.posts).filter((post) => {
+    let fresh = dedupe(input.posts).filter((post) => {
       const local = held.get(post.guid);
       if (!local) return true;
       if (waiting.has(post.guid)) return false;
@@ -52,6 +52,7 @@ export async function storePulledPage(
     });
     let mentioning = 0;
     if (fresh.length > 0) {
+      fresh = await withParentsByUrl(db, fresh);
       const authors = await ensureAuthors(db, remote, fresh, input.now);
       const threads = await threadsOf(db, fresh);
       const known = await knownPersonas(db, fresh);
@@ -59,6 +60,7 @@ export async function storePulledPage(
       const channels = await knownChannels(db, fresh);
       const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid)));
       await putPostsInOneTransaction(db, rows);
+      await db.remoteUrls.bulkPut(rows.flatMap((row) => (row.remoteUrl ? [{ url: row.remoteUrl, postGuid: row.guid }] : [])));
       await rejoinReplies(db, rows);
     }
     await input.alsoInTransaction?.();
@@ -78,6 +80,18 @@ function dedupe(posts: readonly PulledPost[]): PulledPost[] {
     if (!seen || post.updatedUnix > seen.updatedUnix) newest.set(post.guid, post);
   }
   return [...newest.values()].sort((a, b) => a.publishUnix - b.publishUnix || (a.guid < b.guid ? -1 : 1));
+}
+
+/**
+ * Replies that name what they answer by URL alone (the reference's articles have no GUID in theirs) get the
+ * GUID of that post: one in the same page, or one held here under that URL on its remote.
+ */
+async function withParentsByUrl(db: PublishingDb, posts: PulledPost[]): Promise<PulledPost[]> {
+  const unknown = [...new Set(posts.flatMap((p) => (p.replyTo && !p.parentGuid ? [p.replyTo] : [])))];
+  if (unknown.length === 0) return posts;
+  const byUrl = new Map(posts.map((p) => [p.canonicalUrl, p.guid]));
+  for (const row of await db.remoteUrls.bulkGet(unknown)) if (row && !byUrl.has(row.url)) byUrl.set(row.url, row.postGuid);
+  return posts.map((p) => (p.replyTo && !p.parentGuid ? { ...p, parentGuid: byUrl.get(p.replyTo) ?? null } : p));
 }
 
 async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[], now: number) {
@@ -185,14 +199,26 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
   };
 }
 
-/** Replies that arrived before their parent took the parent as their root; they now join its conversation. */
+/**
+ * Replies that arrived before their parent took the parent as their root (or, named by URL alone, that URL);
+ * they now join its conversation, and those that named it by URL now name it.
+ */
 async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[]): Promise<void> {
   for (const row of rows) {
-    if (row.threadKey === row.guid) continue;
-    const early = await db.posts
-      .where('[threadKey+publishUnix+guid]')
-      .between([row.guid, -Infinity, ''], [row.guid, Infinity, '\uffff'])
-      .toArray();
-    if (early.length > 0) await db.posts.bulkPut(early.map((p) => ({ ...p, threadKey: row.threadKey })));
+    if (row.threadKey !== row.guid) {
+      const early = await membersOf(db, row.guid);
+      if (early.length > 0) await db.posts.bulkPut(early.map((p) => ({ ...p, threadKey: row.threadKey })));
+    }
+    // Only a URL without a GUID in it is named alone: replies to a URL with one know their parent already.
+    if (row.remoteUrl && guidInUrl(row.remoteUrl) === null) {
+      const url = row.remoteUrl;
+      const answering = await membersOf(db, `url:${url}`);
+      const joined = answering.map((p) => ({ ...p, threadKey: row.threadKey, parentGuid: p.parentGuid ?? (p.replyTo === url ? row.guid : null) }));
+      // Rewritten whole, so that a reply across accounts is filed under the post it answers (Interactions).
+      if (joined.length > 0) await putPostsInOneTransaction(db, joined);
+    }
   }
 }
+
+const membersOf = (db: PublishingDb, threadKey: string): Promise<PostRow[]> =>
+  db.posts.where('[threadKey+publishUnix+guid]').between([threadKey, -Infinity, ''], [threadKey, Infinity, '\uffff']).toArray();
