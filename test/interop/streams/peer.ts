@@ -78,7 +78,12 @@ export async function startPeer(): Promise<Peer> {
   // MariaDB runs as the mysql user, which must reach its folders inside.
   fs.chmodSync(home, 0o755);
   const port = await freePort();
-  const env = { ...process.env, STREAMS_PEER_HOME: home, STREAMS_DB_PORT: String(await freePort()) };
+  // A MariaDB that starts removes every temporary table file (`#sql…`) in its folder for them: peers built
+  // side by side each need their own, or one's start breaks the other's queries under way.
+  const tmp = path.join(home, 'tmp');
+  fs.mkdirSync(tmp, { mode: 0o1777 });
+  fs.chmodSync(tmp, 0o1777);
+  const env = { ...process.env, STREAMS_PEER_HOME: home, STREAMS_DB_PORT: String(await freePort()), TMPDIR: tmp };
   try {
     await run('bash', [path.join(PEER_DIR, 'setup.sh'), '', String(port)], { env, timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
