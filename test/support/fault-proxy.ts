@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { asReference, referenceCount, referenceRefusal } from './reference-quirks';
 
 /**
  * What the proxy does to one request that matches:
@@ -32,22 +33,43 @@ export interface FaultProxy {
 
 /**
  * A remote with faults: an HTTP proxy on a real socket in front of a served instance. With `only`, paths
- * that do not match answer 404 (a remote that speaks only the legacy interface, say).
+ * that do not match answer 404 (a remote that speaks only the legacy interface, say). With `reference`, the
+ * instance answers as matigo/streams does (reference-quirks.ts).
  */
-export async function startFaultProxy(target: string, options: { only?: RegExp } = {}): Promise<FaultProxy> {
+export async function startFaultProxy(target: string, options: { only?: RegExp; reference?: boolean } = {}): Promise<FaultProxy> {
   const faults: (Fault & { left: number })[] = [];
   const seen: string[] = [];
   const hanging = new Set<http.ServerResponse>();
 
-  const forward = async (req: http.IncomingMessage, body: Buffer) => {
-    const headers = Object.fromEntries(
+  const headersOf = (req: http.IncomingMessage) =>
+    Object.fromEntries(
       Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'connection'),
     );
-    return fetch(`${target}${req.url ?? "/"}`, { method: req.method, headers, ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+  const forward = async (req: http.IncomingMessage, body: Buffer) => {
+    const url = new URL(req.url ?? '/', target);
+    if (options.reference && url.searchParams.has('count')) url.searchParams.set('count', referenceCount(url.searchParams.get('count')) ?? '');
+    return fetch(`${target}${url.pathname}${url.search}`, { method: req.method, headers: headersOf(req), ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
   };
-  const answer = async (res: http.ServerResponse, response: Response, text?: string) => {
-    res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'application/json' });
-    res.end(text ?? (await response.text()));
+  const answer = async (res: http.ServerResponse, response: Response, text?: string, req?: http.IncomingMessage) => {
+    let status = response.status;
+    let body = text ?? (await response.text());
+    if (options.reference && req) {
+      const channels = async () => {
+        const listed = await fetch(`${target}/api/account/channels`, { headers: headersOf(req) });
+        const data = ((await listed.json()) as { data?: unknown }).data;
+        return Array.isArray(data) ? (data as Record<string, unknown>[]) : [];
+      };
+      let json: Record<string, unknown> | null = null;
+      try {
+        json = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        // Not an envelope: passed on as it is.
+      }
+      const path = new URL(req.url ?? '/', target).pathname;
+      ({ status, text: body } = await asReference({ status, text: body, json }, { method: req.method ?? 'GET', path, channels }));
+    }
+    res.writeHead(status, { 'content-type': response.headers.get('content-type') ?? 'application/json' });
+    res.end(body);
   };
 
   const server = http.createServer((req, res) => {
@@ -62,6 +84,12 @@ export async function startFaultProxy(target: string, options: { only?: RegExp }
       if (options.only && !options.only.test(req.url ?? '')) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ meta: { code: 404, text: 'Unknown Endpoint', list: false }, data: false }));
+        return;
+      }
+      const refused = options.reference ? referenceRefusal(req.method ?? 'GET', new URL(req.url ?? '/', target).pathname, !!req.headers.authorization) : null;
+      if (refused) {
+        res.writeHead(refused.status, { 'content-type': 'application/json' });
+        res.end(refused.text);
         return;
       }
       void (async () => {
@@ -83,15 +111,15 @@ export async function startFaultProxy(target: string, options: { only?: RegExp }
             return res.end('You Need to Log In First');
           case 'slow':
             await new Promise((resolve) => setTimeout(resolve, fault.ms ?? 3000));
-            return answer(res, await forward(req, body));
+            return answer(res, await forward(req, body), undefined, req);
           case 'repeat-page': {
             const response = await forward(req, body);
             const envelope = (await response.json()) as { data: unknown };
             if (Array.isArray(envelope.data)) envelope.data = [...envelope.data, ...envelope.data];
-            return answer(res, response, JSON.stringify(envelope));
+            return answer(res, response, JSON.stringify(envelope), req);
           }
           default:
-            return answer(res, await forward(req, body));
+            return answer(res, await forward(req, body), undefined, req);
         }
       })().catch(() => req.socket.destroy());
     });

@@ -1,223 +1,202 @@
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstanceClient, RemoteError, type InstanceClient } from '../../../src-shared/client';
 import { json, startFakeRemote, type FakeRemote, type SeenRequest } from './helpers';
 
 /**
- * A stand-in for the reference implementation (PHP), answering the way it was observed to: `false` for
- * absent values, numbers as strings, `you_follow` and `profile_url` in timeline posts, one mention as an
- * object, `data: []` on errors, the plain-text login answer with HTTP 200 on writes without a valid token,
- * no GET for /api/account/me and no /api/account/channels. The client must read all of it.
+ * matigo/streams, answering as the real server was seen to (../shared/peers/streams; the same answers are
+ * read from a running one in test/interop/streams). The bodies below are its own, cut to what matters.
  */
-const TOKEN = 'reference-token-0123456789';
-const ALICE = 'a11ce000-0000-4000-8000-000000000001';
-const BOB = 'b0b00000-0000-4000-8000-000000000002';
-const G = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const TOKEN = 'CSQAA_NtyZNP_2075d87f-206a-ac12-6a8d-e058ca1775cb-6335-c81e728d';
+const PEER = 'ac2b6c39-0ecf-862e-473c-df74de95df24';
+const NEIGHBOUR = '9ca8b10d-b381-1c5c-7f81-0245c5e441a7';
+const CHANNEL = '1c57f3eb-a767-3020-1924-a897428286a0';
+const G = (n: number) => `b2d365d0-c088-e055-ea20-${String(n).padStart(12, '0')}`;
+const HOST = 'http://127.0.0.1:8089';
 
-const alice = {
-  guid: ALICE,
-  as: 'alice',
-  name: 'Alice',
-  avatar: 'https://ref.example/avatars/alice.png',
+const persona = {
+  guid: PEER,
+  as: '@peer',
+  name: 'Peer',
+  avatar: `${HOST}/avatars/default.png`,
+  pin: 'pin.none',
   you_follow: false,
+  is_muted: false,
+  is_starred: false,
+  is_blocked: false,
   is_you: true,
-  profile_url: 'https://ref.example/alice/',
+  profile_url: `${HOST}/${PEER}/profile`,
 };
 
-/** A post as the reference shows it in a timeline. */
-const referencePost = (n: number, extra: Record<string, unknown> = {}) => ({
+/** A post as its timelines show it. */
+const timelinePost = (n: number, extra: Record<string, unknown> = {}) => ({
   guid: G(n),
   type: 'post.note',
   privacy: 'visibility.public',
-  canonical_url: `https://ref.example/note/${G(n)}`,
+  canonical_url: `${HOST}/note/${G(n)}`,
   reply_to: false,
+  has_thread: false,
   title: false,
   content: `<p>Post ${n}</p>`,
   text: `Post ${n}`,
+  rtl: false,
   meta: false,
   tags: false,
   mentions: false,
-  persona: alice,
-  publish_at: '2027-01-15T08:00:00Z',
-  publish_unix: String(1_800_000_000 + n),
+  points: 0,
+  persona,
+  attributes: { pin: 'pin.none', starred: false, muted: false, points: 0 },
+  publish_at: '2026-11-24T16:49:08Z',
+  publish_unix: 1_795_538_948 + n,
   expires_at: false,
   expires_unix: false,
-  updated_at: '2027-01-15T08:00:00Z',
-  updated_unix: String(1_800_000_000 + n),
+  updated_at: '2026-11-24T16:49:08Z',
+  updated_unix: 1_795_538_948 + n,
   ...extra,
 });
 
-const LOGIN_FIRST = 'You Need to Log In First';
-const plainLogin = (res: Parameters<Parameters<typeof startFakeRemote>[0]>[1]) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
-  res.end(LOGIN_FIRST);
+const ok = (data: unknown) => ({ meta: { code: 200, text: false, list: false, more: false }, data });
+const error = (code: number, text: string, list: string[] | false = false) => ({ meta: { code, text, list }, data: [] });
+const plain = (res: http.ServerResponse, status: number, text: string) => {
+  res.writeHead(status, { 'content-type': 'text/html; charset=UTF-8' });
+  res.end(text);
 };
-const notThere = (text: string) => ({ meta: { code: 400, text, list: false }, data: [] });
 
-function reference(request: SeenRequest, res: Parameters<Parameters<typeof startFakeRemote>[0]>[1]): void {
+function streams(request: SeenRequest, res: http.ServerResponse): void {
   const signedIn = request.headers.authorization === TOKEN;
   const route = `${request.method} ${request.path}`;
   switch (true) {
     case route === 'GET /api/posts/global':
-      return json(res, 200, {
-        meta: { code: 200, text: false, list: false },
-        data: [
-          referencePost(3, { tags: ['one', 'two'], mentions: { guid: BOB, as: 'bob', name: 'Bob', avatar: '', you_follow: false, is_you: false, profile_url: '' } }),
-          referencePost(2, { persona: false }),
-          referencePost(1, {
-            type: 'post.bookmark',
-            title: 'A title',
-            reply_to: 'https://elsewhere.example/thing',
-            expires_unix: '1900000000',
-            meta: { source: { url: 'https://example.com/', title: 'Example' }, geo: false },
-          }),
-          'not even an object',
-          referencePost(0, { publish_unix: false, publish_at: '2027-01-15 08:00:00', updated_unix: false, updated_at: false }),
-        ],
-      });
-    case route === 'GET /api/posts/mentions':
-      return signedIn ? json(res, 200, { meta: { code: '200' }, data: [referencePost(5, { mentions: [alice] })] }) : json(res, 403, { meta: { code: 403, text: LOGIN_FIRST }, data: [] });
-    case route === `GET /api/posts/${G(404)}`:
-      return json(res, 400, notThere('Invalid Post Identifier Supplied (2)'));
-    case route === `GET /api/posts/${G(404)}/thread`:
-      return json(res, 400, notThere('Invalid Thread Identifier Supplied (2)'));
+      return json(res, 200, ok([
+        timelinePost(3, {
+          tags: [{ url: `${HOST}/tag/one`, name: 'one' }, { url: `${HOST}/tag/two`, name: 'two' }],
+          mentions: [{ guid: NEIGHBOUR, name: '@neighbour', is_you: false }],
+        }),
+        timelinePost(2, {
+          type: 'post.bookmark',
+          meta: {
+            geo: { longitude: 13.4, latitude: 52.5, altitude: false, description: false, staticmap: `${HOST}/api/geocode/staticmap/52.5/13.4` },
+            source: { url: 'https://example.com/', title: 'Example', summary: false, author: false },
+          },
+        }),
+        timelinePost(1, { reply_to: `${HOST}/2026/11/24/an-article`, updated_unix: 1_795_540_000 }),
+      ]));
     case route === `GET /api/posts/${G(1)}`:
-      return json(res, 200, { meta: { code: 200 }, data: referencePost(1) });
-    case request.method === 'POST' && request.path === '/api/posts/write':
-    case request.path.endsWith('/star') || request.path.endsWith('/pin'):
-    case request.method === 'DELETE':
-      if (!signedIn) return plainLogin(res);
-      return json(res, 200, { meta: { code: 200, text: false, list: false }, data: [referencePost(9, { title: '' })] });
+      return json(res, 200, ok([timelinePost(1, { thread: { guid: G(0), count: 2 }, channel: { guid: CHANNEL, name: 'Peer Space' }, can_edit: true })]));
+    case route === `GET /api/posts/${G(7)}`:
+      // Not for this reader: another account's private post.
+      return json(res, 200, ok([]));
+    case route === `GET /api/posts/${G(404)}`:
+      return json(res, 400, error(400, 'Invalid Post Identifier Supplied (2)'));
+    case route === `DELETE /api/posts/${G(1)}`:
+      return signedIn ? json(res, 200, ok({ post_guid: G(1), channel_guid: CHANNEL, result: { post_id: 0 }, sok: false })) : plain(res, 200, 'You Need to Log In First');
+    case route === `DELETE /api/posts/${G(404)}`:
+      // A delete of a post already gone: an empty 500.
+      return plain(res, 500, '');
+    case route === 'POST /api/posts/write':
+      return signedIn ? json(res, 200, ok([timelinePost(9)])) : plain(res, 200, 'You Need to Log In First');
+    case route === 'POST /api/auth/login':
+      return json(res, 400, error(400, 'Unrecognised Credentials'));
     case route === 'GET /api/account/me':
-      return json(res, 405, { meta: { code: 405, text: 'Method Not Allowed' }, data: [] });
-    case route === 'POST /api/account/me':
-      if (!signedIn) return json(res, 403, { meta: { code: 403, text: LOGIN_FIRST, list: false }, data: [] });
-      return json(res, 200, {
-        meta: { code: 200, text: false, list: false },
-        data: {
-          guid: 'acc0un70-0000-4000-8000-000000000000',
-          type: 'account.normal',
-          timezone: 'Europe/Berlin',
-          display_name: 'Alice',
-          mail_address: 'alice@example.com',
-          language: { code: 'en-GB', name: 'English' },
-          personas: { guid: ALICE, as: 'alice', name: 'Alice', avatar_url: false, profileurl: 'https://ref.example/alice/' },
-          bucket: { storage: '1073741824', available: '1073741824', files: '0' },
-          created_at: '2020-01-01T00:00:00Z',
-          created_unix: '1577836800',
-          updated_at: '2020-01-01T00:00:00Z',
-          updated_unix: '1577836800',
-        },
-      });
+      if (!signedIn) return json(res, 403, error(403, 'You need to sign in to use this function'));
+      return json(res, 200, ok({
+        guid: '2075d87f-206a-ac12-6a8d-e058ca1775cb',
+        type: 'account.normal',
+        timezone: 'UTC',
+        is_you: true,
+        display_name: 'Peer',
+        mail_address: '',
+        language: { code: 'en-us', name: 'English' },
+        channels: [
+          {
+            guid: CHANNEL,
+            name: 'Peer Space',
+            type: 'channel.site',
+            privacy: 'visibility.public',
+            site: { guid: 'e3d52fa3-723d-3a90-c70f-5888f8c7cdc0', description: 'A loopback reference peer', https: false, url: '127.0.0.1:8089', version: 0 },
+            // Its own: a date where a number belongs.
+            created_unix: '2026-11-24T16:05:01Z',
+          },
+        ],
+        personas: [{ guid: PEER, name: 'peer', display_name: 'Peer', avatar_url: `${HOST}/avatars/default.png`, is_active: true, is_yours: true, created_unix: 1_795_536_301 }],
+        bucket: false,
+        created_unix: 1_795_536_301,
+        updated_unix: 1_795_536_301,
+      }));
+    case route === 'GET /api/account/channels':
+      return json(res, 400, error(400, 'Unrecognised endpoint: [channels]'));
+    case route === 'GET /api/about':
+      return signedIn ? json(res, 400, error(400, 'Invalid API Endpoint')) : json(res, 401, error(401, 'You Need to Log In First', ['Invalid API Endpoint']));
     default:
-      return json(res, 404, { meta: { code: 404, text: 'Not Found' }, data: [] });
+      return json(res, 401, error(401, 'You Need to Log In First', ['Invalid API Endpoint']));
   }
 }
 
 let remote: FakeRemote;
 let client: InstanceClient;
 beforeAll(async () => {
-  remote = await startFakeRemote(reference);
+  remote = await startFakeRemote(streams);
   client = createInstanceClient({ baseUrl: remote.url, token: TOKEN });
 });
 afterAll(() => remote.close());
 
-describe('a reference-like remote', () => {
-  it('reads a timeline page: false for absent values, numeric strings, you_follow and profile_url, one mention object', async () => {
-    const page = await client.global({ since: 1_800_000_000, types: ['post.note', 'post.bookmark'] });
-    expect(page.posts.map((p) => p.guid)).toEqual([G(3), G(1), G(0)]);
-    const [three, one, zero] = page.posts;
-    expect(three).toEqual({
-      guid: G(3),
-      id: null,
-      type: 'post.note',
-      privacy: 'visibility.public',
-      canonical_url: `https://ref.example/note/${G(3)}`,
-      reply_to: null,
-      title: null,
-      text: 'Post 3',
-      content: '<p>Post 3</p>',
+describe('matigo/streams, as it answers', () => {
+  it('reads a timeline: handles written @name, tags as objects, mentions by name, the source and place in meta', async () => {
+    const { posts, skipped } = await client.global({ types: ['post.note', 'post.bookmark'] });
+    expect(skipped).toEqual([]);
+    const [three, two, one] = posts;
+    expect(three).toMatchObject({
+      persona: { guid: PEER, as: 'peer', name: 'Peer', avatar: `${HOST}/avatars/default.png`, profile_url: `${HOST}/${PEER}/profile` },
       tags: ['one', 'two'],
-      mentions: [{ guid: BOB, as: 'bob' }],
-      persona: { guid: ALICE, as: 'alice', name: 'Alice', avatar: 'https://ref.example/avatars/alice.png', profile_url: 'https://ref.example/alice/', id: null },
-      publish_unix: 1_800_000_003,
+      mentions: [{ guid: NEIGHBOUR, as: 'neighbour' }],
+      title: null,
+      reply_to: null,
       expires_unix: null,
-      updated_unix: 1_800_000_003,
       channel_guid: null,
-      parent_guid: null,
-      parent_id: null,
-      pin: null,
+      pin: 'pin.none',
       starred: false,
-      source: null,
-      geo: null,
     });
-    expect(one).toMatchObject({
+    expect(two).toMatchObject({
       type: 'post.bookmark',
-      title: 'A title',
-      reply_to: 'https://elsewhere.example/thing',
-      expires_unix: 1_900_000_000,
       source: { url: 'https://example.com/', title: 'Example' },
-      geo: null,
+      geo: { longitude: 13.4, latitude: 52.5, altitude: null, description: null },
     });
-    // A date text instead of a timestamp; the update time falls back to publication.
-    expect(zero).toMatchObject({ publish_unix: 1_800_000_000, updated_unix: 1_800_000_000 });
-    expect(Object.fromEntries(remote.seen.at(-1)?.query ?? [])).toEqual({ since: '1800000000', types: 'post.note,post.bookmark' });
+    expect(one).toMatchObject({ reply_to: `${HOST}/2026/11/24/an-article`, parent_guid: null, updated_unix: 1_795_540_000 });
   });
 
-  it('skips the malformed posts of a page and reports them, keeping the rest', async () => {
-    const page = await client.global();
-    expect(page.skipped).toHaveLength(2);
-    expect(page.skipped[0]).toMatchObject({ index: 1, guid: G(2) });
-    expect(page.skipped[0]?.problems.join(' ')).toContain('persona');
-    expect(page.skipped[1]).toMatchObject({ index: 3, guid: null });
-    expect(page.posts).toHaveLength(3);
-  });
-
-  it('reads mentions with a numeric-string meta.code', async () => {
-    const page = await client.mentions({ since: 1_800_000_000 });
-    expect(page.posts[0]?.mentions).toEqual([{ guid: ALICE, as: 'alice' }]);
-  });
-
-  it('reads a single post sent as an object rather than a list of one', async () => {
-    expect((await client.post(G(1)))?.guid).toBe(G(1));
-  });
-
-  it('answers null for an unknown post or thread, whose errors carry data: []', async () => {
+  it('reads one post with its Channel named as an object; a private post of another is no post at all', async () => {
+    expect(await client.post(G(1))).toMatchObject({ guid: G(1), channel_guid: CHANNEL });
+    expect(await client.post(G(7))).toBeNull();
     expect(await client.post(G(404))).toBeNull();
-    expect(await client.thread(G(404))).toBeNull();
   });
 
-  it('reads the account with POST when GET is not allowed, and says channels() is not there', async () => {
+  it('reads the account: the handle from name, the name from display_name, the Channels from the profile', async () => {
     const me = await client.accountMe();
-    expect(me).toMatchObject({ guid: 'acc0un70-0000-4000-8000-000000000000', type: 'account.normal', created_unix: 1_577_836_800 });
     expect(me.personas).toEqual([
-      { guid: ALICE, as: 'alice', name: 'Alice', avatar_url: '', site_url: '', timezone: '', profile_url: 'https://ref.example/alice/', channels: [] },
+      { guid: PEER, as: 'peer', name: 'Peer', avatar_url: `${HOST}/avatars/default.png`, site_url: '', timezone: '', profile_url: '', channels: [] },
     ]);
-    const asked = remote.seen.filter((r) => r.path === '/api/account/me').map((r) => r.method);
-    expect(asked.slice(-2)).toEqual(['GET', 'POST']);
+    expect(me.channels).toEqual([{ guid: CHANNEL, name: 'Peer Space' }]);
+    expect(remote.seen.filter((r) => r.path === '/api/account/me').map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('says that the extensions it refuses are not there, with or without a token, but a refused token is refused', async () => {
     expect(await client.channels()).toBeNull();
+    expect(await client.about()).toBeNull();
+    const stale = client.withToken('CSQAA_stale');
+    expect(await stale.about()).toBeNull();
+    await expect(stale.accountMe()).rejects.toMatchObject({ kind: 'auth', status: 403 });
   });
 
-  it('takes the plain-text login answer (HTTP 200) to a write, star, pin or delete as an auth error', async () => {
-    const stale = client.withToken('stale-token-0123456789');
-    const guid = G(1);
-    for (const call of [
-      () => stale.write({ content: 'x', post_type: 'post.note' }),
-      () => stale.star(guid),
-      () => stale.pin(guid, 'red'),
-      () => stale.deletePost(guid),
-    ]) {
-      const error = await call().then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(RemoteError);
-      expect(error).toMatchObject({ kind: 'auth', status: 200 });
-      expect((error as RemoteError).message).toContain(LOGIN_FIRST);
-    }
+  it('takes a delete that says sok: false as done, and tells an empty 500 on a second one as a server failure', async () => {
+    expect(await client.deletePost(G(1))).toMatchObject({ post_guid: G(1), channel_guid: CHANNEL });
+    await expect(client.deletePost(G(404))).rejects.toMatchObject({ kind: 'server', status: 500 });
   });
 
-  it('writes with the right token, reading an empty title as no title', async () => {
-    const written = await client.write({ content: 'x', post_type: 'post.note' });
-    expect(written).toMatchObject({ guid: G(9), title: null });
+  it('takes the plain-text answer to a write without a good token as a refused token, and wrong credentials as refused', async () => {
+    const refused = await client.withToken('CSQAA_stale').write({ content: 'x', post_type: 'post.note' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RemoteError);
+    expect(refused).toMatchObject({ kind: 'auth', status: 200 });
+    await expect(client.login('peer', 'wrong')).rejects.toMatchObject({ kind: 'rejected', status: 400, remoteText: 'Unrecognised Credentials' });
+    expect((await client.write({ content: 'x', post_type: 'post.note' })).guid).toBe(G(9));
   });
 });

@@ -11,12 +11,21 @@ interface WirePost {
   attributes: { pin: string; starred: boolean };
 }
 
-describe('syncing through a remote that fails in every way a network can', () => {
+/**
+ * Each case twice: with the remote read as this project (its extensions), and with the remote answering as
+ * matigo/streams does (the proxy's `reference` mode), which the desk reads with the spec alone, walking its
+ * timelines from the newest post. The same faults against the real streams server: test/interop/streams.
+ */
+describe.each([
+  { as: 'this project', reference: false },
+  { as: 'matigo/streams', reference: true },
+])('syncing through a remote that fails in every way a network can, answering as $as', ({ reference }) => {
   let remote: ServedInstance;
   let proxy: FaultProxy;
   let desktop: DesktopInstance;
   let remoteGuid: string;
   afterEach(async () => {
+    expect(proxy?.seen.filter((line) => line.startsWith('OPTIONS')) ?? []).toEqual([]);
     await proxy?.close();
     await desktop?.close();
     await remote?.stop();
@@ -24,10 +33,11 @@ describe('syncing through a remote that fails in every way a network can', () =>
 
   async function setUp() {
     remote = await startServedInstance('memory');
-    proxy = await startFaultProxy(remote.url);
+    proxy = await startFaultProxy(remote.url, { reference });
     desktop = await startDesktop('memory');
     const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, token: OWNER_TOKEN } });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
+    expect(added.json.data.server.extensions.includes('before')).toBe(!reference);
     remoteGuid = added.json.data.guid;
     desktop.clock.advance(60);
   }
