@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { RemoteStatus, SyncConflict } from '../../src-shared/client/desk-schemas';
 import { useAccount } from '../state/account';
 import { clients, describeFailure } from '../state/session';
-import { describeRemote, remoteName, useSync } from '../state/sync';
+import { describeRemote, describeServer, remoteName, useSync } from '../state/sync';
 import { showError, useToasts } from '../state/toasts';
 
 /** Remotes: add one (sign in or paste a token), see what it linked and how it stands, sync now, conflicts. */
@@ -53,7 +53,8 @@ function RemoteCard({ remote }: { remote: RemoteStatus }) {
   };
   return (
     <li className="remote">
-      <h2>{remoteName(remote)} <span className="subtle">({remote.interface} interface)</span></h2>
+      <h2>{remoteName(remote)}</h2>
+      <p className="subtle">{describeServer(remote)}</p>
       <p className={`sync-line health-${health}`}><span className="sync-dot" aria-hidden="true" />{text}</p>
       {remote.attention.length > 0 && (
         <ul className="attention" aria-label="Stopped items">

@@ -109,6 +109,21 @@ function agoText(seconds: number): string {
   return `${Math.floor(seconds / 86_400)} days ago`;
 }
 
+const KIND_WORDS: Record<string, string> = { 'post.note': 'notes', 'post.article': 'articles', 'post.bookmark': 'bookmarks', 'post.quotation': 'quotations' };
+
+/**
+ * What the remote is and what it takes, in words: "10Centuries (matigo/streams) · instance interface ·
+ * takes notes, articles, bookmarks and quotations". Until a remote added before this was recorded is asked
+ * (its next sync), only the interface is known.
+ */
+export function describeServer(remote: RemoteStatus): string {
+  const api = `${remote.interface} interface`;
+  if (!remote.server) return api;
+  const kinds = remote.server.kinds.map((k) => KIND_WORDS[k] ?? k.replace(/^post\./, ''));
+  const takes = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1) ?? ''}` : (kinds[0] ?? 'no posts');
+  return [remote.server.software, api, `takes ${takes}`].filter(Boolean).join(' · ');
+}
+
 export const remoteName = (remote: RemoteStatus): string => {
   try {
     return new URL(remote.base_url).host;

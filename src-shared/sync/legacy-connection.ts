@@ -18,7 +18,7 @@ const HEX: Record<string, LegacyPinColour> = {
 const PAGE = 200;
 
 /** What the legacy interface holds: it has no source fields for bookmarks and quotations. */
-const LEGACY_SERVER: RemoteServer = { software: 'Publishing Service, legacy interface only', kinds: ['post.note', 'post.article'], extensions: [] };
+const LEGACY_SERVER: RemoteServer = { software: 'Publishing Service', kinds: ['post.note', 'post.article'], extensions: [] };
 
 /**
  * A remote that speaks only the legacy interface. It names posts by number, pages its Blurb collections

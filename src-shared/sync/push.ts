@@ -108,7 +108,7 @@ async function send(
     case 'publish': {
       if (post.deleted) return;
       const kinds: readonly string[] = remote.server?.kinds ?? INSTANCE_POST_TYPES;
-      if (!kinds.includes(post.type)) throw new NeedsAttention(`The remote (${remote.server?.software ?? 'unknown'}) cannot hold ${post.type.slice(5)}s`);
+      if (!kinds.includes(post.type)) throw new NeedsAttention(`The remote (${remote.server?.software ?? 'unknown'}, ${remote.interface} interface) cannot hold ${post.type.slice(5)}s`);
       const outgoing = await outgoingOf(db, remote, post);
       const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
       await adoptRemoteGuid(db, post.guid, identityOf(published));

@@ -3,7 +3,8 @@
  * workload, what a person would feel: writes/s one request at a time and in a bulk import, p50/p99 of the
  * global timeline (count=100), of the legacy Blurbs (count=200), of a two-word legacy search and of a
  * 200-post thread over HTTP, start to first answer of the headless host
- * on that data, and the host's peak RSS. Figures are printed, not asserted.
+ * on that data, and the host's peak RSS; then sync with a second instance (sync.ts) and with a real
+ * matigo/streams server (streams.ts). Figures are printed, not asserted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,12 +17,13 @@ import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
 import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
+import { benchStreams } from './streams';
 import { benchSync } from './sync';
 import { percentiles, timeRequests } from './measure';
 
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const SYNC_POSTS = Number(process.env['BENCH_SYNC_POSTS'] ?? 20_000);
-/** `BENCH_ONLY=sync` runs the sync part alone. */
+/** `BENCH_ONLY=sync` or `BENCH_ONLY=streams` runs that part alone. */
 const ONLY = process.env['BENCH_ONLY'];
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-'));
@@ -89,8 +91,8 @@ function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: num
 }
 
 async function main() {
-  if (ONLY === 'sync') {
-    await benchSync(dataDir, SYNC_POSTS, report);
+  if (ONLY === 'sync' || ONLY === 'streams') {
+    await (ONLY === 'sync' ? benchSync(dataDir, SYNC_POSTS, report) : benchStreams(dataDir, report));
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
@@ -137,6 +139,7 @@ async function main() {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   await benchSync(dataDir, SYNC_POSTS, report);
+  await benchStreams(dataDir, report);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

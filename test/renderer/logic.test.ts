@@ -5,7 +5,7 @@ import { parseDeskCommand } from '../../src-renderer/api/bridge';
 import { paramsOf, problemsByField, publishDraft } from '../../src-renderer/screens/composer/publish';
 import { blankDraft } from '../../src-renderer/state/drafts';
 import { parseRoute, routeHash, type Route } from '../../src-renderer/state/route';
-import { describeRemote } from '../../src-renderer/state/sync';
+import { describeRemote, describeServer } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
 import { mergeFirstPage } from '../../src-renderer/state/timelines';
 import { PAGE_SIZE } from '../../src-renderer/state/timeline-spec';
@@ -63,6 +63,15 @@ describe('the status line of a remote', () => {
     expect(describeRemote(remote({ attention: [{ seq: 1, op: 'publish', post_guid: 'p', reason: 'A bookmark cannot go there' }] })).text).toBe('Needs attention: A bookmark cannot go there');
     expect(describeRemote(remote({ pending: 3 })).text).toBe('3 waiting to send');
     expect(describeRemote(remote({ last_pull_unix: null })).text).toBe('Not synced yet');
+  });
+
+  it('says what the remote is and which kinds of post it takes', () => {
+    const streams = { software: '10Centuries (matigo/streams)', kinds: ['post.article', 'post.note', 'post.bookmark', 'post.quotation'], extensions: [] };
+    expect(describeServer(remote({ server: streams }))).toBe('10Centuries (matigo/streams) · instance interface · takes articles, notes, bookmarks and quotations');
+    const legacy = { software: 'Publishing Service', kinds: ['post.note', 'post.article'], extensions: [] };
+    expect(describeServer(remote({ interface: 'legacy', server: legacy }))).toBe('Publishing Service · legacy interface · takes notes and articles');
+    // Added before this was recorded: the next sync asks.
+    expect(describeServer(remote({ server: null }))).toBe('instance interface');
   });
 });
 

@@ -83,7 +83,7 @@ describe('a change the remote cannot take', () => {
       await desktop.call('POST', '/api/posts/write', { params: { content: 'A note behind it', post_type: 'post.note', persona_guid: remote.personaGuid } });
       const stopped = await sync();
       expect(stopped.attention).toEqual([
-        expect.objectContaining({ op: 'publish', reason: 'The remote (Publishing Service, legacy interface only) cannot hold bookmarks' }),
+        expect.objectContaining({ op: 'publish', reason: 'The remote (Publishing Service, legacy interface) cannot hold bookmarks' }),
       ]);
       // The others went on.
       expect(stopped.pending).toBe(0);
