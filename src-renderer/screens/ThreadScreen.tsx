@@ -14,6 +14,8 @@ export default function ThreadScreen({ guid }: { guid: string }) {
   const [rows, setRows] = useState<ThreadRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [replying, setReplying] = useState<{ to: string; draft: string } | null>(null);
+  /** The post's remote no longer serves it (deleted there): it is gone from here too. */
+  const [gone, setGone] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -27,12 +29,14 @@ export default function ThreadScreen({ guid }: { guid: string }) {
   }, [guid, persona]);
 
   useEffect(() => {
+    setGone(false);
     void load();
     // A post from a remote: read its conversation there again (a no-op answer for local posts).
     clients()
       .desk.refreshPost(guid)
       .then(async (answer) => {
-        if (answer.stored > 0) await load();
+        if (answer.gone) setGone(true);
+        else if (answer.stored > 0) await load();
       })
       .catch(() => undefined);
   }, [guid, load]);
@@ -67,6 +71,14 @@ export default function ThreadScreen({ guid }: { guid: string }) {
   // Another post opened: the selection starts there.
   useEffect(() => () => void (selectedGuid.current = null), [guid]);
 
+  if (gone) {
+    return (
+      <div className="state-line" role="alert">
+        <p>This post was deleted where it was published, or is no longer shown to you there. It is gone from here too.</p>
+        <button type="button" className="link-button" onClick={() => history.back()}>← Back</button>
+      </div>
+    );
+  }
   if (error && !rows) {
     return (
       <div className="state-line" role="alert">

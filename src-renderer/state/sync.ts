@@ -119,7 +119,10 @@ const KIND_WORDS: Record<string, string> = { 'post.note': 'notes', 'post.article
 export function describeServer(remote: RemoteStatus): string {
   const api = `${remote.interface} interface`;
   if (!remote.server) return api;
-  const kinds = remote.server.kinds.map((k) => KIND_WORDS[k] ?? k.replace(/^post\./, ''));
+  const known = Object.keys(KIND_WORDS);
+  const kinds = [...known.filter((k) => remote.server?.kinds.includes(k)), ...remote.server.kinds.filter((k) => !known.includes(k))].map(
+    (k) => KIND_WORDS[k] ?? k.replace(/^post\./, ''),
+  );
   const takes = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1) ?? ''}` : (kinds[0] ?? 'no posts');
   return [remote.server.software, api, `takes ${takes}`].filter(Boolean).join(' · ');
 }

@@ -67,7 +67,7 @@ describe('the status line of a remote', () => {
 
   it('says what the remote is and which kinds of post it takes', () => {
     const streams = { software: '10Centuries (matigo/streams)', kinds: ['post.article', 'post.note', 'post.bookmark', 'post.quotation'], extensions: [] };
-    expect(describeServer(remote({ server: streams }))).toBe('10Centuries (matigo/streams) · instance interface · takes articles, notes, bookmarks and quotations');
+    expect(describeServer(remote({ server: streams }))).toBe('10Centuries (matigo/streams) · instance interface · takes notes, articles, bookmarks and quotations');
     const legacy = { software: 'Publishing Service', kinds: ['post.note', 'post.article'], extensions: [] };
     expect(describeServer(remote({ interface: 'legacy', server: legacy }))).toBe('Publishing Service · legacy interface · takes notes and articles');
     // Added before this was recorded: the next sync asks.

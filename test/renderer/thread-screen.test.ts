@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installKeyboard } from '../../src-renderer/app/keyboard';
 import ThreadScreen from '../../src-renderer/screens/ThreadScreen';
 import { useAccount } from '../../src-renderer/state/account';
+import { clients } from '../../src-renderer/state/session';
 import { usePosts } from '../../src-renderer/state/posts';
 import { useUi } from '../../src-renderer/state/ui';
 import type { TestInstance } from '../support/instance';
@@ -81,6 +82,15 @@ describe('a conversation on screen', () => {
     expect(useUi.getState().thread?.guids).toHaveLength(401);
     expect(useUi.getState().selected).toBe(useUi.getState().thread?.guids.indexOf(opened));
     expect(useUi.getState().selected).toBeGreaterThan(20);
+  });
+
+  it('says so when the post was deleted where it was published', async () => {
+    const root = await write('Deleted on its remote meanwhile');
+    // What the desk answers once the remote no longer serves the post (test/shared/sync/conflicts.test.ts).
+    vi.spyOn(clients().desk, 'refreshPost').mockResolvedValue({ post_guid: root, gone: true, stored: 0 });
+    const view = render(createElement(ThreadScreen, { guid: root }));
+    await waitFor(() => expect(view.getByRole('alert').textContent).toContain('deleted where it was published'));
+    expect(view.queryByRole('list', { name: 'Conversation' })).toBeNull();
   });
 
   it('moves with j and k, stars with s, pins with p, and replies in place with r', async () => {
