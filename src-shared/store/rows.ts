@@ -134,7 +134,10 @@ export interface PostRow {
   remoteContent?: string | null;
   /** Sync: the post's numeric id there, for a remote that speaks the legacy interface (which names posts by id). */
   remoteId?: number | null;
-  /** Sync: when the remote stopped serving the post (deleted or hidden there); it stays readable here. */
+  /**
+   * Sync: when the remote stopped serving the post (deleted or hidden there). It is then a tombstone here
+   * too (sync/gone.ts), which the post leaves if the remote serves it again.
+   */
   goneUnix?: number | null;
 }
 

@@ -40,6 +40,25 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     await remote?.stop();
   });
 
+  it('reads once what a remote added before it was recorded is, and keeps pulling it exactly', async () => {
+    remote = await startServedInstance(backend);
+    desktop = await startDesktop(backend);
+    await write(remote, { content: 'Before the upgrade' });
+    const added = await addRemote(desktop, remote);
+    await sync(desktop, added.guid);
+    // A remote row as the release before this one stored it.
+    await desktop.db.remotes.toCollection().modify((row) => void delete row.server);
+    expect((await desktop.call('GET', '/api/sync/remotes')).json.data[0].server).toBe(false);
+    remote.clock.advance(60);
+    await write(remote, { content: 'After the upgrade' });
+    desktop.clock.advance(60);
+
+    expect(await sync(desktop, added.guid)).toMatchObject({ last_error: false });
+    const status = (await desktop.call('GET', '/api/sync/remotes')).json.data[0];
+    expect(status.server).toMatchObject({ software: expect.stringMatching(/^Publishing Desk \d/), extensions: expect.arrayContaining(['before', 'changed_since']) });
+    expect((await timeline(desktop)).map((p) => p.text)).toEqual(['After the upgrade', 'Before the upgrade']);
+  });
+
   it('links the remote Personas and pulls what was published there, under the same GUIDs', async () => {
     remote = await startServedInstance(backend);
     desktop = await startDesktop(backend);
