@@ -89,6 +89,11 @@ export interface OutboxRow {
   state: 'pending' | 'attention';
   /** 1 when a send may have reached the remote unanswered: look for the result before sending again. */
   uncertain: 0 | 1;
+  /**
+   * A send that got no answer in time may still be under way to the remote until then: the item is not sent
+   * again before it, even when a person asks to sync now (sending twice would make two posts).
+   */
+  inFlightUntilUnix?: number | null;
   error: string | null;
 }
 

@@ -84,6 +84,12 @@ const MAX_POLL_BACKOFF_SECONDS = 3600;
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
+/**
+ * A request that got no answer within the timeout may still reach the remote: it is not sent again for four
+ * times as long as its answer was waited for (a minute by default), when the look for its copy finds it.
+ */
+const inFlightSeconds = (deps: Pick<SyncEngineDeps, 'timeoutMs'>): number => Math.ceil((4 * (deps.timeoutMs ?? DEFAULT_TIMEOUT_MS)) / 1000);
+
 /** The sync engine: remotes, and one push-then-pull cycle per remote at a time. */
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { db } = deps;
@@ -134,7 +140,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       return failed(guid, error);
     }
     const connection = connect(remote, token);
-    const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual });
+    const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual, inFlightSeconds: inFlightSeconds(deps) });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
     if (push.stoppedBy === 'offline' || push.stoppedBy === 'auth') {
       failures.set(guid, (failures.get(guid) ?? 0) + 1);

@@ -37,7 +37,14 @@ class NeedsAttention extends Error {}
  */
 export async function drainOutbox(
   db: PublishingDb,
-  input: { remote: RemoteRow; connection: RemoteConnection; now: () => number; ignoreBackoff?: boolean },
+  input: {
+    remote: RemoteRow;
+    connection: RemoteConnection;
+    now: () => number;
+    ignoreBackoff?: boolean;
+    /** How long a request that got no answer in time may still land (the engine: four times its timeout). */
+    inFlightSeconds: number;
+  },
 ): Promise<PushResult> {
   const { remote, connection } = input;
   let sent = 0;
@@ -46,10 +53,10 @@ export async function drainOutbox(
   for (;;) {
     // The next item is almost always among the first few: reading the whole outbox for each of 1,000
     // items would read it 1,000 times. Whether an item may go depends only on the items before it.
-    const now = input.ignoreBackoff ? Infinity : input.now();
+    const due = { now: input.now(), ignoreBackoff: input.ignoreBackoff ?? false };
     const head = await waiting().limit(HEAD).toArray();
-    let item = await nextSendable(db, head, now);
-    if (!item && head.length === HEAD) item = await nextSendable(db, await waiting().toArray(), now);
+    let item = await nextSendable(db, head, due);
+    if (!item && head.length === HEAD) item = await nextSendable(db, await waiting().toArray(), due);
     if (!item?.seq) return { sent, stoppedBy: null };
     const seq = item.seq;
     await db.outbox.update(seq, { attempts: item.attempts + 1 });
@@ -71,9 +78,12 @@ export async function drainOutbox(
         await db.outbox.update(seq, { uncertain });
         continue;
       }
+      // Unanswered in time, the request may still be on its way: waiting it out, the look for its copy finds it.
+      const inFlightUntilUnix = failure.timedOut ? input.now() + input.inFlightSeconds : (item.inFlightUntilUnix ?? null);
       await db.outbox.update(seq, {
-        nextAttemptUnix: input.now() + backoffSeconds(item.attempts + 1),
+        nextAttemptUnix: Math.max(input.now() + backoffSeconds(item.attempts + 1), inFlightUntilUnix ?? 0),
         uncertain,
+        inFlightUntilUnix,
         error: failure.message,
       });
       return { sent, stoppedBy: failure.kind, message: failure.message };
@@ -81,13 +91,17 @@ export async function drainOutbox(
   }
 }
 
-async function nextSendable(db: PublishingDb, items: readonly OutboxRow[], now: number): Promise<OutboxRow | undefined> {
+/** An item is due at its time, or at once when a person asks, but never while an earlier send may still land. */
+const isDue = (item: OutboxRow, { now, ignoreBackoff }: { now: number; ignoreBackoff: boolean }): boolean =>
+  (ignoreBackoff || item.nextAttemptUnix <= now) && (item.inFlightUntilUnix ?? 0) <= now;
+
+async function nextSendable(db: PublishingDb, items: readonly OutboxRow[], due: { now: number; ignoreBackoff: boolean }): Promise<OutboxRow | undefined> {
   const waitingPosts = new Set<string>();
   for (const item of items) {
     const blocked =
       waitingPosts.has(item.postGuid) || (item.op === 'publish' && waitingPosts.size > 0 && (await parentWaits(db, item, waitingPosts)));
     waitingPosts.add(item.postGuid);
-    if (!blocked && item.state === 'pending' && item.nextAttemptUnix <= now) return item;
+    if (!blocked && item.state === 'pending' && isDue(item, due)) return item;
     // An item that is due later holds back what comes after it for the same post only.
   }
   return undefined;

@@ -45,6 +45,19 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
       return { guid, type, publishUnix: Number(publish), replyTo, parentId: Number(parentId), title };
     });
   };
+  /**
+   * Syncs as a person pressing "Sync now" now and then does, until nothing waits (at most five times): a
+   * failure stops the drain, and a request left unanswered holds its item until it can no longer land, so
+   * between two syncs a second passes here and half a minute for the desk.
+   */
+  const syncUntilSent = async () => {
+    for (let i = 0; i < 5; i++) {
+      if ((await synced.sync()).pending === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      synced.passTime(30);
+    }
+    throw new Error('items still wait after five syncs');
+  };
   const action = async (postGuid: string) => {
     const [row] = await real.peer.sql(
       `SELECT pa.is_starred, pa.pin_type FROM PostAction pa JOIN Post po ON po.id = pa.post_id JOIN Persona pe ON pe.id = pa.persona_id WHERE po.guid = '${postGuid}' AND pe.guid = '${real.peer.owner.personaGuid}'`,
@@ -100,32 +113,41 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
   });
 
   const faults: { kind: FaultKind; why: string }[] = [
+    { kind: 'cut-before', why: 'the connection breaks before the request arrives' },
     { kind: 'cut-after', why: 'the connection breaks after the peer stored it' },
     { kind: 'hang-after', why: 'the answer never comes' },
+    { kind: 'slow', why: 'the request lands after the desk gave up on it' },
     { kind: 'status-500', why: 'the request fails before it arrives' },
     { kind: 'login-text', why: 'the answer is streams\' plain-text refusal' },
   ];
   for (const { kind, why } of faults) {
-    it(`publishes, edits and deletes exactly once when ${why}`, async () => {
+    it(`publishes, edits, stars, pins and deletes exactly once when ${why}`, async () => {
       const text = `Sent through ${kind}`;
+      // Longer than the desk waits for an answer (2 s in these tests).
+      const fault = (method: string, path: RegExp) => proxy.inject({ kind, method, path, ms: 2_500 });
       await write({ content: text });
-      proxy.inject({ kind, method: 'POST', path: /^\/api\/posts\/write/ });
-      await synced.sync();
-      await synced.sync();
+      fault('POST', /^\/api\/posts\/write/);
+      await syncUntilSent();
       const [sent, ...more] = await onPeer(text);
       expect(more).toEqual([]);
       if (!sent?.guid) throw new Error('the post did not reach the peer');
 
       await synced.desk.call('POST', `/api/posts/${sent.guid}/write`, { params: { content: `${text}, edited`, post_type: 'post.note' } });
-      proxy.inject({ kind, method: 'POST', path: new RegExp(`^/api/posts/${sent.guid}/write`) });
-      await synced.sync();
-      await synced.sync();
+      fault('POST', new RegExp(`^/api/posts/${sent.guid}/write`));
+      await syncUntilSent();
       expect(await onPeer(`${text}, edited`)).toEqual([expect.objectContaining({ guid: sent.guid })]);
 
+      const persona = { persona_guid: real.peer.owner.personaGuid };
+      await synced.desk.call('POST', `/api/posts/${sent.guid}/star`, { params: persona });
+      await synced.desk.call('POST', `/api/posts/${sent.guid}/pin`, { params: { ...persona, value: 'pin.blue' } });
+      fault('POST', new RegExp(`^/api/posts/${sent.guid}/star`));
+      fault('POST', new RegExp(`^/api/posts/${sent.guid}/pin`));
+      await syncUntilSent();
+      expect(await action(sent.guid)).toEqual({ starred: true, pin: 'pin.blue' });
+
       await synced.desk.call('DELETE', `/api/posts/${sent.guid}`);
-      proxy.inject({ kind, method: 'DELETE', path: new RegExp(`^/api/posts/${sent.guid}`) });
-      await synced.sync();
-      expect(await synced.sync()).toMatchObject({ pending: 0, attention: [] });
+      fault('DELETE', new RegExp(`^/api/posts/${sent.guid}`));
+      await syncUntilSent();
       expect(await real.peer.sql(`SELECT id FROM Post WHERE guid = '${sent.guid}' AND is_deleted = 'N'`)).toEqual([]);
       expect(await synced.sync()).toMatchObject({ pending: 0, attention: [], last_error: false });
     }, 60_000);

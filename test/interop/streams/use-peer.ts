@@ -35,6 +35,8 @@ export interface SyncedDesk {
   remoteGuid: string;
   /** One cycle now, as "Sync now" does; answers the remote's status. */
   sync(): Promise<Called['json']>;
+  /** Moves the desk's clock ahead of the real one: time passes for its backoffs, not for the peer. */
+  passTime(seconds: number): void;
   /** Posts as the desk's own API shows them: every kind, newest first, up to `count`. */
   timeline(path?: string, count?: number): Promise<Called['json'][]>;
   close(): Promise<void>;
@@ -51,11 +53,13 @@ export async function deskWith(
   const added = await desk.call('POST', '/api/sync/remotes', { params: { base_url: options.baseUrl ?? peer.base, token: account.token } });
   if (added.status !== 200) throw new Error(`adding the peer failed: ${JSON.stringify(added.json)}`);
   const remoteGuid = added.json.data.guid as string;
+  let ahead = 0;
   return {
     desk,
     remoteGuid,
+    passTime: (seconds) => void (ahead += seconds),
     sync: async () => {
-      desk.clock.set(Math.floor(Date.now() / 1000));
+      desk.clock.set(Math.floor(Date.now() / 1000) + ahead);
       const answer = await desk.call('POST', `/api/sync/remotes/${remoteGuid}/sync`);
       if (answer.status !== 200) throw new Error(`sync failed: ${JSON.stringify(answer.json)}`);
       return answer.json.data;

@@ -93,6 +93,19 @@ describe.each([
     await expectAgreement(['Slow remote']);
   });
 
+  it('does not send a timed-out publish again while it may still land, even when the person asks to sync now', async () => {
+    await setUp();
+    await writeAsRemote('Still on its way');
+    proxy.inject({ kind: 'slow', ms: 2_500, ...publishes });
+    expect((await sync()).pending).toBe(1);
+    // Sync now, at once: the first request has not landed yet.
+    expect((await sync()).pending).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Once the wait is over, the copy that landed is found and taken, not sent again.
+    desktop.clock.advance(30);
+    await expectAgreement(['Still on its way']);
+  });
+
   it('keeps items through 500s and a refused token, and sends them once things heal', async () => {
     await setUp();
     const post = await writeAsRemote('Through the storm');

@@ -50,7 +50,7 @@ describe('draining an outbox', () => {
       const connection = {
         star: async (ref: { guid: string }) => void starred.push(ref.guid),
       } as Partial<RemoteConnection> as RemoteConnection;
-      const result = await drainOutbox(instance.db, { remote: REMOTE, connection, now: () => 100 });
+      const result = await drainOutbox(instance.db, { remote: REMOTE, connection, now: () => 100, inFlightSeconds: 60 });
       expect(result).toEqual({ sent: 1, stoppedBy: null });
       expect(starred).toEqual([post.guid]);
       expect(await instance.db.outbox.count()).toBe(120);
