@@ -1,8 +1,7 @@
 import type { PublishingDb } from '../store/db';
 import type { CursorRow, RemoteRow, TimelineName } from '../store/sync-rows';
-import { OVERLAP_SECONDS, rememberVersions, versionOf, type PullResult, type SeenVersions } from './pull';
+import { allKnown, OVERLAP_SECONDS, storePage, type PullResult, type SeenVersions } from './pull';
 import type { PulledPost } from './pulled-post';
-import { storePulledPage } from './store-pulled';
 
 /** One page of a remote timeline, newest first, at or before `until` (inclusive) by `listedUnix`. */
 export type WalkReader = (query: { until?: number; count: number }) => Promise<PulledPost[]>;
@@ -63,19 +62,10 @@ export async function pullWalk(
     // A page of versions already stored is not stored again, nor where the walk got with it: cut short
     // there, the walk would read it again, to no harm. An idle poll writes nothing at all. The last page
     // stores that the walk ended when an earlier one stored where it was, or the cursor moves.
-    const known = page.every((p) => input.seen?.get(p.guid) === versionOf(p));
     const ends = done && (wrote || cursor.paging !== null || next.sinceUnix !== cursor.sinceUnix);
-    if (!known || ends) {
+    if (!allKnown(input.seen, page) || ends) {
       wrote = true;
-      const stored = await storePulledPage(db, {
-        remote,
-        posts: page,
-        now: input.now(),
-        alsoInTransaction: () => db.cursors.put(next).then(() => undefined),
-      });
-      result.stored += stored.stored;
-      result.mentioning += stored.mentioning;
-      rememberVersions(input.seen, page);
+      await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen }, result);
     }
     if (done) {
       // Resumed from a stored position, the pages above it were read by an earlier cycle: not a whole window.

@@ -21,7 +21,10 @@ export const OVERLAP_SECONDS = 60;
  * second keeps the time. Bounded, and lost on restart (the first poll then checks the store).
  */
 export type SeenVersions = Map<string, string>;
-export const versionOf = (post: PulledPost): string => `${post.updatedUnix}\n${post.title ?? ''}\n${post.tags.join(',')}\n${post.text}`;
+const versionOf = (post: PulledPost): string => `${post.updatedUnix}\n${post.title ?? ''}\n${post.tags.join(',')}\n${post.text}`;
+
+/** Every post of the page is a version this timeline stored before. */
+export const allKnown = (seen: SeenVersions | undefined, page: readonly PulledPost[]): boolean => page.every((p) => seen?.get(p.guid) === versionOf(p));
 const SEEN_AT_MOST = 2_000;
 
 export interface PullResult {
@@ -71,24 +74,35 @@ export async function pullTimeline(
       next = { ...cursor, sinceUnix: newestUnix, paging: null };
     }
     // An idle poll: nothing new in the overlap, and the cursor stays. No transaction at all.
-    const known = page.every((p) => input.seen?.get(p.guid) === versionOf(p));
-    if (!(known && next.paging === null && next.sinceUnix === cursor.sinceUnix && cursor.paging === null)) {
-      const stored = await storePulledPage(db, {
-        remote,
-        posts: page,
-        now: input.now(),
-        alsoInTransaction: () => db.cursors.put(next).then(() => undefined),
-      });
-      result.stored += stored.stored;
-      result.mentioning += stored.mentioning;
-      rememberVersions(input.seen, page);
+    if (!(allKnown(input.seen, page) && next.paging === null && next.sinceUnix === cursor.sinceUnix && cursor.paging === null)) {
+      await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen }, result);
     }
     if (next.paging === null) return result;
     paging = next.paging;
   }
 }
 
-export function rememberVersions(seen: SeenVersions | undefined, page: readonly PulledPost[]): void {
+/**
+ * Stores a page in one transaction with the cursor that says how far the pull got, counts it in `result`,
+ * and remembers its versions.
+ */
+export async function storePage(
+  db: PublishingDb,
+  input: { remote: RemoteRow; page: readonly PulledPost[]; cursor: CursorRow; now: number; seen: SeenVersions | undefined },
+  result: PullResult,
+): Promise<void> {
+  const stored = await storePulledPage(db, {
+    remote: input.remote,
+    posts: input.page,
+    now: input.now,
+    alsoInTransaction: () => db.cursors.put(input.cursor).then(() => undefined),
+  });
+  result.stored += stored.stored;
+  result.mentioning += stored.mentioning;
+  rememberVersions(input.seen, input.page);
+}
+
+function rememberVersions(seen: SeenVersions | undefined, page: readonly PulledPost[]): void {
   if (!seen) return;
   if (seen.size > SEEN_AT_MOST) seen.clear();
   for (const post of page) seen.set(post.guid, versionOf(post));

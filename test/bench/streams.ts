@@ -13,7 +13,7 @@ import { createSyncEngine } from '../../src-shared/sync/engine';
 import { plainSecretBox } from '../../src-shared/sync/secret-box';
 import { peerUnavailable, startPeer } from '../interop/streams/peer';
 import { writeSeries } from '../interop/streams/seed';
-import { percentiles } from './measure';
+import { countingFetch, drainedOutbox, idlePolls } from './sync-steps';
 
 const TOKEN = 'bench-streams-token-0123456789abcdef';
 const POSTS = 1000;
@@ -35,50 +35,24 @@ export async function benchStreams(dataDir: string, report: (line: string) => vo
     const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'streams-desk');
     await db.open();
     await ensureOwner(db, { token: TOKEN, now: Date.now() });
-    let requests = 0;
-    const counting: typeof fetch = (input, init) => {
-      requests += 1;
-      return fetch(input, init);
-    };
-    const engine = createSyncEngine({ db, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counting, timeoutMs: 60_000 });
+    const counter = countingFetch();
+    const engine = createSyncEngine({ db, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counter.fetch, timeoutMs: 60_000 });
     const desk = createService({ db, sync: engine });
     const status = await engine.addRemote({ base_url: peer.base, interface: 'instance', token: peer.owner.token, poll_seconds: 60 });
 
-    requests = 0;
+    counter.take();
     started = performance.now();
     await engine.syncRemote(status.guid);
     const seconds = (performance.now() - started) / 1000;
     const pulled = (await db.posts.toArray()).filter((p) => p.remoteGuid === status.guid).length;
-    report(`streams, first pull: ${pulled} posts in ${seconds.toFixed(1)} s = ${Math.round(pulled / seconds)} posts/s, ${requests} requests (global walked in pages of 249, the Persona's history once, mentions)`);
+    report(`streams, first pull: ${pulled} posts in ${seconds.toFixed(1)} s = ${Math.round(pulled / seconds)} posts/s, ${counter.take()} requests (global walked in pages of 249, the Persona's history once, mentions)`);
 
-    const idle: number[] = [];
-    let idleRequests = 0;
-    for (let i = 0; i < 20; i++) {
-      requests = 0;
-      started = performance.now();
-      await engine.syncRemote(status.guid);
-      idle.push(performance.now() - started);
-      idleRequests = Math.max(idleRequests, requests);
-    }
-    const { p50, p99 } = percentiles(idle);
-    report(`streams, idle poll (nothing new): ${idleRequests} requests (the token, global and mentions, a page of 40 each), p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (20 polls)`);
+    const idle = await idlePolls(engine, status.guid, counter);
+    report(`streams, idle poll (nothing new): ${idle.requests} requests (the token, global and mentions, a page of 40 each), p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (20 polls)`);
 
     const outbox = 200;
-    for (let i = 0; i < outbox; i++) {
-      const res = await desk(
-        new Request('http://desk.local/api/posts/write', {
-          method: 'POST',
-          headers: { authorization: TOKEN, 'content-type': 'application/json' },
-          body: JSON.stringify({ content: `Written offline ${i}, sent later`, post_type: 'post.note', persona_guid: peer.owner.personaGuid }),
-        }),
-      );
-      if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);
-    }
-    requests = 0;
-    started = performance.now();
-    await engine.syncRemote(status.guid);
-    const drain = (performance.now() - started) / 1000;
-    report(`streams, draining an outbox of ${outbox} posts: ${drain.toFixed(1)} s = ${Math.round(outbox / drain)} posts/s, ${requests} requests, ${await db.outbox.count()} left`);
+    const drain = await drainedOutbox({ desk, token: TOKEN, personaGuid: peer.owner.personaGuid, engine, remoteGuid: status.guid, count: outbox }, counter);
+    report(`streams, draining an outbox of ${outbox} posts: ${drain.seconds.toFixed(1)} s = ${Math.round(outbox / drain.seconds)} posts/s, ${drain.requests} requests, ${await db.outbox.count()} left`);
     db.close();
   } finally {
     await peer.stop();

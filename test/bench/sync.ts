@@ -14,7 +14,7 @@ import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { createSyncEngine } from '../../src-shared/sync/engine';
 import { plainSecretBox } from '../../src-shared/sync/secret-box';
 import { buildCorpus } from './corpus';
-import { percentiles } from './measure';
+import { countingFetch, drainedOutbox, idlePolls } from './sync-steps';
 
 const TOKEN = 'bench-sync-token-0123456789abcdef';
 
@@ -36,55 +36,28 @@ export async function benchSync(dataDir: string, posts: number, report: (line: s
   const deskDb = openDatabase(platform, 'sync-desk');
   await deskDb.open();
   await ensureOwner(deskDb, { token: TOKEN, now: Date.now() });
-  let requests = 0;
-  const counting: typeof fetch = (input, init) => {
-    requests += 1;
-    return fetch(input, init);
-  };
-  const engine = createSyncEngine({ db: deskDb, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counting, timeoutMs: 60_000 });
+  const counter = countingFetch();
+  const engine = createSyncEngine({ db: deskDb, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counter.fetch, timeoutMs: 60_000 });
   const desk = createService({ db: deskDb, sync: engine });
   const status = await engine.addRemote({ base_url: remoteUrl, interface: 'instance', token: TOKEN, poll_seconds: 60 });
 
-  requests = 0;
+  counter.take();
   let started = performance.now();
   await engine.syncRemote(status.guid);
   const pullSeconds = (performance.now() - started) / 1000;
   const pulled = await deskDb.posts.count();
-  report(`sync, first pull: ${pulled} posts in ${pullSeconds.toFixed(1)} s = ${Math.round(pulled / pullSeconds)} posts/s, ${requests} requests (pages of 250, each stored in one transaction; both instances in this process, loopback HTTP)`);
+  report(`sync, first pull: ${pulled} posts in ${pullSeconds.toFixed(1)} s = ${Math.round(pulled / pullSeconds)} posts/s, ${counter.take()} requests (pages of 249, each stored in one transaction; both instances in this process, loopback HTTP)`);
   started = performance.now();
   const indexed = await indexAllQueuedWords(deskDb);
   const indexSeconds = (performance.now() - started) / 1000;
   report(`sync, search index of the pulled posts, built behind the pull: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s`);
 
-  const idle: number[] = [];
-  let idleRequests = 0;
-  for (let i = 0; i < 20; i++) {
-    requests = 0;
-    started = performance.now();
-    await engine.syncRemote(status.guid);
-    idle.push(performance.now() - started);
-    idleRequests = Math.max(idleRequests, requests);
-  }
-  const { p50, p99 } = percentiles(idle);
-  report(`sync, idle poll (nothing changed, ${pulled} posts held): ${idleRequests} requests (one per timeline: global, mentions), p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (20 polls)`);
+  const idle = await idlePolls(engine, status.guid, counter);
+  report(`sync, idle poll (nothing changed, ${pulled} posts held): ${idle.requests} requests (one per timeline: global, mentions), p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (20 polls)`);
 
   const outbox = 1000;
-  for (let i = 0; i < outbox; i++) {
-    const res = await desk(
-      new Request('http://desk.local/api/posts/write', {
-        method: 'POST',
-        headers: { authorization: TOKEN, 'content-type': 'application/json' },
-        body: JSON.stringify({ content: `Written offline ${i}, sent later`, post_type: 'post.note', persona_guid: persona }),
-      }),
-    );
-    if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);
-  }
-  requests = 0;
-  started = performance.now();
-  await engine.syncRemote(status.guid);
-  const drainSeconds = (performance.now() - started) / 1000;
-  const left = await deskDb.outbox.count();
-  report(`sync, draining an outbox of ${outbox} posts: ${drainSeconds.toFixed(1)} s = ${Math.round(outbox / drainSeconds)} posts/s, ${requests} requests, ${left} left (one write each, then the post takes the remote's GUID)`);
+  const drain = await drainedOutbox({ desk, token: TOKEN, personaGuid: persona, engine, remoteGuid: status.guid, count: outbox }, counter);
+  report(`sync, draining an outbox of ${outbox} posts: ${drain.seconds.toFixed(1)} s = ${Math.round(outbox / drain.seconds)} posts/s, ${drain.requests} requests, ${await deskDb.outbox.count()} left (one write each, then the post takes the remote's GUID)`);
 
   await remoteHost.close();
   remoteDb.close();
