@@ -86,8 +86,8 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
 
   return {
     account: async () => {
-      const [about, profile] = await Promise.all([client.about(), client.accountMe()]);
-      const listed = await client.channels();
+      const [about, profile] = await Promise.all([offered(client.about()), client.accountMe()]);
+      const listed = await offered(client.channels());
       const personaGuids = profile.personas.map((p) => p.guid.toLowerCase());
       const channels =
         listed?.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: c.writers.map((w) => w.toLowerCase()) })) ??
@@ -96,7 +96,7 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
         null;
       const first = profile.personas[0];
       // Asked only of servers without this project's extensions: this project's timelines reach everything.
-      const personaHistory = !about && first !== undefined && (await client.personaPosts(first.guid, { count: 1 })) !== null;
+      const personaHistory = !about && first !== undefined && (await offered(client.personaPosts(first.guid, { count: 1 }))) !== null;
       return {
         ref: profile.guid,
         personas: profile.personas.map((p) => ({ guid: p.guid.toLowerCase(), handle: p.as, name: p.name, avatarUrl: p.avatar_url })),
@@ -168,6 +168,20 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       await (colour && isPinColour(colour) ? client.pin(guid, colour, personaGuid) : client.unpin(guid, personaGuid));
     },
   };
+}
+
+/**
+ * An extension endpoint asked right beside the account's profile, whose read proves the token good: a
+ * refusal of the token there is a server that keeps unknown routes behind sign-in, so the endpoint is not
+ * offered. A refused token is told by the profile's read alone.
+ */
+async function offered<T>(probe: Promise<T | null>): Promise<T | null> {
+  try {
+    return await probe;
+  } catch (error) {
+    if (failureOf(error).kind === 'auth') return null;
+    throw error;
+  }
 }
 
 function paramsOf(post: OutgoingPost): PostParams {
