@@ -3,6 +3,7 @@ import type { PublishingDb } from './db';
 import { timelineOrder } from './order';
 import { postsByGuids } from './posts-by-guid';
 import { marksOf } from './relations';
+import { rememberRemoteUrls } from './remote-urls';
 import type { PostRow } from './rows';
 
 export interface RemoteIdentity {
@@ -35,7 +36,7 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
       ...(remote.id !== null ? { remoteId: remote.id } : {}),
     };
     // Replies there name it by this URL (sync-rows.ts RemoteUrlRow).
-    if (remote.url) await db.remoteUrls.put({ url: remote.url, postGuid: to });
+    await rememberRemoteUrls(db, [{ url: remote.url, guid: to }]);
     if (to === from) return (await putPostsInOneTransaction(db, [{ ...post, ...synced }]))[0] ?? null;
 
     const [pulledCopy] = await postsByGuids(db, [to]);

@@ -144,8 +144,8 @@ export const schemaV6 = {
 
 /**
  * Version 7, for sync with the reference server: the canonical URL on its remote of each post held here
- * (sync-rows.ts RemoteUrlRow), by which a reply names the post it answers. A new table, empty: posts synced
- * before it came from this project's instances, whose replies name their parent by GUID.
+ * whose URL holds no GUID (sync-rows.ts RemoteUrlRow), by which a reply names the post it answers. A new
+ * table, empty: posts synced before it came from this project's instances, whose URLs hold their GUIDs.
  */
 export const schemaV7 = {
   ...schemaV6,

@@ -112,9 +112,9 @@ export interface ConflictRow {
 }
 
 /**
- * Where a post held here lives on its remote: its canonical URL there. A reply on a remote names what it
- * answers by that URL (`reply_to`), and the reference's article URLs hold no GUID (`/2026/11/24/a-title`),
- * so a reply to an article finds its parent here by this.
+ * Where a post held here lives on its remote, when its canonical URL there holds no GUID (the reference's
+ * articles: `/2026/11/24/a-title`). A reply names what it answers by that URL (`reply_to`), so a reply to
+ * such an article finds its parent here by this (store/remote-urls.ts).
  */
 export interface RemoteUrlRow {
   url: string;

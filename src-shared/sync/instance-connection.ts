@@ -6,7 +6,8 @@ import type { RemotePost } from '../client/remote-post';
 import type { PostType, Privacy } from '../store/rows';
 import type { RemoteServer } from '../store/sync-rows';
 import { failureOf, type OutgoingPost, type RemoteConnection, type RemoteTimeline } from './connection';
-import { guidInUrl, type PulledPost } from './pulled-post';
+import { guidInUrl } from '../store/remote-urls';
+import type { PulledPost } from './pulled-post';
 import { sameText } from './same-text';
 
 const PRIVACIES: readonly string[] = ['visibility.public', 'visibility.private', 'visibility.none'];

@@ -30,7 +30,3 @@ export interface PulledPost {
   sourceTitle: string | null;
   geo: GeoRow | null;
 }
-
-/** The GUID a post's URL carries, if any: a note's `/note/{guid}` does, the reference's article URLs do not. */
-export const guidInUrl = (url: string): string | null =>
-  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(url)?.[0]?.toLowerCase() ?? null;

@@ -3,13 +3,14 @@ import type { PublishingDb } from '../store/db';
 import { nextId } from '../store/numbering';
 import { timelineOrder } from '../store/order';
 import { postsByGuids } from '../store/posts-by-guid';
+import { guidInUrl, postsByRemoteUrl, rememberRemoteUrls } from '../store/remote-urls';
 import type { PersonaRow, PostRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import { renderMarkdown, toMarkdown } from '../text';
 import { claimOwnCopies } from './claim';
 import { contentFingerprint } from './fingerprint';
 import { isLinkedPersona, remoteAccountGuid } from './identity';
-import { guidInUrl, type PulledPost } from './pulled-post';
+import type { PulledPost } from './pulled-post';
 
 export interface PageResult {
   stored: number;
@@ -60,7 +61,7 @@ export async function storePulledPage(
       const channels = await knownChannels(db, fresh);
       const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid)));
       await putPostsInOneTransaction(db, rows);
-      await db.remoteUrls.bulkPut(rows.flatMap((row) => (row.remoteUrl ? [{ url: row.remoteUrl, postGuid: row.guid }] : [])));
+      await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })));
       await rejoinReplies(db, rows);
     }
     await input.alsoInTransaction?.();
@@ -89,8 +90,7 @@ function dedupe(posts: readonly PulledPost[]): PulledPost[] {
 async function withParentsByUrl(db: PublishingDb, posts: PulledPost[]): Promise<PulledPost[]> {
   const unknown = [...new Set(posts.flatMap((p) => (p.replyTo && !p.parentGuid ? [p.replyTo] : [])))];
   if (unknown.length === 0) return posts;
-  const byUrl = new Map(posts.map((p) => [p.canonicalUrl, p.guid]));
-  for (const row of await db.remoteUrls.bulkGet(unknown)) if (row && !byUrl.has(row.url)) byUrl.set(row.url, row.postGuid);
+  const byUrl = new Map([...(await postsByRemoteUrl(db, unknown)), ...posts.map((p) => [p.canonicalUrl, p.guid] as const)]);
   return posts.map((p) => (p.replyTo && !p.parentGuid ? { ...p, parentGuid: byUrl.get(p.replyTo) ?? null } : p));
 }
 
