@@ -9,9 +9,9 @@ import { pullWalk } from './pull-walk';
 
 /**
  * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts), and the history of
- * each linked Persona until it is whole. After a walk of `global` that reached its cursor, the posts held
- * from the stretch it read and missing from it are checked (gone.ts): the remote may have deleted them.
- * Answers how many new posts mention a linked Persona.
+ * each linked Persona until it is whole. After a poll of `global` that read the stretch since its cursor
+ * whole, the posts held from there and missing from its pages are checked (gone.ts): the remote may have
+ * deleted them. Answers how many new posts mention a linked Persona.
  */
 export async function pullRemote(
   db: PublishingDb,
@@ -42,17 +42,11 @@ async function pullOne(
   input: { remote: RemoteRow; connection: RemoteConnection; timeline: RemoteTimeline; now: () => number; seen: SeenVersions },
 ): Promise<PullResult> {
   const { remote, timeline, now, seen } = input;
-  switch (timeline.paging) {
-    case 'forward':
-      return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now });
-    case 'backward':
-      return pullTimeline(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now, seen });
-    case 'walk': {
-      const pulled = await pullWalk(db, { remote, timeline: timeline.name, read: timeline.read, pageSize: timeline.pageSize, now, seen });
-      if (timeline.name === 'global' && pulled.window) {
-        await checkMissingPosts(db, { remote, connection: input.connection, window: pulled.window, now: now() });
-      }
-      return pulled;
-    }
+  if (timeline.paging === 'forward') return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now });
+  const read = { remote, timeline: timeline.name, pageSize: timeline.pageSize, now, seen };
+  const pulled = timeline.paging === 'walk' ? await pullWalk(db, { ...read, read: timeline.read }) : await pullTimeline(db, { ...read, read: timeline.read });
+  if (timeline.name === 'global' && pulled.window) {
+    await checkMissingPosts(db, { remote, connection: input.connection, window: pulled.window, now: now() });
   }
+  return pulled;
 }

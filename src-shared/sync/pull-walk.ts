@@ -1,6 +1,6 @@
 import type { PublishingDb } from '../store/db';
 import type { CursorRow, RemoteRow, TimelineName } from '../store/sync-rows';
-import { allKnown, OVERLAP_SECONDS, storePage, type PullResult, type SeenVersions } from './pull';
+import { allKnown, OVERLAP_SECONDS, storePage, type PullResult, type ReadWindow, type SeenVersions } from './pull';
 import type { PulledPost } from './pulled-post';
 
 /** One page of a remote timeline, newest first, at or before `until` (inclusive) by `listedUnix`. */
@@ -11,13 +11,6 @@ export type WalkReader = (query: { until?: number; count: number }) => Promise<P
  * and it stops at the cursor anyway.
  */
 export const FIRST_PAGE = 40;
-
-/** The stretch of a timeline a walk read whole: every post the remote lists in it was on a page. */
-export interface ReadWindow {
-  fromUnix: number;
-  toUnix: number;
-  seen: ReadonlySet<string>;
-}
 
 /**
  * Collects what is new on one timeline of a remote that pages with `until` alone (connection.ts, `walk`).

@@ -34,6 +34,16 @@ export interface PullResult {
 }
 
 /**
+ * The stretch of a timeline a pull read whole, by the time the remote files posts under: every post the
+ * remote lists there was on a page, so one held here from there and not on them may be gone (gone.ts).
+ */
+export interface ReadWindow {
+  fromUnix: number;
+  toUnix: number;
+  seen: ReadonlySet<string>;
+}
+
+/**
  * Collects what is new on one timeline of a remote since its cursor. Pages are read newest first; each is
  * stored in one transaction together with how far the catch-up got, and the cursor moves to the newest
  * version seen only with the last page. A pull cut short (offline, crash) resumes at the page it reached;
@@ -44,11 +54,12 @@ export interface PullResult {
 export async function pullTimeline(
   db: PublishingDb,
   input: { remote: RemoteRow; timeline: TimelineName; read: TimelineReader; pageSize: number; now: () => number; seen?: SeenVersions },
-): Promise<PullResult> {
+): Promise<PullResult & { window: ReadWindow | null }> {
   const { remote, timeline } = input;
   const key: [string, string] = [remote.guid, timeline];
   const cursor: CursorRow = (await db.cursors.get(key)) ?? { remoteGuid: remote.guid, timeline, sinceUnix: null, paging: null };
   const since = cursor.sinceUnix === null ? undefined : Math.max(0, cursor.sinceUnix - OVERLAP_SECONDS);
+  let latestPublished = since ?? 0;
   let paging = cursor.paging;
   const seen = new Set<string>();
   const result: PullResult = { requests: 0, stored: 0, mentioning: 0 };
@@ -63,6 +74,7 @@ export async function pullTimeline(
     const oldest = page.reduce<PulledPost | undefined>((min, p) => (!min || olderThan(p, min) ? p : min), undefined);
     const progressed = page.some((p) => !seen.has(p.guid));
     for (const p of page) seen.add(p.guid);
+    latestPublished = Math.max(latestPublished, ...page.map((p) => p.publishUnix));
     const more = oldest !== undefined && page.length >= input.pageSize;
     let next: CursorRow;
     if (more && progressed) {
@@ -77,7 +89,12 @@ export async function pullTimeline(
     if (!(allKnown(input.seen, page) && next.paging === null && next.sinceUnix === cursor.sinceUnix && cursor.paging === null)) {
       await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen }, result);
     }
-    if (next.paging === null) return result;
+    if (next.paging === null) {
+      // Read from the top since the cursor: every post published since then was on a page, up to the
+      // newest the remote ever showed (the cursor is the newest change seen, the newest post among them).
+      const whole = since !== undefined && cursor.paging === null;
+      return { ...result, window: whole ? { fromUnix: since, toUnix: Math.max(latestPublished, newestUnix), seen } : null };
+    }
     paging = next.paging;
   }
 }

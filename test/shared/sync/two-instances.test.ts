@@ -173,6 +173,33 @@ describe('pulling edits', () => {
   });
 });
 
+describe('a post deleted on the remote', () => {
+  it('is taken away here at the next poll while it is in the stretch the poll reads again, and not before it is gone', async () => {
+    const remote = await startServedInstance('memory');
+    const desktop = await startDesktop('memory');
+    try {
+      const older = await write(remote, { content: 'Staying' });
+      remote.clock.advance(30);
+      const post = await write(remote, { content: 'Said, then taken back' });
+      const added = await addRemote(desktop, remote);
+      await sync(desktop, added.guid);
+      desktop.clock.advance(60);
+      // Nothing missing: an idle poll reads no post on its own.
+      await sync(desktop, added.guid);
+      expect((await timeline(desktop)).map((p) => p.text)).toEqual(['Said, then taken back', 'Staying']);
+
+      await remote.call('DELETE', `/api/posts/${post.guid}`);
+      desktop.clock.advance(60);
+      await sync(desktop, added.guid);
+      expect((await timeline(desktop)).map((p) => p.guid)).toEqual([older.guid]);
+      expect((await desktop.db.posts.where('guid').equals(post.guid).first())?.goneUnix).toBe(desktop.clock.now() / 1000);
+    } finally {
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+});
+
 describe('an idle poll', () => {
   it('asks each timeline once and changes nothing here', async () => {
     const remote = await startServedInstance('sqlite');
