@@ -1,6 +1,6 @@
 import type { PublishingDb } from '../store/db';
 import type { CursorRow, RemoteRow, TimelineName } from '../store/sync-rows';
-import { allKnown, OVERLAP_SECONDS, storePage, type PullResult, type ReadWindow, type SeenVersions } from './pull';
+import { allKnown, MAX_PAGES_PER_PULL, OVERLAP_SECONDS, storePage, type PullResult, type ReadWindow, type SeenVersions } from './pull';
 import type { PulledPost } from './pulled-post';
 
 /** One page of a remote timeline, newest first, at or before `until` (inclusive) by `listedUnix`. */
@@ -17,7 +17,8 @@ export const FIRST_PAGE = 40;
  * Pages are read from the newest post down, each continued at the oldest `listedUnix` of the one before
  * (inclusive: a second split between two pages is read twice, and its posts de-duplicated by GUID), until
  * a page reaches below the cursor less the overlap, or is empty. A page of posts all seen before is a
- * second holding more posts than a page: it can only be stepped past.
+ * second holding more posts than a page: it can only be stepped past; a second such page in a row is a
+ * remote that does not page back at all, and ends the walk.
  *
  * As in pull.ts, each page is stored in one transaction with how far the walk got, and the cursor moves to
  * the newest time seen only with the last page: a walk cut short resumes where it stopped, and the posts
@@ -29,7 +30,16 @@ export const FIRST_PAGE = 40;
  */
 export async function pullWalk(
   db: PublishingDb,
-  input: { remote: RemoteRow; timeline: TimelineName; read: WalkReader; pageSize: number; now: () => number; seen?: SeenVersions },
+  input: {
+    remote: RemoteRow;
+    timeline: TimelineName;
+    read: WalkReader;
+    pageSize: number;
+    now: () => number;
+    seen?: SeenVersions;
+    /** Pages read in one pull at most (pull.ts MAX_PAGES_PER_PULL); the next pull goes on from there. */
+    maxPages?: number;
+  },
 ): Promise<PullResult & { window: ReadWindow | null }> {
   const { remote, timeline } = input;
   const key: [string, string] = [remote.guid, timeline];
@@ -39,6 +49,8 @@ export async function pullWalk(
   const seen = new Set<string>();
   const result: PullResult = { requests: 0, stored: 0, mentioning: 0 };
   let wrote = false;
+  /** Pages in a row that brought nothing new: two mean the remote does not page back (it ignores `until`). */
+  let stalled = 0;
   for (;;) {
     const first = result.requests === 0 && paging === null && bound !== null;
     const page = await input.read({ count: first ? Math.min(FIRST_PAGE, input.pageSize) : input.pageSize, ...(paging ? { until: paging.untilUnix } : {}) });
@@ -47,8 +59,11 @@ export async function pullWalk(
     const oldestUnix = Math.min(...page.map((p) => p.listedUnix));
     const progressed = page.some((p) => !seen.has(p.guid));
     for (const p of page) seen.add(p.guid);
+    stalled = progressed ? 0 : stalled + 1;
     const reachedCursor = bound !== null && oldestUnix < bound;
-    const done = page.length === 0 || reachedCursor;
+    const done = page.length === 0 || reachedCursor || stalled >= 2;
+    // However a remote answers, one pull reads so many pages at most; the next goes on from here.
+    const cut = !done && result.requests >= (input.maxPages ?? MAX_PAGES_PER_PULL);
     const next: CursorRow = done
       ? { ...cursor, sinceUnix: newestUnix, paging: null }
       : { ...cursor, paging: { untilUnix: progressed ? oldestUnix : oldestUnix - 1, beforeGuid: '', newestUnix } };
@@ -56,10 +71,11 @@ export async function pullWalk(
     // there, the walk would read it again, to no harm. An idle poll writes nothing at all. The last page
     // stores that the walk ended when an earlier one stored where it was, or the cursor moves.
     const ends = done && (wrote || cursor.paging !== null || next.sinceUnix !== cursor.sinceUnix);
-    if (!allKnown(input.seen, page) || ends) {
+    if (!allKnown(input.seen, page) || ends || cut) {
       wrote = true;
       await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen }, result);
     }
+    if (cut) return { ...result, window: null };
     if (done) {
       // Resumed from a stored position, the pages above it were read by an earlier cycle: not a whole window.
       const whole = reachedCursor && cursor.paging === null;

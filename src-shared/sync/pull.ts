@@ -17,6 +17,12 @@ export type TimelineReader = (query: { since?: number; until?: number; before?: 
 export const OVERLAP_SECONDS = 60;
 
 /**
+ * Pages one pull reads at most (about 100,000 posts): a remote that answers page after page without end
+ * cannot hold a cycle for ever. The cursor keeps where the pull got, and the next one goes on from there.
+ */
+export const MAX_PAGES_PER_PULL = 400;
+
+/**
  * Versions known to be stored, per timeline: GUID → `updated_unix` and content, since an edit within one
  * second keeps the time. Bounded, and lost on restart (the first poll then checks the store).
  */
@@ -53,7 +59,16 @@ export interface ReadWindow {
  */
 export async function pullTimeline(
   db: PublishingDb,
-  input: { remote: RemoteRow; timeline: TimelineName; read: TimelineReader; pageSize: number; now: () => number; seen?: SeenVersions },
+  input: {
+    remote: RemoteRow;
+    timeline: TimelineName;
+    read: TimelineReader;
+    pageSize: number;
+    now: () => number;
+    seen?: SeenVersions;
+    /** Pages read in one pull at most (MAX_PAGES_PER_PULL); the next pull goes on from there. */
+    maxPages?: number;
+  },
 ): Promise<PullResult & { window: ReadWindow | null }> {
   const { remote, timeline } = input;
   const key: [string, string] = [remote.guid, timeline];
@@ -63,6 +78,8 @@ export async function pullTimeline(
   let paging = cursor.paging;
   const seen = new Set<string>();
   const result: PullResult = { requests: 0, stored: 0, mentioning: 0 };
+  /** Pages in a row that brought nothing new: two mean the remote does not page back (it ignores `until`). */
+  let stalled = 0;
   for (;;) {
     const page = await input.read({
       count: input.pageSize,
@@ -74,8 +91,9 @@ export async function pullTimeline(
     const oldest = page.reduce<PulledPost | undefined>((min, p) => (!min || olderThan(p, min) ? p : min), undefined);
     const progressed = page.some((p) => !seen.has(p.guid));
     for (const p of page) seen.add(p.guid);
+    stalled = progressed ? 0 : stalled + 1;
     latestPublished = Math.max(latestPublished, ...page.map((p) => p.publishUnix));
-    const more = oldest !== undefined && page.length >= input.pageSize;
+    const more = oldest !== undefined && page.length >= input.pageSize && stalled < 2;
     let next: CursorRow;
     if (more && progressed) {
       next = { ...cursor, paging: { untilUnix: oldest.publishUnix, beforeGuid: oldest.guid, newestUnix } };
@@ -89,6 +107,7 @@ export async function pullTimeline(
     if (!(allKnown(input.seen, page) && next.paging === null && next.sinceUnix === cursor.sinceUnix && cursor.paging === null)) {
       await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen }, result);
     }
+    if (next.paging !== null && result.requests >= (input.maxPages ?? MAX_PAGES_PER_PULL)) return { ...result, window: null };
     if (next.paging === null) {
       // Read from the top since the cursor: every post published since then was on a page, up to the
       // newest the remote ever showed (the cursor is the newest change seen, the newest post among them).

@@ -1,26 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RemoteRow } from '../../../src-shared/store/sync-rows';
 import type { PulledPost } from '../../../src-shared/sync/pulled-post';
 import { storePulledPage } from '../../../src-shared/sync/store-pulled';
 import { BACKENDS, startInstance, type TestInstance } from '../../support/instance';
+import { guidOf as G, pulledPost as pulled, REMOTE_BASE as BASE, remoteIn } from '../../support/pulled';
 
 /**
  * A reply on the reference names what it answers by URL, and the reference's article URLs hold no GUID
  * (`/2026/11/24/a-title`). The reply finds its article here by that URL, whichever of the two came first.
  */
-const BASE = 'https://remote.example';
-const G = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function pulled(n: number, fields: Partial<PulledPost>): PulledPost {
-  return {
-    guid: G(n), remoteId: null, type: 'post.note', privacy: 'visibility.public', canonicalUrl: `${BASE}/note/${G(n)}`, replyTo: null,
-    parentGuid: null, title: null, text: `Post ${n}`, tags: [], mentionGuids: [],
-    persona: { guid: G(900 + n), handle: `someone${n}`, name: `Someone ${n}`, avatarUrl: '' },
-    publishUnix: 1_800_000_000 + n, expiresUnix: null, updatedUnix: 1_800_000_000 + n, listedUnix: 1_800_000_000 + n,
-    channelGuid: null, sourceUrl: null, sourceTitle: null, geo: null, ...fields,
-  };
-}
-
 describe.each(BACKENDS)('a reply that names an article by its URL alone (%s)', (backend) => {
   let instance: TestInstance;
   afterEach(async () => {
@@ -37,11 +24,7 @@ describe.each(BACKENDS)('a reply that names an article by its URL alone (%s)', (
     instance = await startInstance(backend);
     // After the posts were published: a post is not shown before its time.
     instance.clock.set(1_800_000_100);
-    const remote: RemoteRow = {
-      guid: 'r1', baseUrl: BASE, interface: 'instance', sealedToken: '', accountRef: 'a', defaultChannelGuid: instance.channelGuid,
-      channelsLinked: false, pollSeconds: 60, createdUnix: 0, lastPullUnix: null, lastPushUnix: null, lastError: null, lastErrorUnix: null,
-    };
-    await instance.db.remotes.put(remote);
+    const remote = await remoteIn(instance);
     return (posts: PulledPost[]) => storePulledPage(instance.db, { remote, posts, now: 1_800_000_100 });
   };
   const conversation = async () =>
