@@ -100,6 +100,7 @@ export function createTransport(options: ClientOptions): Transport {
   const send = async (call: Call): Promise<Answer> => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (call.auth && token) headers['authorization'] = token;
+    const started = Date.now();
     const searchParams = Object.fromEntries(Object.entries(call.query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const pending = api(call.path.replace(/^\/+/, ''), {
       method: call.method,
@@ -110,17 +111,24 @@ export function createTransport(options: ClientOptions): Transport {
       ...(call.method === 'GET' ? {} : { json: call.json ?? {} }),
     });
 
-    let status: number;
+    let response: Response;
     try {
-      status = (await pending).status;
+      response = await pending;
     } catch (thrown) {
       throw sendFailure(call, thrown);
     }
+    const status = response.status;
     let body: string;
     try {
-      body = await pending.text();
+      // The answer is read within what is left of the same timeout as the request.
+      body = await readAtMost(response, MAX_ANSWER_BYTES, Math.max(0, timeoutMs - (Date.now() - started)));
     } catch (thrown) {
-      const reason = isTimeoutError(thrown) ? `not finished within ${timeoutMs} ms` : innermostMessage(thrown);
+      if (thrown instanceof AnswerTooLarge) {
+        // A write that was answered at all was most likely done: look before sending it again.
+        const kind = status >= 200 && status < 300 ? (call.method === 'GET' ? 'protocol' : 'uncertain') : (failureKindOf(status, null) ?? 'protocol');
+        throw error(call, kind, `${host} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; the answer was not read`, { status });
+      }
+      const reason = isTimeoutError(thrown) || thrown instanceof AnswerTimedOut ? `not finished within ${timeoutMs} ms` : innermostMessage(thrown);
       // The status alone still says a refusal or a failure; a success whose answer broke off may have been done.
       const kind = status === 0 || status >= 300 ? (failureKindOf(status, null) ?? 'protocol') : 'uncertain';
       const outcome = kind === 'uncertain' ? 'the request may have been carried out' : `HTTP ${status}`;
@@ -181,6 +189,47 @@ export function createTransport(options: ClientOptions): Transport {
       }),
     refuse: (call, problems) => error(call, 'rejected', `Not sent: ${problems.join('; ')}`, { list: problems }),
   };
+}
+
+/**
+ * The most of an answer this client reads (16 MiB): a page of 249 posts from the reference is about 1 MiB.
+ * A remote that sends more, or without end, is cut off rather than filling the memory of the desk.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+class AnswerTooLarge extends Error {}
+class AnswerTimedOut extends Error {}
+
+/**
+ * The answer's text; AnswerTooLarge as soon as it passes `limit` bytes, AnswerTimedOut when it is not whole
+ * within `ms` (the rest is not read either way).
+ */
+async function readAtMost(response: Response, limit: number, ms: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void reader.cancel().catch(() => undefined);
+  }, ms);
+  try {
+    const decoder = new TextDecoder();
+    let size = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (timedOut) throw new AnswerTimedOut();
+      if (done) return text + decoder.decode();
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new AnswerTooLarge();
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -120,6 +120,37 @@ describe('maybe received: uncertain', () => {
   });
 });
 
+describe('an answer without end', () => {
+  /** Answers 200 and then JSON-ish bytes, 1 MiB at a time, until the client stops reading; says how much it sent. */
+  const endless = async () => {
+    let sent = 0;
+    const remote = await fake((request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"meta":{"code":200},"data":[');
+      const chunk = `${'{"guid":"x"},'.repeat(80_000)}`;
+      const more = () => {
+        if (res.destroyed || sent > 64 * 1024 * 1024) return res.end();
+        sent += chunk.length;
+        if (res.write(chunk)) setImmediate(more);
+        else res.once('drain', more);
+      };
+      more();
+    });
+    return { remote, sent: () => sent };
+  };
+
+  it('is cut off after 16 MiB: protocol for a read, uncertain for a write, and the rest is not read', async () => {
+    const read = await endless();
+    const error = await failure(createInstanceClient({ baseUrl: read.remote.url, token: TOKEN }).global());
+    expect(error).toMatchObject({ kind: 'protocol', status: 200 });
+    expect(error.message).toContain('more than 16 MiB');
+    expect(read.sent()).toBeLessThan(40 * 1024 * 1024);
+
+    const write = await endless();
+    expect(await failure(createInstanceClient({ baseUrl: write.remote.url, token: TOKEN }).write(NOTE))).toMatchObject({ kind: 'uncertain', status: 200 });
+  });
+});
+
 describe('answered: server, rejected, auth, protocol', () => {
   it('500 is server, with the remote text', async () => {
     const remote = await fake((request, res) => json(res, 500, { meta: { code: 500, text: 'Database Unavailable', list: false }, data: false }));
