@@ -20,6 +20,8 @@ export interface RemoteServer {
    * its global timeline stops: so the history of the owner's Personas there is read whole once.
    */
   personaHistory?: boolean;
+  /** When the remote's account was last read (its Personas and Channels linked again): once a day. */
+  readUnix?: number;
 }
 
 export interface RemoteRow {

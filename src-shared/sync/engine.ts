@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { ErrorText, ServiceError } from '../api/errors';
 import { createInstanceClient } from '../client/instance-client';
 import type { PublishingDb } from '../store/db';
-import type { RemoteInterface, RemoteRow } from '../store/sync-rows';
+import type { RemoteInterface, RemoteRow, RemoteServer } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
 import { failureOf, type RemoteConnection } from './connection';
 import { instanceConnection } from './instance-connection';
 import { legacyConnection } from './legacy-connection';
 import { createLegacyClient } from '../client/legacy-client';
-import { linkRemoteAccount } from './link';
+import { linkRemoteAccount, type RemoteAccount } from './link';
 import type { SeenVersions } from './pull';
 import { pullRemote } from './pull-remote';
 import { drainOutbox } from './push';
@@ -84,6 +84,9 @@ const MAX_POLL_BACKOFF_SECONDS = 3600;
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
+/** How often a remote's account is read again (its Personas' names and avatars, new Personas, Channels). */
+const ACCOUNT_READ_SECONDS = 86_400;
+
 /**
  * A request that got no answer within the timeout may still reach the remote: it is not sent again for four
  * times as long as its answer was waited for (a minute by default), when the look for its copy finds it.
@@ -111,12 +114,21 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return remote.interface === 'legacy' ? legacyConnection(createLegacyClient(options)) : instanceConnection(createInstanceClient(options), remote.server);
   };
 
-  /** A remote added before what it is was recorded is asked once, before its next cycle reads or sends. */
+  /**
+   * Once a day (and for a remote added before what it is was recorded) the remote's account is read again
+   * before a cycle reads or sends: Personas renamed, given another avatar or added there, and Channels, are
+   * linked again, and what the server is and offers is asked again (it may have been upgraded).
+   */
   const described = async (remote: RemoteRow, token: string): Promise<RemoteRow> => {
-    if (remote.server) return remote;
-    const { server } = await connect(remote, token).account();
-    await db.remotes.update(remote.guid, { server });
-    return { ...remote, server };
+    if (remote.server && deps.now() - (remote.server.readUnix ?? 0) < ACCOUNT_READ_SECONDS) return remote;
+    const { server, ...account } = await connect(remote, token).account();
+    return relink(remote, account, { ...server, readUnix: deps.now() });
+  };
+
+  const relink = async (remote: Omit<RemoteRow, 'defaultChannelGuid' | 'channelsLinked'>, account: RemoteAccount, server: RemoteServer): Promise<RemoteRow> => {
+    const owner = await db.accounts.toCollection().first();
+    if (!owner) throw new Error('this instance has no owner account');
+    return linkRemoteAccount(db, { remote: { ...remote, server }, ownerAccountGuid: owner.guid, account, now: deps.now() });
   };
 
   const requireRemote = async (guid: string): Promise<RemoteRow> => {
@@ -205,27 +217,20 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         return (await client.login(input.account_name ?? '', input.account_pass ?? '')).token;
       });
       const { server, ...account } = await remoteCall(() => connect({ baseUrl, interface: input.interface }, token).account());
-      const owner = await db.accounts.toCollection().first();
-      if (!owner) throw new Error('this instance has no owner account');
-      const remote = await linkRemoteAccount(db, {
-        remote: {
-          guid: newGuid(),
-          baseUrl,
-          interface: input.interface as RemoteInterface,
-          sealedToken: await deps.box.seal(token),
-          accountRef: account.ref,
-          pollSeconds: input.poll_seconds,
-          createdUnix: deps.now(),
-          lastPullUnix: null,
-          lastPushUnix: null,
-          lastError: null,
-          lastErrorUnix: null,
-          server,
-        },
-        ownerAccountGuid: owner.guid,
-        account,
-        now: deps.now(),
-      }).catch((error: unknown) => {
+      const fresh = {
+        guid: newGuid(),
+        baseUrl,
+        interface: input.interface as RemoteInterface,
+        sealedToken: await deps.box.seal(token),
+        accountRef: account.ref,
+        pollSeconds: input.poll_seconds,
+        createdUnix: deps.now(),
+        lastPullUnix: null,
+        lastPushUnix: null,
+        lastError: null,
+        lastErrorUnix: null,
+      };
+      const remote = await relink(fresh, account, { ...server, readUnix: deps.now() }).catch((error: unknown) => {
         throw new ServiceError(409, ErrorText.invalidParameters, [error instanceof Error ? error.message : String(error)]);
       });
       return statusOf(remote);

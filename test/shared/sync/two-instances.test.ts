@@ -59,6 +59,29 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     expect((await timeline(desktop)).map((p) => p.text)).toEqual(['After the upgrade', 'Before the upgrade']);
   });
 
+  it('reads the remote account again once a day: a Persona renamed there, and one added there', async () => {
+    remote = await startServedInstance(backend);
+    desktop = await startDesktop(backend);
+    const added = await addRemote(desktop, remote);
+    await remote.call('POST', `/api/account/personas/${remote.personaGuid}`, { params: { name: 'A New Name', avatar_url: 'https://remote.example/new.png' } });
+    const second = (await remote.call('POST', '/api/account/personas', { params: { handle: 'another', name: 'Another One' } })).json.data;
+    await sync(desktop, added.guid);
+    const linked = async () => (await desktop.call('GET', '/api/sync/remotes')).json.data[0].personas as { guid: string; as: string; name: string }[];
+    // Within the day, the account is not read again.
+    expect((await linked()).map((p) => p.name)).not.toContain('A New Name');
+
+    desktop.clock.advance(86_400);
+    expect(await sync(desktop, added.guid)).toMatchObject({ last_error: false });
+    expect(await linked()).toEqual(
+      expect.arrayContaining([
+        { guid: remote.personaGuid, as: expect.any(String), name: 'A New Name' },
+        { guid: second.guid, as: 'another', name: 'Another One' },
+      ]),
+    );
+    const here = (await desktop.call('GET', '/api/account/personas')).json.data as { guid: string; avatar_url: string }[];
+    expect(here.find((p) => p.guid === remote.personaGuid)?.avatar_url).toBe('https://remote.example/new.png');
+  });
+
   it('links the remote Personas and pulls what was published there, under the same GUIDs', async () => {
     remote = await startServedInstance(backend);
     desktop = await startDesktop(backend);
