@@ -49,8 +49,11 @@ export interface RemoteRow {
   server?: RemoteServer;
 }
 
-/** A remote timeline that has a cursor; `persona:<guid>` is the history of one linked Persona there. */
-export type TimelineName = 'global' | 'mentions' | 'home' | `persona:${string}`;
+/**
+ * A remote timeline that has a cursor; `persona:<guid>` is the history of one linked Persona there, and
+ * `lookback` the last week of `global` read again once a day (sync/pull-remote.ts).
+ */
+export type TimelineName = 'global' | 'mentions' | 'home' | 'lookback' | `persona:${string}`;
 
 /**
  * Where pulling one timeline of one remote stands. `sinceUnix` is the newest time fully collected. While a

@@ -3,13 +3,13 @@ import { isLinkedPersona } from './identity';
 import type { RemoteRow, TimelineName } from '../store/sync-rows';
 import type { RemoteConnection, RemoteTimeline } from './connection';
 import { checkMissingPosts } from './gone';
-import { pullTimeline, type PullResult, type SeenVersions } from './pull';
+import { OVERLAP_SECONDS, pullTimeline, type PullResult, type SeenVersions } from './pull';
 import { pullForward } from './pull-forward';
 import { pullWalk } from './pull-walk';
 
 /**
- * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts), and the history of
- * each linked Persona until it is whole. After a poll of `global` that read the stretch since its cursor
+ * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts), the history of
+ * each linked Persona until it is whole, and once a day the last week again where the remote is walked. After a poll of `global` that read the stretch since its cursor
  * whole, the posts held from there and missing from its pages are checked (gone.ts): the remote may have
  * deleted them. Answers how many new posts mention a linked Persona.
  */
@@ -19,10 +19,46 @@ export async function pullRemote(
 ): Promise<{ mentioning: number }> {
   const { remote, connection, now } = input;
   let mentioning = 0;
-  for (const timeline of [...connection.timelines, ...(await historiesToRead(db, remote, connection))]) {
+  const more = [...(await historiesToRead(db, remote, connection)), ...(await lookBackDue(db, remote, connection, now()))];
+  for (const timeline of [...connection.timelines, ...more]) {
     mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name) })).mentioning;
   }
+  if (more.some((t) => t.name === 'lookback')) await lookedBack(db, remote, now());
   return { mentioning };
+}
+
+/** How far back, once a day, a remote walked from its newest post is read again. */
+export const LOOK_BACK_SECONDS = 7 * 86_400;
+const LOOK_BACK_EVERY_SECONDS = 86_400;
+
+/**
+ * The reference files a post edited more than two hours after its publication, or published more than two
+ * hours before it was written, under its publication time: a poll, which reads down to its cursor, never
+ * reaches it (another desk's edit of an older post, say). So once a day the last week of `global` is walked
+ * again, as a timeline of its own (`lookback`): what changed is stored, and what is missing is checked. The
+ * first look back is a day after the first pull, which read everything.
+ */
+async function lookBackDue(db: PublishingDb, remote: RemoteRow, connection: RemoteConnection, now: number): Promise<RemoteTimeline[]> {
+  const global = connection.timelines.find((t) => t.name === 'global');
+  if (global?.paging !== 'walk') return [];
+  const last = await db.cursors.get([remote.guid, 'lookback']);
+  if (!last) {
+    await lookedBack(db, remote, now);
+    return [];
+  }
+  // Between two looks back, its cursor says when it last finished one; a look cut short goes on.
+  if (last.paging === null) {
+    if (now - (last.sinceUnix ?? 0) < LOOK_BACK_EVERY_SECONDS) return [];
+    await db.cursors.put({ ...last, sinceUnix: now - LOOK_BACK_SECONDS + OVERLAP_SECONDS });
+  }
+  return [{ ...global, name: 'lookback' }];
+}
+
+/** A look back finished (or, on the first pull, was not needed): the next is due a day from now. */
+async function lookedBack(db: PublishingDb, remote: RemoteRow, now: number): Promise<void> {
+  const last = await db.cursors.get([remote.guid, 'lookback']);
+  if (last?.paging) return;
+  await db.cursors.put({ remoteGuid: remote.guid, timeline: 'lookback', sinceUnix: now, paging: null });
 }
 
 /** The histories of linked Personas not yet read whole: once read, `global` brings what comes after. */
@@ -45,7 +81,7 @@ async function pullOne(
   if (timeline.paging === 'forward') return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now });
   const read = { remote, timeline: timeline.name, pageSize: timeline.pageSize, now, seen };
   const pulled = timeline.paging === 'walk' ? await pullWalk(db, { ...read, read: timeline.read }) : await pullTimeline(db, { ...read, read: timeline.read });
-  if (timeline.name === 'global' && pulled.window) {
+  if ((timeline.name === 'global' || timeline.name === 'lookback') && pulled.window) {
     await checkMissingPosts(db, { remote, connection: input.connection, window: pulled.window, now: now() });
   }
   return pulled;

@@ -15,6 +15,8 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
   let neighbour: PeerAccount;
   /** Published five hours before it was written: streams files it under that time, out of a poll's way. */
   let old: { guid: string; publish_unix: number };
+  /** The same, six hours: edited by another client later. */
+  let elsewhere: { guid: string; publish_unix: number };
   const held = async () => (await synced.desk.db.posts.toArray()).filter((p) => p.remoteGuid === synced.remoteGuid && !p.deleted);
   const heldPost = async (guid: string) => synced.desk.db.posts.where('guid').equals(guid).first();
   const cursor = async () => (await synced.desk.db.cursors.get([synced.remoteGuid, 'global']))?.sinceUnix ?? null;
@@ -24,6 +26,7 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
     neighbour = await peer.addAccount('neighbour');
     await writeSeries(peer, peer.owner, { count: 20, fromUnix: Math.floor(Date.now() / 1000) - 3600, stepSeconds: 60, label: 'before' });
     old = await peer.write(peer.owner, { content: 'An old post', publish_at: isoAt(Math.floor(Date.now() / 1000) - 5 * 3600) });
+    elsewhere = await peer.write(peer.owner, { content: 'Edited on another desk later', publish_at: isoAt(Math.floor(Date.now() / 1000) - 6 * 3600) });
     synced = await deskWith(peer, peer.owner);
     await synced.sync();
   }, 120_000);
@@ -86,6 +89,21 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
     const opened = await synced.desk.call('POST', `/api/sync/posts/${old.guid}/refresh`);
     expect(opened.json.data).toEqual({ post_guid: old.guid, gone: false, stored: 1 });
     expect(await heldPost(old.guid)).toMatchObject({ text: 'An old post, corrected', publishUnix: old.publish_unix });
+  });
+
+  it('brings an edit of an older post made there by another client, which keeps its time, within a day', async () => {
+    const { peer } = real;
+    expect(await heldPost(elsewhere.guid)).toMatchObject({ text: 'Edited on another desk later' });
+    await peer.api(peer.owner, 'POST', `/api/posts/${elsewhere.guid}/write`, {
+      content: 'Edited on another desk later, and corrected',
+      post_type: 'post.note',
+      persona_guid: peer.owner.personaGuid,
+      publish_at: isoAt(Number(elsewhere.publish_unix)),
+    });
+    // The desk's next day: the last week is read again (look-back.test.ts shows that a poll does not reach it).
+    synced.passTime(86_400);
+    await synced.sync();
+    expect(await heldPost(elsewhere.guid)).toMatchObject({ text: 'Edited on another desk later, and corrected', publishUnix: elsewhere.publish_unix });
   });
 
   it('takes away a post deleted there: at the next poll when it is recent, when opened when it is older', async () => {
