@@ -1,5 +1,6 @@
 import type { PublishingDb } from '../store/db';
 import type { CursorRow, RemoteRow, TimelineName } from '../store/sync-rows';
+import { failureOf } from './connection';
 import type { PulledPost } from './pulled-post';
 import { storePulledPage } from './store-pulled';
 
@@ -81,11 +82,20 @@ export async function pullTimeline(
   /** Pages in a row that brought nothing new: two mean the remote does not page back (it ignores `until`). */
   let stalled = 0;
   for (;;) {
-    const page = await input.read({
-      count: input.pageSize,
-      ...(since !== undefined ? { since } : {}),
-      ...(paging ? { until: paging.untilUnix, before: paging.beforeGuid } : {}),
-    });
+    let page: PulledPost[];
+    try {
+      page = await input.read({
+        count: input.pageSize,
+        ...(since !== undefined ? { since } : {}),
+        ...(paging ? { until: paging.untilUnix, before: paging.beforeGuid } : {}),
+      });
+    } catch (error) {
+      // The post the position names was deleted there since (this project refuses a `before` it cannot
+      // read): a cursor is a time, so the pull goes on from that post's second alone.
+      if (!paging?.beforeGuid || failureOf(error).kind !== 'rejected') throw error;
+      paging = { ...paging, beforeGuid: '' };
+      continue;
+    }
     result.requests += 1;
     const newestUnix = Math.max(paging?.newestUnix ?? cursor.sinceUnix ?? 0, ...page.map((p) => p.updatedUnix));
     const oldest = page.reduce<PulledPost | undefined>((min, p) => (!min || olderThan(p, min) ? p : min), undefined);

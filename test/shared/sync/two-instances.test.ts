@@ -196,6 +196,32 @@ describe('pulling edits', () => {
   });
 });
 
+describe('a pull whose position names a post deleted since on the remote', () => {
+  it('goes on from that post\'s time instead of being refused for ever', async () => {
+    const remote = await startServedInstance('memory');
+    const desktop = await startDesktop('memory');
+    try {
+      const posts: WirePost[] = [];
+      for (let i = 0; i < 6; i++) {
+        remote.clock.advance(10);
+        posts.push(await write(remote, { content: `Remote post ${i}` }));
+      }
+      const added = await addRemote(desktop, remote);
+      // Where a catch-up cut short stopped: after post 3, which is then deleted there.
+      const at = posts[3] as WirePost & { publish_unix: number };
+      await desktop.db.cursors.put({ remoteGuid: added.guid, timeline: 'global', sinceUnix: null, paging: { untilUnix: at.publish_unix, beforeGuid: at.guid, newestUnix: remote.clock.now() / 1000 } });
+      await remote.call('DELETE', `/api/posts/${at.guid}`);
+
+      expect(await sync(desktop, added.guid)).toMatchObject({ last_error: false });
+      expect((await timeline(desktop)).map((p) => p.text)).toEqual(['Remote post 2', 'Remote post 1', 'Remote post 0']);
+      expect((await desktop.db.cursors.get([added.guid, 'global']))?.paging).toBeNull();
+    } finally {
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+});
+
 describe('a post deleted on the remote', () => {
   it('is taken away here at the next poll while it is in the stretch the poll reads again, and not before it is gone', async () => {
     const remote = await startServedInstance('memory');
