@@ -12,6 +12,8 @@ export const LIMITS = {
   titleChars: 512,
   tagChars: 128,
   tagBytes: 512,
+  /** Not in the spec: tags of one post. Each is a word of the search index and a link on the post. */
+  tagsPerPost: 100,
   bioChars: 2048,
   countMin: 1,
   countMax: 250,

@@ -7,10 +7,18 @@ export const changeRowOf = (post: PostRow): ChangeRow => ({
   postGuid: post.guid,
 });
 
-/** The words a post is found by: those of its title, text and tags. Deleted posts have none. */
+/**
+ * The most distinct words a post is found by. Each is a change to the search index, and a post of 100,000
+ * characters can hold 12,500 of them: indexing those in one go took more than the headless host's whole
+ * heap (and again at every start, the post still queued). 1,000 distinct words is an article of about
+ * 5,000 words; a longer one is found by the words of its first part.
+ */
+export const MAX_WORDS_PER_POST = 1_000;
+
+/** The words a post is found by: those of its title, text and tags, the first MAX_WORDS_PER_POST. Deleted posts have none. */
 export function wordsOf(post: PostRow): string[] {
   if (post.deleted) return [];
-  return searchWords(post.title ?? '', post.text, post.tags.join(' '));
+  return searchWords(post.title ?? '', post.text, post.tags.join(' ')).slice(0, MAX_WORDS_PER_POST);
 }
 
 /** Whether a post holds every one of these words, as the index would say once it has the post. */

@@ -1,6 +1,6 @@
 import type { Activity } from '../util/activity';
 import type { PublishingDb } from './db';
-import { indexQueuedWords } from './word-index';
+import { indexQueuedWords, setAsideFirstQueued } from './word-index';
 
 export interface WordIndexer {
   start(): void;
@@ -39,11 +39,22 @@ export function createWordIndexer(db: PublishingDb, options: WordIndexerOptions 
   const runBatch = () => {
     running = indexQueuedWords(db).then(
       (done) => schedule(done > 0 ? 0 : idleMs),
-      (error: unknown) => {
+      async (error: unknown) => {
         options.onError?.(error);
-        schedule(idleMs);
+        schedule((await oneByOne()) ? 0 : idleMs);
       },
     );
+  };
+  /** After a batch failed: the first post alone, and set aside if it fails alone. Answers whether the queue moved. */
+  const oneByOne = async (): Promise<boolean> => {
+    try {
+      return (await indexQueuedWords(db, 1)) > 0;
+    } catch (error) {
+      const postId = await setAsideFirstQueued(db).catch(() => null);
+      if (postId === null) return false;
+      options.onError?.(new Error(`post ${postId} could not be indexed for search and was set aside: ${error instanceof Error ? error.message : String(error)}`));
+      return true;
+    }
   };
   const due = () => {
     const quiet = options.activity?.quietFor() ?? Infinity;

@@ -17,6 +17,7 @@ import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
 import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
+import { serveNodeFlags } from '../support/serve-flags';
 import { benchStreams } from './streams';
 import { benchSync } from './sync';
 import { percentiles, timeRequests } from './measure';
@@ -63,15 +64,6 @@ async function importCorpus() {
   report(`search index built behind the import: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s (${await db.wordBlocks.count()} blocks of ${await db.wordDirs.count()} words; search is exact meanwhile, reading the queued posts)`);
   db.close();
   return corpus.threadRoot;
-}
-
-/** Node's flags in the `serve` script of package.json, so the host measured is the one `npm run serve` starts. */
-function serveNodeFlags(): string[] {
-  const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const words = (scripts['serve'] ?? '').split(/\s+/);
-  const flags = words.slice(words.indexOf('node') + 1, words.indexOf('--import'));
-  if (flags.some((flag) => !flag.startsWith('--'))) throw new Error(`unexpected serve script: ${scripts['serve']}`);
-  return flags;
 }
 
 function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: number }> {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveNodeFlags } from '../support/serve-flags';
 import { tempDir } from './host-helpers';
 
 /** `npm run serve` as a real process: what it prints, how it stops, and what survives `kill -9`. */
@@ -21,9 +22,9 @@ afterEach(() => {
   }
 });
 
-function run(args: string[]): Omit<Served, 'url'> {
+function run(args: string[], nodeFlags: string[] = []): Omit<Served, 'url'> {
   // The project's own Node (the one running these tests), never whatever `node` the PATH finds first.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/serve.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src-main/serve.ts', ...args], {
     cwd: PROJECT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,8 +38,8 @@ function run(args: string[]): Omit<Served, 'url'> {
   return { child, output: () => text, exited };
 }
 
-async function serve(dataDir: string, extra: string[] = []): Promise<Served> {
-  const started = run(['--port', '0', '--data', dataDir, '--token', TOKEN, ...extra]);
+async function serve(dataDir: string, extra: string[] = [], nodeFlags: string[] = []): Promise<Served> {
+  const started = run(['--port', '0', '--data', dataDir, '--token', TOKEN, ...extra], nodeFlags);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "serving" line within 20 s:\n${started.output()}`)), 20_000);
     const look = () => {
@@ -127,6 +128,24 @@ describe('the serve process', () => {
     const second = await serve(dataDir);
     for (const post of written) await expectPost(second.url, post);
   });
+
+  it('indexes a post of 100,000 characters and 12,500 different words within the heap of npm run serve, and lives on', async () => {
+    const dataDir = tempDir('host-process');
+    const host = await serve(dataDir, [], serveNodeFlags());
+    const words = Array.from({ length: 12_500 }, (_, i) => `w${i.toString(36).padStart(6, 'x')}`);
+    const written = await writePost(host.url, words.join(' '));
+    expect(written.status).toBe(200);
+    // The indexer takes the post once the host is quiet; before this was bounded, the heap ran out within
+    // a few seconds, and again at every start.
+    for (let i = 0; i < 16; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(host.child.exitCode, host.output()).toBeNull();
+    }
+    const found = await fetch(`${host.url}/content/blurbs/search?filter=${words[10]}`, { headers: { Authorization: TOKEN } });
+    expect(((await found.json()) as { data: { guid: string }[] }).data.map((p) => p.guid)).toEqual([written.guid]);
+    host.child.kill('SIGTERM');
+    expect(await host.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
 
   it('finishes writes in flight when told to stop, and keeps the acknowledged ones', async () => {
     const dataDir = tempDir('host-process');

@@ -62,6 +62,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   for (const tag of tags.tooLong) {
     found.push(`tag "${[...tag].slice(0, 20).join('')}…" is longer than ${LIMITS.tagChars} characters`);
   }
+  if (tags.tags.length > LIMITS.tagsPerPost) found.push(`a post has at most ${LIMITS.tagsPerPost} tags; this one has ${tags.tags.length}`);
 
   const publishUnix = dateOf(input.publish_at, 'publish_at', found) ?? existing?.publishUnix ?? ctx.now;
   const expiresUnix = input.expires_at === '' ? null : (dateOf(input.expires_at, 'expires_at', found) ?? existing?.expiresUnix ?? null);

@@ -142,6 +142,13 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       expect(both.json.meta.list).toHaveLength(2);
     });
 
+    it('takes 100 tags on a post, and refuses 101 (or 10,000) with how many it had', async () => {
+      const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag${i}`).join(',');
+      expect((await writePost(instance, { tags: tags(100) })).tags).toHaveLength(100);
+      expectError(await write({ content: 'x', post_type: 'post.note', tags: tags(101) }), 400, 'a post has at most 100 tags; this one has 101');
+      expectError(await write({ content: 'x', post_type: 'post.note', tags: tags(10_000) }), 400, 'a post has at most 100 tags; this one has 10000');
+    });
+
     it('takes coordinates up to and including their limits', async () => {
       const corners = [
         { geo_longitude: -180, geo_latitude: -90, geo_altitude: -7500 },

@@ -47,6 +47,22 @@ describe('the background word indexer', () => {
     expect((await instance.db.wordDirs.get('lantern'))?.starts).toEqual(['']);
   });
 
+  it('sets aside a post it cannot index, with the reason, and indexes the others instead of trying it for ever', async () => {
+    instance = await startInstance('memory');
+    await writePost(instance, { content: 'Harbour lights' });
+    const broken = await writePost(instance, { content: 'Broken row' });
+    await writePost(instance, { content: 'Lighthouse keeper' });
+    // A row the indexer fails on: its tags are not a list.
+    await instance.db.posts.where('guid').equals(broken.guid).modify((row) => void Object.assign(row, { tags: 42 }));
+    const errors: string[] = [];
+    indexer = createWordIndexer(instance.db, { idleMs: 10, onError: (error) => errors.push(error instanceof Error ? error.message : String(error)) });
+    indexer.start();
+    await vi.waitFor(async () => expect(await instance?.db.indexQueue.count()).toBe(0), { timeout: 2_000 });
+    expect(await instance.db.wordDirs.get('harbour')).toBeDefined();
+    expect(await instance.db.wordDirs.get('lighthouse')).toBeDefined();
+    expect(errors.filter((e) => /could not be indexed for search and was set aside/.test(e))).toHaveLength(1);
+  });
+
   it('does not wait longer than its limit when requests never stop', async () => {
     const activity = createActivity();
     instance = await startInstance('memory', undefined, { activity });
