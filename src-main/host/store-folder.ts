@@ -29,7 +29,7 @@ export async function openStoreFolder(options: {
   /** Takes the lock; the desktop app words its refusal for a person (default: lockStore). */
   lock?: (lockPath: string) => HeldLock;
 }): Promise<OpenedStore> {
-  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  keepPrivate(options.dataDir);
   const lock = (options.lock ?? lockStore)(path.join(options.dataDir, `${options.databaseName ?? DATABASE_NAME}.lock`));
   const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')), options.databaseName);
   let closed = false;
@@ -46,5 +46,21 @@ export async function openStoreFolder(options: {
   } catch (error) {
     close();
     throw error;
+  }
+}
+
+/**
+ * The data folder and its database folder readable by their owner alone, and the files in them too: they
+ * hold private posts, drafts and the password's hash. `mkdir`'s mode only applies to a folder it makes, so
+ * a folder made by hand, or by a release before this one, is set right here on every opening.
+ */
+function keepPrivate(dataDir: string): void {
+  const dbDir = path.join(dataDir, 'db');
+  for (const folder of [dataDir, dbDir]) {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    fs.chmodSync(folder, 0o700);
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isFile()) fs.chmodSync(path.join(folder, entry.name), 0o600);
+    }
   }
 }
