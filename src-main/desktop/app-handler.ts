@@ -1,5 +1,6 @@
 import { ErrorText } from '../../src-shared/api/errors';
 import type { Service } from '../../src-shared/service/index';
+import { withPageHeaders } from '../host/csp';
 import type { Site } from '../host/static';
 import { errorEnvelope } from '../host/write';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './app-scheme';
@@ -95,15 +96,6 @@ function withOwnerToken(request: Request, options: AppHandlerOptions): Request {
     duplex: 'half',
   };
   return new Request(`${options.serviceOrigin()}${url.pathname}${url.search}`, init);
-}
-
-function withPageHeaders(response: Response, csp: string): Response {
-  const headers = new Headers(response.headers);
-  headers.set('Content-Security-Policy', csp);
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-  headers.set('Referrer-Policy', 'no-referrer');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function plain(status: number, text: string): Response {

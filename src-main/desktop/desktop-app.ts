@@ -18,7 +18,7 @@ import { createAppHandler } from './app-handler';
 import { APP_SCHEME } from './app-scheme';
 import type { BackgroundWorkFactory } from './background-work';
 import type { DeskCommand } from './commands';
-import { contentSecurityPolicy } from './csp';
+import { contentSecurityPolicy } from '../host/csp';
 import { createDevSite } from './dev-site';
 import { openLocalInstance, type ServiceDepsFactory } from './instance';
 import { registerIpc } from './ipc';

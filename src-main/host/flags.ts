@@ -11,6 +11,8 @@ export const USAGE = `Usage: npm run serve -- [options]
 
   --port <number>      port to listen on, 0 for any free port (default ${DEFAULT_PORT})
   --host <address>     address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 to reach it from other devices)
+  --hostname <names>   names it is reached by besides its addresses and localhost, comma-separated
+                       (a home server's desk.home.lan); requests to other names are refused
   --data <folder>      where the instance keeps its database and owner token (default ${DEFAULT_DATA_DIR})
   --token <token>      owner token, at least 16 characters; kept for later starts
                        (default: the kept one, or a new random one on the first start)
@@ -22,6 +24,8 @@ export interface HostFlags {
   port: number;
   /** Absolute, so that messages and the store agree on one folder whatever the working directory. */
   dataDir: string;
+  /** Names it is reached by besides its addresses and localhost (host-names.ts). */
+  hostnames: string[];
   token?: string;
   password?: string;
 }
@@ -41,6 +45,11 @@ const flagsSchema = z.object({
     .pipe(z.number().max(65535, '--port must be a whole number from 0 to 65535 (0 picks a free port)'))
     .default(DEFAULT_PORT),
   data: z.string().trim().min(1, '--data must not be empty').default(DEFAULT_DATA_DIR),
+  hostname: z
+    .string()
+    .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, '--hostname takes names such as desk.home.lan, comma-separated')))
+    .default([]),
   token: ownerTokenSchema.optional(),
   password: z.string().min(1, '--password must not be empty').optional(),
 });
@@ -50,6 +59,7 @@ const parseOptions = {
   host: { type: 'string' },
   port: { type: 'string' },
   data: { type: 'string' },
+  hostname: { type: 'string' },
   token: { type: 'string' },
   password: { type: 'string' },
 } as const;
@@ -70,9 +80,9 @@ export function parseFlags(argv: readonly string[], cwd: string = process.cwd())
     const prefix = field === 'token' ? '--token: ' : '';
     return { kind: 'error', message: prefix + (issue?.message ?? 'invalid flags') };
   }
-  const { help, host, port, data, token, password } = parsed.data;
+  const { help, host, port, data, hostname, token, password } = parsed.data;
   if (help) return { kind: 'help' };
-  return { kind: 'run', flags: { host, port, dataDir: path.resolve(cwd, data), token, password } };
+  return { kind: 'run', flags: { host, port, dataDir: path.resolve(cwd, data), hostnames: hostname, token, password } };
 }
 
 /** node:util's messages are long and suggest `--` tricks that make no sense here. */

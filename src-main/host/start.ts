@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { createService } from '../../src-shared/service/index';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
+import { contentSecurityPolicy, withPageHeaders } from './csp';
+import { onlyAt } from './host-names';
 import { createHttpHost } from './http';
 import { createStaticSite } from './static';
 import { openStoreFolder } from './store-folder';
@@ -11,12 +13,19 @@ import { keyFileBox } from './key-file-box';
 import { createWordIndexer } from '../../src-shared/store/word-indexer';
 import { createActivity } from '../../src-shared/util/activity';
 
+const CSP = contentSecurityPolicy();
+
 export interface HostOptions {
   host: string;
   port: number;
   dataDir: string;
   token: string;
   password?: string;
+  /**
+   * Names this host answers to besides its addresses and `localhost` (a home server's `desk.home.lan`):
+   * requests sent to any other name are refused (host-names.ts).
+   */
+  hostnames?: readonly string[];
   /** Folder of the built renderer; tests point it at a temporary one. */
   staticRoot?: string;
   /**
@@ -51,7 +60,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const activity = createActivity();
     const indexer = createWordIndexer(db, { activity, onError: logUnexpected });
     const service = createService({ db, clock, sync, activity, onUnexpectedError: logUnexpected });
-    const http = createHttpHost({ service, site: createStaticSite(options.staticRoot) });
+    // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
+    const guard = (target: (request: Request) => Promise<Response>) => {
+      const named = onlyAt(target, options.hostnames ?? []);
+      return async (request: Request) => withPageHeaders(await named(request), CSP);
+    };
+    const http = createHttpHost({ service: guard(service), site: guard(createStaticSite(options.staticRoot)) });
     const address = await http.listen(options.port, options.host);
     scheduler.start();
     indexer.start();

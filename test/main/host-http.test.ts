@@ -45,10 +45,42 @@ describe('startHost without a built renderer', () => {
     expect(html).toContain(host.url);
   });
 
-  it('escapes the Host header it shows on the page', async () => {
+  it('refuses a Host header that is no name before it shows anything', async () => {
     const response = await rawRequest(host.url, { path: '/', headers: { Host: 'a"><script>x</script>' } });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(421);
     expect(response.body).not.toContain('<script>');
+  });
+
+  it('answers at its addresses and localhost, and refuses other names (DNS rebinding) with 421', async () => {
+    const { port } = new URL(host.url);
+    for (const name of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `192.168.1.20:${port}`]) {
+      expect([name, (await rawRequest(host.url, { path: '/api/posts/global', headers: { Host: name } })).status]).toEqual([name, 200]);
+    }
+    for (const name of [`attacker.example:${port}`, 'attacker.example', `desk.home.lan:${port}`]) {
+      const refused = await rawRequest(host.url, { path: '/api/account/me', headers: { Host: name, Authorization: TOKEN } });
+      expect([name, refused.status, (JSON.parse(refused.body) as { meta: { text: string } }).meta.text]).toEqual([name, 421, 'This Instance Does Not Answer to That Name']);
+    }
+  });
+
+  it('answers to a name given with --hostname, as a home server is reached', async () => {
+    const named = await startHost({ host: '127.0.0.1', port: 0, dataDir, databaseName: 'named', token: TOKEN, hostnames: ['desk.home.lan'] });
+    try {
+      const { port } = new URL(named.url);
+      expect((await rawRequest(named.url, { path: '/api/posts/global', headers: { Host: `desk.home.lan:${port}` } })).status).toBe(200);
+      expect((await rawRequest(named.url, { path: '/api/posts/global', headers: { Host: `other.home.lan:${port}` } })).status).toBe(421);
+    } finally {
+      await named.close();
+    }
+  });
+
+  it('sends the page\'s security headers with the page and with every answer of the API', async () => {
+    for (const target of ['/', '/api/posts/global', '/timeline/home']) {
+      const response = await fetch(`${host.url}${target}`);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect([response.headers.get('x-frame-options'), response.headers.get('x-content-type-options'), response.headers.get('referrer-policy')]).toEqual(['DENY', 'nosniff', 'no-referrer']);
+    }
+    const api = await fetch(`${host.url}/api/posts/global`);
+    expect(api.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
   it('answers other non-API paths with 404 while there is no renderer', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticSite } from '../../../src-main/host/static';
 import { createAppHandler, type AppHandler } from '../../../src-main/desktop/app-handler';
-import { contentSecurityPolicy } from '../../../src-main/desktop/csp';
+import { contentSecurityPolicy } from '../../../src-main/host/csp';
 import type { Service } from '../../../src-shared/service/index';
 import { OWNER_TOKEN, startInstance, type TestInstance } from '../../support/instance';
 import { tempDir } from '../host-helpers';

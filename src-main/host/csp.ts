@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of every page the app serves to its window. Scripts, styles, fonts and
+ * The Content-Security-Policy of every page served: to the desktop app's window, and by the headless host. Scripts, styles, fonts and
  * connections come from the app's own origin only; images also from `data:` (avatars without a network)
  * and https (avatars of Personas on remote instances). No eval, no inline script, no plugins, no frames,
  * no forms posting elsewhere.
@@ -36,4 +36,20 @@ export function contentSecurityPolicy(dev?: DevServer): string {
   return Object.entries(policy)
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * The headers every page and answer carries: the policy above, no sniffing of content types, no opener
+ * reaching back into the page, and no address of the instance leaking to the sites its links lead to.
+ */
+export function withPageHeaders(response: Response, csp: string): Response {
+  const headers = new Headers(response.headers);
+  // A page that brings a policy of its own (the built-in placeholder page) keeps it.
+  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', csp);
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Referrer-Policy', 'no-referrer');
+  // For browsers older than frame-ancestors.
+  headers.set('X-Frame-Options', 'DENY');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
