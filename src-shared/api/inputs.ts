@@ -115,8 +115,9 @@ export const writeInput = z.object({
     .string()
     .trim()
     .refine(
-      (s) => s === '' || (s.startsWith('/') && !s.startsWith('//') && !/[\s?#]/.test(s)),
-      'canonical_url must be a path such as /notes/hello, without domain or protocol',
+      // The characters a URL path may hold as they are (RFC 3986), and letters of any script.
+      (s) => s === '' || /^\/(?!\/)[\p{L}\p{N}\-._~!$&()*+,;=:@%/]*$/u.test(s),
+      'canonical_url must be a path such as /notes/hello, without domain, protocol, spaces, quotes or angle brackets',
     )
     .optional(),
   reply_to: z.string().trim().optional(),

@@ -1,4 +1,6 @@
 import { EXTENSIONS, type Extension } from '../api/about';
+import { GUID_PATTERN } from '../api/inputs';
+import { isWebUrl } from '../text/sanitize';
 import { RemoteError } from '../client/errors';
 import type { InstanceClient } from '../client/instance-client';
 import { INSTANCE_POST_TYPES, PIN_COLOURS, type InstancePostType, type PinColour, type PostParams } from '../client/outgoing';
@@ -100,7 +102,7 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       const personaHistory = !about && first !== undefined && (await offered(client.personaPosts(first.guid, { count: 1 }))) !== null;
       return {
         ref: profile.guid,
-        personas: profile.personas.map((p) => ({ guid: p.guid.toLowerCase(), handle: p.as, name: p.name, avatarUrl: p.avatar_url })),
+        personas: profile.personas.map((p) => ({ guid: p.guid.toLowerCase(), handle: p.as, name: p.name, avatarUrl: webUrlOr(p.avatar_url, '') })),
         channels,
         server: serverOf(about, profile.channels !== null, personaHistory),
       };
@@ -205,6 +207,9 @@ function paramsOf(post: OutgoingPost): PostParams {
   };
 }
 
+/** A link from a remote as it came when it is a plain web link, else `fallback`. */
+export const webUrlOr = <T extends string | null>(url: string | null, fallback: T): string | T => (url !== null && isWebUrl(url) ? url : fallback);
+
 function instanceType(type: PostType): InstancePostType {
   return (INSTANCE_POST_TYPES as readonly string[]).includes(type) ? (type as InstancePostType) : 'post.note';
 }
@@ -216,26 +221,28 @@ const isPinColour = (value: string): value is PinColour => (PIN_COLOURS as reado
  * in timelines under `listedUnix`, by default its publication time.
  */
 export function pulledOne(post: RemotePost, listedUnix: number = post.publish_unix): PulledPost {
-  const parent = post.parent_guid ?? (post.reply_to ? guidInUrl(post.reply_to) : null);
+  const replyTo = post.reply_to !== null && (isWebUrl(post.reply_to) || GUID_PATTERN.test(post.reply_to)) ? post.reply_to : null;
+  const parent = post.parent_guid ?? (replyTo ? guidInUrl(replyTo) : null);
   return {
     guid: post.guid.toLowerCase(),
     remoteId: post.id,
     type: (INSTANCE_POST_TYPES as readonly string[]).includes(post.type) ? (post.type as PostType) : 'post.note',
     privacy: PRIVACIES.includes(post.privacy) ? (post.privacy as Privacy) : 'visibility.public',
-    canonicalUrl: post.canonical_url,
-    replyTo: post.reply_to,
+    // What a remote sends as a link is kept only when it is a plain web link (no `javascript:`, no markup).
+    canonicalUrl: webUrlOr(post.canonical_url, ''),
+    replyTo,
     parentGuid: parent?.toLowerCase() ?? null,
     title: post.title,
     text: post.text,
     tags: post.tags,
     mentionGuids: post.mentions.flatMap((m) => (m.guid ? [m.guid.toLowerCase()] : [])),
-    persona: { guid: post.persona.guid.toLowerCase(), handle: post.persona.as, name: post.persona.name, avatarUrl: post.persona.avatar },
+    persona: { guid: post.persona.guid.toLowerCase(), handle: post.persona.as, name: post.persona.name, avatarUrl: webUrlOr(post.persona.avatar, '') },
     publishUnix: post.publish_unix,
     expiresUnix: post.expires_unix,
     updatedUnix: post.updated_unix,
     listedUnix,
     channelGuid: post.channel_guid?.toLowerCase() ?? null,
-    sourceUrl: post.source?.url ?? null,
+    sourceUrl: webUrlOr(post.source?.url ?? null, null),
     sourceTitle: post.source?.title ?? null,
     geo: post.geo,
   };

@@ -3,7 +3,7 @@ import type { LegacyClient } from '../client/legacy-client';
 import type { LegacyPinColour, LegacyWriteParams } from '../client/legacy-outgoing';
 import type { RemoteServer } from '../store/sync-rows';
 import type { RemoteConnection, OutgoingPost, PostRef } from './connection';
-import { pulledOne } from './instance-connection';
+import { pulledOne, webUrlOr } from './instance-connection';
 
 /** Instance pin colours as the six hex values of section 2.8. */
 const HEX: Record<string, LegacyPinColour> = {
@@ -41,7 +41,7 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
       }
       return {
         ref: me.guid || me.name,
-        personas: personas.map((a) => ({ guid: a.guid.toLowerCase(), handle: a.username, name: a.display_name, avatarUrl: a.avatar_url })),
+        personas: personas.map((a) => ({ guid: a.guid.toLowerCase(), handle: a.username, name: a.display_name, avatarUrl: webUrlOr(a.avatar_url, '') })),
         channels: me.channels.some((c) => c.guid === '')
           ? null
           : me.channels.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: personas.map((a) => a.guid.toLowerCase()) })),

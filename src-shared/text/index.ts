@@ -1,5 +1,5 @@
 export { renderMarkdown } from './markdown';
-export { sanitizeHtml, isAllowedUrl } from './sanitize';
+export { sanitizeHtml, isAllowedUrl, isWebUrl } from './sanitize';
 export { looksLikeHtml, toMarkdown } from './html-to-markdown';
 export { extractMentionHandles } from './mentions';
 export { parseTags } from './tags';

@@ -26,6 +26,17 @@ export function isAllowedUrl(url: string, schemes: readonly string[]): boolean {
   return schemes.includes(protocol.slice(0, -1).toLowerCase());
 }
 
+/** Characters that end an attribute, a tag or a word wherever a client puts a URL; a link never needs them raw. */
+const UNSAFE_IN_URL = /[\s"'<>\\`]/;
+
+/**
+ * An absolute http(s) URL that can go into a link as it is: no spaces, quotes, angle brackets, backslashes
+ * or backticks (a URL that needs one has it percent-encoded), and at most 2,048 characters.
+ */
+export function isWebUrl(url: string): boolean {
+  return url.length <= 2048 && !UNSAFE_IN_URL.test(url) && isAllowedUrl(url, ['http', 'https']);
+}
+
 /**
  * A transform that keeps attribute `name` only when `accept` approves of its (entity-decoded) value.
  * sanitize-html's own checks are not enough here: its scheme check lets relative URLs through, and a

@@ -3,7 +3,7 @@ import { GUID_PATTERN, LIMITS, writeInput, type WriteInput } from '../../api/inp
 import { putPostsInOneTransaction } from '../../store/bulk';
 import { timelineOrder } from '../../store/order';
 import type { GeoRow, PostRow } from '../../store/rows';
-import { extractMentionHandles, parseTags, renderMarkdown, toMarkdown } from '../../text';
+import { extractMentionHandles, isWebUrl, parseTags, renderMarkdown, toMarkdown } from '../../text';
 import { newGuid } from '../../util/secrets';
 import { parseDate } from '../../util/time';
 import type { Ctx, Handler, Viewer } from '../context';
@@ -54,7 +54,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   const sourceTitle = input.source_title ?? existing?.sourceTitle ?? '';
   if (type === 'post.bookmark' || type === 'post.quotation') {
     if (!sourceUrl) found.push(`source_url is required for ${type}`);
-    else if (!/^https?:\/\/\S+$/i.test(sourceUrl)) found.push('source_url must be an http(s) URL');
+    else if (!isWebUrl(sourceUrl)) found.push('source_url must be an http(s) URL, without spaces, quotes or angle brackets');
     if (!sourceTitle) found.push(`source_title is required for ${type}`);
   }
 

@@ -1,4 +1,5 @@
 import { GUID_PATTERN } from '../../api/inputs';
+import { isWebUrl } from '../../text';
 import type { PublishingDb } from '../../store/db';
 import type { PostRow } from '../../store/rows';
 import type { Ctx } from '../context';
@@ -61,6 +62,9 @@ async function localParent(ctx: Ctx, replyTo: string, linked: string | null): Pr
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw problems(['reply_to must be an http(s) URL or the GUID of a post']);
+    }
+    if (!isWebUrl(replyTo)) {
+      throw problems(['reply_to must be a URL without spaces, quotes or angle brackets (percent-encode them)']);
     }
     if (url.origin === ctx.origin) {
       // Only usable posts: the path of a deleted or hidden post may belong to a live post now.

@@ -95,6 +95,10 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
         params: { content: 'x', post_type: 'post.note', reply_to: 'javascript:alert(1)' },
       });
       expectError(script, 400, 'reply_to must be an http(s) URL or the GUID of a post');
+      const markup = await instance.call('POST', '/api/posts/write', {
+        params: { content: 'x', post_type: 'post.note', reply_to: 'https://elsewhere.example/"><img src=x onerror=alert(1)>' },
+      });
+      expectError(markup, 400, 'reply_to must be a URL without spaces, quotes or angle brackets (percent-encode them)');
     });
   });
 

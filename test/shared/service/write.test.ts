@@ -80,11 +80,9 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         );
         expectError(await write({ content: 'x', post_type, source_title: 'T' }), 400, `source_url is required for ${post_type}`);
       }
-      expectError(
-        await write({ content: 'x', ...BOOKMARK, source_url: 'javascript:alert(1)' }),
-        400,
-        'source_url must be an http(s) URL',
-      );
+      for (const source_url of ['javascript:alert(1)', 'https://example.org/"><img src=x onerror=alert(1)>', 'https://example.org/a b']) {
+        expectError(await write({ content: 'x', ...BOOKMARK, source_url }), 400, 'source_url must be an http(s) URL, without spaces, quotes or angle brackets');
+      }
     });
 
     it('requires some text', async () => {
@@ -453,11 +451,14 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         400,
         'canonical_url is already the address of another post',
       );
-      expectError(
-        await write({ content: 'x', post_type: 'post.note', canonical_url: 'https://elsewhere.example/notes/hello' }),
-        400,
-        'canonical_url must be a path such as /notes/hello, without domain or protocol',
-      );
+      for (const canonical_url of ['https://elsewhere.example/notes/hello', '/"><img/src/onerror=alert(1)>', "/notes/it's", '/a\\b']) {
+        expectError(
+          await write({ content: 'x', post_type: 'post.note', canonical_url }),
+          400,
+          'canonical_url must be a path such as /notes/hello, without domain, protocol, spaces, quotes or angle brackets',
+        );
+      }
+      expect((await writePost(instance, { canonical_url: '/2026/11/24/über-straße_(1)' })).canonical_url).toBe(`${ORIGIN}/2026/11/24/über-straße_(1)`);
     });
   });
 });
