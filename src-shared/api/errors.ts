@@ -48,6 +48,7 @@ export const ErrorText = {
   unknownEndpoint: 'Unknown Endpoint',
   methodNotAllowed: 'Method Not Allowed',
   invalidLogin: 'Invalid Account Name or Password',
+  tooManySignIns: 'Too Many Sign-In Attempts: Try Again in a While',
   internal: 'Something Went Wrong on This Instance',
   unknownRemote: 'Invalid Remote Identifier Supplied',
   remoteUnreachable: 'Could Not Reach the Remote Instance',

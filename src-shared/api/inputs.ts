@@ -213,4 +213,6 @@ export const loginInput = z.object({
 
 export const passwordInput = z.object({
   password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters'),
+  /** The password being replaced: checked once the account has one, so a session alone cannot change it. */
+  current: z.string().optional(),
 });

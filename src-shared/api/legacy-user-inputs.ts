@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { guidText, passwordInput } from './inputs';
+import { guidText } from './inputs';
 
 /** Request variables of the legacy `/users` paths (section 4.1 shows none; README lists these). */
-
-/** POST /users/setpass: `current` is checked only when the account already has a password. */
-export const setpassInput = passwordInput.extend({
-  current: z.string().optional(),
-});
 
 /** POST /users/write: which Persona's bio; the legacy interface calls a Persona an account. */
 export const bioTargetInput = z.object({

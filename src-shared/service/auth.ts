@@ -1,6 +1,7 @@
 import { ErrorText, ServiceError } from '../api/errors';
 import type { AccountSnapshot } from '../store/account-snapshot';
-import type { TokenRow } from '../store/rows';
+import type { PublishingDb } from '../store/db';
+import { LOGIN_TOKEN_LABEL, type TokenRow } from '../store/rows';
 import { tokenHash } from '../util/secrets';
 import type { Viewer } from './context';
 import type { Params } from './params';
@@ -26,8 +27,26 @@ export async function tokenKey(token: string | null): Promise<string | null> {
  * Who asks: nobody when no token was sent (`token` null), the account behind a token on record, and a 401
  * for a token not on record (`token` undefined).
  */
-export function viewerOf(token: TokenRow | null | undefined, account: AccountSnapshot): Viewer | null {
+export function viewerOf(token: TokenRow | null | undefined, account: AccountSnapshot, now: number): Viewer | null {
   if (token === null) return null;
-  if (!token) throw new ServiceError(401, ErrorText.invalidToken);
+  if (!token || isExpired(token, now)) throw new ServiceError(401, ErrorText.invalidToken);
   return { accountGuid: token.accountGuid, personaGuids: account.personasOf(token.accountGuid).map((p) => p.guid) };
+}
+
+/** A token a sign-in made stops working after this long unused; the owner's token (and a host's) never does. */
+export const SIGN_IN_IDLE_SECONDS = 30 * 86_400;
+/** How often a token's last use is written: once a day is enough to tell 30 days, and spares a write a request. */
+const TOUCH_EVERY_SECONDS = 86_400;
+
+const lastUse = (token: TokenRow): number => token.lastUsedUnix ?? token.createdUnix;
+
+function isExpired(token: TokenRow, now: number): boolean {
+  return token.label === LOGIN_TOKEN_LABEL && now - lastUse(token) > SIGN_IN_IDLE_SECONDS;
+}
+
+export const needsTouch = (token: TokenRow, now: number): boolean => token.label === LOGIN_TOKEN_LABEL && now - lastUse(token) >= TOUCH_EVERY_SECONDS;
+
+/** Notes a sign-in token's use, after the request (whose transaction may only read). Best effort. */
+export async function touchToken(db: PublishingDb, token: TokenRow, now: number): Promise<void> {
+  await db.tokens.update(token.hash, { lastUsedUnix: now }).catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import type { AccountSnapshot } from '../store/account-snapshot';
 import type { PublishingDb } from '../store/db';
 import type { Clock } from '../util/clock';
 import type { SyncEngine } from '../sync/engine';
+import type { SignInGuard } from './sign-in-guard';
 import type { Params } from './params';
 
 /** Who is asking: the account behind the token, or nobody. */
@@ -34,6 +35,8 @@ export interface Ctx {
   now: number;
   /** The host's sync engine; null where sync does not run. */
   sync: SyncEngine | null;
+  /** Counts wrong passwords, and says who has to wait (sign-in-guard.ts). */
+  signIns: SignInGuard;
 }
 
 export type Handler = (ctx: Ctx) => Promise<unknown>;

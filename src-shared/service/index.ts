@@ -3,7 +3,9 @@ import type { PublishingDb } from '../store/db';
 import { accountSnapshot, markAccountRows } from '../store/account-snapshot';
 import { inTransaction } from '../store/transaction';
 import { systemClock, type Clock } from '../util/clock';
-import { tokenFrom, tokenKey, viewerOf } from './auth';
+import { needsTouch, tokenFrom, tokenKey, touchToken, viewerOf } from './auth';
+import { createSignInGuard } from './sign-in-guard';
+import type { TokenRow } from '../store/rows';
 import type { Ctx } from './context';
 import { readParams } from './params';
 import { fail, ok, styleOfPath, type EnvelopeStyle } from './respond';
@@ -30,6 +32,7 @@ export type Service = (request: Request) => Promise<Response>;
 export function createService(deps: ServiceDeps): Service {
   const clock = deps.clock ?? systemClock;
   const route = createRouter([...instanceRoutes, ...legacyRoutes]);
+  const signIns = createSignInGuard();
   return async (request) => {
     let style: EnvelopeStyle = 'instance';
     const ended = deps.activity?.begin();
@@ -40,13 +43,15 @@ export function createService(deps: ServiceDeps): Service {
       const params = await readParams(request, url);
       const key = await tokenKey(tokenFrom(request, params, match.route.tokenVariable ?? false));
       const now = Math.floor(clock.now() / 1000);
+      let used: TokenRow | null = null;
       const handle = async () => {
         const mark = markAccountRows(deps.db);
         // The transaction's first request comes before anything else (store/transaction.ts says why), and
         // the account rows are marked before it: the token's row, or for an anonymous request a settings row.
         const token = key === null ? await deps.db.settings.get('').then(() => null) : await deps.db.tokens.get(key);
+        used = token ?? null;
         const account = await accountSnapshot(deps.db, mark);
-        const viewer = viewerOf(token, account);
+        const viewer = viewerOf(token, account, now);
         const ctx: Ctx = {
           request,
           db: deps.db,
@@ -58,6 +63,7 @@ export function createService(deps: ServiceDeps): Service {
           account,
           now,
           sync: deps.sync ?? null,
+          signIns,
           requireViewer: () => {
             if (!viewer) throw needLogin();
             return viewer;
@@ -71,6 +77,7 @@ export function createService(deps: ServiceDeps): Service {
         match.route.transaction === false
           ? await handle()
           : await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle, { startsWithRequest: true });
+      if (used && needsTouch(used, now)) void touchToken(deps.db, used, now);
       return ok(data, style);
     } catch (error) {
       return fail(error, deps.onUnexpectedError, style);

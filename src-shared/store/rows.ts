@@ -21,9 +21,14 @@ export interface TokenRow {
   /** SHA-256 of the token: a copied database file does not hand out working tokens. */
   hash: string;
   accountGuid: string;
+  /** `owner` (the host's), `login` (a sign-in, which expires unused: service/auth.ts), or another. */
   label: string;
   createdUnix: number;
+  /** A sign-in token's last use, written once a day at most. */
+  lastUsedUnix?: number;
 }
+
+export const LOGIN_TOKEN_LABEL = 'login';
 
 export interface PersonaRow {
   guid: string;

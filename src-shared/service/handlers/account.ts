@@ -1,6 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { passwordInput, profileInput } from '../../api/inputs';
-import { hashPassword } from '../../util/secrets';
+import { hashPassword, verifyPassword } from '../../util/secrets';
 import { canonicalLanguage, isMailAddress, isTimezone } from '../../util/zones';
 import { presentProfile } from '../account-view';
 import type { Ctx, Handler } from '../context';
@@ -45,10 +45,24 @@ export const accountMe: Handler = async (ctx) => {
   return presentProfile(ctx, { ...account, ...changes });
 };
 
-/** POST /api/account/password (extension): sets the password that `POST /api/auth/login` checks. */
+/**
+ * POST /api/account/password (extension; also the legacy POST /users/setpass): sets the password that
+ * `POST /api/auth/login` checks, with `current`, the password it replaces, once the account has one.
+ */
 export const setPassword: Handler = async (ctx) => {
   const account = await ownAccount(ctx);
   const input = parseInput(passwordInput, ctx.params);
-  await ctx.db.accounts.update(account.guid, { passHash: await hashPassword(input.password), updatedUnix: ctx.now });
+  const previous = account.passHash;
+  const verified = previous === null || (input.current !== undefined && (await verifyPassword(input.current, previous)));
+  if (!verified) throw new ServiceError(401, ErrorText.invalidLogin);
+  const passHash = await hashPassword(input.password);
+  // Hashing happened outside any transaction (Web Crypto would let one commit); the write checks that
+  // nobody changed the password meanwhile, so `current` verified the password being replaced.
+  const stored = await ctx.db.transaction('rw', ctx.db.accounts, async () => {
+    if ((await ctx.db.accounts.get(account.guid))?.passHash !== previous) return false;
+    await ctx.db.accounts.update(account.guid, { passHash, updatedUnix: ctx.now });
+    return true;
+  });
+  if (!stored) throw new ServiceError(401, ErrorText.invalidLogin);
   return { account_guid: account.guid, password_set: true };
 };

@@ -1,7 +1,8 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { loginInput } from '../../api/inputs';
 import { tokenFrom } from '../auth';
-import { randomToken, tokenHash, verifyPassword } from '../../util/secrets';
+import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../util/secrets';
+import { LOGIN_TOKEN_LABEL } from '../../store/rows';
 import type { Handler } from '../context';
 import { parseInput } from '../validate';
 
@@ -16,12 +17,19 @@ export const login: Handler = async (ctx) => {
   const account = persona
     ? await ctx.db.accounts.get(persona.accountGuid)
     : await ctx.db.accounts.where('name').equals(name).first();
-  // The same answer for an unknown name and a wrong password: a sign-in form reveals no account names.
-  if (!account?.passHash || !(await verifyPassword(input.account_pass, account.passHash))) {
+  // Guesses count per account, whichever of its names they use (sign-in-guard.ts).
+  const key = account ? `account:${account.guid}` : `name:${name}`;
+  if (ctx.signIns.waitFor(key, ctx.now) > 0) throw new ServiceError(429, ErrorText.tooManySignIns);
+  // The same answer for an unknown name and a wrong password, after the same work: an unknown name is
+  // checked against a stand-in hash, so neither the answer nor its time reveals which names exist.
+  const verified = await verifyPassword(input.account_pass, account?.passHash ?? (await standInHash()));
+  if (!account?.passHash || !verified) {
+    ctx.signIns.failed(key, ctx.now);
     throw new ServiceError(401, ErrorText.invalidLogin);
   }
+  ctx.signIns.succeeded(key);
   const token = randomToken();
-  await ctx.db.tokens.add({ hash: await tokenHash(token), accountGuid: account.guid, label: 'login', createdUnix: ctx.now });
+  await ctx.db.tokens.add({ hash: await tokenHash(token), accountGuid: account.guid, label: LOGIN_TOKEN_LABEL, createdUnix: ctx.now });
   return { token, account_guid: account.guid };
 };
 
@@ -33,3 +41,7 @@ export const logout: Handler = async (ctx) => {
   if (token) await ctx.db.tokens.delete(await tokenHash(token));
   return { signed_out: true };
 };
+
+let standIn: Promise<string> | null = null;
+/** A hash of no one's password, made once, with the rounds every password has. */
+const standInHash = (): Promise<string> => (standIn ??= hashPassword(crypto.randomUUID()));

@@ -1,11 +1,11 @@
 import { ErrorText, needLogin, ServiceError } from '../../api/errors';
 import { profileInput } from '../../api/inputs';
-import { bioTargetInput, setpassInput } from '../../api/legacy-user-inputs';
+import { bioTargetInput } from '../../api/legacy-user-inputs';
+import { setPassword } from '../handlers/account';
 import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { OWNER_TOKEN_LABEL } from '../../store/bootstrap';
 import { markPostsDeleted } from '../../store/delete';
 import { inTransaction } from '../../store/transaction';
-import { hashPassword, verifyPassword } from '../../util/secrets';
 import { isoOf } from '../../util/time';
 import { tokenFrom, tokenKey } from '../auth';
 import type { Ctx, Handler, Viewer } from '../context';
@@ -98,26 +98,8 @@ export const usersMeta: Handler = async (ctx) => {
   return accountMe(ctx);
 };
 
-/**
- * POST /users/setpass with `password` and, once the account has one, `current`. Hashing happens outside
- * any transaction (Web Crypto would let it commit); the write then checks that nobody changed the
- * password meanwhile, so `current` always verified the password being replaced.
- */
-export const usersSetpass: Handler = async (ctx) => {
-  const account = await ownAccount(ctx);
-  const input = parseInput(setpassInput, ctx.params);
-  const previous = account.passHash;
-  const verified = previous === null || (input.current !== undefined && (await verifyPassword(input.current, previous)));
-  if (!verified) throw new ServiceError(401, ErrorText.invalidLogin);
-  const passHash = await hashPassword(input.password);
-  const stored = await ctx.db.transaction('rw', ctx.db.accounts, async () => {
-    if ((await ctx.db.accounts.get(account.guid))?.passHash !== previous) return false;
-    await ctx.db.accounts.update(account.guid, { passHash, updatedUnix: ctx.now });
-    return true;
-  });
-  if (!stored) throw new ServiceError(401, ErrorText.invalidLogin);
-  return { account_guid: account.guid, password_set: true };
-};
+/** POST /users/setpass: the same as POST /api/account/password (handlers/account.ts). */
+export const usersSetpass: Handler = setPassword;
 
 /** POST /users/welcome and /users/welcomeskip: remembers that onboarding was seen or skipped. */
 export const welcome =

@@ -332,6 +332,54 @@ describe.each(BACKENDS)('signing in (%s)', (backend) => {
     expectError(await login('nopass', 'anything'), 401, ErrorText.invalidLogin);
   });
 
+  it('changes the password only with the password it replaces, whatever token asks', async () => {
+    const { token } = (await login('owner', 'a-password')).json.data;
+    const change = (params: Record<string, string>) => instance.call('POST', '/api/account/password', { token, params });
+    expectError(await change({ password: 'a-new-password' }), 401, ErrorText.invalidLogin);
+    expectError(await change({ password: 'a-new-password', current: 'not-it' }), 401, ErrorText.invalidLogin);
+    expectError(await login('owner', 'a-new-password'), 401, ErrorText.invalidLogin);
+    expectOk(await change({ password: 'a-new-password', current: 'a-password' }));
+    expectOk(await login('owner', 'a-new-password'));
+  });
+
+  it('slows down guessing: after five wrong passwords a name waits, even with the right one, and then signs in', async () => {
+    for (let i = 0; i < 5; i++) expectError(await login('owner', `guess-${i}`), 401, ErrorText.invalidLogin);
+    expectError(await login('owner', 'a-password'), 429, ErrorText.tooManySignIns);
+    expectError(await login('me', 'a-password'), 429, ErrorText.tooManySignIns);
+    instance.clock.advance(31);
+    expectOk(await login('owner', 'a-password'));
+    // A success forgets the guesses.
+    for (let i = 0; i < 4; i++) expectError(await login('owner', `guess-${i}`), 401, ErrorText.invalidLogin);
+    expectOk(await login('owner', 'a-password'));
+  });
+
+  it('takes as long for an unknown name as for a wrong password, so the names cannot be told by timing', async () => {
+    const median = async (name: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await login(name, 'wrong-password');
+        times.push(performance.now() - started);
+        instance.clock.advance(3_600);
+      }
+      return times.sort((a, b) => a - b)[2] ?? 0;
+    };
+    const known = await median('owner');
+    const unknown = await median('nobody-at-all');
+    expect(unknown).toBeGreaterThan(known / 3);
+  });
+
+  it('lets a signed-in session expire after 30 days without use; the owner token does not', async () => {
+    const { token: idle } = (await login('owner', 'a-password')).json.data;
+    const { token: used } = (await login('owner', 'a-password')).json.data;
+    instance.clock.advance(20 * 86_400);
+    expectOk(await instance.call('POST', '/api/account/me', { token: used }));
+    instance.clock.advance(11 * 86_400);
+    expectError(await instance.call('POST', '/api/account/me', { token: idle }), 401, ErrorText.invalidToken);
+    expectOk(await instance.call('POST', '/api/account/me', { token: used }));
+    expectOk(await instance.call('POST', '/api/account/me'));
+  });
+
   it('signs out: the token stops working, other tokens do not', async () => {
     const { token } = (await login('owner', 'a-password')).json.data;
     const { token: second } = (await login('owner', 'a-password')).json.data;
