@@ -18,7 +18,17 @@ export interface HttpHostOptions {
   drainMs?: number;
   /** How long a refused oversized upload is still drained, so its client reads the 413 and not a reset. */
   lingerMs?: number;
+  /**
+   * Bytes of request bodies held at once beyond the first FREE_BODY_BYTES of each (default 32 MiB): a body
+   * that would pass it is refused with 503, so clients that send bodies slowly cannot fill the memory.
+   */
+  bodyBudgetBytes?: number;
+  /** The time a client has to send its whole request, headers and body (default 30 s). */
+  requestTimeoutMs?: number;
 }
+
+/** What every request may hold of its body without drawing on the shared budget: small requests always pass. */
+const FREE_BODY_BYTES = 64 * 1024;
 
 export interface HttpHost {
   readonly server: http.Server;
@@ -31,6 +41,7 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const drainMs = options.drainMs ?? 10_000;
   const lingerMs = options.lingerMs ?? 2_000;
+  const budget = { left: options.bodyBudgetBytes ?? 32 * 1024 * 1024 };
   const inFlight = new Set<Promise<void>>();
   let closing = false;
   let closed: Promise<void> | undefined;
@@ -43,8 +54,18 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBodyBytes) return refuseBody(req, res, lingerMs);
     if (expectsContinue) res.writeContinue();
-    const body = await readBody(req, maxBodyBytes);
-    if (body === 'too-large') return refuseBody(req, res, lingerMs);
+    const held = { bytes: 0 };
+    try {
+      const body = await readBody(req, maxBodyBytes, budget, held);
+      if (body === 'too-large') return await refuseBody(req, res, lingerMs);
+      if (body === 'busy') return await refuseBody(req, res, lingerMs, errorEnvelope(503, ErrorText.busy));
+      await answer(req, res, body);
+    } finally {
+      budget.left += held.bytes;
+    }
+  };
+
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, body: Uint8Array<ArrayBuffer>) => {
     const request = toFetchRequest(req, body);
     if (request === undefined) return writeResponse(req, res, errorEnvelope(400, ErrorText.invalidParameters));
     const target = API_PATH.test(new URL(request.url).pathname) ? options.service : options.site;
@@ -66,7 +87,13 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
     void task.finally(() => inFlight.delete(task));
   };
 
-  const server = http.createServer();
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Node looks at the timeouts of open connections only every connectionsCheckingInterval (30 s by default).
+  const server = http.createServer({
+    requestTimeout,
+    headersTimeout: Math.min(requestTimeout, 20_000),
+    connectionsCheckingInterval: Math.min(requestTimeout, 5_000),
+  });
   server.on('request', (req, res) => track(req, res, false));
   // Answering 100-continue ourselves lets an oversized upload be refused before the client sends it.
   server.on('checkContinue', (req, res) => track(req, res, true));
@@ -97,16 +124,32 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
   };
 }
 
-function readBody(req: http.IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+/**
+ * The request's body. Past FREE_BODY_BYTES each chunk is taken from the shared `budget` (and counted in
+ * `held`, which the caller gives back): 'busy' when the budget has no room for it.
+ */
+function readBody(
+  req: http.IncomingMessage,
+  limit: number,
+  budget: { left: number },
+  held: { bytes: number },
+): Promise<Uint8Array<ArrayBuffer> | 'too-large' | 'busy'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
+    const stop = (why: 'too-large' | 'busy') => {
       // The 'error' listener stays: an upload cut short later must not become an uncaught error.
       req.off('data', onData);
-      resolve('too-large');
+      resolve(why);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return stop('too-large');
+      const beyond = Math.max(0, size - FREE_BODY_BYTES) - held.bytes;
+      if (beyond > budget.left) return stop('busy');
+      budget.left -= beyond;
+      held.bytes += beyond;
+      chunks.push(chunk);
     };
     const onEnd = () => resolve(Buffer.concat(chunks));
     // Node reports an abandoned upload as 'error'; 'close' is the backstop that keeps close() from waiting forever.
@@ -119,12 +162,17 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Uint8Array<
  * Stops buffering and answers 413 at once. The client may still be sending: what arrives is discarded for a
  * moment so it can read the answer, then the connection is cut.
  */
-async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse, lingerMs: number): Promise<void> {
+async function refuseBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  lingerMs: number,
+  answer: Response = errorEnvelope(413, ErrorText.bodyTooLarge),
+): Promise<void> {
   res.setHeader('Connection', 'close');
   req.resume();
   const cut = setTimeout(() => req.socket.destroy(), lingerMs);
   req.socket.once('close', () => clearTimeout(cut));
-  await writeResponse(req, res, errorEnvelope(413, ErrorText.bodyTooLarge));
+  await writeResponse(req, res, answer);
 }
 
 /** An error while reading the request or writing the answer: answer 500 if still possible, else cut. */

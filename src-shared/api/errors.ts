@@ -45,6 +45,7 @@ export const ErrorText = {
   invalidParameters: 'Invalid Parameters Supplied',
   malformedBody: 'The Request Body Could Not Be Read',
   bodyTooLarge: 'The Request Body Is Too Large',
+  busy: 'This Instance Is Busy Receiving Other Requests: Try Again Shortly',
   unknownEndpoint: 'Unknown Endpoint',
   methodNotAllowed: 'Method Not Allowed',
   invalidLogin: 'Invalid Account Name or Password',

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 const noSite: Site = () => Promise.resolve(new Response('site', { status: 200 }));
 
-async function serve(service: Service, site: Site = noSite, options: { drainMs?: number } = {}) {
+async function serve(service: Service, site: Site = noSite, options: { drainMs?: number; bodyBudgetBytes?: number; requestTimeoutMs?: number } = {}) {
   const host = createHttpHost({ service, site, ...options });
   hosts.push(host);
   const address = await host.listen(0, '127.0.0.1');
@@ -175,6 +175,44 @@ describe('the HTTP layer', () => {
     const exactly = await fetch(`${url}/api/x`, { method: 'POST', body: new Uint8Array(1024 * 1024) });
     expect(exactly.status).toBe(200);
     expect(await exactly.json()).toMatchObject({ data: ['\0'.repeat(1024 * 1024)] });
+  });
+
+  it('holds only so much of the bodies still arriving: beyond its budget a large body is refused with 503, small ones still pass', async () => {
+    const seen: Request[] = [];
+    const { url } = await serve(echo(seen), noSite, { bodyBudgetBytes: 2 * 1024 * 1024 });
+    const { port } = new URL(url);
+    // Bodies just under the limit that never end, as a client with no token can send them.
+    const sockets: net.Socket[] = [];
+    const answers: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      sockets.push(socket);
+      socket.on('data', (chunk: Buffer) => answers.push(chunk.toString().split('\r\n')[0] ?? ''));
+      socket.on('error', () => undefined);
+      socket.write(`POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: ${1024 * 1024 - 10}\r\n\r\n`);
+      socket.write(Buffer.alloc(900 * 1024, 0x61));
+    }
+    await vi.waitFor(() => expect(answers.filter((line) => line.startsWith('HTTP/1.1 503')).length).toBeGreaterThanOrEqual(5), { timeout: 5_000 });
+    // Everyone else is still served.
+    const small = await fetch(`${url}/api/x`, { method: 'POST', body: '{"content":"hello"}' });
+    expect(small.status).toBe(200);
+    for (const socket of sockets) socket.destroy();
+    expect(seen.map((r) => r.url)).toEqual([`${url}/api/x`]);
+  });
+
+  it('gives a client a limited time to send its whole request', async () => {
+    const { url } = await serve(echo([]), noSite, { requestTimeoutMs: 300 });
+    const { port } = new URL(url);
+    const started = Date.now();
+    const closed = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nslow'));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('error', () => undefined);
+      socket.once('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(closed).toBe('HTTP/1.1 408 Request Timeout');
   });
 
   it('forgets an upload its client abandons half-way, so close() does not wait for it', async () => {
