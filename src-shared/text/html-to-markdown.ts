@@ -1,5 +1,6 @@
 import TurndownService from 'turndown';
-import { markdown } from './markdown';
+import { tooCostlyToFormat } from './complexity';
+import { markdown } from './markdown-flavour';
 import { addGfmRules, addSafetyRules } from './turndown-rules';
 
 /*
@@ -59,6 +60,7 @@ service.escape = (text) =>
  */
 export function toMarkdown(input: string): string {
   const text = input.replace(/\r\n?/g, '\n');
-  if (!looksLikeHtml(text)) return text.trimEnd();
+  // Too costly to read as Markdown or HTML (complexity.ts): kept as written.
+  if (tooCostlyToFormat(text) !== null || !looksLikeHtml(text)) return text.trimEnd();
   return service.turndown(markdown.parse(text, { async: false })).trimEnd();
 }

@@ -1,5 +1,6 @@
 import type { MarkedToken, Token } from 'marked';
-import { markdown } from './markdown';
+import { tooCostlyToFormat } from './complexity';
+import { markdown } from './markdown-flavour';
 
 /**
  * `@handle`: 1 to 64 letters, digits, underscores, dots and hyphens, where dots and hyphens only occur
@@ -24,6 +25,8 @@ export function extractMentionHandles(source: string): string[] {
 
 /** The readable text of a Markdown document, without code, link targets or tags. */
 function proseOf(source: string): string {
+  // A text too costly to read as Markdown (complexity.ts) is all prose.
+  if (tooCostlyToFormat(source) !== null) return source;
   const parts: string[] = [];
   collect(markdown.lexer(source), parts);
   return parts.join('');

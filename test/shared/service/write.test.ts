@@ -274,6 +274,19 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       expect(mixed.content).not.toContain('onerror');
       expect(mixed.content).not.toContain('alert');
     });
+
+    it('keeps a text too costly to format as written, serves it as plain text, and goes on serving', async () => {
+      for (const text of ['*a'.repeat(49_000), `${'>'.repeat(5_000)} deep`, `${'<div>'.repeat(2_000)}<script>x</script>`]) {
+        const post = await writePost(instance, { content: `@me ${text}` });
+        expect(post.text).toBe(`@me ${text}`);
+        expect(post.content).not.toMatch(/<(?!\/?p>|br \/>)/);
+        expect(post.mentions).toMatchObject([{ as: 'me' }]);
+        const read = await instance.call('GET', `/api/posts/${post.guid}`);
+        expectOk(read);
+        expect(read.json.data[0].text).toBe(`@me ${text}`);
+      }
+      expect((await writePost(instance, { content: 'and **then**' })).content).toContain('<strong>then</strong>');
+    });
   });
 
   describe('updating', () => {

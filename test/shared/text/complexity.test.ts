@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { FORMAT_LIMITS, plainTextHtml, tooCostlyToFormat } from '../../../src-shared/text/complexity';
+import { toMarkdown } from '../../../src-shared/text/html-to-markdown';
+import { renderMarkdown } from '../../../src-shared/text/markdown';
+import { extractMentionHandles } from '../../../src-shared/text/mentions';
+
+/**
+ * Texts a person could paste (or a remote could send) that would make marked or turndown take seconds or
+ * run out of stack. Each is within the 100,000 characters a post may have; each must come back at once,
+ * unchanged where it is kept as Markdown and escaped where it is shown.
+ */
+const HOSTILE = {
+  'runs of emphasis marks': '*a'.repeat(49_000),
+  'underscores and tildes': '_~'.repeat(30_000),
+  'quotes 5,000 deep': `${'>'.repeat(5_000)} deep`,
+  'a list 300 deep': Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n'),
+  'lists opened 40,000 times on one line': `${'- '.repeat(40_000)}x`,
+  'numbered lists opened 30,000 times on one line': `${'1. '.repeat(30_000)}x`,
+  'quotes and lists 20,000 deep on one line': `${'> - '.repeat(20_000)}x`,
+  '2,000 nested <div>': `${'<div>'.repeat(2_000)}x${'</div>'.repeat(2_000)}`,
+  '3,000 nested <b> never closed': `${'<b>'.repeat(3_000)}bold`,
+} as const;
+
+const timed = <T>(run: () => T): { value: T; ms: number } => {
+  const start = performance.now();
+  const value = run();
+  return { value, ms: performance.now() - start };
+};
+
+describe('texts too costly to format', () => {
+  it.each(Object.entries(HOSTILE))('%s: is named as too costly', (_, text) => {
+    expect(text.length).toBeLessThanOrEqual(100_000);
+    expect(tooCostlyToFormat(text)).toMatch(/more than/);
+  });
+
+  it.each(Object.entries(HOSTILE))('%s: renders as escaped plain text, keeps the text and finds its mentions', (_, text) => {
+    // Generous bounds: formatting these took 3 s or threw RangeError before the guard.
+    const rendered = timed(() => renderMarkdown(`@bob ${text}`));
+    expect(rendered.ms).toBeLessThan(1_000);
+    expect(rendered.value.startsWith('<p>@bob ')).toBe(true);
+    expect(rendered.value).not.toMatch(/<(?!\/?p>|br \/>)/);
+
+    const kept = timed(() => toMarkdown(text));
+    expect(kept.ms).toBeLessThan(1_000);
+    expect(kept.value).toBe(text.trimEnd());
+
+    expect(extractMentionHandles(`@bob ${text}`)).toEqual(['bob']);
+  });
+
+  it('formats everything up to the limits as before', () => {
+    const quotes = `${'>'.repeat(FORMAT_LIMITS.lineNesting)} deep`;
+    expect(tooCostlyToFormat(quotes)).toBeNull();
+    expect(renderMarkdown(quotes)).toContain('<blockquote>');
+    const lists = `${'> - '.repeat(FORMAT_LIMITS.lineNesting / 2)}x`;
+    expect(tooCostlyToFormat(lists)).toBeNull();
+    expect(renderMarkdown(lists)).toContain('<li>');
+    const indented = Array.from({ length: FORMAT_LIMITS.lineIndent / 2 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
+    expect(tooCostlyToFormat(indented)).toBeNull();
+    expect(renderMarkdown(indented)).toContain('<li>');
+    const emphasis = '*a* '.repeat(FORMAT_LIMITS.emphasisMarks / 2);
+    expect(tooCostlyToFormat(emphasis)).toBeNull();
+    expect(renderMarkdown(emphasis)).toContain('<em>a</em>');
+    const nested = `${'<div>'.repeat(FORMAT_LIMITS.htmlDepth)}x${'</div>'.repeat(FORMAT_LIMITS.htmlDepth)}`;
+    expect(tooCostlyToFormat(nested)).toBeNull();
+    expect(tooCostlyToFormat(`${'<p>a</p>'.repeat(5_000)}<br><img src="x">`.repeat(2))).toBeNull();
+  });
+
+  it('counts only marks, quotes at the start of a line, and open elements', () => {
+    expect(tooCostlyToFormat('a > b '.repeat(10_000))).toBeNull();
+    expect(tooCostlyToFormat('> quote\n'.repeat(10_000))).toBeNull();
+    expect(tooCostlyToFormat(`${'<br>'.repeat(5_000)}${'<hr/>'.repeat(5_000)}`)).toBeNull();
+    expect(tooCostlyToFormat('- item\n'.repeat(10_000))).toBeNull();
+    expect(tooCostlyToFormat(`${' '.repeat(1_000)}code, not a list`)).toBeNull();
+    expect(tooCostlyToFormat('- - -\n1. 2. x\n> > - quoted list')).toBeNull();
+  });
+
+  it('writes plain text as paragraphs with line breaks, escaping markup', () => {
+    expect(plainTextHtml('one <b>&\nline\n\n\n"two" \'x\'')).toBe(
+      '<p>one &lt;b&gt;&amp;<br />\nline</p>\n<p>&quot;two&quot; &#39;x&#39;</p>\n',
+    );
+    expect(plainTextHtml('\n\n  \n\n')).toBe('');
+  });
+});
