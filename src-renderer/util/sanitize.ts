@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { KEPT_ELEMENTS } from '../../src-shared/text/html-elements';
 
 /**
  * Post HTML is sanitised by the service when it is written; it is sanitised again here, because a post
@@ -7,7 +8,8 @@ import DOMPurify from 'dompurify';
  */
 const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img',
-  'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul', 'input',
+  'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul', 'input',
+  ...KEPT_ELEMENTS,
 ];
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'lang', 'dir', 'type', 'checked', 'disabled', 'colspan', 'rowspan', 'align'];
 

@@ -15,6 +15,8 @@ export const FORMAT_LIMITS = {
   lineIndent: 200,
   /** Elements open inside one another. */
   htmlDepth: 100,
+  /** White space, character references and tags in a row, in HTML to convert (see tooCostlyToConvert). */
+  spacingRun: 500,
 } as const;
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
@@ -56,6 +58,32 @@ export function tooCostlyToFormat(text: string): string | null {
     if (depth > FORMAT_LIMITS.htmlDepth) return `HTML elements nested more than ${FORMAT_LIMITS.htmlDepth} deep`;
   }
   return null;
+}
+
+/** One piece of a run that turndown's output may turn into nothing but white space. */
+const SPACING = /\s+|&[#\w]{1,10};|<[^<>]*>/y;
+
+/**
+ * True when turning this HTML into Markdown would take too long. turndown trims its output with
+ * `/[\t\r\n\s]+$/`, which takes time growing with the square of every run of white space in it: 25,000
+ * `<br>` between two words took 7.6 s. A run comes from white space, `&nbsp;`, line breaks and empty
+ * elements in the HTML, so a run of these past the limit leaves the HTML as written.
+ */
+export function tooCostlyToConvert(html: string): boolean {
+  let run = 0;
+  for (let at = 0; at < html.length; ) {
+    SPACING.lastIndex = at;
+    const piece = SPACING.exec(html)?.[0];
+    if (piece === undefined) {
+      run = 0;
+      at++;
+      continue;
+    }
+    run += /^\s/.test(piece) ? piece.length : 1;
+    if (run > FORMAT_LIMITS.spacingRun) return true;
+    at += piece.length;
+  }
+  return false;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

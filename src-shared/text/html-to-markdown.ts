@@ -1,38 +1,15 @@
 import TurndownService from 'turndown';
-import { tooCostlyToFormat } from './complexity';
+import { tooCostlyToConvert, tooCostlyToFormat } from './complexity';
+import { KEPT_ELEMENTS } from './html-elements';
+import { escapeStrays, readHtml, type HtmlFragment } from './html-fragments';
 import { markdown } from './markdown-flavour';
-import { addGfmRules, addSafetyRules } from './turndown-rules';
+import { addGfmRules, addKeptElements, addSafetyRules } from './turndown-rules';
 
 /*
- * Spec 1.2: text is stored as Markdown; HTML in a post is converted as far as possible.
+ * Spec 1.2: text is stored as Markdown; HTML in a post is converted as far as possible. The author's
+ * Markdown is stored as written: only the HTML fragments in it (html-fragments.ts) are converted, each in
+ * its place, and a text without any is kept byte for byte.
  */
-
-// Only real element names count: CommonMark lets any `<word>` be inline HTML, but `Array<string>` or
-// `<bob>` in a post are prose, and converting them would silently delete words.
-const ELEMENTS = [
-  'a', 'abbr', 'address', 'article', 'aside', 'audio', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'body', 'br',
-  'button', 'canvas', 'caption', 'center', 'cite', 'code', 'col', 'colgroup', 'dd', 'del', 'details', 'dfn',
-  'dialog', 'div', 'dl', 'dt', 'em', 'embed', 'fieldset', 'figcaption', 'figure', 'font', 'footer', 'form',
-  'h[1-6]', 'head', 'header', 'hr', 'html', 'i', 'iframe', 'img', 'input', 'ins', 'kbd', 'label', 'legend',
-  'li', 'link', 'main', 'mark', 'math', 'meta', 'nav', 'noscript', 'object', 'ol', 'p', 'picture', 'pre', 'q',
-  's', 'samp', 'script', 'section', 'select', 'small', 'source', 'span', 'strike', 'strong', 'style', 'sub',
-  'summary', 'sup', 'svg', 'table', 'tbody', 'td', 'template', 'textarea', 'tfoot', 'th', 'thead', 'time',
-  'title', 'tr', 'tt', 'u', 'ul', 'var', 'video', 'wbr',
-];
-const ELEMENT_TAG = new RegExp(`<\\/?(?:${ELEMENTS.join('|')})(?=[\\s/>])|<!doctype\\s`, 'i');
-
-/**
- * True when the input holds HTML elements outside code. Asking marked's lexer, rather than a regular
- * expression over the whole text, gives Markdown's own answer to what is a tag: `a < b > c`, `<3` and
- * `<https://example.com>` are not, and neither is anything inside a code span or block.
- */
-export function looksLikeHtml(input: string): boolean {
-  let found = false;
-  markdown.walkTokens(markdown.lexer(input), (token) => {
-    if (token.type === 'html' && ELEMENT_TAG.test(token.raw)) found = true;
-  });
-  return found;
-}
 
 const service = new TurndownService({
   headingStyle: 'atx',
@@ -44,6 +21,7 @@ const service = new TurndownService({
 });
 addSafetyRules(service);
 addGfmRules(service);
+addKeptElements(service);
 
 // Turndown escapes every underscore, which would turn `@some_user` into `@some\_user` and break the
 // mention. Between letters or digits an underscore can never open or close emphasis in GFM, so it stays
@@ -53,14 +31,74 @@ const turndownEscape = service.escape.bind(service);
 service.escape = (text) =>
   turndownEscape(text).replace(/(?<=[\p{L}\p{N}]|(?<![\p{L}\p{N}_])[@#])\\_(?=[\p{L}\p{N}])/gu, '_');
 
+/** True when the input holds HTML that would be converted: whole elements of known names, outside code. */
+export function looksLikeHtml(input: string): boolean {
+  return readHtml(input.replace(/\r\n?/g, '\n')).fragments.length > 0;
+}
+
+/** Line endings as `\n`, without blank lines before the text or white space after it. */
+function tidyEdges(text: string): string {
+  return text.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+}
+
+/** Marks where a run of text begins and ends, since turndown trims the white space at both ends. */
+const EDGE = '\uE000';
 /**
- * The Markdown to store for `input`. Markdown and plain text come back as written (line endings
- * normalised, trailing whitespace trimmed). HTML, even when mixed with Markdown, is first rendered with
- * marked, so that `**world**` next to `<b>bold</b>` becomes bold too, then turned back into Markdown.
+ * The mark inside emphasis or a kept element: what turndown writes when `<b><i>x</b>` leaves `<i>` open
+ * and, as in a browser, it opens again around whatever follows.
+ */
+const WRAPPED_EDGE = new RegExp(`(\\*\\*|~~|_|\\*|\`)${EDGE}\\1|<(${KEPT_ELEMENTS.join('|')})>${EDGE}</\\2>`, 'g');
+
+function convertRun(html: string): string {
+  const converted = service.turndown(markdown.parseInline(`${EDGE}${html}${EDGE}`, { async: false }));
+  return converted.replace(WRAPPED_EDGE, EDGE).replaceAll(EDGE, '');
+}
+
+/**
+ * What a fragment's later lines begin with inside the quote or list item where it starts: its `>` and the
+ * indent of its list markers, so that converted blocks stay where they were.
+ */
+function continuationOf(lineBeforeFragment: string): string {
+  const containers = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/.exec(lineBeforeFragment)?.[0] ?? '';
+  return containers.replace(/[-*+]|\d{1,9}[.)]/g, (marker) => ' '.repeat(marker.length));
+}
+
+function withoutContinuation(line: string, continuation: string): string {
+  if (line.startsWith(continuation)) return line.slice(continuation.length);
+  const bare = continuation.trimEnd();
+  return bare !== '' && line.startsWith(bare) ? line.slice(bare.length).trimStart() : line;
+}
+
+function convertFragment(text: string, fragment: HtmlFragment, strays: readonly number[]): string {
+  const written = text.slice(fragment.start, fragment.end);
+  if (tooCostlyToConvert(written)) return written;
+  const continuation = continuationOf(text.slice(text.lastIndexOf('\n', fragment.start - 1) + 1, fragment.start));
+  const html = escapeStrays(written, strays, fragment.start)
+    .split('\n')
+    .map((line, index) => (index === 0 ? line : withoutContinuation(line, continuation)))
+    .join('\n');
+  const converted = fragment.block ? service.turndown(markdown.parse(html, { async: false })) : convertRun(html);
+  return converted
+    .split('\n')
+    .map((line, index) => (index === 0 ? line : `${line === '' ? continuation.trimEnd() : continuation}${line}`))
+    .join('\n');
+}
+
+/**
+ * The Markdown to store for `input`. Each HTML fragment is rendered with marked (so Markdown inside it,
+ * such as `<b>**x**</b>`, counts) and turned into Markdown by turndown; everything around the fragments is
+ * kept as written, and `<` that only looks like HTML (`if a<b and c>d`) stays text. A text too costly to
+ * read (complexity.ts) is kept whole.
  */
 export function toMarkdown(input: string): string {
   const text = input.replace(/\r\n?/g, '\n');
-  // Too costly to read as Markdown or HTML (complexity.ts): kept as written.
-  if (tooCostlyToFormat(text) !== null || !looksLikeHtml(text)) return text.trimEnd();
-  return service.turndown(markdown.parse(text, { async: false })).trimEnd();
+  if (tooCostlyToFormat(text) !== null) return tidyEdges(text);
+  const { fragments, strays } = readHtml(text);
+  let out = '';
+  let from = 0;
+  for (const fragment of fragments) {
+    out += text.slice(from, fragment.start) + convertFragment(text, fragment, strays);
+    from = fragment.end;
+  }
+  return tidyEdges(out + text.slice(from));
 }

@@ -1,5 +1,4 @@
 import { Marked } from 'marked';
-import { plainTextHtml, tooCostlyToFormat } from './complexity';
 
 /**
  * The one marked instance of the project, used by the service and the composer's preview alike so the preview
@@ -8,9 +7,3 @@ import { plainTextHtml, tooCostlyToFormat } from './complexity';
  * newline as `<br>`, the way people expect a social post to look.
  */
 export const markdown = new Marked({ gfm: true, breaks: true, async: false });
-
-/** Markdown to HTML, not yet sanitised; a text too costly to format (complexity.ts) as plain paragraphs. */
-export function formatMarkdown(source: string): string {
-  if (tooCostlyToFormat(source) !== null) return plainTextHtml(source);
-  return markdown.parse(source, { async: false });
-}

@@ -1,4 +1,4 @@
-import { formatMarkdown } from './markdown-flavour';
+import { formatMarkdown } from './format-markdown';
 import { sanitizeHtml } from './sanitize';
 
 /** Markdown (with any embedded HTML) to safe HTML for the `content` field of a post. */

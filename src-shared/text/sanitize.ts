@@ -1,5 +1,6 @@
 import sanitize from 'sanitize-html';
 import type { IOptions, Transformer } from 'sanitize-html';
+import { KEPT_ELEMENTS } from './html-elements';
 
 /** Schemes a link may point to. Everything else (javascript:, data:, vbscript:, ...) is dropped. */
 export const LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto'];
@@ -57,7 +58,7 @@ const OPTIONS: IOptions = {
   allowedTags: [
     'p', 'br', 'strong', 'b', 'em', 'i', 'del', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a', 'img',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'sup', 'sub', 'span',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'span', ...KEPT_ELEMENTS,
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],

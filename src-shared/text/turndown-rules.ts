@@ -1,4 +1,5 @@
 import type TurndownService from 'turndown';
+import { KEPT_ELEMENTS } from './html-elements';
 import { IMAGE_SCHEMES, isAllowedUrl, LINK_SCHEMES } from './sanitize';
 
 /*
@@ -112,5 +113,16 @@ export function addGfmRules(service: TurndownService): void {
   service.addRule('table', {
     filter: 'table',
     replacement: (content) => `\n\n${content.replace(/^\n+/, '')}\n\n`,
+  });
+}
+
+/** Formatting Markdown cannot write stays a bare tag around its converted content (html-elements.ts). */
+export function addKeptElements(service: TurndownService): void {
+  service.addRule('kept', {
+    filter: [...KEPT_ELEMENTS],
+    replacement: (content, node) => {
+      const name = node.nodeName.toLowerCase();
+      return content === '' ? '' : `<${name}>${content}</${name}>`;
+    },
   });
 }

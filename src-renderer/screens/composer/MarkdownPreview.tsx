@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import { formatMarkdown } from '../../../src-shared/text/markdown-flavour';
+import { formatMarkdown } from '../../../src-shared/text/format-markdown';
 import { sanitizePostHtml } from '../../util/sanitize';
 
 export function MarkdownPreview({ text, label = 'Preview' }: { text: string; label?: string }) {

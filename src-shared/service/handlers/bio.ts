@@ -21,7 +21,7 @@ export const setBio: Handler = async (ctx) => {
   const persona = await personaAt(ctx, 401, ErrorText.couldNotUpdatePublicProfile);
   if (persona.accountGuid !== viewer.accountGuid) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
   const input = parseInput(bioInput, ctx.params);
-  const bioText = toMarkdown(input.bio_text).trim();
+  const bioText = toMarkdown(input.bio_text);
   const changes = { bioText, bioHtml: bioText ? renderMarkdown(bioText) : '', updatedUnix: ctx.now };
   await ctx.db.personas.update(persona.guid, changes);
   return presentBio(ctx, { ...persona, ...changes });

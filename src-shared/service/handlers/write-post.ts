@@ -44,8 +44,8 @@ async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow>
 
 export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, existing: PostRow | null): Promise<PostRow> {
   const found: string[] = [];
-  const text = toMarkdown(input.content ?? '').trim();
-  if (text === '') throw new ServiceError(400, ErrorText.supplySomeText);
+  const text = toMarkdown(input.content ?? '');
+  if (text.trim() === '') throw new ServiceError(400, ErrorText.supplySomeText);
   if ([...text].length > LIMITS.textChars) found.push(`content must be at most ${LIMITS.textChars} characters`);
 
   const type = input.post_type ?? existing?.type;

@@ -275,6 +275,19 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       expect(mixed.content).not.toContain('alert');
     });
 
+    it("stores the author's Markdown as written and converts only the HTML in it", async () => {
+      const comparison = await writePost(instance, { content: 'if a<b and c>d then' });
+      expect(comparison.text).toBe('if a<b and c>d then');
+      expect(comparison.content).toBe('<p>if a&lt;b and c&gt;d then</p>\n');
+
+      const mixed = await writePost(instance, { content: '2*3*4 <i>now</i>\n\n<u>u</u> `<b>`' });
+      expect(mixed.text).toBe('2*3*4 _now_\n\n<u>u</u> `<b>`');
+      expect(mixed.content).toBe('<p>2<em>3</em>4 <em>now</em></p>\n<p><u>u</u> <code>&lt;b&gt;</code></p>\n');
+
+      const indented = await writePost(instance, { content: '    code first\r\n\r\n' });
+      expect(indented.text).toBe('    code first');
+    });
+
     it('keeps a text too costly to format as written, serves it as plain text, and goes on serving', async () => {
       for (const text of ['*a'.repeat(49_000), `${'>'.repeat(5_000)} deep`, `${'<div>'.repeat(2_000)}<script>x</script>`]) {
         const post = await writePost(instance, { content: `@me ${text}` });

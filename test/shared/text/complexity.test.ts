@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMAT_LIMITS, plainTextHtml, tooCostlyToFormat } from '../../../src-shared/text/complexity';
+import { FORMAT_LIMITS, plainTextHtml, tooCostlyToConvert, tooCostlyToFormat } from '../../../src-shared/text/complexity';
 import { toMarkdown } from '../../../src-shared/text/html-to-markdown';
 import { renderMarkdown } from '../../../src-shared/text/markdown';
 import { extractMentionHandles } from '../../../src-shared/text/mentions';
@@ -72,6 +72,24 @@ describe('texts too costly to format', () => {
     expect(tooCostlyToFormat('- item\n'.repeat(10_000))).toBeNull();
     expect(tooCostlyToFormat(`${' '.repeat(1_000)}code, not a list`)).toBeNull();
     expect(tooCostlyToFormat('- - -\n1. 2. x\n> > - quoted list')).toBeNull();
+  });
+
+  it.each([
+    ['24,000 line breaks between two words', `a${'<br>'.repeat(24_000)}b`],
+    ['16,000 non-breaking spaces in <pre>', `<pre>a${'&nbsp;'.repeat(16_000)}b</pre>`],
+    ['line breaks between empty elements', `a${'<br><i></i>'.repeat(9_000)}b`],
+  ])('keeps HTML with %s as written rather than converting it for seconds', (_, html) => {
+    expect(tooCostlyToConvert(html)).toBe(true);
+    const kept = timed(() => toMarkdown(html));
+    // Converting the first took 7.6 s.
+    expect(kept.ms).toBeLessThan(1_000);
+    expect(kept.value).toBe(html);
+  });
+
+  it('converts HTML with shorter runs of white space', () => {
+    const html = `<p>a${'<br>'.repeat(FORMAT_LIMITS.spacingRun - 1)}b</p>`;
+    expect(tooCostlyToConvert(html)).toBe(false);
+    expect(toMarkdown(html)).toBe(`a${'  \n'.repeat(FORMAT_LIMITS.spacingRun - 1)}b`);
   });
 
   it('writes plain text as paragraphs with line breaks, escaping markup', () => {

@@ -31,6 +31,9 @@ describe('looksLikeHtml', () => {
     '\\<b>escaped\\</b>',
     '<!-- a comment -->',
     'x <p',
+    'if a<b and c>d then',
+    '<b>never closed',
+    'closed only</b>',
   ])('is false for %s', (input) => {
     expect(looksLikeHtml(input)).toBe(false);
   });
@@ -65,13 +68,48 @@ describe('toMarkdown', () => {
     expect(toMarkdown('Hello **world** <b>bold</b>')).toBe('Hello **world** **bold**');
     expect(toMarkdown('- [ ] todo\n- [x] done <i>y</i>')).toBe('- [ ] todo\n- [x] done _y_');
     expect(toMarkdown('~~gone~~ <s>x</s>')).toBe('~~gone~~ ~~x~~');
-    expect(toMarkdown('| a | b |\n|:-|-:|\n| 1 | 2 |\n\n<b>x</b>')).toBe('| a | b |\n| :--- | ---: |\n| 1 | 2 |\n\n**x**');
+    expect(toMarkdown('| a | b |\n|:-|-:|\n| 1 | 2 |\n\n<b>x</b>')).toBe('| a | b |\n|:-|-:|\n| 1 | 2 |\n\n**x**');
   });
 
-  it('keeps a single newline of mixed input as a line break', () => {
+  it('keeps a single newline of mixed input as written, still a line break', () => {
     const md = toMarkdown('line1\nline2 <b>x</b>');
-    expect(md).toBe('line1  \nline2 **x**');
+    expect(md).toBe('line1\nline2 **x**');
     expect(renderMarkdown(md)).toBe('<p>line1<br />line2 <strong>x</strong></p>\n');
+  });
+
+  it.each([
+    ['if a<b and c>d then', 'if a<b and c>d then'],
+    ['2*3*4 <i>now</i>', '2*3*4 _now_'],
+    ['Array<string> is <b>generic</b>', 'Array<string> is **generic**'],
+    ['`<b>` makes text bold: <b>so</b>', '`<b>` makes text bold: **so**'],
+    ['x</b> and <b>never closed', 'x</b> and <b>never closed'],
+    ['*a* <b>b</b> _c_ <i>d</i> e', '*a* **b** _c_ _d_ e'],
+    ['1. one <i>x</i>\n2. two\n\n```\ncode <b>x</b>\n```\n\n    code <i>y</i>', '1. one _x_\n2. two\n\n```\ncode <b>x</b>\n```\n\n    code <i>y</i>'],
+    ['- a\n\n  ```\n  <b>x</b>\n  ```\n- b <i>y</i>', '- a\n\n  ```\n  <b>x</b>\n  ```\n- b _y_'],
+    ['> ```\n> <b>x</b>\n> ```\n> <b>y</b>', '> ```\n> <b>x</b>\n> ```\n> **y**'],
+    ['| <b>1</b> | <i>2</i> |\n|-|-|\n| `<b>` | 3 |', '| **1** | _2_ |\n|-|-|\n| `<b>` | 3 |'],
+    ['[a](<b>)<b>x</b>', '[a](<b>)**x**'],
+    ['- item\n  <div>\n  x\n  </div>', '- item\n  x'],
+    ['> said <i>y</i>\n> <p>a</p><p>b</p>', '> said _y_\n> a\n>\n> b'],
+    ['a <b>b</b>\n<i>c</i>', 'a **b**\n_c_'],
+    ['line<br>line', 'line  \nline'],
+    ['<b><i>x</b></i> tail', '**_x_**</i> tail'],
+    ['<?php echo 1; ?> <!-- note -->', '<?php echo 1; ?> <!-- note -->'],
+  ])('converts only the HTML of %s', (input, expected) => {
+    expect(toMarkdown(input)).toBe(expected);
+  });
+
+  it('keeps formatting Markdown cannot write as bare tags', () => {
+    expect(toMarkdown('<u>u</u> and <mark class="x">m</mark>')).toBe('<u>u</u> and <mark>m</mark>');
+    expect(toMarkdown('<p>H<sub>2</sub>O, <kbd>Ctrl</kbd>+<kbd>C</kbd>, <u><b>both</b></u></p>')).toBe(
+      'H<sub>2</sub>O, <kbd>Ctrl</kbd>+<kbd>C</kbd>, <u>**both**</u>',
+    );
+  });
+
+  it('keeps a text without HTML byte for byte, apart from line endings and its edges', () => {
+    const text = '  indented start\n\n> q\n\n* a\n+ b\n\n1) c\n\n| x |\n|---|\n| y |\n\ntrailing  spaces  \ninside';
+    expect(toMarkdown(text)).toBe(text);
+    expect(toMarkdown('\n\n  \nbody\n\n')).toBe('body');
   });
 
   it('keeps @mentions and #tags as plain text, underscores included', () => {

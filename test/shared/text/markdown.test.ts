@@ -40,11 +40,26 @@ describe('renderMarkdown', () => {
     ['<a href="javascript:alert(1)">x</a>', '<p><a rel="nofollow noopener noreferrer">x</a></p>\n'],
     ['Hi <script>alert(1)</script>', '<p>Hi </p>\n'],
     ['<img src=x onerror=alert(1)>', ''],
-    ['<svg onload=alert(1)>', ''],
+    ['<svg onload=alert(1)></svg>', '<p></p>\n'],
     ['<iframe src="https://example.com"></iframe>', ''],
   ])('neutralises %s', (input, expected) => {
     const out = renderMarkdown(input);
     expect(out).toBe(expected);
     expect(out).not.toMatch(/javascript|onerror|onload|<script|<iframe|<svg/i);
+  });
+
+  it.each([
+    ['<svg onload=alert(1)>', '<p>&lt;svg onload=alert(1)&gt;</p>\n'],
+    ['if a<b and c>d then', '<p>if a&lt;b and c&gt;d then</p>\n'],
+    ['Array<string> and <bob>', '<p>Array&lt;string&gt; and &lt;bob&gt;</p>\n'],
+    ['x</b> <?php echo 1; ?>', '<p>x&lt;/b&gt; &lt;?php echo 1; ?&gt;</p>\n'],
+  ])('shows %s, which only looks like HTML, as typed', (input, expected) => {
+    expect(renderMarkdown(input)).toBe(expected);
+  });
+
+  it('keeps formatting Markdown cannot write, without its attributes', () => {
+    expect(renderMarkdown('<u onclick="x">under</u> H<sub>2</sub>O <kbd>Ctrl</kbd> <mark>hi</mark>')).toBe(
+      '<p><u>under</u> H<sub>2</sub>O <kbd>Ctrl</kbd> <mark>hi</mark></p>\n',
+    );
   });
 });
