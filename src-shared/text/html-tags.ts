@@ -14,10 +14,11 @@ export interface HtmlTag {
 
 /**
  * A tag as CommonMark reads one (an open tag with its attributes, a closing tag, a doctype), or a comment,
- * which is skipped so that tags inside it do not count.
+ * which is skipped so that tags inside it do not count. Attribute names follow CommonMark rather than
+ * browsers, so that `<b never closed<img …>` is text and then a tag here just as in marked's inline reading.
  */
 const TAG =
-  /<!--[\s\S]*?-->|<!doctype\s[^>]*>|<(\/?)([a-z][a-z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/gi;
+  /<!--[\s\S]*?-->|<!doctype\s[^>]*>|<(\/?)([a-z][a-z0-9-]*)((?:\s+[a-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/gi;
 
 /** Found pieces past which the rest of a text is no longer located (each miss scans the rest of it). */
 const MAX_MISSES = 64;

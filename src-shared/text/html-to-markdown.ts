@@ -27,9 +27,13 @@ addKeptElements(service);
 // mention. Between letters or digits an underscore can never open or close emphasis in GFM, so it stays
 // as typed (`@some_user`, `#my_tag`, `snake_case`). Right after the @ or # of a handle it could open
 // emphasis if a later underscore closed it; keeping `@_lead` a working mention is worth that rare risk.
+// It does not escape `<`, so text that the HTML shows as `<b>x</b>` (written `&lt;b&gt;`) would turn into
+// bold when read back as Markdown; a backslash keeps every `<` that could open a tag or comment a `<`.
 const turndownEscape = service.escape.bind(service);
 service.escape = (text) =>
-  turndownEscape(text).replace(/(?<=[\p{L}\p{N}]|(?<![\p{L}\p{N}_])[@#])\\_(?=[\p{L}\p{N}])/gu, '_');
+  turndownEscape(text)
+    .replace(/(?<=[\p{L}\p{N}]|(?<![\p{L}\p{N}_])[@#])\\_(?=[\p{L}\p{N}])/gu, '_')
+    .replace(/<(?=[A-Za-z/!?])/g, '\\<');
 
 /** True when the input holds HTML that would be converted: whole elements of known names, outside code. */
 export function looksLikeHtml(input: string): boolean {
@@ -84,15 +88,8 @@ function convertFragment(text: string, fragment: HtmlFragment, strays: readonly 
     .join('\n');
 }
 
-/**
- * The Markdown to store for `input`. Each HTML fragment is rendered with marked (so Markdown inside it,
- * such as `<b>**x**</b>`, counts) and turned into Markdown by turndown; everything around the fragments is
- * kept as written, and `<` that only looks like HTML (`if a<b and c>d`) stays text. A text too costly to
- * read (complexity.ts) is kept whole.
- */
-export function toMarkdown(input: string): string {
-  const text = input.replace(/\r\n?/g, '\n');
-  if (tooCostlyToFormat(text) !== null) return tidyEdges(text);
+/** Each fragment of `text` converted in its place. */
+function convertFragments(text: string): string {
   const { fragments, strays } = readHtml(text);
   let out = '';
   let from = 0;
@@ -101,4 +98,32 @@ export function toMarkdown(input: string): string {
     from = fragment.end;
   }
   return tidyEdges(out + text.slice(from));
+}
+
+/**
+ * Passes over a text until what is stored converts to itself. What one pass writes can read differently
+ * in its new surroundings (`<u>1. </u>` becomes `<u>1\.</u>`, which reads back as `<u>1.</u>`), and a
+ * stored text must come back unchanged when a remote returns it, or every pull would see an edit. Broken
+ * HTML that never settles (an unclosed `<p>` making the line around a fragment raw HTML) is kept as written,
+ * which settles at once.
+ */
+const MAX_PASSES = 4;
+
+/**
+ * The Markdown to store for `input`. Each HTML fragment is rendered with marked (so Markdown inside it,
+ * such as `<b>**x**</b>`, counts) and turned into Markdown by turndown; everything around the fragments is
+ * kept as written, and `<` that only looks like HTML (`if a<b and c>d`) stays text. A text too costly to
+ * read (complexity.ts) is kept whole.
+ */
+export function toMarkdown(input: string): string {
+  const written = tidyEdges(input.replace(/\r\n?/g, '\n'));
+  let text = written;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    // Without a `<` there is no HTML left to convert.
+    if (!text.includes('<') || tooCostlyToFormat(text) !== null) return text;
+    const next = convertFragments(text);
+    if (next === text) return text;
+    text = next;
+  }
+  return written;
 }
