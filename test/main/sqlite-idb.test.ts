@@ -4,6 +4,9 @@ import { openTestDatabase } from '../support/instance';
 
 /** The open transactions the SQLite backend's connection keeps a list of (indexeddbshim's own field). */
 const listed = (db: PublishingDb) => (db.backendDB() as unknown as { __transactions: unknown[] }).__transactions.length;
+/** The cursors indexeddbshim lists on a table's connection-wide object store (shared by every transaction's handle). */
+const cursorsOf = (db: PublishingDb, table: string) =>
+  (db.backendDB() as unknown as { __objectStores: Record<string, { __cursors: unknown[] }> }).__objectStores[table]?.__cursors.length;
 
 describe('IndexedDB on SQLite', () => {
   let db: PublishingDb;
@@ -24,6 +27,30 @@ describe('IndexedDB on SQLite', () => {
     expect(listed(db)).toBe(0);
     // And the store still works after forgetting them.
     expect(await db.settings.get('k4')).toEqual({ key: 'k4', value: '49' });
+  });
+
+  it('lets go of the cursors of every transaction that has ended', async () => {
+    db = openTestDatabase('sqlite');
+    await db.open();
+    await db.settings.bulkPut(Array.from({ length: 20 }, (_, i) => ({ key: `k${i}`, value: String(i) })));
+    // A filtered read goes through a cursor on the table.
+    const oneDigit = () => db.settings.filter((row) => row.value.length === 1).toArray();
+    for (let i = 0; i < 30; i++) expect(await oneDigit()).toHaveLength(10);
+    const failing = db.transaction('rw', db.settings, async () => {
+      await oneDigit();
+      throw new Error('refused');
+    });
+    await expect(failing).rejects.toThrow('refused');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cursorsOf(db, 'settings')).toBe(0);
+    // A cursor in a transaction still under way is kept (a write in it must refresh what the cursor read ahead).
+    await db.transaction('rw', db.settings, async () => {
+      expect(await oneDigit()).toHaveLength(10);
+      expect(cursorsOf(db, 'settings')).toBeGreaterThan(0);
+      await db.settings.put({ key: 'kx', value: 'x' });
+      expect(await oneDigit()).toHaveLength(11);
+    });
+    expect(cursorsOf(db, 'settings')).toBe(0);
   });
 
   it('keeps a transaction open until the task ends, however many awaits come between its requests', async () => {
