@@ -46,14 +46,20 @@ export function sqliteIdb(folder: string): IdbPlatform {
   return configured.platform;
 }
 
-/** indexeddbshim's connection, with the list it keeps of its transactions. */
+/** indexeddbshim's connection, with the list it keeps of its transactions and its tables. */
 interface ShimDatabase extends IDBDatabase {
   __transactions?: IDBTransaction[];
+  __objectStores?: Record<string, ShimStore>;
 }
 
 /** indexeddbshim's transaction, with its handles on the object stores it used. */
 interface ShimTransaction extends IDBTransaction {
-  __storeHandles?: Record<string, { __cursors?: ShimCursor[] }>;
+  __storeHandles?: Record<string, ShimStore>;
+}
+
+/** A table (the connection's, or a transaction's handle on it), with the cursors opened on it. */
+interface ShimStore {
+  __cursors?: ShimCursor[];
 }
 
 /** indexeddbshim's cursor, with the store handle (and so the transaction) it was opened through. */
@@ -68,9 +74,10 @@ interface ShimCursor {
  *   only upgrade transactions from that list, so every other one, with its requests and the rows they
  *   answered, stays in memory (measured: about 12 kB per small timeline request, and the whole answer when a
  *   listener on the transaction held it; the benchmark's host ran out of heap);
- * - every cursor opened on a table, in one array shared by all transactions' handles on it, so that a write
- *   can refresh what cursors read ahead; each cursor holds its transaction and everything that hangs on it
- *   (measured in a 3-minute soak: old space grew from 34 to 111 MB, on the way to running out).
+ * - every cursor opened on a table, so that a write can refresh what cursors read ahead: in an array of the
+ *   connection's table, shared by every transaction's handle until the transaction uses an index (which
+ *   gives its handle an array of its own); each cursor holds its transaction and everything that hangs on
+ *   it (measured in a 3-minute soak: old space grew from 34 to 111 MB, on the way to running out).
  *
  * A cursor is useless once its transaction has ended, and the transaction is done with: both leave the lists
  * here when the transaction completes or aborts.
@@ -83,8 +90,9 @@ function forgetEndedTransactions(database: typeof IDBDatabase): void {
       const list = this.__transactions;
       const at = list ? list.indexOf(transaction) : -1;
       if (at !== -1) list?.splice(at, 1);
-      for (const handle of Object.values(transaction.__storeHandles ?? {})) {
-        if (handle.__cursors) removeInPlace(handle.__cursors, (cursor) => cursor.__store?.transaction === transaction);
+      const stores = [...Object.values(this.__objectStores ?? {}), ...Object.values(transaction.__storeHandles ?? {})];
+      for (const cursors of new Set(stores.map((store) => store.__cursors))) {
+        if (cursors) removeInPlace(cursors, (cursor) => cursor.__store?.transaction === transaction);
       }
     };
     transaction.addEventListener('complete', forget);
