@@ -3,10 +3,10 @@
  * workload, what a person would feel: writes/s one request at a time and in a bulk import, p50/p99 of the
  * global timeline (count=100), of the legacy Blurbs (count=200), of a two-word legacy search and of a
  * 200-post thread over HTTP, start to first answer of the headless host
- * on that data, and the host's peak RSS; then sync with a second instance (sync.ts) and with a real
- * matigo/streams server (streams.ts). Figures are printed, not asserted.
+ * on that data, and the host's peak RSS; then a soak of 50 clients for 60 s on that data (soak.ts, which
+ * fails the run on a 5xx, a lost or doubled post or too much memory), sync with a second instance (sync.ts)
+ * and with a real matigo/streams server (streams.ts). Other figures are printed, not asserted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,14 +17,15 @@ import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
 import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
-import { serveNodeFlags } from '../support/serve-flags';
+import { benchSoak } from './soak';
 import { benchStreams } from './streams';
 import { benchSync } from './sync';
+import { peakRssMb, startHost, stopHost } from './host';
 import { percentiles, timeRequests } from './measure';
 
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const SYNC_POSTS = Number(process.env['BENCH_SYNC_POSTS'] ?? 20_000);
-/** `BENCH_ONLY=sync` or `BENCH_ONLY=streams` runs that part alone. */
+/** `BENCH_ONLY=sync`, `BENCH_ONLY=streams` or `BENCH_ONLY=soak` runs that part alone (the soak on a new instance). */
 const ONLY = process.env['BENCH_ONLY'];
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-'));
@@ -66,23 +67,12 @@ async function importCorpus() {
   return corpus.threadRoot;
 }
 
-function startHost(): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /serving (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url, startedAt });
-    });
-    child.on('exit', (code) => reject(new Error(`host exited with ${code}: ${out}`)));
-  });
-}
-
 async function main() {
+  if (ONLY === 'soak') {
+    if (!(await benchSoak(dataDir, TOKEN, report))) process.exitCode = 1;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (ONLY === 'sync' || ONLY === 'streams') {
     await (ONLY === 'sync' ? benchSync(dataDir, SYNC_POSTS, report) : benchStreams(dataDir, report));
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -91,7 +81,7 @@ async function main() {
   report(`workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`);
   const threadRoot = await importCorpus();
 
-  const { child, url, startedAt } = await startHost();
+  const { child, url, startedAt } = await startHost(dataDir, TOKEN);
   let first: Response;
   do first = await fetch(`${url}/api/posts/global?count=1`); while (first.status !== 200);
   report(`host start to first answer: ${Math.round(performance.now() - startedAt)} ms (process spawn, TypeScript loader, store open, first timeline)`);
@@ -124,12 +114,10 @@ async function main() {
   const thread = percentiles(await timeRequests(`${url}/api/posts/${threadRoot}/thread`, {}, 200));
   report(`GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`);
 
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
-  report(`host peak RSS: ${hwm ? Math.round(Number(hwm) / 1024) : '?'} MB`);
+  report(`host peak RSS: ${peakRssMb(child) ?? '?'} MB`);
 
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopHost(child);
+  if (!(await benchSoak(dataDir, TOKEN, report))) process.exitCode = 1;
   await benchSync(dataDir, SYNC_POSTS, report);
   await benchStreams(dataDir, report);
   fs.rmSync(dataDir, { recursive: true, force: true });

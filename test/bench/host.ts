@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { serveNodeFlags } from '../support/serve-flags';
+
+export interface BenchHost {
+  child: ChildProcess;
+  url: string;
+  startedAt: number;
+}
+
+/** The headless host as `npm run serve` starts it (same Node flags), on `dataDir`, with the owner's token. */
+export function startHost(dataDir: string, token: string): Promise<BenchHost> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', token], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /serving (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, url, startedAt });
+    });
+    child.on('exit', (code) => reject(new Error(`host exited with ${code}: ${out}`)));
+  });
+}
+
+/** The host's peak resident memory so far, in MB (Linux), or null where /proc is not there to ask. */
+export function peakRssMb(child: ChildProcess): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Math.round(Number(kb) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** Stops the host as a service manager would, and waits for it to finish. */
+export async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
