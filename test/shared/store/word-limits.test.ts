@@ -24,7 +24,7 @@ describe.each(BACKENDS)('the bounds of the search index (%s)', (backend) => {
     expect([await find(early), await find(late)]).toEqual([[text.slice(0, 12)], []]);
   });
 
-  it('indexes posts in batches of at most a thousand word changes, one post at the least', async () => {
+  it('indexes posts in batches of at most a thousand distinct words, one post at the least', async () => {
     instance = await startInstance(backend);
     await writePost(instance, { content: words(800, 0).join(' ') });
     instance.clock.advance(1);
@@ -36,5 +36,17 @@ describe.each(BACKENDS)('the bounds of the search index (%s)', (backend) => {
     expect(await indexQueuedWords(instance.db)).toBe(1);
     expect(await indexQueuedWords(instance.db)).toBe(0);
     expect(await find('lanterns')).toEqual(['A short post']);
+  });
+
+  it('takes many posts into one batch when they share their words', async () => {
+    instance = await startInstance(backend);
+    // 3,200 word changes, but only 801 distinct words: one batch, whose memory follows the words it rewrites.
+    for (let i = 0; i < 4; i++) {
+      await writePost(instance, { content: `${words(800, 0).join(' ')} lantern${'s'.repeat(i)}` });
+      instance.clock.advance(1);
+    }
+    expect(await indexQueuedWords(instance.db)).toBe(4);
+    expect(await find('lanterns')).toHaveLength(1);
+    expect(await find(words(1, 3)[0] ?? '')).toHaveLength(4);
   });
 });
