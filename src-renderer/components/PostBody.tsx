@@ -1,13 +1,14 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
+import { isInstancePostType } from '../../src-shared/api/vocabulary';
+import { POST_TYPE_WORDS } from '../util/post-type-words';
 import { sanitizePostHtml } from '../util/sanitize';
-
-const TYPE_LABEL: Record<string, string> = { 'post.article': 'Article', 'post.bookmark': 'Bookmark', 'post.quotation': 'Quotation' };
 
 /** The content of a post: title, its source as a card, the sanitised HTML, tags, mentions and place. */
 export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag: (tag: string) => void; onMention: (handle: string) => void; clamp: boolean }) {
   const { post, onTag, onMention } = props;
-  const label = TYPE_LABEL[post.type];
+  // Notes, the most of any timeline, go without a label.
+  const label = post.type !== 'post.note' && isInstancePostType(post.type) ? POST_TYPE_WORDS[post.type].one : undefined;
   const content = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { PIN_COLOURS, type PinColour } from '../../src-shared/client/outgoing';
+import { PIN_COLOURS, type PinColour } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { canRepost, compose, deletePost, edit, repost } from '../state/actions';
 import { useAccount } from '../state/account';

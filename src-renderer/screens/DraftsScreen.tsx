@@ -1,9 +1,9 @@
 import { useAccount } from '../state/account';
-import { useDrafts, type Draft } from '../state/drafts';
+import { useDrafts } from '../state/drafts';
 import { useUi } from '../state/ui';
+import { POST_TYPE_WORDS } from '../util/post-type-words';
 import { RelativeTime } from '../components/RelativeTime';
 
-const KIND: Record<Draft['type'], string> = { 'post.note': 'Note', 'post.article': 'Article', 'post.bookmark': 'Bookmark', 'post.quotation': 'Quotation' };
 
 /** The current Persona's drafts, newest change first: resume (and publish from the composer) or delete. */
 export default function DraftsScreen() {
@@ -24,7 +24,7 @@ export default function DraftsScreen() {
             {drafts.map((d) => (
               <li key={d.id} className="draft">
                 <div className="draft-text">
-                  <span className="post-kind">{d.editing ? `Edit of a ${KIND[d.type].toLowerCase()}` : d.replyTo ? 'Reply' : KIND[d.type]}</span>
+                  <span className="post-kind">{d.editing ? `Edit of a ${POST_TYPE_WORDS[d.type].one.toLowerCase()}` : d.replyTo ? 'Reply' : POST_TYPE_WORDS[d.type].one}</span>
                   {d.title && <strong dir="auto">{d.title}</strong>}
                   <p dir="auto">{excerpt(d.text) || <em>No text yet</em>}</p>
                   <span className="subtle">

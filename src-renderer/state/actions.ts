@@ -1,3 +1,4 @@
+import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { currentPersona, useAccount, writableChannels } from './account';
 import { blankDraft, useDrafts } from './drafts';
@@ -28,13 +29,13 @@ export function edit(post: RemotePost): void {
   const draft = blankDraft({
     personaGuid: post.persona.guid,
     channelGuid: post.channel_guid,
-    type: (['post.article', 'post.note', 'post.bookmark', 'post.quotation'] as const).find((t) => t === post.type) ?? 'post.note',
+    type: isInstancePostType(post.type) ? post.type : 'post.note',
     title: post.title ?? '',
     text: post.text,
     tags: post.tags.join(', '),
     sourceUrl: post.source?.url ?? '',
     sourceTitle: post.source?.title ?? '',
-    privacy: post.privacy === 'visibility.private' || post.privacy === 'visibility.none' ? post.privacy : 'visibility.public',
+    privacy: isPrivacy(post.privacy) ? post.privacy : DEFAULT_PRIVACY,
     publishAt: unixToLocalInput(post.publish_unix),
     expiresAt: post.expires_unix === null ? '' : unixToLocalInput(post.expires_unix),
     place: post.geo?.description ?? '',

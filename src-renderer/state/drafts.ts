@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { create } from 'zustand';
-import { INSTANCE_POST_TYPES, PRIVACIES } from '../../src-shared/client/outgoing';
+import { POST_TYPES, PRIVACIES } from '../../src-shared/api/vocabulary';
 
 /**
  * Drafts, saved in localStorage on every change so that a reload or a crash loses nothing. They are read
@@ -11,7 +11,7 @@ export const draftSchema = z.object({
   id: z.string().min(1),
   personaGuid: z.string().nullable(),
   channelGuid: z.string().nullable(),
-  type: z.enum(INSTANCE_POST_TYPES),
+  type: z.enum(POST_TYPES),
   title: z.string(),
   text: z.string(),
   /** As typed: a comma list. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PinColour } from '../../src-shared/client/outgoing';
+import type { PinColour } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { useAccount } from './account';
 import { clients, describeFailure } from './session';

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
 import { isRemoteError } from '../../src-shared/client/errors';
+import { POST_TYPE_WORDS, typeInSentence } from '../util/post-type-words';
 import { deskBridge } from '../api/bridge';
 import { clients, describeFailure } from './session';
 import { forgetSent } from './unsent';
@@ -109,8 +110,6 @@ function agoText(seconds: number): string {
   return `${Math.floor(seconds / 86_400)} days ago`;
 }
 
-const KIND_WORDS: Record<string, string> = { 'post.note': 'notes', 'post.article': 'articles', 'post.bookmark': 'bookmarks', 'post.quotation': 'quotations' };
-
 /**
  * What the remote is and what it takes, in words: "10Centuries (matigo/streams) · instance interface ·
  * takes notes, articles, bookmarks and quotations". Until a remote added before this was recorded is asked
@@ -119,10 +118,8 @@ const KIND_WORDS: Record<string, string> = { 'post.note': 'notes', 'post.article
 export function describeServer(remote: RemoteStatus): string {
   const api = `${remote.interface} interface`;
   if (!remote.server) return api;
-  const known = Object.keys(KIND_WORDS);
-  const kinds = [...known.filter((k) => remote.server?.kinds.includes(k)), ...remote.server.kinds.filter((k) => !known.includes(k))].map(
-    (k) => KIND_WORDS[k] ?? k.replace(/^post\./, ''),
-  );
+  const known: readonly string[] = Object.keys(POST_TYPE_WORDS);
+  const kinds = [...known.filter((k) => remote.server?.kinds.includes(k)), ...remote.server.kinds.filter((k) => !known.includes(k))].map(typeInSentence);
   const takes = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1) ?? ''}` : (kinds[0] ?? 'no posts');
   return [remote.server.software, api, `takes ${takes}`].filter(Boolean).join(' · ');
 }

@@ -1,4 +1,4 @@
-import { INSTANCE_POST_TYPES, type InstancePostType } from '../../src-shared/client/outgoing';
+import { POST_TYPES, type InstancePostType } from '../../src-shared/api/vocabulary';
 import type { PostPage, RemotePost } from '../../src-shared/client/remote-post';
 import type { Clients } from '../api/clients';
 
@@ -18,7 +18,7 @@ export interface TimelineSpec {
   types: InstancePostType[];
 }
 
-export const ALL_TYPES: InstancePostType[] = [...INSTANCE_POST_TYPES];
+export const ALL_TYPES: InstancePostType[] = [...POST_TYPES];
 export const PAGE_SIZE = 40;
 
 export const hasTypeFilter = (kind: TimelineKind): boolean => kind === 'home' || kind === 'global' || kind === 'channel' || kind === 'mentions';

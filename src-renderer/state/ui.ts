@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { InstancePostType } from '../../src-shared/client/outgoing';
+import type { InstancePostType } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { ALL_TYPES } from './timeline-spec';
 

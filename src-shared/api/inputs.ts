@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES, type InstancePostType } from './vocabulary';
 
 /**
  * Request variables of the instance interface. Every variable arrives as a string (see service/params.ts);
  * these schemas turn them into typed input and name each problem in words a person can act on.
  */
-export const POST_TYPES = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'] as const;
-export const PRIVACIES = ['visibility.public', 'visibility.private', 'visibility.none'] as const;
-export const PIN_COLOURS = ['orange', 'yellow', 'black', 'green', 'blue', 'red'] as const;
 
 export const LIMITS = {
   titleChars: 512,
@@ -68,10 +66,10 @@ export const timelineInput = z.object({
     .string()
     .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])
     .refine(
-      (list) => list.length > 0 && list.every((t) => (POST_TYPES as readonly string[]).includes(t)),
+      (list) => list.length > 0 && list.every(isInstancePostType),
       `types must be a comma list of ${POST_TYPES.join(', ')}`,
     )
-    .transform((list) => list as (typeof POST_TYPES)[number][])
+    .transform((list) => list as InstancePostType[])
     .default(['post.note']),
   since: unixTime('since').optional(),
   until: unixTime('until').optional(),
@@ -98,8 +96,7 @@ export const writeInput = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((t) => (POST_TYPES as readonly string[]).includes(t), `post_type must be one of ${POST_TYPES.join(', ')}`)
-    .transform((t) => t as (typeof POST_TYPES)[number])
+    .refine(isInstancePostType, `post_type must be one of ${POST_TYPES.join(', ')}`)
     .optional(),
   source_url: z.string().trim().optional(),
   source_title: z.string().trim().optional(),
@@ -130,8 +127,7 @@ export const writeInput = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((p) => (PRIVACIES as readonly string[]).includes(p), `post_privacy must be one of ${PRIVACIES.join(', ')}`)
-    .transform((p) => p as (typeof PRIVACIES)[number])
+    .refine(isPrivacy, `post_privacy must be one of ${PRIVACIES.join(', ')}`)
     .optional(),
   publish_at: z.string().trim().optional(),
   expires_at: z.string().trim().optional(),

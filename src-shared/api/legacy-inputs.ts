@@ -89,12 +89,3 @@ export const postIdsInput = z.object({
   simple_posts: yesNo('simple_posts').optional(),
 });
 
-/** Section 2.8: the six legacy pin colours and the instance colour each one is. */
-export const LEGACY_PIN_HEX = {
-  '#000000': 'black',
-  '#0000ff': 'blue',
-  '#00ff00': 'green',
-  '#ffa500': 'orange',
-  '#ff0000': 'red',
-  '#ffff00': 'yellow',
-} as const;

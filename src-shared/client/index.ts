@@ -8,17 +8,5 @@ export { DEFAULT_TIMEOUT_MS, type ClientOptions } from './transport';
 export { RemoteError, isRemoteError, type RemoteErrorKind } from './errors';
 export type { PostPage, RemoteMention, RemotePersona, RemotePost, SkippedPost } from './remote-post';
 export type { AccountProfile, DeleteResult, LegacyAccount, LegacyChannel, LegacyDeleteResult, LegacyMe, LoginResult, ProfilePersona, RemoteChannel } from './account';
-export {
-  INSTANCE_POST_TYPES,
-  PIN_COLOURS,
-  PRIVACIES,
-  type InstancePostType,
-  type NewPostParams,
-  type PinColour,
-  type PinValue,
-  type PostParams,
-  type Privacy,
-  type TimelineQuery,
-  type UpdatePostParams,
-} from './outgoing';
-export { LEGACY_PIN_COLOURS, type BlurbCollection, type BlurbsQuery, type LegacyPinColour, type LegacyWriteParams } from './legacy-outgoing';
+export type { NewPostParams, PostParams, TimelineQuery, UpdatePostParams } from './outgoing';
+export type { BlurbCollection, BlurbsQuery, LegacyWriteParams } from './legacy-outgoing';

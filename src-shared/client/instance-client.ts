@@ -1,14 +1,12 @@
 import { aboutAnswer, accountProfile, channelList, deleteAnswer, loginAnswer, type About, type AccountProfile, type DeleteResult, type LoginResult, type RemoteChannel } from './account';
+import { POST_TYPES, type PinColour, type PinValue } from '../api/vocabulary';
 import {
-  INSTANCE_POST_TYPES,
   guidCheck,
   newPostBody,
   pinValue,
   timelineSearch,
   updateBody,
   type NewPostParams,
-  type PinColour,
-  type PinValue,
   type TimelineQuery,
   type UpdatePostParams,
 } from './outgoing';
@@ -150,7 +148,7 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
     post: async (guid) => readOrNull(guidPath('GET', guid), (answer) => postOrNull(t, answer, instancePost)),
     thread: async (guid) => {
       const path = guidPath('GET', guid, '/thread');
-      const answer = await t.send({ method: 'GET', path, query: { count: String(THREAD_COUNT), types: INSTANCE_POST_TYPES.join(',') }, auth: true });
+      const answer = await t.send({ method: 'GET', path, query: { count: String(THREAD_COUNT), types: POST_TYPES.join(',') }, auth: true });
       return isNotThere(t.failureOf(answer)) ? null : pageOf(t, answer, instancePost);
     },
 

@@ -6,9 +6,9 @@ import {
   legacyWriteBody,
   type BlurbCollection,
   type BlurbsQuery,
-  type LegacyPinColour,
   type LegacyWriteParams,
 } from './legacy-outgoing';
+import type { LegacyPinColour } from '../api/vocabulary';
 import { isBlank } from './lenient';
 import { dataAs, failedWith, pageOf, postOf, sendable } from './read';
 import { legacyPost, type PostPage, type RemotePost } from './remote-post';

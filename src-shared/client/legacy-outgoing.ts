@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { issueLines } from './lenient';
-import { legacyDate, PRIVACIES, remoteGuid, type Checked, type Privacy } from './outgoing';
+import { colourOfHex, LEGACY_PIN_COLOURS, PIN_HEX, PRIVACIES, type LegacyPinColour, type Privacy } from '../api/vocabulary';
+import { legacyDate, remoteGuid, type Checked } from './outgoing';
 
 /** What the legacy client sends (section 4.1), checked before it is sent. */
 
-/** Section 2.8: the six legacy pin colours. */
-export const LEGACY_PIN_COLOURS = ['#000000', '#0000ff', '#00ff00', '#ffa500', '#ff0000', '#ffff00'] as const;
-export type LegacyPinColour = (typeof LEGACY_PIN_COLOURS)[number];
 
 /** Variables of `POST /content`. Dates are unix seconds here; they are sent as `YYYY-MM-DD HH:MM:SS` UTC. */
 export interface LegacyWriteParams {
@@ -113,8 +111,6 @@ export function legacyIdCheck(name: string, id: number): Checked<number> {
 }
 
 export function legacyColourCheck(colour: string): Checked<LegacyPinColour> {
-  const hex = `#${colour.trim().toLowerCase().replace(/^#/, '')}`;
-  return (LEGACY_PIN_COLOURS as readonly string[]).includes(hex)
-    ? { ok: true, value: hex as LegacyPinColour }
-    : { ok: false, problems: [`colour must be one of ${LEGACY_PIN_COLOURS.join(', ')}`] };
+  const known = colourOfHex(colour);
+  return known === undefined ? { ok: false, problems: [`colour must be one of ${LEGACY_PIN_COLOURS.join(', ')}`] } : { ok: true, value: PIN_HEX[known] };
 }

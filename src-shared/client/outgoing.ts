@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { needsSource, PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, type InstancePostType, type PinValue, type Privacy } from '../api/vocabulary';
 import { issueLines } from './lenient';
 
 /**
@@ -7,14 +8,6 @@ import { issueLines } from './lenient';
  * went over the wire.
  */
 
-export const INSTANCE_POST_TYPES = ['post.article', 'post.note', 'post.bookmark', 'post.quotation'] as const;
-export type InstancePostType = (typeof INSTANCE_POST_TYPES)[number];
-export const PRIVACIES = ['visibility.public', 'visibility.private', 'visibility.none'] as const;
-export type Privacy = (typeof PRIVACIES)[number];
-export const PIN_COLOURS = ['orange', 'yellow', 'black', 'green', 'blue', 'red'] as const;
-export type PinColour = (typeof PIN_COLOURS)[number];
-/** Section 2.8: what an instance pin is, `pin.none` being no pin. */
-export type PinValue = `pin.${PinColour}` | 'pin.none';
 
 /** Section 8: GUIDs are 36 characters. Letters, digits and `-` only, so that one is safe in a path. */
 export const remoteGuid = z.string().regex(/^[A-Za-z0-9-]{36}$/, 'must be a GUID of 36 letters, digits or "-"');
@@ -72,7 +65,7 @@ export interface UpdatePostParams extends PostParams {
 const postParams = z
   .object({
     content: z.string().refine((s) => s.trim() !== '', 'content must not be empty').optional(),
-    post_type: z.enum(INSTANCE_POST_TYPES, `post_type must be one of ${INSTANCE_POST_TYPES.join(', ')}`).optional(),
+    post_type: z.enum(POST_TYPES, `post_type must be one of ${POST_TYPES.join(', ')}`).optional(),
     title: z.string().refine((s) => chars(s) <= 512, 'title must be at most 512 characters').optional(),
     source_url: z.string().regex(/^https?:\/\/\S+$/i, 'source_url must be an http(s) URL').optional(),
     source_title: z.string().optional(),
@@ -100,7 +93,7 @@ const postParams = z
 const newPostParams = postParams.superRefine((p, ctx) => {
   if (p.content === undefined) ctx.addIssue({ code: 'custom', message: 'content is required' });
   if (p.post_type === undefined) ctx.addIssue({ code: 'custom', message: 'post_type is required' });
-  if (p.post_type === 'post.bookmark' || p.post_type === 'post.quotation') {
+  if (needsSource(p.post_type)) {
     if (!p.source_url) ctx.addIssue({ code: 'custom', message: `source_url is required for ${p.post_type}` });
     if (!p.source_title?.trim()) ctx.addIssue({ code: 'custom', message: `source_title is required for ${p.post_type}` });
   }
@@ -163,7 +156,7 @@ export interface TimelineQuery {
 const timelineQuery = z
   .object({
     count: z.number().int().min(1).max(250, 'count must be a whole number from 1 to 250').optional(),
-    types: z.array(z.enum(INSTANCE_POST_TYPES)).min(1, 'types must name at least one type').optional(),
+    types: z.array(z.enum(POST_TYPES)).min(1, 'types must name at least one type').optional(),
     since: unixSeconds('since').optional(),
     until: unixSeconds('until').optional(),
     before: remoteGuid.optional(),
@@ -190,11 +183,8 @@ export function timelineSearch(query: TimelineQuery): Checked<Record<string, str
 
 /** `pin.orange`, `orange`, `pin.none`, `none`: always sent as `pin.{colour}`. */
 export function pinValue(value: string): Checked<PinValue> {
-  const colour = value.trim().toLowerCase().replace(/^pin\./, '');
-  if (colour === 'none') return { ok: true, value: 'pin.none' };
-  return (PIN_COLOURS as readonly string[]).includes(colour)
-    ? { ok: true, value: `pin.${colour as PinColour}` }
-    : { ok: false, problems: [`pin value must be one of ${PIN_COLOURS.join(', ')} or none`] };
+  const colour = readPin(value);
+  return colour === null ? { ok: false, problems: [`pin value must be one of ${PIN_COLOURS.join(', ')} or none`] } : { ok: true, value: `pin.${colour}` };
 }
 
 export function guidCheck(name: string, guid: string): Checked<string> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, handleOf, int, isBlank, issueLines, lenientListOf, listOf, num, optInt, optText, someText, tagList, text, unixOf } from './lenient';
-import { PIN_COLOURS, type PinValue } from './outgoing';
+import { colourOfHex, DEFAULT_PRIVACY, readPin, type PinValue } from '../api/vocabulary';
 
 /** The author of a post (section 2.5), the same from either interface. */
 export interface RemotePersona {
@@ -116,8 +116,10 @@ const mention = z
   .transform((m) => ({ guid: m.guid ?? '', as: handleOf(m.as ?? m.username ?? m.name) }))
   .refine((m) => m.guid !== '' || m.as !== '', 'a mention needs a GUID or a handle');
 
-const PIN_OF = new Map<string, PinValue>([['none', 'pin.none'], ...PIN_COLOURS.map((c) => [c, `pin.${c}`] as const)]);
-const pinOf = (value: string | null): PinValue | null => (value === null ? null : (PIN_OF.get(value.trim().toLowerCase().replace(/^pin\./, '')) ?? null));
+const pinOf = (value: string | null): PinValue | null => {
+  const colour = readPin(value);
+  return colour === null ? null : `pin.${colour}`;
+};
 
 const optNum = z.preprocess((v) => (isBlank(v) ? null : v), num.nullable());
 const postMeta = z
@@ -193,7 +195,7 @@ export const instancePost = z
       guid: p.guid,
       id: null,
       type: p.type,
-      privacy: p.privacy ?? 'visibility.public',
+      privacy: p.privacy ?? DEFAULT_PRIVACY,
       canonical_url: p.canonical_url ?? '',
       reply_to: p.reply_to,
       title: p.title,
@@ -243,14 +245,6 @@ const legacyContent = z.union([
   text.transform((t) => ({ text: t, html: null })),
 ]);
 
-const LEGACY_HEX: Readonly<Record<string, PinValue>> = {
-  '#000000': 'pin.black',
-  '#0000ff': 'pin.blue',
-  '#00ff00': 'pin.green',
-  '#ffa500': 'pin.orange',
-  '#ff0000': 'pin.red',
-  '#ffff00': 'pin.yellow',
-};
 
 /** Section 2.2, plus this project's `pin_colour`. */
 export const legacyPost = z
@@ -276,12 +270,13 @@ export const legacyPost = z
   .transform((p, ctx): RemotePost => {
     const when = timesOf(p, ctx);
     if (when === null) return z.NEVER;
-    const hexPin = p.pin_colour === null ? null : (LEGACY_HEX[`#${p.pin_colour.trim().toLowerCase().replace(/^#/, '')}`] ?? null);
+    const hexColour = p.pin_colour === null ? undefined : colourOfHex(p.pin_colour);
+    const hexPin: PinValue | null = hexColour === undefined ? null : `pin.${hexColour}`;
     return {
       guid: p.guid,
       id: p.id,
       type: p.type === 'post.micro' ? 'post.note' : p.type,
-      privacy: p.privacy ?? 'visibility.public',
+      privacy: p.privacy ?? DEFAULT_PRIVACY,
       canonical_url: p.urls.full_url ?? p.urls.canonical_url ?? '',
       reply_to: p.thread?.reply_to ?? null,
       title: p.title,

@@ -1,3 +1,5 @@
+import type { PinColour, PostType, Privacy } from '../api/vocabulary';
+
 /**
  * What the store keeps on disk. These shapes are internal: the wire shapes live in `api/` and are produced
  * by `service/present.ts`. Times are unix seconds; "no value" is `null` (the wire turns it into `false`).
@@ -73,9 +75,8 @@ export interface GrantRow {
   personaGuid: string;
 }
 
-/** The instance interface writes the first four; the legacy interface also writes drafts, pages and podcasts. */
-export type PostType = 'post.article' | 'post.note' | 'post.bookmark' | 'post.quotation' | 'post.draft' | 'post.page' | 'post.podcast';
-export type Privacy = 'visibility.public' | 'visibility.private' | 'visibility.none';
+// The store keeps the service's own words (api/vocabulary.ts); rows name them through this module.
+export type { PinColour, PostType, Privacy } from '../api/vocabulary';
 
 export interface GeoRow {
   longitude: number | null;
@@ -230,8 +231,6 @@ export interface StarRow {
   personaGuid: string;
   starredUnix: number;
 }
-
-export type PinColour = 'orange' | 'yellow' | 'black' | 'green' | 'blue' | 'red';
 
 export interface PinRow {
   postGuid: string;

@@ -1,4 +1,4 @@
-import { INSTANCE_POST_TYPES } from '../client/outgoing';
+import { POST_TYPES } from '../api/vocabulary';
 import type { PublishingDb } from '../store/db';
 import { markPostsDeleted } from '../store/delete';
 import { orderAfterTime, orderAtOrBefore } from '../store/order';
@@ -26,7 +26,7 @@ export async function checkMissingPosts(
 ): Promise<number> {
   const { remote, window } = input;
   const missing: PostRow[] = [];
-  for (const type of INSTANCE_POST_TYPES) {
+  for (const type of POST_TYPES) {
     const rows = await db.posts
       .where('[type+order]')
       .between([type, orderAtOrBefore(window.toUnix)], [type, orderAfterTime(window.fromUnix)])

@@ -3,16 +3,15 @@ import { GUID_PATTERN } from '../api/inputs';
 import { isWebUrl } from '../text/sanitize';
 import { RemoteError } from '../client/errors';
 import type { InstanceClient } from '../client/instance-client';
-import { INSTANCE_POST_TYPES, PIN_COLOURS, type InstancePostType, type PinColour, type PostParams } from '../client/outgoing';
+import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy, POST_TYPES, readPin, type InstancePostType } from '../api/vocabulary';
+import type { PostParams } from '../client/outgoing';
 import type { RemotePost } from '../client/remote-post';
-import type { PostType, Privacy } from '../store/rows';
 import type { RemoteServer } from '../store/sync-rows';
 import { failureOf, type OutgoingPost, type RemoteConnection, type RemoteTimeline } from './connection';
 import { guidInUrl } from '../store/remote-urls';
 import type { PulledPost } from './pulled-post';
 import { sameText } from './same-text';
 
-const PRIVACIES: readonly string[] = ['visibility.public', 'visibility.private', 'visibility.none'];
 /**
  * Posts asked for per page. The spec allows 250, but the reference turns 250 into 75 (it adds one to the
  * count and then resets any count above 250), so 249 is the most that every remote answers whole.
@@ -42,7 +41,7 @@ function serverOf(about: Awaited<ReturnType<InstanceClient['about']>>, profileLi
   const known: readonly string[] = EXTENSIONS;
   return {
     software: about ? `${about.name} ${about.version}`.trim() : profileListsChannels ? REFERENCE_NAME : SPEC_NAME,
-    kinds: [...INSTANCE_POST_TYPES],
+    kinds: [...POST_TYPES],
     extensions: (about?.extensions ?? []).filter((e): e is Extension => known.includes(e)),
     personaHistory,
   };
@@ -60,7 +59,7 @@ const ALL_TIME = 1001;
  * (pull.ts); without, they are walked from the newest post (pull-walk.ts), as the reference needs.
  */
 export function instanceConnection(client: InstanceClient, server: RemoteServer | undefined): RemoteConnection {
-  const types = [...INSTANCE_POST_TYPES];
+  const types = [...POST_TYPES];
   const exact = server?.extensions.includes('before') ?? false;
   const one = (post: RemotePost): PulledPost => pulledOne(post, exact ? post.publish_unix : referenceListedUnix(post));
   const pulled = (posts: readonly RemotePost[]): PulledPost[] => posts.map(one);
@@ -168,7 +167,8 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       await (on ? client.star(guid, personaGuid) : client.unstar(guid, personaGuid));
     },
     pin: async ({ guid }, personaGuid, colour) => {
-      await (colour && isPinColour(colour) ? client.pin(guid, colour, personaGuid) : client.unpin(guid, personaGuid));
+      const pin = readPin(colour);
+      await (pin !== null && pin !== 'none' ? client.pin(guid, pin, personaGuid) : client.unpin(guid, personaGuid));
     },
   };
 }
@@ -210,11 +210,10 @@ function paramsOf(post: OutgoingPost): PostParams {
 /** A link from a remote as it came when it is a plain web link, else `fallback`. */
 export const webUrlOr = <T extends string | null>(url: string | null, fallback: T): string | T => (url !== null && isWebUrl(url) ? url : fallback);
 
-function instanceType(type: PostType): InstancePostType {
-  return (INSTANCE_POST_TYPES as readonly string[]).includes(type) ? (type as InstancePostType) : 'post.note';
+function instanceType(type: string): InstancePostType {
+  return isInstancePostType(type) ? type : 'post.note';
 }
 
-const isPinColour = (value: string): value is PinColour => (PIN_COLOURS as readonly string[]).includes(value);
 
 /**
  * The client's shape in the engine's words: GUIDs in lower case, kinds and privacy the store knows. Filed
@@ -226,8 +225,8 @@ export function pulledOne(post: RemotePost, listedUnix: number = post.publish_un
   return {
     guid: post.guid.toLowerCase(),
     remoteId: post.id,
-    type: (INSTANCE_POST_TYPES as readonly string[]).includes(post.type) ? (post.type as PostType) : 'post.note',
-    privacy: PRIVACIES.includes(post.privacy) ? (post.privacy as Privacy) : 'visibility.public',
+    type: isInstancePostType(post.type) ? post.type : 'post.note',
+    privacy: isPrivacy(post.privacy) ? post.privacy : DEFAULT_PRIVACY,
     // What a remote sends as a link is kept only when it is a plain web link (no `javascript:`, no markup).
     canonicalUrl: webUrlOr(post.canonical_url, ''),
     replyTo,

@@ -1,19 +1,11 @@
 import { RemoteError } from '../client/errors';
 import type { LegacyClient } from '../client/legacy-client';
-import type { LegacyPinColour, LegacyWriteParams } from '../client/legacy-outgoing';
+import type { LegacyWriteParams } from '../client/legacy-outgoing';
+import { needsSource, PIN_HEX, readPin } from '../api/vocabulary';
 import type { RemoteServer } from '../store/sync-rows';
 import type { RemoteConnection, OutgoingPost, PostRef } from './connection';
 import { pulledOne, webUrlOr } from './instance-connection';
 
-/** Instance pin colours as the six hex values of section 2.8. */
-const HEX: Record<string, LegacyPinColour> = {
-  black: '#000000',
-  blue: '#0000ff',
-  green: '#00ff00',
-  orange: '#ffa500',
-  red: '#ff0000',
-  yellow: '#ffff00',
-};
 /** Section 8: a legacy page holds at most 200 posts. */
 const PAGE = 200;
 
@@ -82,23 +74,18 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
     },
     pin: async (ref, _persona, colour) => {
       const id = idOf(ref, '/content/pin');
-      const current = (await client.post(id))?.pin?.replace(/^pin\./, '') ?? 'none';
-      const wanted = colour ?? 'none';
+      const current = readPin((await client.post(id))?.pin) ?? 'none';
+      const wanted = readPin(colour) ?? 'none';
       if (current === wanted) return;
       // Sending the colour a post has removes its pin; a new colour replaces it.
-      if (wanted === 'none') {
-        const hex = HEX[current];
-        if (hex) await client.pin(id, hex);
-      } else {
-        const hex = HEX[wanted];
-        if (hex) await client.pin(id, hex);
-      }
+      const sent = wanted === 'none' ? current : wanted;
+      if (sent !== 'none') await client.pin(id, PIN_HEX[sent]);
     },
   };
 }
 
 function writeParams(post: OutgoingPost): LegacyWriteParams {
-  if (post.type === 'post.bookmark' || post.type === 'post.quotation') {
+  if (needsSource(post.type)) {
     throw new RemoteError({ kind: 'rejected', message: 'A remote that speaks only the legacy interface cannot hold bookmarks or quotations', method: 'POST', path: '/content' });
   }
   return {

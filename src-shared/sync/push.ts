@@ -1,4 +1,4 @@
-import { INSTANCE_POST_TYPES } from '../client/outgoing';
+import { POST_TYPES } from '../api/vocabulary';
 import { adoptRemoteGuid } from '../store/adopt-guid';
 import type { PublishingDb } from '../store/db';
 import { putPostsInOneTransaction } from '../store/bulk';
@@ -121,7 +121,7 @@ async function send(
   switch (item.op) {
     case 'publish': {
       if (post.deleted) return;
-      const kinds: readonly string[] = remote.server?.kinds ?? INSTANCE_POST_TYPES;
+      const kinds: readonly string[] = remote.server?.kinds ?? POST_TYPES;
       if (!kinds.includes(post.type)) throw new NeedsAttention(`The remote (${remote.server?.software ?? 'unknown'}, ${remote.interface} interface) cannot hold ${post.type.slice(5)}s`);
       const outgoing = await outgoingOf(db, remote, post);
       const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { INSTANCE_POST_TYPES, PRIVACIES, type InstancePostType } from '../../../src-shared/client/outgoing';
+import { needsSource, POST_TYPES, PRIVACIES } from '../../../src-shared/api/vocabulary';
+import { POST_TYPE_WORDS } from '../../util/post-type-words';
 import { channelName, useAccount, writableChannels } from '../../state/account';
 import { isEmptyDraft, useDrafts, type Draft } from '../../state/drafts';
 import { usePosts } from '../../state/posts';
@@ -14,7 +15,6 @@ import { Problems, problemId } from './Problems';
 import { byteCount, charCount, LIMITS, problemsByField, publishDraft, type Field } from './publish';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 
-const TYPE_NAMES: Record<InstancePostType, string> = { 'post.note': 'Note', 'post.article': 'Article', 'post.bookmark': 'Bookmark', 'post.quotation': 'Quotation' };
 const PRIVACY_NAMES: Record<string, string> = { 'visibility.public': 'Public', 'visibility.private': 'Private (your readers)', 'visibility.none': 'Only you' };
 
 /**
@@ -93,10 +93,10 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
     >
       {!editing && (
         <div className="type-tabs" role="radiogroup" aria-label="Kind of post">
-          {INSTANCE_POST_TYPES.map((type) => (
+          {POST_TYPES.map((type) => (
             <label key={type} className={draft.type === type ? 'on' : undefined}>
               <input type="radio" name={`type-${draft.id}`} value={type} checked={draft.type === type} onChange={() => set({ type })} />
-              {TYPE_NAMES[type]}
+              {POST_TYPE_WORDS[type].one}
             </label>
           ))}
         </div>
@@ -131,7 +131,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
           <Problems list={problems.title} id={problemId(draft.id, 'title')} />
         </label>
       )}
-      {(draft.type === 'post.bookmark' || draft.type === 'post.quotation') && (
+      {needsSource(draft.type) && (
         <div className="row">
           <label>
             Source URL

@@ -1,5 +1,6 @@
 import { isRemoteError } from '../../../src-shared/client/errors';
 import type { NewPostParams, UpdatePostParams } from '../../../src-shared/client/outgoing';
+import { needsSource } from '../../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 import type { Draft } from '../../state/drafts';
 import { clients, describeFailure } from '../../state/session';
@@ -54,7 +55,7 @@ export const splitTags = (tags: string): string[] =>
 export function paramsOf(draft: Draft): NewPostParams {
   const publishAt = localInputToUnix(draft.publishAt);
   const expiresAt = localInputToUnix(draft.expiresAt);
-  const sourced = draft.type === 'post.bookmark' || draft.type === 'post.quotation';
+  const sourced = needsSource(draft.type);
   return {
     content: draft.text,
     post_type: draft.type,

@@ -1,8 +1,7 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { PIN_COLOURS } from '../../api/inputs';
+import { readPin, type PinColour } from '../../api/vocabulary';
 import { markPostsDeleted } from '../../store/delete';
 import { setPin, setStar } from '../../store/relations';
-import type { PinColour } from '../../store/rows';
 import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
 import { requireReadablePost } from '../posts';
@@ -37,8 +36,8 @@ export const unstarPost: Handler = async (ctx) => {
 
 /** `pin.orange`, `orange`, any case; anything else, or nothing, means no pin (section 3). */
 export function pinColourOf(value: string | undefined): PinColour | null {
-  const colour = (value ?? '').trim().toLowerCase().replace(/^pin\./, '');
-  return (PIN_COLOURS as readonly string[]).includes(colour) ? (colour as PinColour) : null;
+  const colour = readPin(value);
+  return colour === 'none' ? null : colour;
 }
 
 /** POST /api/posts/{guid}/pin with `value`; a missing or invalid value leaves the post at pin.none. */

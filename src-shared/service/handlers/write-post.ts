@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, LIMITS, writeInput, type WriteInput } from '../../api/inputs';
+import { DEFAULT_PRIVACY, needsSource } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import { timelineOrder } from '../../store/order';
 import type { GeoRow, PostRow } from '../../store/rows';
@@ -52,7 +53,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   if (!type) found.push('post_type is required: post.note, post.article, post.bookmark or post.quotation');
   const sourceUrl = input.source_url ?? existing?.sourceUrl ?? '';
   const sourceTitle = input.source_title ?? existing?.sourceTitle ?? '';
-  if (type === 'post.bookmark' || type === 'post.quotation') {
+  if (needsSource(type)) {
     if (!sourceUrl) found.push(`source_url is required for ${type}`);
     else if (!isWebUrl(sourceUrl)) found.push('source_url must be an http(s) URL, without spaces, quotes or angle brackets');
     if (!sourceTitle) found.push(`source_title is required for ${type}`);
@@ -79,7 +80,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
     ...(existing?.id !== undefined ? { id: existing.id } : {}),
     guid,
     type,
-    privacy: input.post_privacy ?? existing?.privacy ?? 'visibility.public',
+    privacy: input.post_privacy ?? existing?.privacy ?? DEFAULT_PRIVACY,
     accountGuid: viewer.accountGuid,
     personaGuid: persona,
     channelGuid: channel,

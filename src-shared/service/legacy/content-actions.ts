@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { LEGACY_PIN_HEX, postId } from '../../api/legacy-inputs';
+import { postId } from '../../api/legacy-inputs';
+import { colourOfHex } from '../../api/vocabulary';
 import { markPostsDeleted } from '../../store/delete';
 import { setPin, setStar } from '../../store/relations';
 import type { Handler } from '../context';
@@ -57,9 +58,7 @@ export const pinContent: Handler = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const { post_id } = parseInput(z.object({ post_id: postId('post_id') }), ctx.params);
   const post = await requireReadablePostById(ctx, post_id);
-  const hex = (ctx.params['colour'] ?? ctx.params['color'] ?? '').trim().toLowerCase();
-  const normalised = hex.startsWith('#') ? hex : `#${hex}`;
-  const colour = (LEGACY_PIN_HEX as Record<string, (typeof LEGACY_PIN_HEX)[keyof typeof LEGACY_PIN_HEX]>)[normalised];
+  const colour = colourOfHex(ctx.params['colour'] ?? ctx.params['color'] ?? '');
   let updated = post;
   if (colour) {
     const current = post.pinnedBy?.find((mark) => mark.personaGuid === persona);

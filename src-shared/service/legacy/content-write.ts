@@ -1,6 +1,7 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import type { WriteInput } from '../../api/inputs';
 import { contentWriteInput, LEGACY_LIMITS, TITLED_TYPES, type ContentWriteInput } from '../../api/legacy-inputs';
+import { isPrivacy, PRIVACIES } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import { timelineOrder } from '../../store/order';
 import type { PostRow, PostType } from '../../store/rows';
@@ -71,8 +72,8 @@ async function toWriteInput(ctx: Ctx, input: ContentWriteInput, existing: PostRo
   const publish = dateOf(input.pubdts, 'pubdts', found, LEGACY_DATE);
   const expires = dateOf(input.expydts, 'expydts', found, LEGACY_DATE);
   const privacy = input.privacy_type?.toLowerCase();
-  if (privacy !== undefined && !['visibility.public', 'visibility.private', 'visibility.none'].includes(privacy)) {
-    found.push('privacy_type must be visibility.public, visibility.private or visibility.none');
+  if (privacy !== undefined && !isPrivacy(privacy)) {
+    found.push(`privacy_type must be one of ${PRIVACIES.join(', ')}`);
   }
   let channelGuid: string | undefined;
   if (input.channel_id !== undefined) {

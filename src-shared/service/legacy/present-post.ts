@@ -1,5 +1,5 @@
-import { LEGACY_PIN_HEX } from '../../api/legacy-inputs';
-import type { ChannelRow, PersonaRow, PinRow, PostRow } from '../../store/rows';
+import { PIN_HEX } from '../../api/vocabulary';
+import type { ChannelRow, PersonaRow, PostRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
 import type { Ctx } from '../context';
 import { actingPersona, avatarUrl } from '../present';
@@ -12,11 +12,6 @@ export const legacyType = (post: PostRow): string => (post.type === 'post.note' 
 
 /** Section 2.4 wants `YYYY-MM-DD HH:MM:SS` (UTC) for a star. */
 const starTime = (unix: number): string => isoOf(unix).replace('T', ' ').replace('Z', '');
-
-const HEX_OF = Object.fromEntries(Object.entries(LEGACY_PIN_HEX).map(([hex, colour]) => [colour, hex])) as Record<
-  PinRow['colour'],
-  string
->;
 
 interface LegacyLookups {
   personas: ReadonlyMap<string, PersonaRow>;
@@ -92,7 +87,7 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
     you_starred: starRows.some((star) => star.personaGuid === lookups.acting),
     you_pinned: pin !== undefined,
     you_reblurbed: post.repostedBy?.some((mark) => mark.personaGuid === lookups.acting) ?? false,
-    pin_colour: pin ? HEX_OF[pin] : false,
+    pin_colour: pin ? PIN_HEX[pin] : false,
   };
   if (simple) return { ...base, is_visible: true, is_deleted: false };
   return {
