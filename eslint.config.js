@@ -1,6 +1,27 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers, as import rules. An import is refused by what its path names, relative or not:
+ * - src-shared runs in the page as well as in the hosts: no hosts, no page, no Electron, no Node built-ins;
+ * - its bottom layers (api, text, util) import none of the layers above them; the store and the client
+ *   import neither the service nor sync, nor each other; sync uses the store and the client, never the service;
+ * - the service reaches sync only through its engine, its outbox and its identity rules;
+ * - the page reaches the instance only through the client: never the store, the service or sync; of the
+ *   desktop's main process it may import types only (the bridge's).
+ */
+const layer = (name, message) => ({ regex: `(^|/)${name}(/|$)`, message });
+const HOSTS_AND_PAGE = [
+  layer('src-main', 'src-shared runs in the page too: it cannot import a host'),
+  layer('src-renderer', 'src-shared cannot import the page'),
+  { regex: '^(electron|node:.*)$', message: 'src-shared runs in the page too: no Electron, no Node built-ins' },
+];
+const ABOVE = (what) => [
+  ...HOSTS_AND_PAGE,
+  ...['store', 'service', 'sync', 'client'].filter((name) => !what.includes(name)).map((name) => layer(`(src-shared/)?${name}`, `a lower layer cannot import ${name}`)),
+];
+const restrict = (patterns) => ['error', { patterns }];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'coverage', '.data'] },
   js.configs.recommended,
@@ -10,6 +31,30 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  { files: ['src-shared/**'], rules: { 'no-restricted-imports': restrict(HOSTS_AND_PAGE) } },
+  { files: ['src-shared/api/**', 'src-shared/text/**', 'src-shared/util/**'], rules: { 'no-restricted-imports': restrict(ABOVE([])) } },
+  { files: ['src-shared/store/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['store'])) } },
+  { files: ['src-shared/client/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['client'])) } },
+  { files: ['src-shared/sync/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['store', 'client', 'sync'])) } },
+  {
+    files: ['src-shared/service/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...HOSTS_AND_PAGE,
+        { regex: '(^|/)sync/(?!(engine|outbox|identity)$)', message: 'the service reaches sync through its engine, outbox and identity only' },
+      ]),
+    },
+  },
+  {
+    files: ['src-renderer/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...['store', 'service', 'sync'].map((name) => layer(`src-shared/${name}`, `the page reaches the instance through the client, never its ${name}`)),
+        { regex: '^dexie$', message: 'the page keeps no database of its own' },
+        { ...layer('src-main', 'the page may import only types of the desktop (its bridge)'), allowTypeImports: true },
+      ]),
     },
   },
   {
