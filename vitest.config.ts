@@ -1,13 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Four projects, all run by `npm test`; `npm run test:unit` runs the first alone.
+ * - unit: the shared code and the page's logic, in this process (with the real SQLite backend).
+ * - integration: the hosts as processes on real sockets, the desktop's main process with Electron mocked,
+ *   and sync with a real matigo/streams server where one can run.
+ * - e2e: the page in Debian's Chromium against a real headless host.
+ * - build: the desktop app's build and packaging.
+ */
+const BUILD = ['test/main/desktop/build.test.ts', 'test/main/desktop/packaging.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // The real storage backend (SQLite files) and host processes make these suites I/O-bound;
     // two workers match the two cores we test on.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/shared/**/*.test.ts', 'test/renderer/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/main/**/*.test.ts', 'test/interop/**/*.test.ts'], exclude: BUILD } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'build', include: BUILD } },
+    ],
   },
 });
