@@ -26,11 +26,16 @@ export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'coverage', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
+  // Type-aware rules for what types alone can catch: a promise nobody waits for or handles.
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   { files: ['src-shared/**'], rules: { 'no-restricted-imports': restrict(HOSTS_AND_PAGE) } },
@@ -62,4 +67,6 @@ export default tseslint.config(
     files: ['src-main/serve.ts', 'src-main/host/**', 'test/bench/**'],
     rules: { 'no-console': 'off' },
   },
+  // Plain JavaScript (this file) has no types to check.
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -156,7 +156,7 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
         {
           send,
           syncNow: () => void syncNow().catch((error: unknown) => console.error('sync failed:', error)),
-          copyOwnerToken: () => clipboard.writeText(instance.ownerToken),
+          copyOwnerToken: () => void clipboard.writeText(instance.ownerToken).catch((error: unknown) => console.error('copying the owner token failed:', error)),
         },
         { platform: process.platform, appName: app.getName(), development },
       ),

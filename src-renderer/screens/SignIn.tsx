@@ -10,8 +10,7 @@ export function SignIn() {
   const [error, setError] = useState<{ form: 'password' | 'token'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = (form: 'password' | 'token', task: () => Promise<void>) => async (e: FormEvent) => {
-    e.preventDefault();
+  const perform = async (form: 'password' | 'token', task: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
@@ -21,6 +20,11 @@ export function SignIn() {
     } finally {
       setBusy(false);
     }
+  };
+  // The form's handler returns nothing: every outcome of the task is handled in perform.
+  const run = (form: 'password' | 'token', task: () => Promise<void>) => (e: FormEvent) => {
+    e.preventDefault();
+    void perform(form, task);
   };
 
   return (

@@ -2,12 +2,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { describeFailure } from '../../state/session';
 import { useToasts } from '../../state/toasts';
 
-/** Runs a form's task: busy while it runs, its failure shown in the form, a short note when it is done. */
+/**
+ * Runs a form's task: busy while it runs, its failure shown in the form, a short note when it is done. The
+ * handler it gives a form returns nothing: the task's every outcome is handled here.
+ */
 export function useTask() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = (task: () => Promise<void>, done: string) => async (e?: FormEvent) => {
-    e?.preventDefault();
+  const perform = async (task: () => Promise<void>, done: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -18,6 +20,10 @@ export function useTask() {
     } finally {
       setBusy(false);
     }
+  };
+  const run = (task: () => Promise<void>, done: string) => (e?: FormEvent) => {
+    e?.preventDefault();
+    void perform(task, done);
   };
   return { busy, error, run };
 }
