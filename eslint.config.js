@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -61,6 +62,12 @@ export default tseslint.config(
         { ...layer('src-main', 'the page may import only types of the desktop (its bridge)'), allowTypeImports: true },
       ]),
     },
+  },
+  // The rules of hooks. (The React Compiler's own checks are left out: the page is not compiled by it.)
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Hosts and benchmarks talk to a person on the terminal.

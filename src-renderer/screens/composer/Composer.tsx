@@ -36,9 +36,10 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
   // A draft kept from before may name a Channel its Persona may no longer write to: it moves to one it may.
   const staleChannel = draft !== undefined && draft.editing === null && !channelChoices.some((c) => c.guid === draft.channelGuid);
   const firstChoice = channelChoices[0]?.guid ?? null;
+  const heldChannel = draft?.channelGuid;
   useEffect(() => {
-    if (staleChannel && draft && draft.channelGuid !== firstChoice) change(draft.id, { channelGuid: firstChoice });
-  }, [staleChannel, firstChoice, draft?.id, draft?.channelGuid, change]);
+    if (staleChannel && heldChannel !== firstChoice) change(draftId, { channelGuid: firstChoice });
+  }, [staleChannel, firstChoice, draftId, heldChannel, change]);
 
   if (!draft) return <p className="state-line">This draft is gone.</p>;
   const set = (patch: Partial<Draft>) => change(draft.id, patch);
