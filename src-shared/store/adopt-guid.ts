@@ -1,10 +1,10 @@
 import { forgetDerivedRows, putPostsInOneTransaction } from './bulk';
 import type { PublishingDb } from './db';
-import { timelineOrder } from './order';
 import { postsByGuids } from './posts-by-guid';
 import { marksOf } from './relations';
 import { rememberRemoteUrls } from './remote-urls';
 import type { PostRow } from './rows';
+import { changedPostRow, defaultCanonicalPath } from './post-row';
 
 export interface RemoteIdentity {
   guid: string;
@@ -43,14 +43,12 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
     if (pulledCopy?.id !== undefined) await db.posts.delete(pulledCopy.id);
     await forgetDerivedRows(db, pulledCopy ? [post, pulledCopy] : [post]);
     const rename = (guid: string | null) => (guid === from ? to : guid);
-    const renamed: PostRow = {
-      ...post,
+    const renamed = changedPostRow(post, {
       ...synced,
       guid: to,
-      order: timelineOrder(post.publishUnix, to),
       threadKey: rename(post.threadKey) ?? to,
-      canonicalPath: post.canonicalPath === `/posts/${from}` ? `/posts/${to}` : post.canonicalPath,
-    };
+      canonicalPath: post.canonicalPath === defaultCanonicalPath(from) ? defaultCanonicalPath(to) : post.canonicalPath,
+    });
     const members = await db.posts
       .where('[threadKey+publishUnix+guid]')
       .between([post.threadKey, -Infinity, ''], [post.threadKey, Infinity, '\uffff'])

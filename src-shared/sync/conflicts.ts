@@ -2,8 +2,8 @@ import { ErrorText, ServiceError } from '../api/errors';
 import { putPostsInOneTransaction } from '../store/bulk';
 import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
-import { renderMarkdown } from '../text';
 import { contentFingerprint } from './fingerprint';
+import { changedPostRow } from '../store/post-row';
 
 /** Both versions of each post edited here and on its remote (README, "Sync"). */
 export async function listConflicts(db: PublishingDb) {
@@ -52,7 +52,7 @@ export async function resolveConflict(db: PublishingDb, postGuid: string, keep: 
       if (post) {
         const { title, text, tags, updatedUnix } = conflict.remote;
         await putPostsInOneTransaction(db, [
-          { ...post, title, text, tags, html: renderMarkdown(text), updatedUnix, remoteUpdatedUnix: updatedUnix, remoteContent: contentFingerprint(conflict.remote) },
+          changedPostRow(post, { title, text, tags, updatedUnix, remoteUpdatedUnix: updatedUnix, remoteContent: contentFingerprint(conflict.remote) }),
         ]);
       }
       const seqs = items.flatMap((i) => (i.seq === undefined ? [] : [i.seq]));

@@ -1,16 +1,16 @@
 import { putPostsInOneTransaction } from '../store/bulk';
 import type { PublishingDb } from '../store/db';
 import { nextId } from '../store/numbering';
-import { timelineOrder } from '../store/order';
 import { postsByGuids } from '../store/posts-by-guid';
 import { guidInUrl, postsByRemoteUrl, rememberRemoteUrls } from '../store/remote-urls';
 import type { PersonaRow, PostRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
-import { renderMarkdown, toMarkdown } from '../text';
+import { toMarkdown } from '../text';
 import { claimOwnCopies } from './claim';
 import { contentFingerprint } from './fingerprint';
 import { isLinkedPersona, remoteAccountGuid } from './identity';
 import type { PulledPost } from './pulled-post';
+import { defaultCanonicalPath, ownThreadKey, postRow } from '../store/post-row';
 
 export interface PageResult {
   stored: number;
@@ -163,7 +163,7 @@ interface Lookups {
 function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, threads }: Lookups, local: PostRow | undefined): PostRow {
   const text = toMarkdown(post.text);
   const author = authors.get(post.persona.guid);
-  return {
+  return postRow({
     ...(local?.id !== undefined ? { id: local.id } : {}),
     guid: post.guid,
     type: post.type,
@@ -173,19 +173,17 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
     channelGuid: post.channelGuid && channels.has(post.channelGuid) ? post.channelGuid : remote.defaultChannelGuid,
     title: post.title,
     text,
-    html: renderMarkdown(text),
     tags: [...post.tags],
     mentions: post.mentionGuids.filter((guid) => known.has(guid)),
     replyTo: post.replyTo,
     parentGuid: post.parentGuid,
-    threadKey: threads.get(post.guid) ?? post.guid,
+    threadKey: threads.get(post.guid) ?? ownThreadKey(post.guid),
     sourceUrl: post.sourceUrl,
     sourceTitle: post.sourceTitle,
     geo: post.geo,
     slug: null,
-    canonicalPath: `/posts/${post.guid}`,
+    canonicalPath: defaultCanonicalPath(post.guid),
     publishUnix: post.publishUnix,
-    order: timelineOrder(post.publishUnix, post.guid),
     expiresUnix: post.expiresUnix,
     createdUnix: local?.createdUnix ?? post.publishUnix,
     updatedUnix: post.updatedUnix,
@@ -196,7 +194,7 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
     remoteContent: contentFingerprint(post),
     ...(post.remoteId !== null ? { remoteId: post.remoteId } : {}),
     goneUnix: null,
-  };
+  });
 }
 
 /**

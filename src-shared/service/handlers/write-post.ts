@@ -2,9 +2,8 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, LIMITS, writeInput, type WriteInput } from '../../api/inputs';
 import { DEFAULT_PRIVACY, needsSource } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
-import { timelineOrder } from '../../store/order';
 import type { GeoRow, PostRow } from '../../store/rows';
-import { extractMentionHandles, isWebUrl, parseTags, renderMarkdown, toMarkdown } from '../../text';
+import { extractMentionHandles, isWebUrl, parseTags, toMarkdown } from '../../text';
 import { newGuid } from '../../util/secrets';
 import { parseDate } from '../../util/time';
 import type { Ctx, Handler, Viewer } from '../context';
@@ -13,6 +12,7 @@ import { problems, parseInput } from '../validate';
 import { resolveAuthorAndChannel } from './write-target';
 import { linkReply, moveDescendants } from './write-thread';
 import { queueChange } from '../../sync/outbox';
+import { defaultCanonicalPath, postRow } from '../../store/post-row';
 
 /**
  * POST /api/posts/write and /api/posts/{guid}/write. Without a GUID it creates a post; with one it updates
@@ -76,7 +76,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   const thread = await linkReply(ctx, guid, replyTo, existing);
   const canonicalPath = await canonicalPathFor(ctx, guid, input.canonical_url, existing);
 
-  return {
+  return postRow({
     ...(existing?.id !== undefined ? { id: existing.id } : {}),
     guid,
     type,
@@ -86,7 +86,6 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
     channelGuid: channel,
     title: input.title === undefined ? (existing?.title ?? null) : input.title || null,
     text,
-    html: renderMarkdown(text),
     tags: tags.tags,
     mentions: mentionedPersonas(ctx, text),
     replyTo,
@@ -98,7 +97,6 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
     slug: input.post_slug === undefined ? (existing?.slug ?? null) : input.post_slug || null,
     canonicalPath,
     publishUnix,
-    order: timelineOrder(publishUnix, guid),
     expiresUnix,
     createdUnix: existing?.createdUnix ?? ctx.now,
     updatedUnix: ctx.now,
@@ -106,7 +104,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
     // Set only through the legacy interface, and kept by edits through either one.
     ...(existing?.passwordHash ? { passwordHash: existing.passwordHash } : {}),
     ...(existing?.repostOf ? { repostOf: existing.repostOf } : {}),
-  };
+  });
 }
 
 /** A date variable (see parseDate), null when absent; a malformed one is added to `found`. */
@@ -151,8 +149,8 @@ function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
  * empty. Only a new address is looked up; without one the answer is at hand and nothing is awaited.
  */
 function canonicalPathFor(ctx: Ctx, guid: string, asked: string | undefined, existing: PostRow | null): string | Promise<string> {
-  if (asked === undefined) return existing?.canonicalPath ?? `/posts/${guid}`;
-  if (asked === '') return `/posts/${guid}`;
+  if (asked === undefined) return existing?.canonicalPath ?? defaultCanonicalPath(guid);
+  if (asked === '') return defaultCanonicalPath(guid);
   return freeCanonicalPath(ctx, guid, asked);
 }
 

@@ -5,6 +5,7 @@ import type { PostRow } from '../../store/rows';
 import type { Ctx } from '../context';
 import { problems } from '../validate';
 import { canRead } from '../visibility';
+import { ownThreadKey } from '../../store/post-row';
 
 const GUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -18,7 +19,7 @@ const GUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export function linkReply(ctx: Ctx, guid: string, replyTo: string | null, existing: PostRow | null): Thread | Promise<Thread> {
   // A post that starts a conversation has its answer at hand: nothing to await.
-  if (!replyTo) return { parentGuid: null, threadKey: guid };
+  if (!replyTo) return { parentGuid: null, threadKey: ownThreadKey(guid) };
   return linkToParent(ctx, guid, replyTo, existing);
 }
 

@@ -3,10 +3,8 @@ import type { WriteInput } from '../../api/inputs';
 import { contentWriteInput, LEGACY_LIMITS, TITLED_TYPES, type ContentWriteInput } from '../../api/legacy-inputs';
 import { isPrivacy, PRIVACIES } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
-import { timelineOrder } from '../../store/order';
 import type { PostRow, PostType } from '../../store/rows';
 import { newGuid } from '../../util/secrets';
-import { renderMarkdown } from '../../text';
 import type { Ctx, Handler, Viewer } from '../context';
 import { buildRow, dateOf } from '../handlers/write-post';
 import { parseInput, problems } from '../validate';
@@ -14,6 +12,7 @@ import { readablePostById, requireReadablePostById } from './lookup';
 import { PASSWD_ON_BLURB, passwdHash } from './passwords';
 import { presentLegacyPosts } from './present-post';
 import { queueChange } from '../../sync/outbox';
+import { changedPostRow, defaultCanonicalPath, ownThreadKey } from '../../store/post-row';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 const LEGACY_DATE = '2026-11-22 09:30:00 (UTC)';
@@ -129,22 +128,19 @@ function announcement(ctx: Ctx, post: PostRow): PostRow {
   const guid = newGuid();
   const title = (post.title ?? 'untitled').replace(/[[\]\\]/g, '\\$&');
   const text = `New post: [${title}](${ctx.origin}${post.canonicalPath})`;
-  return {
-    ...post,
+  return changedPostRow(post, {
     guid,
     type: 'post.note',
     title: null,
     text,
-    html: renderMarkdown(text),
     tags: [],
     mentions: [],
     replyTo: null,
     parentGuid: null,
-    threadKey: guid,
+    threadKey: ownThreadKey(guid),
     slug: null,
-    canonicalPath: `/posts/${guid}`,
-    order: timelineOrder(post.publishUnix, guid),
+    canonicalPath: defaultCanonicalPath(guid),
     // The announcement is public even when the post it links to needs a password.
     passwordHash: null,
-  };
+  });
 }

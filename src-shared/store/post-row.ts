@@ -1,0 +1,32 @@
+import { renderMarkdown } from '../text';
+import { timelineOrder } from './order';
+import type { PostRow } from './rows';
+
+/**
+ * The rules that make a post row from what was written or pulled, in one place. A row's rendered HTML
+ * follows from its text and its timeline order from its time and GUID; nothing else computes them. Every
+ * path that builds or changes a row (either interface's write, a pull, a settled conflict, a GUID taken
+ * from a remote) goes through here.
+ */
+
+/** What a post row holds apart from what follows from it. */
+export type PostFacts = Omit<PostRow, 'html' | 'order'>;
+
+/** A post row from its facts. */
+export const postRow = (facts: PostFacts): PostRow => ({
+  ...facts,
+  html: renderMarkdown(facts.text),
+  order: timelineOrder(facts.publishUnix, facts.guid),
+});
+
+/** A post row with some facts changed; what follows from them follows again. */
+export const changedPostRow = (row: PostRow, changes: Partial<PostFacts>): PostRow => {
+  const { html: _html, order: _order, ...facts } = row;
+  return postRow({ ...facts, ...changes });
+};
+
+/** A post's address path until it is given one of its own. */
+export const defaultCanonicalPath = (guid: string): string => `/posts/${guid}`;
+
+/** A post that answers nothing starts its own conversation, named by its GUID. */
+export const ownThreadKey = (guid: string): string => guid;
