@@ -4,6 +4,7 @@ import { useAccount } from '../state/account';
 import { clients, describeFailure } from '../state/session';
 import { describeRemote, describeServer, remoteName, useSync } from '../state/sync';
 import { showError, useToasts } from '../state/toasts';
+import type { Interface, SettleAction } from '../../src-shared/api/vocabulary';
 
 /** Remotes: add one (sign in or paste a token), see what it linked and how it stands, sync now, conflicts. */
 export default function RemotesScreen() {
@@ -76,7 +77,7 @@ type Stopped = RemoteStatus['attention'][number];
 /** A change the remote refused for a reason retrying alone cannot fix: look at the post, retry, or keep it here. */
 function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGuid: string; conflict: boolean }) {
   const [busy, setBusy] = useState(false);
-  const settle = async (action: 'retry' | 'discard') => {
+  const settle = async (action: SettleAction) => {
     if (item.seq === null) return;
     setBusy(true);
     try {
@@ -138,7 +139,7 @@ function Conflicts() {
 
 function AddRemote() {
   const [baseUrl, setBaseUrl] = useState('');
-  const [api, setApi] = useState<'instance' | 'legacy'>('instance');
+  const [api, setApi] = useState<Interface>('instance');
   const [how, setHow] = useState<'password' | 'token'>('password');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');

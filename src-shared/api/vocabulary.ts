@@ -18,6 +18,14 @@ export const needsSource = (type: string | undefined | null): boolean => (SOURCE
 
 export const isInstancePostType = (value: unknown): value is InstancePostType => (POST_TYPES as readonly unknown[]).includes(value);
 
+/** The two interfaces of the Publishing Service (section 1): a remote speaks one, an answer is in one's envelope. */
+export const INTERFACES = ['instance', 'legacy'] as const;
+export type Interface = (typeof INTERFACES)[number];
+
+/** What a person may answer an outbox item stopped for their attention: send it again, or drop it. */
+export const SETTLE_ACTIONS = ['retry', 'discard'] as const;
+export type SettleAction = (typeof SETTLE_ACTIONS)[number];
+
 /** Who may read a post (section 2.1); public when nothing is said. */
 export const PRIVACIES = ['visibility.public', 'visibility.private', 'visibility.none'] as const;
 export type Privacy = (typeof PRIVACIES)[number];

@@ -20,6 +20,7 @@ import { legacyIdCheck } from './legacy-outgoing';
 import { dataAs, pageOf, postOf, sendable } from './read';
 import { instancePost, legacyPost, type PostPage, type RemotePost } from './remote-post';
 import { createTransport, type ClientOptions, type Method } from './transport';
+import type { Interface, SettleAction } from '../api/vocabulary';
 
 /** The instance timelines, narrowed by this project's `persona_guid` and `channel_guid`. */
 export interface DeskTimelineQuery extends TimelineQuery {
@@ -52,7 +53,7 @@ export interface ProfileChange {
 
 export interface AddRemoteParams {
   base_url: string;
-  interface?: 'instance' | 'legacy';
+  interface?: Interface;
   token?: string;
   account_name?: string;
   account_pass?: string;
@@ -90,7 +91,7 @@ export interface DeskClient {
   removeRemote(guid: string): Promise<void>;
   setPollSeconds(guid: string, seconds: number): Promise<RemoteStatus>;
   /** An outbox item stopped in `attention`: back in line (`retry`), or kept here only (`discard`). */
-  settleOutboxItem(seq: number, action: 'retry' | 'discard'): Promise<void>;
+  settleOutboxItem(seq: number, action: SettleAction): Promise<void>;
   refreshPost(guid: string): Promise<RefreshResult>;
   conflicts(): Promise<SyncConflict[]>;
   resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;

@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../api/errors';
 import type { Envelope } from '../api/envelope';
+import type { Interface } from '../api/vocabulary';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -7,7 +8,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
  * Section 2.1. The instance interface always carries `meta.text` and `meta.list` (false on success); the
  * legacy interface has `meta.text` only on errors and no `meta.list` at all.
  */
-export type EnvelopeStyle = 'instance' | 'legacy';
+export type EnvelopeStyle = Interface;
 
 export function ok(data: unknown, style: EnvelopeStyle = 'instance'): Response {
   const meta = style === 'legacy' ? { code: 200 } : { code: 200, text: false, list: false };

@@ -1,11 +1,12 @@
 import type { Extension } from '../api/about';
 import type { PostType } from './rows';
+import type { Interface } from '../api/vocabulary';
 
 /**
  * What the store keeps to stay in step with remote instances (src-shared/sync). Times are unix seconds.
  */
 
-export type RemoteInterface = 'instance' | 'legacy';
+export type RemoteInterface = Interface;
 
 /** What a remote is and what it takes, as read when it was added (sync/instance-connection.ts). */
 export interface RemoteServer {

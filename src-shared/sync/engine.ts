@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { ErrorText, ServiceError } from '../api/errors';
+import type { AddRemoteInput } from '../api/sync-inputs';
+import type { SettleAction } from '../api/vocabulary';
 import { createInstanceClient } from '../client/instance-client';
 import type { PublishingDb } from '../store/db';
 import type { RemoteInterface, RemoteRow, RemoteServer } from '../store/sync-rows';
@@ -30,28 +31,6 @@ export interface SyncEngineDeps {
   onNewMentions?: (count: number) => void;
 }
 
-export const addRemoteInput = z
-  .object({
-    base_url: z.string().trim().min(1, 'base_url is required'),
-    interface: z.enum(['instance', 'legacy'], 'interface must be instance or legacy').default('instance'),
-    token: z.string().trim().min(1).optional(),
-    account_name: z.string().trim().min(1).optional(),
-    account_pass: z.string().min(1).optional(),
-    poll_seconds: z.coerce.number().int().min(15, 'poll_seconds must be at least 15').max(86_400).default(60),
-  })
-  .refine((v) => v.token !== undefined || (v.account_name !== undefined && v.account_pass !== undefined), {
-    message: 'send either token, or account_name and account_pass',
-  });
-export type AddRemoteInput = z.infer<typeof addRemoteInput>;
-
-export const settleItemInput = z.object({
-  action: z.enum(['retry', 'discard'], 'action must be retry or discard'),
-});
-
-export const updateRemoteInput = z.object({
-  poll_seconds: z.coerce.number({ error: 'poll_seconds is required' }).int().min(15, 'poll_seconds must be at least 15').max(86_400, 'poll_seconds must be at most 86400'),
-});
-
 export interface SyncEngine {
   addRemote(input: AddRemoteInput): Promise<RemoteStatus>;
   listRemotes(): Promise<RemoteStatus[]>;
@@ -62,7 +41,7 @@ export interface SyncEngine {
    * The person's answer to an item stopped in `attention`: `retry` puts it back in line (after they fixed
    * the post, say), `discard` drops it (the change stays here only).
    */
-  settleItem(seq: number, action: 'retry' | 'discard'): Promise<void>;
+  settleItem(seq: number, action: SettleAction): Promise<void>;
   /** Changes how often the remote is polled. */
   updateRemote(guid: string, input: { poll_seconds: number }): Promise<RemoteStatus>;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */

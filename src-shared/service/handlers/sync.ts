@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { addRemoteInput, settleItemInput, updateRemoteInput, type SyncEngine } from '../../sync/engine';
+import { addRemoteInput, settleItemInput, updateRemoteInput } from '../../api/sync-inputs';
+import type { SyncEngine } from '../../sync/engine';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
 import { z } from 'zod';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { INTERFACES, SETTLE_ACTIONS } from './vocabulary';
+
+/** Variables of the sync extension (`/api/sync/...`, section "Sync" of README): the remotes a desk syncs with. */
+
+/** POST /api/sync/remotes: a remote by its address, with a token or the account's name and password. */
+export const addRemoteInput = z
+  .object({
+    base_url: z.string().trim().min(1, 'base_url is required'),
+    interface: z.enum(INTERFACES, `interface must be ${INTERFACES.join(' or ')}`).default('instance'),
+    token: z.string().trim().min(1).optional(),
+    account_name: z.string().trim().min(1).optional(),
+    account_pass: z.string().min(1).optional(),
+    poll_seconds: z.coerce.number().int().min(15, 'poll_seconds must be at least 15').max(86_400).default(60),
+  })
+  .refine((v) => v.token !== undefined || (v.account_name !== undefined && v.account_pass !== undefined), {
+    message: 'send either token, or account_name and account_pass',
+  });
+export type AddRemoteInput = z.infer<typeof addRemoteInput>;
+
+export const settleItemInput = z.object({
+  action: z.enum(SETTLE_ACTIONS, `action must be ${SETTLE_ACTIONS.join(' or ')}`),
+});
+
+export const updateRemoteInput = z.object({
+  poll_seconds: z.coerce.number({ error: 'poll_seconds is required' }).int().min(15, 'poll_seconds must be at least 15').max(86_400, 'poll_seconds must be at most 86400'),
+});
