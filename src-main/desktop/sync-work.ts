@@ -1,56 +1,48 @@
-import { createSyncEngine, type SyncEngine } from '../../src-shared/sync/engine';
-import { createScheduler } from '../../src-shared/sync/scheduler';
-import { createWordIndexer } from '../../src-shared/store/word-indexer';
-import { createActivity } from '../../src-shared/util/activity';
+import { createInstanceWork, type InstanceWork } from '../instance-work';
 import type { DesktopOptions } from './desktop-app';
 
 /**
- * Sync (and the search indexer) in the desktop app: the engine is made with the service (which answers /api/sync/... with it), the
- * scheduler runs as the app's background work, "Sync Now" runs every remote once, and the unsent count
- * (dock badge, taskbar) follows each round. Quitting waits for the round under way.
+ * Sync and the search indexer in the desktop app (instance-work.ts, as the headless host runs them): made
+ * with the service (which answers /api/sync/... with the engine), run as the app's background work. "Sync
+ * Now" runs every remote once, and the unsent count (dock badge, taskbar) follows each round. Quitting waits
+ * for the round under way.
  */
 export function desktopSync(options: { tickMs?: number; now?: () => number } = {}): Pick<DesktopOptions, 'serviceDeps' | 'backgroundWork'> {
-  let engine: SyncEngine | undefined;
-  /** The window's requests, which the search indexer lets pass first. */
-  const activity = createActivity();
+  let work: InstanceWork | undefined;
   /** Set with the background work; mentions found before it exists are not news yet. */
   let mentions: ((count: number) => void) | undefined;
-  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  /** Set with the background work: what the badge shows, after each tick and each Sync Now. */
+  let showUnsent: () => Promise<void> = () => Promise.resolve();
   return {
     serviceDeps: ({ db, secrets }) => {
-      engine = createSyncEngine({ db, box: secrets, now, onNewMentions: (count) => mentions?.(count) });
-      return { sync: engine, activity };
+      work = createInstanceWork({
+        db,
+        box: secrets,
+        now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+        log: (what, error) => console.error(`${what}:`, error),
+        ...(options.tickMs ? { tickMs: options.tickMs } : {}),
+        onNewMentions: (count) => mentions?.(count),
+        // Writing offline raises the count, sending lowers it: the badge follows within a tick.
+        afterTick: () => showUnsent(),
+      });
+      return { sync: work.sync, activity: work.activity };
     },
     backgroundWork: ({ db, setUnsentCount, notifyMentions }) => {
+      const running = work;
+      if (!running) throw new Error('the sync engine is made with the service, before the background work');
       mentions = notifyMentions;
-      const sync = engine;
-      if (!sync) throw new Error('the sync engine is made with the service, before the background work');
       let shown = -1;
-      const showUnsent = async () => {
+      showUnsent = async () => {
         const unsent = await db.outbox.filter((item) => item.state === 'pending').count();
         if (unsent !== shown) setUnsentCount((shown = unsent));
       };
-      const scheduler = createScheduler(sync, {
-        ...(options.tickMs ? { tickMs: options.tickMs } : {}),
-        onError: (error) => console.error('sync:', error),
-        // Writing offline raises the count, sending lowers it: the badge follows within a tick.
-        afterTick: showUnsent,
-      });
-      // The search words of what is written or pulled are kept up behind the writers (store/word-indexer.ts).
-      const indexer = createWordIndexer(db, { activity, onError: (error) => console.error('search index:', error) });
       return {
-        start: () => {
-          scheduler.start();
-          indexer.start();
-        },
+        start: running.start,
         syncNow: async () => {
-          for (const remote of await sync.listRemotes()) await sync.syncRemote(remote.guid);
+          await running.syncNow();
           await showUnsent();
         },
-        stop: async () => {
-          await scheduler.stop();
-          await indexer.stop();
-        },
+        stop: running.stop,
       };
     },
   };

@@ -7,11 +7,8 @@ import { onlyAt } from './host-names';
 import { createHttpHost } from './http';
 import { createStaticSite } from './static';
 import { openStoreFolder } from './store-folder';
-import { createSyncEngine } from '../../src-shared/sync/engine';
-import { createScheduler } from '../../src-shared/sync/scheduler';
 import { keyFileBox } from './key-file-box';
-import { createWordIndexer } from '../../src-shared/store/word-indexer';
-import { createActivity } from '../../src-shared/util/activity';
+import { createInstanceWork } from '../instance-work';
 
 const CSP = contentSecurityPolicy();
 
@@ -51,15 +48,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const clock = options.clock ?? systemClock;
   const { db, created, close } = await openStoreFolder({ ...options, now: clock.now() });
   try {
-    const sync = createSyncEngine({
+    const work = createInstanceWork({
       db,
       box: keyFileBox(path.join(options.dataDir, 'remote-key')),
       now: () => Math.floor(clock.now() / 1000),
+      log: (what, error) => console.error(`${what}:`, error),
+      ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
-    const scheduler = createScheduler(sync, { onError: logUnexpected, ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}) });
-    const activity = createActivity();
-    const indexer = createWordIndexer(db, { activity, onError: logUnexpected });
-    const service = createService({ db, clock, sync, activity, onUnexpectedError: logUnexpected });
+    const service = createService({ db, clock, sync: work.sync, activity: work.activity, onUnexpectedError: logUnexpected });
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);
@@ -67,16 +63,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     };
     const http = createHttpHost({ service: guard(service), site: guard(createStaticSite(options.staticRoot)) });
     const address = await http.listen(options.port, options.host);
-    scheduler.start();
-    indexer.start();
+    work.start();
     return {
       url: `http://${urlHost(options.host, address.address)}:${address.port}`,
       created,
       close: async () => {
         await http.close();
         // A send or a page under way finishes and is stored before the store closes.
-        await scheduler.stop();
-        await indexer.stop();
+        await work.stop();
         close();
       },
     };

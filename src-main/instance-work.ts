@@ -1,0 +1,67 @@
+import type { PublishingDb } from '../src-shared/store/db';
+import { createWordIndexer } from '../src-shared/store/word-indexer';
+import { createSyncEngine, type SyncEngine } from '../src-shared/sync/engine';
+import { createScheduler } from '../src-shared/sync/scheduler';
+import type { SecretBox } from '../src-shared/sync/secret-box';
+import { createActivity, type Activity } from '../src-shared/util/activity';
+
+export interface InstanceWorkOptions {
+  db: PublishingDb;
+  /** Seals remote tokens for the store: a key file for the headless host, safeStorage in the desktop app. */
+  box: SecretBox;
+  /** Unix seconds. */
+  now: () => number;
+  /** A failure of the background work, which carries on. */
+  log: (work: 'sync' | 'search index', error: unknown) => void;
+  /** How often the scheduler looks for due remotes and outbox items; tests make it short. */
+  tickMs?: number;
+  /** How many posts mentioning a linked Persona a sync cycle brought. */
+  onNewMentions?: (count: number) => void;
+  /** After every scheduler tick (the desktop's unsent badge follows it). */
+  afterTick?: () => Promise<void>;
+}
+
+/** What an instance runs beside its service, and what the service is made with. */
+export interface InstanceWork {
+  /** The service answers /api/sync/... with it. */
+  sync: SyncEngine;
+  /** The service marks its requests here; the search indexer lets them pass first. */
+  activity: Activity;
+  /** Starts polling remotes, draining the outbox and indexing behind the writers. */
+  start(): void;
+  /** Syncs every remote once now. */
+  syncNow(): Promise<void>;
+  /** Lets a send or a page under way finish and be stored, and schedules nothing more. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The background work of an instance, wired once for both hosts (the headless host in host/start.ts, the
+ * desktop app in desktop/sync-work.ts): the sync engine and its scheduler, and the search indexer.
+ */
+export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
+  const { db } = options;
+  const sync = createSyncEngine({ db, box: options.box, now: options.now, ...(options.onNewMentions ? { onNewMentions: options.onNewMentions } : {}) });
+  const scheduler = createScheduler(sync, {
+    ...(options.tickMs ? { tickMs: options.tickMs } : {}),
+    onError: (error) => options.log('sync', error),
+    ...(options.afterTick ? { afterTick: options.afterTick } : {}),
+  });
+  const activity = createActivity();
+  const indexer = createWordIndexer(db, { activity, onError: (error) => options.log('search index', error) });
+  return {
+    sync,
+    activity,
+    start: () => {
+      scheduler.start();
+      indexer.start();
+    },
+    syncNow: async () => {
+      for (const remote of await sync.listRemotes()) await sync.syncRemote(remote.guid);
+    },
+    stop: async () => {
+      await scheduler.stop();
+      await indexer.stop();
+    },
+  };
+}
