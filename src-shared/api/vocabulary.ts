@@ -33,6 +33,8 @@ export const DEFAULT_PRIVACY: Privacy = 'visibility.public';
 export const isPrivacy = (value: unknown): value is Privacy => (PRIVACIES as readonly unknown[]).includes(value);
 
 /** Section 2.8: the six pin colours of the instance interface, and each one's legacy hex form. */
+export const PIN_COLOURS = ['orange', 'yellow', 'black', 'green', 'blue', 'red'] as const;
+export type PinColour = (typeof PIN_COLOURS)[number];
 export const PIN_HEX = {
   orange: '#ffa500',
   yellow: '#ffff00',
@@ -40,14 +42,12 @@ export const PIN_HEX = {
   green: '#00ff00',
   blue: '#0000ff',
   red: '#ff0000',
-} as const;
-export type PinColour = keyof typeof PIN_HEX;
-export const PIN_COLOURS = Object.keys(PIN_HEX) as PinColour[];
+} as const satisfies Record<PinColour, string>;
 /** What an instance pin is, `pin.none` being no pin. */
 export type PinValue = `pin.${PinColour}` | 'pin.none';
 
 export type LegacyPinColour = (typeof PIN_HEX)[PinColour];
-export const LEGACY_PIN_COLOURS = Object.values(PIN_HEX);
+export const LEGACY_PIN_COLOURS = PIN_COLOURS.map((colour) => PIN_HEX[colour]);
 /** The instance colour of a legacy hex colour (`#ffa500` or `FFA500`: any case, with or without `#`), or undefined. */
 export function colourOfHex(value: string): PinColour | undefined {
   const hex = `#${value.trim().toLowerCase().replace(/^#/, '')}`;

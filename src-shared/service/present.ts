@@ -1,3 +1,4 @@
+import type { PersonaSummaryAnswer, PostAnswer } from '../api/answers';
 import { GUID_PATTERN } from '../api/inputs';
 import type { PersonaRow, PinRow, PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
@@ -59,7 +60,7 @@ export function actingPersona(ctx: Ctx): string | null {
 }
 
 /** Section 2.5, plus nothing: the summary of a Persona inside a post. */
-export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookups: Lookups) {
+export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookups: Lookups): PersonaSummaryAnswer {
   if (!persona) {
     return { guid: '', as: '', name: '', avatar: '', youfollow: false, is_you: false, profileurl: '' };
   }
@@ -78,7 +79,7 @@ export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookup
  * Section 2.3, then this instance's additions (README, "Extensions and choices"): `channel_guid`,
  * `parent_guid` (the local post replied to) and `attributes` (the acting Persona's pin and star).
  */
-export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups) {
+export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups): PostAnswer {
   const mentions = post.mentions
     .map((guid) => lookups.personas.get(guid))
     .filter((p): p is PersonaRow => p !== undefined)
@@ -111,15 +112,15 @@ export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups) {
   };
 }
 
-export type PresentedPost = ReturnType<typeof presentPost>;
+export type PresentedPost = PostAnswer;
 
-export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]) {
+export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]): Promise<PostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
   return posts.map((post) => presentPost(ctx, post, lookups));
 }
 
 /** `meta` (its structure is "not shown"): the source of a bookmark or quotation and the place, if any. */
-function postMeta(post: PostRow) {
+function postMeta(post: PostRow): PostAnswer['meta'] {
   if (!post.sourceUrl && !post.geo) return false;
   return {
     source: post.sourceUrl ? { url: post.sourceUrl, title: post.sourceTitle ?? '' } : false,

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LEGACY_ONLY_POST_TYPES, PIN_COLOURS, POST_TYPES, PRIVACIES } from './vocabulary';
+
+/**
+ * What this project answers, strictly: the service's presenters are typed by these schemas (an extra
+ * field, a stored row's internals say, does not compile), and the tests parse real answers with them.
+ * Readers of other servers' answers stay lenient (client/remote-post.ts); these are this project's word.
+ */
+
+/** A value the spec gives as `false` when there is none. */
+const orFalse = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(false)]);
+const unix = z.number().int();
+const isoTime = z.iso.datetime();
+
+/** Section 2.5: a Persona inside a post. */
+export const personaSummaryAnswer = z.strictObject({
+  guid: z.string(),
+  as: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  youfollow: z.boolean(),
+  is_you: z.boolean(),
+  profileurl: z.string(),
+});
+export type PersonaSummaryAnswer = z.infer<typeof personaSummaryAnswer>;
+
+/** `meta`: the source of a bookmark or quotation, and the place. */
+export const postMetaAnswer = orFalse(
+  z.strictObject({
+    source: orFalse(z.strictObject({ url: z.string(), title: z.string() })),
+    geo: orFalse(
+      z.strictObject({
+        longitude: orFalse(z.number()),
+        latitude: orFalse(z.number()),
+        altitude: orFalse(z.number()),
+        description: orFalse(z.string()),
+      }),
+    ),
+  }),
+);
+
+/** Section 2.3, with this project's `channel_guid`, `parent_guid` and `attributes`. */
+export const postAnswer = z.strictObject({
+  guid: z.string(),
+  type: z.enum([...POST_TYPES, ...LEGACY_ONLY_POST_TYPES]),
+  privacy: z.enum(PRIVACIES),
+  canonical_url: z.url(),
+  reply_to: orFalse(z.string()),
+  title: orFalse(z.string()),
+  content: z.string(),
+  text: z.string(),
+  meta: postMetaAnswer,
+  tags: orFalse(z.array(z.string())),
+  mentions: orFalse(z.array(personaSummaryAnswer)),
+  persona: personaSummaryAnswer,
+  publish_at: isoTime,
+  publish_unix: unix,
+  expires_at: orFalse(isoTime),
+  expires_unix: orFalse(unix),
+  updated_at: isoTime,
+  updated_unix: unix,
+  channel_guid: z.string(),
+  parent_guid: orFalse(z.string()),
+  attributes: z.strictObject({
+    pin: z.templateLiteral(['pin.', z.enum([...PIN_COLOURS, 'none'])]),
+    starred: z.boolean(),
+  }),
+});
+export type PostAnswer = z.infer<typeof postAnswer>;
