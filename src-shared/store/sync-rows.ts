@@ -46,6 +46,8 @@ export interface RemoteRow {
   /** The last failure talking to the remote, in words a person can act on; null after a success. */
   lastError: string | null;
   lastErrorUnix: number | null;
+  /** Cycles in a row that failed; each doubles the poll interval (sync/backoff.ts). Absent on older rows. */
+  failedCycles?: number;
   /** Absent on remotes added before it was recorded: the next cycle reads it (sync/engine.ts). */
   server?: RemoteServer;
 }

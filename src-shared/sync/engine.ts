@@ -18,6 +18,7 @@ import { refreshThread, remoteOfPost } from './refresh';
 import { removeRemoteRows } from './remove';
 import type { SecretBox } from './secret-box';
 import { remoteStatus, type RemoteStatus } from './status';
+import { failureWords, isFailing, noteFailedCycle, noteGoodCycle, pollInterval } from './backoff';
 
 export interface SyncEngineDeps {
   db: PublishingDb;
@@ -58,9 +59,6 @@ export interface SyncEngine {
 
 const UNREADABLE_TOKEN = 'The token for this remote cannot be read here: add the remote again';
 
-/** Polls of a remote that keeps failing (offline, token refused) space out up to this. */
-const MAX_POLL_BACKOFF_SECONDS = 3600;
-
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** How often a remote's account is read again (its Personas' names and avatars, new Personas, Channels). */
@@ -77,8 +75,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { db } = deps;
   const running = new Map<string, Promise<void>>();
   const lastCycle = new Map<string, number>();
-  /** Cycles in a row that could not reach the remote or were refused: the poll interval doubles each. */
-  const failures = new Map<string, number>();
   /** Per remote and timeline, the versions of the last pages stored: an idle poll then writes nothing. */
   const seen = new Map<string, SeenVersions>();
   const seenFor = (guid: string, timeline: string) => {
@@ -134,8 +130,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual, inFlightSeconds: inFlightSeconds(deps) });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
     if (push.stoppedBy === 'offline' || push.stoppedBy === 'auth') {
-      failures.set(guid, (failures.get(guid) ?? 0) + 1);
-      await noteFailure(guid, push.stoppedBy);
+      await noteFailedCycle(db, guid, failureWords(push.stoppedBy), deps.now());
       return;
     }
     try {
@@ -143,10 +138,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline) });
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
-      await db.remotes.update(guid, { lastPullUnix: deps.now(), lastError: null, lastErrorUnix: null });
-      failures.delete(guid);
+      await noteGoodCycle(db, guid, deps.now());
       // A push that stopped for a passing reason is still the news, even when pulling went well.
-      if (push.stoppedBy) await noteFailure(guid, push.stoppedBy, push.message);
+      if (push.stoppedBy) await db.remotes.update(guid, { lastError: failureWords(push.stoppedBy, push.message), lastErrorUnix: deps.now() });
     } catch (error) {
       await failed(guid, error);
     }
@@ -154,8 +148,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   const failed = async (guid: string, error: unknown) => {
     const failure = failureOf(error);
-    failures.set(guid, (failures.get(guid) ?? 0) + 1);
-    await noteFailure(guid, failure.kind, failure.message);
+    await noteFailedCycle(db, guid, failureWords(failure.kind, failure.message), deps.now());
   };
 
   /** A token sealed elsewhere (the desktop's keychain, read by a headless host) cannot be opened here. */
@@ -163,18 +156,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     try {
       return await deps.box.open(remote.sealedToken);
     } catch {
-      failures.set(remote.guid, (failures.get(remote.guid) ?? 0) + 1);
-      await db.remotes.update(remote.guid, { lastError: UNREADABLE_TOKEN, lastErrorUnix: deps.now() });
+      await noteFailedCycle(db, remote.guid, UNREADABLE_TOKEN, deps.now());
       return null;
     }
-  };
-
-  const noteFailure = async (guid: string, kind: string, message?: string) => {
-    const words: Record<string, string> = {
-      offline: 'The remote cannot be reached',
-      auth: 'The remote refused the token: sign in again',
-    };
-    await db.remotes.update(guid, { lastError: message && !words[kind] ? message : (words[kind] ?? kind), lastErrorUnix: deps.now() });
   };
 
   /** A person asking (`manual`) does not wait out the backoff of earlier failures. */
@@ -245,15 +229,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const due: string[] = [];
       for (const remote of await db.remotes.toArray()) {
         if (running.has(remote.guid)) continue;
-        const interval = Math.min(MAX_POLL_BACKOFF_SECONDS, remote.pollSeconds * 2 ** (failures.get(remote.guid) ?? 0));
-        const pollDue = (lastCycle.get(remote.guid) ?? 0) + interval <= now;
+        const pollDue = (lastCycle.get(remote.guid) ?? 0) + pollInterval(remote) <= now;
         const outboxDue = await db.outbox
           .where('[remoteGuid+seq]')
           .between([remote.guid, -Infinity], [remote.guid, Infinity])
           .filter((item) => item.state === 'pending' && item.nextAttemptUnix <= now)
           .count();
         // While a remote is failing, waiting items do not cut its backoff short.
-        if (pollDue || (outboxDue > 0 && !failures.has(remote.guid))) due.push(remote.guid);
+        if (pollDue || (outboxDue > 0 && !isFailing(remote))) due.push(remote.guid);
       }
       return due;
     },

@@ -1,0 +1,42 @@
+import type { PublishingDb } from '../store/db';
+import type { RemoteRow } from '../store/sync-rows';
+
+/**
+ * How a remote that keeps failing (offline, token refused, server errors) is polled less often: each cycle
+ * in a row that failed doubles its poll interval, up to an hour, and a good cycle ends it. The count is kept
+ * on the remote's row, so a restart does not start hammering a remote that was failing; the time of the
+ * last cycle is not, so an app that starts tries every remote at once.
+ */
+export const MAX_POLL_BACKOFF_SECONDS = 3600;
+
+/** Seconds between two polls of this remote now. */
+export const pollInterval = (remote: Pick<RemoteRow, 'pollSeconds' | 'failedCycles'>): number =>
+  Math.min(MAX_POLL_BACKOFF_SECONDS, remote.pollSeconds * 2 ** (remote.failedCycles ?? 0));
+
+/** While a remote is failing, items waiting to be sent do not cut its backoff short. */
+export const isFailing = (remote: Pick<RemoteRow, 'failedCycles'>): boolean => (remote.failedCycles ?? 0) > 0;
+
+const WORDS: Readonly<Record<string, string>> = {
+  offline: 'The remote cannot be reached',
+  auth: 'The remote refused the token: sign in again',
+};
+
+/** What a person reads of a failure: plain words for the kinds they can act on, else the remote's message. */
+export const failureWords = (kind: string, message?: string): string => WORDS[kind] ?? (message || kind);
+
+/** A cycle that failed: the reason is kept for the person, and the next poll waits twice as long. */
+export async function noteFailedCycle(db: PublishingDb, guid: string, reason: string, now: number): Promise<void> {
+  await db.remotes
+    .where('guid')
+    .equals(guid)
+    .modify((remote) => {
+      remote.failedCycles = (remote.failedCycles ?? 0) + 1;
+      remote.lastError = reason;
+      remote.lastErrorUnix = now;
+    });
+}
+
+/** A cycle that went well (its pull did): the remote is polled at its own interval again. */
+export async function noteGoodCycle(db: PublishingDb, guid: string, now: number): Promise<void> {
+  await db.remotes.update(guid, { lastPullUnix: now, lastError: null, lastErrorUnix: null, failedCycles: 0 });
+}
