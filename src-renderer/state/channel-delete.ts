@@ -9,7 +9,7 @@ import { useTimelines } from './timelines';
 
 /**
  * Why a Channel cannot be deleted, in words the person can act on, or null when it can. The instance
- * refuses the same two (README, "Extensions and choices"); saying so beforehand spares a refusal.
+ * refuses the same two (docs/api.md, "Extensions and choices"); saying so beforehand spares a refusal.
  */
 export function whyNotDeletable(channel: RemoteChannel, channels: readonly RemoteChannel[]): string | null {
   if (channel.remote_guid !== null) {

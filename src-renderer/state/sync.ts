@@ -80,7 +80,7 @@ export const useSync = create<SyncStore>((set, get) => ({
 
 export type SyncHealth = 'synced' | 'syncing' | 'offline' | 'waiting' | 'attention' | 'never';
 
-/** Connection failures as the sync engine words them (README "Sync"); anything else needs the person. */
+/** Connection failures as the sync engine words them (docs/sync.md); anything else needs the person. */
 const UNREACHABLE = /cannot be reached|could not connect|did not answer|no answer|broke before|broke off|unreachable|could not reach|ECONN|timed? ?out/i;
 
 /**

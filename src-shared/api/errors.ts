@@ -33,7 +33,7 @@ export const ErrorText = {
   couldNotUnstar: 'Could Not Remove Star from Post Object',
   couldNotPin: 'Could Not Pin Post Object',
   couldNotUnpin: 'Could Not Remove Pin from Post Object',
-  // Not shown in the spec; chosen here and listed in README.
+  // Not shown in the spec; chosen here and listed in docs/api.md.
   invalidToken: 'Invalid or Expired Token Supplied',
   invalidPersona: 'Invalid Persona Identifier Supplied',
   invalidChannel: 'Invalid Channel Identifier Supplied',

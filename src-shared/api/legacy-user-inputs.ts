@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { guidText } from './inputs';
 
-/** Request variables of the legacy `/users` paths (section 4.1 shows none; README lists these). */
+/** Request variables of the legacy `/users` paths (section 4.1 shows none; docs/legacy-interface.md lists these). */
 
 /** POST /users/write: which Persona's bio; the legacy interface calls a Persona an account. */
 export const bioTargetInput = z.object({

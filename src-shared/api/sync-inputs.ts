@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INTERFACES, SETTLE_ACTIONS } from './vocabulary';
 
-/** Variables of the sync extension (`/api/sync/...`, section "Sync" of README): the remotes a desk syncs with. */
+/** Variables of the sync extension (`/api/sync/...`, docs/sync.md): the remotes a desk syncs with. */
 
 /** POST /api/sync/remotes: a remote by its address, with a token or the account's name and password. */
 export const addRemoteInput = z

@@ -3,7 +3,7 @@ import { channelList } from './account';
 import { flag, int, lenientListOf, listOf, optInt, optText, someText } from './lenient';
 
 /**
- * Answers of this project's own extension endpoints (README, "Extensions and choices" and "Sync"), read
+ * Answers of this project's own extension endpoints (docs/api.md and docs/sync.md), read
  * with the same tolerance as every other answer: the renderer is a client like any other.
  */
 

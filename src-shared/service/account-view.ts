@@ -4,7 +4,7 @@ import { isoOf } from '../util/time';
 import type { Ctx } from './context';
 import { avatarUrl } from './present';
 
-/** A Persona inside the account profile and the Persona list ("not shown" in the spec; README lists it). */
+/** A Persona inside the account profile and the Persona list ("not shown" in the spec; docs/api.md lists it). */
 export async function presentPersona(ctx: Ctx, persona: PersonaRow) {
   const grants = await ctx.db.grants.where('personaGuid').equals(persona.guid).toArray();
   return {

@@ -76,7 +76,7 @@ export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookup
 }
 
 /**
- * Section 2.3, then this instance's additions (README, "Extensions and choices"): `channel_guid`,
+ * Section 2.3, then this instance's additions (docs/api.md, "Extensions and choices"): `channel_guid`,
  * `parent_guid` (the local post replied to) and `attributes` (the acting Persona's pin and star).
  */
 export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups): PostAnswer {

@@ -11,7 +11,7 @@ import { writePost } from './handlers/write-post';
 import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, settleItem, syncRemote, updateRemote } from './handlers/sync';
 import type { Route } from './router';
 
-/** The instance interface (sections 4.2, 4.3) and this instance's extensions (README). Literals first. */
+/** The instance interface (sections 4.2, 4.3) and this instance's extensions (docs/api.md). Literals first. */
 export const instanceRoutes: readonly Route[] = [
   // Accounts (4.2) and extensions under /api/account.
   { method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },

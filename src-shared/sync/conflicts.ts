@@ -5,7 +5,7 @@ import { postsByGuids } from '../store/posts-by-guid';
 import { contentFingerprint } from './fingerprint';
 import { changedPostRow } from '../store/post-row';
 
-/** Both versions of each post edited here and on its remote (README, "Sync"). */
+/** Both versions of each post edited here and on its remote (docs/sync.md). */
 export async function listConflicts(db: PublishingDb) {
   const conflicts = await db.conflicts.toArray();
   const posts = new Map((await postsByGuids(db, conflicts.map((c) => c.postGuid))).map((p) => [p.guid, p]));

@@ -25,7 +25,7 @@ export interface PushResult {
 class NeedsAttention extends Error {}
 
 /**
- * Sends the remote's outbox in order (the numbered steps match README, "Sync"):
+ * Sends the remote's outbox in order (the numbered steps match docs/sync.md):
  * 1. Take the first item that is due (any, when a person asked to sync now) and not waiting for an earlier item of the same post, or for the
  *    publish of the post it replies to.
  * 2. Count the attempt BEFORE sending: from then on the item may be on the wire and is never merged.

@@ -5,7 +5,7 @@ import { isLinkedPersona } from './identity';
 /** Pending outbox items listed by `waiting`; `pending` counts them all. */
 const WAITING_LISTED = 250;
 
-/** What `GET /api/sync/remotes` shows of one remote (README, "Sync"). The token is never part of it. */
+/** What `GET /api/sync/remotes` shows of one remote (docs/sync.md). The token is never part of it. */
 export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing: boolean) {
   const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
   const channels = (await db.channels.toArray()).filter((c) => c.remoteGuid === remote.guid);

@@ -5,7 +5,7 @@ import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
 import { z } from 'zod';
 
-/** The sync endpoints (extension, README "Sync") need the owner's token and a host that runs sync. */
+/** The sync endpoints (extension, docs/sync.md) need the owner's token and a host that runs sync. */
 function engineFor(ctx: Ctx): SyncEngine {
   ctx.requireViewer();
   if (!ctx.sync) throw new ServiceError(503, ErrorText.syncUnavailable);

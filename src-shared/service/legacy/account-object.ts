@@ -5,7 +5,7 @@ import { avatarUrl } from '../present';
 
 /**
  * The legacy interface's "account" is what the instance interface calls a Persona: a handle that writes
- * posts. Its fields are "not shown" in the spec; these are the ones this instance knows (README).
+ * posts. Its fields are "not shown" in the spec; these are the ones this instance knows (docs/legacy-interface.md).
  */
 export function legacyAccount(ctx: Ctx, persona: PersonaRow) {
   return {
@@ -23,7 +23,7 @@ export function legacyAccount(ctx: Ctx, persona: PersonaRow) {
   };
 }
 
-/** A Channel as the legacy post object's `channel` (fields "not shown"; README lists them). */
+/** A Channel as the legacy post object's `channel` (fields "not shown"; docs/legacy-interface.md lists them). */
 export function legacyChannel(ctx: Ctx, channel: ChannelRow | undefined) {
   if (!channel) return { id: 0, guid: '', name: '', url: ctx.origin, privacy: 'visibility.public' };
   return { id: channel.id, guid: channel.guid, name: channel.name, url: ctx.origin, privacy: 'visibility.public' };

@@ -35,7 +35,7 @@ async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLo
 
 /**
  * Section 2.2: every field, `false` where there is no value. `simple_posts` leaves out the trailing
- * relational fields (README lists which). `pin_colour` is this instance's addition: the acting Persona's
+ * relational fields (docs/legacy-interface.md lists which). `pin_colour` is this instance's addition: the acting Persona's
  * pin as a legacy hex colour, or false.
  */
 function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boolean, embed = true): LegacyPost {

@@ -19,7 +19,7 @@ const follow = unavailable(UserText.followUnavailable);
 const mute = unavailable(UserText.muteUnavailable);
 const silence = unavailable(UserText.silenceUnavailable);
 
-/** `/users` of the legacy interface (section 4.1); what each path does is listed in README. */
+/** `/users` of the legacy interface (section 4.1); what each path does is listed in docs/legacy-interface.md. */
 export const userRoutes: readonly Route[] = [
   { method: 'GET', pattern: '/users/me', handler: usersMe },
   { method: 'GET', pattern: '/users/blurbs/:account_id', handler: personaBlurbs },

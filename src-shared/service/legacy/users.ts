@@ -14,7 +14,7 @@ import { setBio } from '../handlers/bio';
 import { parseInput } from '../validate';
 import { legacyAccount, legacyChannel } from './account-object';
 
-/** Texts of this file's errors; the spec shows none for `/users` (README lists them). */
+/** Texts of this file's errors; the spec shows none for `/users` (docs/legacy-interface.md lists them). */
 export const UserText = {
   followUnavailable: 'Following Is Not Available on a Single-User Instance',
   muteUnavailable: 'Muting Is Not Available on a Single-User Instance',
