@@ -67,3 +67,15 @@ export const postAnswer = z.strictObject({
   }),
 });
 export type PostAnswer = z.infer<typeof postAnswer>;
+
+/** Every route that reads, writes, stars or pins posts answers a list of them. */
+export const postsAnswer = z.array(postAnswer);
+
+/** Section 4.3, deleting a post: what was deleted, and the spec's two flags. */
+export const deleteAnswer = z.strictObject({
+  post_guid: z.string(),
+  channel_guid: z.string(),
+  result: z.literal(1),
+  sok: z.literal(1),
+});
+export type DeleteAnswer = z.infer<typeof deleteAnswer>;

@@ -39,4 +39,5 @@ export interface Ctx {
   signIns: SignInGuard;
 }
 
-export type Handler = (ctx: Ctx) => Promise<unknown>;
+/** A route's work: the answer it gives is the envelope's `data` (typed where the route declares its output). */
+export type Handler<Answer = unknown> = (ctx: Ctx) => Promise<Answer>;

@@ -1,4 +1,5 @@
 import { ErrorText, ServiceError } from '../api/errors';
+import type { z } from 'zod';
 import type { Handler } from './context';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -15,6 +16,16 @@ export interface Route {
    * other work (Web Crypto) must not, because IndexedDB commits a transaction that sits idle.
    */
   transaction?: false;
+  /**
+   * What the handler answers (the envelope's `data`), where the route declares it: made with `declared`,
+   * the handler's return type must match it, and the contract test parses real answers with it.
+   */
+  output?: z.ZodType;
+}
+
+/** A route whose handler is held to its declared output at compile time. */
+export function declared<Output extends z.ZodType>(route: Omit<Route, 'handler' | 'output'> & { output: Output; handler: Handler<z.output<Output>> }): Route {
+  return route;
 }
 
 export interface Match {

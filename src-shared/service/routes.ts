@@ -9,7 +9,8 @@ import { getPost, getThread } from './handlers/read-posts';
 import { globalTimeline, mentionsTimeline } from './handlers/timelines';
 import { writePost } from './handlers/write-post';
 import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, settleItem, syncRemote, updateRemote } from './handlers/sync';
-import type { Route } from './router';
+import { deleteAnswer, postsAnswer } from '../api/answers';
+import { declared, type Route } from './router';
 
 /** The instance interface (sections 4.2, 4.3) and this instance's extensions (docs/api.md). Literals first. */
 export const instanceRoutes: readonly Route[] = [
@@ -33,18 +34,18 @@ export const instanceRoutes: readonly Route[] = [
   { method: 'POST', pattern: '/api/auth/login', handler: login, transaction: false },
   { method: 'POST', pattern: '/api/auth/logout', handler: logout, transaction: false },
   // Posts (4.3).
-  { method: 'GET', pattern: '/api/posts/global', handler: globalTimeline },
-  { method: 'GET', pattern: '/api/posts/mentions', handler: mentionsTimeline, tokenVariable: true },
-  { method: 'POST', pattern: '/api/posts/write', handler: writePost },
-  { method: 'DELETE', pattern: '/api/posts', handler: deletePost },
-  { method: 'GET', pattern: '/api/posts/:guid', handler: getPost },
-  { method: 'DELETE', pattern: '/api/posts/:guid', handler: deletePost },
-  { method: 'GET', pattern: '/api/posts/:guid/thread', handler: getThread },
-  { method: 'POST', pattern: '/api/posts/:guid/write', handler: writePost },
-  { method: 'POST', pattern: '/api/posts/:guid/star', handler: starPost },
-  { method: 'DELETE', pattern: '/api/posts/:guid/star', handler: unstarPost },
-  { method: 'POST', pattern: '/api/posts/:guid/pin', handler: pinPost },
-  { method: 'DELETE', pattern: '/api/posts/:guid/pin', handler: unpinPost },
+  declared({ method: 'GET', pattern: '/api/posts/global', handler: globalTimeline, output: postsAnswer }),
+  declared({ method: 'GET', pattern: '/api/posts/mentions', handler: mentionsTimeline, tokenVariable: true, output: postsAnswer }),
+  declared({ method: 'POST', pattern: '/api/posts/write', handler: writePost, output: postsAnswer }),
+  declared({ method: 'DELETE', pattern: '/api/posts', handler: deletePost, output: deleteAnswer }),
+  declared({ method: 'GET', pattern: '/api/posts/:guid', handler: getPost, output: postsAnswer }),
+  declared({ method: 'DELETE', pattern: '/api/posts/:guid', handler: deletePost, output: deleteAnswer }),
+  declared({ method: 'GET', pattern: '/api/posts/:guid/thread', handler: getThread, output: postsAnswer }),
+  declared({ method: 'POST', pattern: '/api/posts/:guid/write', handler: writePost, output: postsAnswer }),
+  declared({ method: 'POST', pattern: '/api/posts/:guid/star', handler: starPost, output: postsAnswer }),
+  declared({ method: 'DELETE', pattern: '/api/posts/:guid/star', handler: unstarPost, output: postsAnswer }),
+  declared({ method: 'POST', pattern: '/api/posts/:guid/pin', handler: pinPost, output: postsAnswer }),
+  declared({ method: 'DELETE', pattern: '/api/posts/:guid/pin', handler: unpinPost, output: postsAnswer }),
   // Sync (extension): these talk to remotes, so they hold no store transaction while waiting.
   { method: 'GET', pattern: '/api/sync/remotes', handler: listRemotes, transaction: false },
   { method: 'POST', pattern: '/api/sync/remotes', handler: addRemote, transaction: false },

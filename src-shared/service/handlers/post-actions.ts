@@ -6,6 +6,7 @@ import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
 import { requireReadablePost } from '../posts';
 import { queueChange } from '../../sync/outbox';
+import type { DeleteAnswer, PostAnswer } from '../../api/answers';
 
 /** The Persona that acts: `persona_guid` must then be one of the viewer's; without it, the first one. */
 export function actingPersonaOrFail(ctx: Ctx): string {
@@ -17,7 +18,7 @@ export function actingPersonaOrFail(ctx: Ctx): string {
 }
 
 /** POST /api/posts/{guid}/star */
-export const starPost: Handler = async (ctx) => {
+export const starPost: Handler<PostAnswer[]> = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotStar);
   const starred = await setStar(ctx.db, post, persona, ctx.now);
@@ -26,7 +27,7 @@ export const starPost: Handler = async (ctx) => {
 };
 
 /** DELETE /api/posts/{guid}/star: removing a star that is not there is not an error. */
-export const unstarPost: Handler = async (ctx) => {
+export const unstarPost: Handler<PostAnswer[]> = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnstar);
   const unstarred = await setStar(ctx.db, post, persona, null);
@@ -41,7 +42,7 @@ export function pinColourOf(value: string | undefined): PinColour | null {
 }
 
 /** POST /api/posts/{guid}/pin with `value`; a missing or invalid value leaves the post at pin.none. */
-export const pinPost: Handler = async (ctx) => {
+export const pinPost: Handler<PostAnswer[]> = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotPin);
   const colour = pinColourOf(ctx.params['value']);
@@ -51,7 +52,7 @@ export const pinPost: Handler = async (ctx) => {
 };
 
 /** DELETE /api/posts/{guid}/pin */
-export const unpinPost: Handler = async (ctx) => {
+export const unpinPost: Handler<PostAnswer[]> = async (ctx) => {
   const persona = actingPersonaOrFail(ctx);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnpin);
   const unpinned = await setPin(ctx.db, post, persona, null);
@@ -62,7 +63,7 @@ export const unpinPost: Handler = async (ctx) => {
 /**
  * DELETE /api/posts/{guid} and DELETE /api/posts with `guid`: see markPostsDeleted; it is never served again.
  */
-export const deletePost: Handler = async (ctx) => {
+export const deletePost: Handler<DeleteAnswer> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const post = await requireReadablePost(ctx, ctx.path['guid'] ?? ctx.params['guid']);
   if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);

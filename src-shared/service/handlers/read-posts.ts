@@ -5,9 +5,10 @@ import { presentPosts } from '../present';
 import { readableWithPasswd } from '../legacy/passwords';
 import { postByGuid, requireReadablePost } from '../posts';
 import { canRead } from '../visibility';
+import type { PostAnswer } from '../../api/answers';
 
 /** GET /api/posts/{guid}; a post protected by a legacy password needs the right `passwd` (legacy/passwords.ts). */
-export const getPost: Handler = async (ctx) => {
+export const getPost: Handler<PostAnswer[]> = async (ctx) => {
   const [post] = await readableWithPasswd(ctx, [await postByGuid(ctx, ctx.path['guid'])]);
   if (!post) throw new ServiceError(400, ErrorText.invalidPostIdentifier);
   return presentPosts(ctx, [post]);
@@ -18,7 +19,7 @@ export const getPost: Handler = async (ctx) => {
  * first (each post names its parent in `reply_to` and `parent_guid`), whichever post of it is asked for.
  * Posts the viewer may not read are left out.
  */
-export const getThread: Handler = async (ctx) => {
+export const getThread: Handler<PostAnswer[]> = async (ctx) => {
   const anchor = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.invalidThreadIdentifier);
   const members = await ctx.db.posts
     .where('[threadKey+publishUnix+guid]')

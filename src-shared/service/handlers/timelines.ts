@@ -7,6 +7,7 @@ import { readablePost } from '../posts';
 import { parseInput, problems } from '../validate';
 import { canRead } from '../visibility';
 import { postsByGuids } from '../../store/posts-by-guid';
+import type { PostAnswer } from '../../api/answers';
 
 /** Turns `before` (a GUID) into a position; an unknown or unreadable GUID is a bad cursor. */
 async function cursorOf(ctx: Ctx, input: TimelineInput) {
@@ -24,7 +25,7 @@ function acceptFor(ctx: Ctx, input: TimelineInput) {
 }
 
 /** GET /api/posts/global: every post the viewer may read, newest first. */
-export const globalTimeline: Handler = async (ctx) => {
+export const globalTimeline: Handler<PostAnswer[]> = async (ctx) => {
   const input = parseInput(timelineInput, ctx.params);
   const posts = await readTimeline(ctx.db, {
     types: input.types,
@@ -39,7 +40,7 @@ export const globalTimeline: Handler = async (ctx) => {
 };
 
 /** GET /api/posts/mentions: posts that mention one of the viewer's Personas (or `persona_guid` alone). */
-export const mentionsTimeline: Handler = async (ctx) => {
+export const mentionsTimeline: Handler<PostAnswer[]> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const input = parseInput(timelineInput, ctx.params);
   const personas = viewer.personaGuids.filter((g) => input.persona_guid === undefined || g === input.persona_guid);

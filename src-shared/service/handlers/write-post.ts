@@ -13,12 +13,13 @@ import { resolveAuthorAndChannel } from './write-target';
 import { linkReply, moveDescendants } from './write-thread';
 import { queueChange } from '../../sync/outbox';
 import { defaultCanonicalPath, postRow } from '../../store/post-row';
+import type { PostAnswer } from '../../api/answers';
 
 /**
  * POST /api/posts/write and /api/posts/{guid}/write. Without a GUID it creates a post; with one it updates
  * that post: variables that are sent replace the stored values, the others keep theirs.
  */
-export const writePost: Handler = async (ctx) => {
+export const writePost: Handler<PostAnswer[]> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const input = parseInput(writeInput, ctx.params);
   const guid = ctx.path['guid'] ?? input.guid;

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { instanceRoutes } from '../../../src-shared/service/routes';
+import { startInstance, writePost, type TestInstance } from '../../support/instance';
+
+/**
+ * Every route that declares its output answers what it declares, on a real store: each is called once
+ * with variables that make it succeed, and its `data` parsed with the route's own schema (strict: nothing
+ * missing, nothing extra). Deletes come last, so the others find their post.
+ */
+const VARIABLES: Record<string, Record<string, string>> = {
+  'POST /api/posts/write': { content: 'A **new** post, with #tags', post_type: 'post.note', tags: 'contract' },
+  'POST /api/posts/:guid/write': { content: 'An _edited_ text' },
+  'POST /api/posts/:guid/pin': { value: 'pin.blue' },
+  'GET /api/posts/global': { types: 'post.note,post.article,post.bookmark,post.quotation' },
+};
+
+describe('the contract of the instance interface', () => {
+  let instance: TestInstance;
+  afterEach(async () => instance?.close());
+
+  const declaredRoutes = instanceRoutes.filter((route) => route.output !== undefined);
+
+  it('declares the output of every post route', () => {
+    const postRoutes = instanceRoutes.filter((route) => route.pattern.startsWith('/api/posts'));
+    expect(postRoutes.filter((route) => route.output === undefined).map((route) => `${route.method} ${route.pattern}`)).toEqual([]);
+  });
+
+  it('answers every declared route with what it declares', async () => {
+    instance = await startInstance('sqlite');
+    const parent = await writePost(instance, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this', geo_description: 'Home' });
+    await writePost(instance, { content: 'A reply to it', reply_to: parent.guid });
+    const ordered = [...declaredRoutes].sort((a, b) => Number(a.method === 'DELETE' && !a.pattern.includes('/:guid/')) - Number(b.method === 'DELETE' && !b.pattern.includes('/:guid/')));
+    const seen: string[] = [];
+    for (const route of ordered) {
+      const key = `${route.method} ${route.pattern}`;
+      // The delete without a GUID in its path names its post as a variable; each delete takes a post of its own.
+      const target = route.method === 'DELETE' && !route.pattern.includes('/:guid/') ? (await writePost(instance, { content: `To be deleted by ${key}` })).guid : parent.guid;
+      const path = route.pattern.replace(':guid', target);
+      const params = { ...(VARIABLES[key] ?? {}), ...(route.pattern === '/api/posts' ? { guid: target } : {}) };
+      const answer = await instance.call(route.method, path, { params });
+      expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBe(200);
+      const parsed = route.output?.safeParse(answer.json.data);
+      expect(parsed?.success, `${key}: ${JSON.stringify(parsed?.error?.issues)}`).toBe(true);
+      seen.push(key);
+    }
+    expect(seen).toHaveLength(declaredRoutes.length);
+  });
+});
