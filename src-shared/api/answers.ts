@@ -68,6 +68,45 @@ export const postAnswer = z.strictObject({
 });
 export type PostAnswer = z.infer<typeof postAnswer>;
 
+/** A Persona of the account (extension: `/api/account/personas`, and inside the profile). */
+export const personaAnswer = z.strictObject({
+  guid: z.string(),
+  as: z.string(),
+  name: z.string(),
+  avatar_url: z.string(),
+  site_url: z.string(),
+  timezone: z.string(),
+  profile_url: z.url(),
+  channels: z.array(z.string()),
+  created_at: isoTime,
+  created_unix: unix,
+  updated_at: isoTime,
+  updated_unix: unix,
+});
+export type PersonaAnswer = z.infer<typeof personaAnswer>;
+
+/** A Channel of the account (extension: `/api/account/channels`): who may write to it, and its remote. */
+export const channelAnswer = z.strictObject({
+  guid: z.string(),
+  name: z.string(),
+  writers: z.array(z.string()),
+  remote_guid: orFalse(z.string()),
+  created_at: isoTime,
+  created_unix: unix,
+  updated_at: isoTime,
+  updated_unix: unix,
+});
+export type ChannelAnswer = z.infer<typeof channelAnswer>;
+
+/** Deleting a Channel: where its posts went, and the Channels left. */
+export const channelDeletionAnswer = z.strictObject({
+  channel_guid: z.string(),
+  moved_to: z.string(),
+  moved_posts: unix.nonnegative(),
+  channels: z.array(channelAnswer),
+});
+export type ChannelDeletionAnswer = z.infer<typeof channelDeletionAnswer>;
+
 /** Every route that reads, writes, stars or pins posts answers a list of them. */
 export const postsAnswer = z.array(postAnswer);
 

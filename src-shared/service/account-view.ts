@@ -1,3 +1,4 @@
+import type { ChannelAnswer, PersonaAnswer } from '../api/answers';
 import { personasOfAccount } from '../store/account-rows';
 import type { AccountRow, ChannelRow, PersonaRow } from '../store/rows';
 import { isoOf } from '../util/time';
@@ -5,7 +6,7 @@ import type { Ctx } from './context';
 import { avatarUrl } from './present';
 
 /** A Persona inside the account profile and the Persona list ("not shown" in the spec; docs/api.md lists it). */
-export async function presentPersona(ctx: Ctx, persona: PersonaRow) {
+export async function presentPersona(ctx: Ctx, persona: PersonaRow): Promise<PersonaAnswer> {
   const grants = await ctx.db.grants.where('personaGuid').equals(persona.guid).toArray();
   return {
     guid: persona.guid,
@@ -23,7 +24,7 @@ export async function presentPersona(ctx: Ctx, persona: PersonaRow) {
   };
 }
 
-export async function presentChannel(ctx: Ctx, channel: ChannelRow) {
+export async function presentChannel(ctx: Ctx, channel: ChannelRow): Promise<ChannelAnswer> {
   const grants = await ctx.db.grants
     .where('[channelGuid+personaGuid]')
     .between([channel.guid, ''], [channel.guid, '\uffff'])

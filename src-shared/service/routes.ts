@@ -9,7 +9,8 @@ import { getPost, getThread } from './handlers/read-posts';
 import { globalTimeline, mentionsTimeline } from './handlers/timelines';
 import { writePost } from './handlers/write-post';
 import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, settleItem, syncRemote, updateRemote } from './handlers/sync';
-import { deleteAnswer, postsAnswer } from '../api/answers';
+import { z } from 'zod';
+import { channelAnswer, channelDeletionAnswer, deleteAnswer, personaAnswer, postsAnswer } from '../api/answers';
 import { declared, type Route } from './router';
 
 /** The instance interface (sections 4.2, 4.3) and this instance's extensions (docs/api.md). Literals first. */
@@ -18,14 +19,14 @@ export const instanceRoutes: readonly Route[] = [
   { method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
   { method: 'GET', pattern: '/api/account/me', handler: readAccountMe, tokenVariable: true },
   { method: 'POST', pattern: '/api/account/password', handler: setPassword, transaction: false },
-  { method: 'GET', pattern: '/api/account/personas', handler: listPersonas },
-  { method: 'POST', pattern: '/api/account/personas', handler: createPersona },
-  { method: 'POST', pattern: '/api/account/personas/:guid', handler: updatePersona },
-  { method: 'GET', pattern: '/api/account/channels', handler: listChannels },
-  { method: 'POST', pattern: '/api/account/channels', handler: createChannel },
-  { method: 'POST', pattern: '/api/account/channels/:guid', handler: updateChannel },
-  { method: 'DELETE', pattern: '/api/account/channels/:guid', handler: deleteChannel },
-  { method: 'POST', pattern: '/api/account/channels/:guid/access', handler: setChannelAccess },
+  declared({ method: 'GET', pattern: '/api/account/personas', handler: listPersonas, output: z.array(personaAnswer) }),
+  declared({ method: 'POST', pattern: '/api/account/personas', handler: createPersona, output: personaAnswer }),
+  declared({ method: 'POST', pattern: '/api/account/personas/:guid', handler: updatePersona, output: personaAnswer }),
+  declared({ method: 'GET', pattern: '/api/account/channels', handler: listChannels, output: z.array(channelAnswer) }),
+  declared({ method: 'POST', pattern: '/api/account/channels', handler: createChannel, output: channelAnswer }),
+  declared({ method: 'POST', pattern: '/api/account/channels/:guid', handler: updateChannel, output: channelAnswer }),
+  declared({ method: 'DELETE', pattern: '/api/account/channels/:guid', handler: deleteChannel, output: channelDeletionAnswer }),
+  declared({ method: 'POST', pattern: '/api/account/channels/:guid/access', handler: setChannelAccess, output: channelAnswer }),
   { method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio },
   { method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio },
   // What this server is (extension).

@@ -9,6 +9,7 @@ import { isLinkedChannel } from '../../sync/identity';
 import { presentChannel } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
+import type { ChannelAnswer, ChannelDeletionAnswer } from '../../api/answers';
 
 async function ownChannel(ctx: Ctx): Promise<ChannelRow> {
   const viewer = ctx.requireViewer();
@@ -19,7 +20,7 @@ async function ownChannel(ctx: Ctx): Promise<ChannelRow> {
 }
 
 /** GET /api/account/channels (extension): the account's Channels with the Personas that may write to each. */
-export const listChannels: Handler = async (ctx) => presentChannelsOf(ctx, ctx.requireViewer().accountGuid);
+export const listChannels: Handler<ChannelAnswer[]> = async (ctx) => presentChannelsOf(ctx, ctx.requireViewer().accountGuid);
 
 /** An account's Channels as the store holds them now, first one first. */
 async function presentChannelsOf(ctx: Ctx, accountGuid: string) {
@@ -31,7 +32,7 @@ async function presentChannelsOf(ctx: Ctx, accountGuid: string) {
  * POST /api/account/channels (extension) with `name` and optional `persona_guids` (comma list) that may
  * write to it; without them, the account's first Persona may.
  */
-export const createChannel: Handler = async (ctx) => {
+export const createChannel: Handler<ChannelAnswer> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const input = parseInput(channelCreateInput, ctx.params);
   const writers = input.persona_guids
@@ -51,7 +52,7 @@ export const createChannel: Handler = async (ctx) => {
 };
 
 /** POST /api/account/channels/{guid} (extension): rename. */
-export const updateChannel: Handler = async (ctx) => {
+export const updateChannel: Handler<ChannelAnswer> = async (ctx) => {
   const channel = await ownChannel(ctx);
   const input = parseInput(channelUpdateInput, ctx.params);
   await ctx.db.channels.update(channel.guid, { name: input.name, updatedUnix: ctx.now });
@@ -59,7 +60,7 @@ export const updateChannel: Handler = async (ctx) => {
 };
 
 /** POST /api/account/channels/{guid}/access (extension): `persona_guid` and `access` = write or none. */
-export const setChannelAccess: Handler = async (ctx) => {
+export const setChannelAccess: Handler<ChannelAnswer> = async (ctx) => {
   const channel = await ownChannel(ctx);
   const viewer = ctx.requireViewer();
   const input = parseInput(channelAccessInput, ctx.params);
@@ -79,7 +80,7 @@ export const setChannelAccess: Handler = async (ctx) => {
  * Everything is read from the store, not from `ctx.account`: that snapshot is as of the request's start,
  * and this request changes the Channels and grants it holds.
  */
-export const deleteChannel: Handler = async (ctx) => {
+export const deleteChannel: Handler<ChannelDeletionAnswer> = async (ctx) => {
   const channel = await ownChannel(ctx);
   const input = parseInput(channelDeleteInput, ctx.params);
   if (isLinkedChannel(channel)) throw new ServiceError(400, ErrorText.remoteChannel);

@@ -8,6 +8,7 @@ import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { presentPersona } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput, problems } from '../validate';
+import type { PersonaAnswer } from '../../api/answers';
 
 const handleTaken = () => problems(['handle is already used by another Persona']);
 
@@ -17,7 +18,7 @@ async function assertHandleFree(ctx: Ctx, handleKey: string, except?: string) {
 }
 
 /** GET /api/account/personas (extension): the account's Personas, first one first. */
-export const listPersonas: Handler = async (ctx) => {
+export const listPersonas: Handler<PersonaAnswer[]> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const personas = await personasOfAccount(ctx.db, viewer.accountGuid);
   return Promise.all(personas.map((p) => presentPersona(ctx, p)));
@@ -27,7 +28,7 @@ export const listPersonas: Handler = async (ctx) => {
  * POST /api/account/personas (extension) with `handle`, optional `name` and `channel_guid`. The new Persona
  * may write to that Channel, or to the account's first Channel, so it can publish at once.
  */
-export const createPersona: Handler = async (ctx) => {
+export const createPersona: Handler<PersonaAnswer> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const input = parseInput(personaCreateInput, ctx.params);
   const channels = await channelsOfAccount(ctx.db, viewer.accountGuid);
@@ -54,7 +55,7 @@ export const createPersona: Handler = async (ctx) => {
 };
 
 /** POST /api/account/personas/{guid} (extension): rename, change handle, avatar, site or time zone. */
-export const updatePersona: Handler = async (ctx) => {
+export const updatePersona: Handler<PersonaAnswer> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const guid = (ctx.path['guid'] ?? '').toLowerCase();
   if (!GUID_PATTERN.test(guid) || !viewer.personaGuids.includes(guid)) {

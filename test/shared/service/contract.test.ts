@@ -12,6 +12,10 @@ const VARIABLES: Record<string, Record<string, string>> = {
   'POST /api/posts/:guid/write': { content: 'An _edited_ text' },
   'POST /api/posts/:guid/pin': { value: 'pin.blue' },
   'GET /api/posts/global': { types: 'post.note,post.article,post.bookmark,post.quotation' },
+  'POST /api/account/personas': { handle: 'contract', name: 'Contract Persona' },
+  'POST /api/account/personas/:guid': { name: 'A New Name' },
+  'POST /api/account/channels': { name: 'Contract Channel' },
+  'POST /api/account/channels/:guid': { name: 'A Renamed Channel' },
 };
 
 describe('the contract of the instance interface', () => {
@@ -20,23 +24,35 @@ describe('the contract of the instance interface', () => {
 
   const declaredRoutes = instanceRoutes.filter((route) => route.output !== undefined);
 
-  it('declares the output of every post route', () => {
-    const postRoutes = instanceRoutes.filter((route) => route.pattern.startsWith('/api/posts'));
-    expect(postRoutes.filter((route) => route.output === undefined).map((route) => `${route.method} ${route.pattern}`)).toEqual([]);
+  it('declares the output of every post, Persona and Channel route', () => {
+    const covered = instanceRoutes.filter((route) => /^\/api\/(posts|account\/personas|account\/channels)/.test(route.pattern));
+    expect(covered.filter((route) => route.output === undefined).map((route) => `${route.method} ${route.pattern}`)).toEqual([]);
   });
 
   it('answers every declared route with what it declares', async () => {
     instance = await startInstance('sqlite');
     const parent = await writePost(instance, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this', geo_description: 'Home' });
     await writePost(instance, { content: 'A reply to it', reply_to: parent.guid });
+    const channel = (await instance.call('POST', '/api/account/channels', { params: { name: 'Second Channel' } })).json.data;
+    /** What a `:guid` names, by the route's path. */
+    const targetOf = async (route: (typeof declaredRoutes)[number], key: string): Promise<string> => {
+      if (route.pattern.startsWith('/api/account/personas')) return instance.personaGuid;
+      if (route.pattern.startsWith('/api/account/channels')) return channel.guid;
+      // The delete without a GUID in its path names its post as a variable; each delete takes a post of its own.
+      if (route.method === 'DELETE' && !route.pattern.includes('/:guid/')) return (await writePost(instance, { content: `To be deleted by ${key}` })).guid;
+      return parent.guid;
+    };
     const ordered = [...declaredRoutes].sort((a, b) => Number(a.method === 'DELETE' && !a.pattern.includes('/:guid/')) - Number(b.method === 'DELETE' && !b.pattern.includes('/:guid/')));
     const seen: string[] = [];
     for (const route of ordered) {
       const key = `${route.method} ${route.pattern}`;
-      // The delete without a GUID in its path names its post as a variable; each delete takes a post of its own.
-      const target = route.method === 'DELETE' && !route.pattern.includes('/:guid/') ? (await writePost(instance, { content: `To be deleted by ${key}` })).guid : parent.guid;
+      const target = await targetOf(route, key);
       const path = route.pattern.replace(':guid', target);
-      const params = { ...(VARIABLES[key] ?? {}), ...(route.pattern === '/api/posts' ? { guid: target } : {}) };
+      const params = {
+        ...(VARIABLES[key] ?? {}),
+        ...(route.pattern === '/api/posts' ? { guid: target } : {}),
+        ...(route.pattern.endsWith('/access') ? { persona_guid: instance.personaGuid, access: 'write' } : {}),
+      };
       const answer = await instance.call(route.method, path, { params });
       expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBe(200);
       const parsed = route.output?.safeParse(answer.json.data);
