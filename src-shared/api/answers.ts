@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTENSIONS } from './about';
 import { LEGACY_ONLY_POST_TYPES, PIN_COLOURS, POST_TYPES, PRIVACIES } from './vocabulary';
 
 /**
@@ -106,6 +107,50 @@ export const channelDeletionAnswer = z.strictObject({
   channels: z.array(channelAnswer),
 });
 export type ChannelDeletionAnswer = z.infer<typeof channelDeletionAnswer>;
+
+/** Section 2.7: the account, with its Personas. */
+export const profileAnswer = z.strictObject({
+  guid: z.string(),
+  type: z.string(),
+  timezone: z.string(),
+  display_name: z.string(),
+  mail_address: z.string(),
+  language: z.strictObject({ code: z.string(), name: z.string() }),
+  personas: z.array(personaAnswer),
+  bucket: z.strictObject({ storage: unix, available: unix, files: unix }),
+  created_at: isoTime,
+  created_unix: unix,
+  updated_at: isoTime,
+  updated_unix: unix,
+});
+export type ProfileAnswer = z.infer<typeof profileAnswer>;
+
+/** Section 2.6: a Persona's public bio. */
+export const bioAnswer = z.strictObject({
+  guid: z.string(),
+  timezone: z.string(),
+  as: z.string(),
+  name: z.string(),
+  avatar_url: z.string(),
+  site_url: z.string(),
+  bio: z.strictObject({ text: z.string(), html: z.string() }),
+  days: unix.nonnegative(),
+  is_you: z.boolean(),
+  created_at: isoTime,
+  created_unix: unix,
+});
+export type BioAnswer = z.infer<typeof bioAnswer>;
+
+/** Signing in (extension): a token for the account. */
+export const loginAnswer = z.strictObject({ token: z.string().min(16), account_guid: z.string() });
+export const logoutAnswer = z.strictObject({ signed_out: z.literal(true) });
+export const passwordAnswer = z.strictObject({ account_guid: z.string(), password_set: z.literal(true) });
+
+/** `GET /api/about` (extension): what this server is, and the extensions a client may rely on. */
+export const aboutAnswer = z.strictObject({
+  software: z.strictObject({ name: z.string(), version: z.string() }),
+  extensions: z.array(z.enum(EXTENSIONS)),
+});
 
 /** Every route that reads, writes, stars or pins posts answers a list of them. */
 export const postsAnswer = z.array(postAnswer);

@@ -1,4 +1,4 @@
-import type { ChannelAnswer, PersonaAnswer } from '../api/answers';
+import type { BioAnswer, ChannelAnswer, PersonaAnswer, ProfileAnswer } from '../api/answers';
 import { personasOfAccount } from '../store/account-rows';
 import type { AccountRow, ChannelRow, PersonaRow } from '../store/rows';
 import { isoOf } from '../util/time';
@@ -52,7 +52,7 @@ function languageName(code: string): string {
 }
 
 /** Section 2.7. The bucket counts bytes; this instance stores no files, so all three are 0. */
-export async function presentProfile(ctx: Ctx, account: AccountRow) {
+export async function presentProfile(ctx: Ctx, account: AccountRow): Promise<ProfileAnswer> {
   const personas = await personasOfAccount(ctx.db, account.guid);
   return {
     guid: account.guid,
@@ -71,7 +71,7 @@ export async function presentProfile(ctx: Ctx, account: AccountRow) {
 }
 
 /** Section 2.6. */
-export function presentBio(ctx: Ctx, persona: PersonaRow) {
+export function presentBio(ctx: Ctx, persona: PersonaRow): BioAnswer {
   return {
     guid: persona.guid,
     timezone: persona.timezone,

@@ -10,15 +10,27 @@ import { globalTimeline, mentionsTimeline } from './handlers/timelines';
 import { writePost } from './handlers/write-post';
 import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, settleItem, syncRemote, updateRemote } from './handlers/sync';
 import { z } from 'zod';
-import { channelAnswer, channelDeletionAnswer, deleteAnswer, personaAnswer, postsAnswer } from '../api/answers';
+import {
+  aboutAnswer,
+  bioAnswer,
+  channelAnswer,
+  channelDeletionAnswer,
+  deleteAnswer,
+  loginAnswer,
+  logoutAnswer,
+  passwordAnswer,
+  personaAnswer,
+  postsAnswer,
+  profileAnswer,
+} from '../api/answers';
 import { declared, type Route } from './router';
 
 /** The instance interface (sections 4.2, 4.3) and this instance's extensions (docs/api.md). Literals first. */
 export const instanceRoutes: readonly Route[] = [
   // Accounts (4.2) and extensions under /api/account.
-  { method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true },
-  { method: 'GET', pattern: '/api/account/me', handler: readAccountMe, tokenVariable: true },
-  { method: 'POST', pattern: '/api/account/password', handler: setPassword, transaction: false },
+  declared({ method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true, output: profileAnswer }),
+  declared({ method: 'GET', pattern: '/api/account/me', handler: readAccountMe, tokenVariable: true, output: profileAnswer }),
+  declared({ method: 'POST', pattern: '/api/account/password', handler: setPassword, transaction: false, output: passwordAnswer }),
   declared({ method: 'GET', pattern: '/api/account/personas', handler: listPersonas, output: z.array(personaAnswer) }),
   declared({ method: 'POST', pattern: '/api/account/personas', handler: createPersona, output: personaAnswer }),
   declared({ method: 'POST', pattern: '/api/account/personas/:guid', handler: updatePersona, output: personaAnswer }),
@@ -27,13 +39,13 @@ export const instanceRoutes: readonly Route[] = [
   declared({ method: 'POST', pattern: '/api/account/channels/:guid', handler: updateChannel, output: channelAnswer }),
   declared({ method: 'DELETE', pattern: '/api/account/channels/:guid', handler: deleteChannel, output: channelDeletionAnswer }),
   declared({ method: 'POST', pattern: '/api/account/channels/:guid/access', handler: setChannelAccess, output: channelAnswer }),
-  { method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio },
-  { method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio },
+  declared({ method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio, output: bioAnswer }),
+  declared({ method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio, output: bioAnswer }),
   // What this server is (extension).
-  { method: 'GET', pattern: '/api/about', handler: about, transaction: false },
+  declared({ method: 'GET', pattern: '/api/about', handler: about, transaction: false, output: aboutAnswer }),
   // Signing in (extension).
-  { method: 'POST', pattern: '/api/auth/login', handler: login, transaction: false },
-  { method: 'POST', pattern: '/api/auth/logout', handler: logout, transaction: false },
+  declared({ method: 'POST', pattern: '/api/auth/login', handler: login, transaction: false, output: loginAnswer }),
+  declared({ method: 'POST', pattern: '/api/auth/logout', handler: logout, transaction: false, output: logoutAnswer }),
   // Posts (4.3).
   declared({ method: 'GET', pattern: '/api/posts/global', handler: globalTimeline, output: postsAnswer }),
   declared({ method: 'GET', pattern: '/api/posts/mentions', handler: mentionsTimeline, tokenVariable: true, output: postsAnswer }),

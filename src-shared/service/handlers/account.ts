@@ -5,6 +5,8 @@ import { canonicalLanguage, isMailAddress, isTimezone } from '../../util/zones';
 import { presentProfile } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput, problems } from '../validate';
+import type { z } from 'zod';
+import type { passwordAnswer, ProfileAnswer } from '../../api/answers';
 
 const PROFILE_FIELDS = ['display_as', 'language', 'mail_addr', 'timezone'] as const;
 
@@ -20,9 +22,9 @@ async function ownAccount(ctx: Ctx) {
  * present; then all four are required (section 4.2).
  */
 /** GET /api/account/me (extension of the read): never changes anything, whatever variables it carries. */
-export const readAccountMe: Handler = async (ctx) => presentProfile(ctx, await ownAccount(ctx));
+export const readAccountMe: Handler<ProfileAnswer> = async (ctx) => presentProfile(ctx, await ownAccount(ctx));
 
-export const accountMe: Handler = async (ctx) => {
+export const accountMe: Handler<ProfileAnswer> = async (ctx) => {
   const account = await ownAccount(ctx);
   if (!PROFILE_FIELDS.some((field) => ctx.params[field] !== undefined)) return presentProfile(ctx, account);
 
@@ -49,7 +51,7 @@ export const accountMe: Handler = async (ctx) => {
  * POST /api/account/password (extension; also the legacy POST /users/setpass): sets the password that
  * `POST /api/auth/login` checks, with `current`, the password it replaces, once the account has one.
  */
-export const setPassword: Handler = async (ctx) => {
+export const setPassword: Handler<z.output<typeof passwordAnswer>> = async (ctx) => {
   const account = await ownAccount(ctx);
   const input = parseInput(passwordInput, ctx.params);
   const previous = account.passHash;

@@ -5,12 +5,14 @@ import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../util
 import { LOGIN_TOKEN_LABEL } from '../../store/rows';
 import type { Handler } from '../context';
 import { parseInput } from '../validate';
+import type { z } from 'zod';
+import type { loginAnswer, logoutAnswer } from '../../api/answers';
 
 /**
  * POST /api/auth/login (extension, as the reference service has it): `account_name` is the account's name
  * or one of its Persona handles (with or without `@`), `account_pass` its password. Answers a new token.
  */
-export const login: Handler = async (ctx) => {
+export const login: Handler<z.output<typeof loginAnswer>> = async (ctx) => {
   const input = parseInput(loginInput, ctx.params);
   const name = input.account_name.replace(/^@/, '').toLowerCase();
   const persona = await ctx.db.personas.where('handleKey').equals(name).first();
@@ -34,7 +36,7 @@ export const login: Handler = async (ctx) => {
 };
 
 /** POST /api/auth/logout (extension): the token that made the request stops working. */
-export const logout: Handler = async (ctx) => {
+export const logout: Handler<z.output<typeof logoutAnswer>> = async (ctx) => {
   ctx.requireViewer();
   // A viewer means a token came with the request (logout takes it from the header only).
   const token = tokenFrom(ctx.request, ctx.params, false);

@@ -4,6 +4,7 @@ import { renderMarkdown, toMarkdown } from '../../text';
 import { presentBio } from '../account-view';
 import type { Ctx, Handler } from '../context';
 import { parseInput } from '../validate';
+import type { BioAnswer } from '../../api/answers';
 
 async function personaAt(ctx: Ctx, code: number, text: string) {
   const guid = ctx.path['persona_guid'] ?? '';
@@ -13,10 +14,10 @@ async function personaAt(ctx: Ctx, code: number, text: string) {
 }
 
 /** GET /api/account/{persona_guid}/bio: public, token optional. */
-export const getBio: Handler = async (ctx) => presentBio(ctx, await personaAt(ctx, 400, ErrorText.invalidPersona));
+export const getBio: Handler<BioAnswer> = async (ctx) => presentBio(ctx, await personaAt(ctx, 400, ErrorText.invalidPersona));
 
 /** POST /api/account/{persona_guid}/bio: only for the Persona's own account; an empty text deletes the bio. */
-export const setBio: Handler = async (ctx) => {
+export const setBio: Handler<BioAnswer> = async (ctx) => {
   const viewer = ctx.requireViewer();
   const persona = await personaAt(ctx, 401, ErrorText.couldNotUpdatePublicProfile);
   if (persona.accountGuid !== viewer.accountGuid) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
