@@ -19,10 +19,18 @@ export const postRow = (facts: PostFacts): PostRow => ({
   order: timelineOrder(facts.publishUnix, facts.guid),
 });
 
-/** A post row with some facts changed; what follows from them follows again. */
+/**
+ * A post row with some facts changed; what follows from them follows again. The text is rendered only when
+ * it changed: a post taking its remote's GUID, say, keeps the HTML it has (rendering a long text again on
+ * every such change would be work for nothing).
+ */
 export const changedPostRow = (row: PostRow, changes: Partial<PostFacts>): PostRow => {
-  const { html: _html, order: _order, ...facts } = row;
-  return postRow({ ...facts, ...changes });
+  const next = { ...row, ...changes };
+  return {
+    ...next,
+    html: next.text === row.text ? row.html : renderMarkdown(next.text),
+    order: timelineOrder(next.publishUnix, next.guid),
+  };
 };
 
 /** A post's address path until it is given one of its own. */

@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { changedPostRow, postRow, type PostFacts } from '../../../src-shared/store/post-row';
+import { changedPostRow, postRow } from '../../../src-shared/store/post-row';
+import { v1Post } from './old-rows';
 
-const facts: PostFacts = {
-  guid: '6f1c1a2e-0000-4000-8000-000000000001',
-  type: 'post.note',
-  privacy: 'visibility.public',
-  accountGuid: 'a',
-  personaGuid: 'p',
-  channelGuid: 'c',
-  title: null,
-  text: 'Hello **there**',
-  tags: [],
-  mentions: [],
-  replyTo: null,
-  parentGuid: null,
-  threadKey: '6f1c1a2e-0000-4000-8000-000000000001',
-  sourceUrl: null,
-  sourceTitle: null,
-  geo: null,
-  slug: null,
-  canonicalPath: '/posts/6f1c1a2e-0000-4000-8000-000000000001',
-  publishUnix: 1_700_000_000,
-  expiresUnix: null,
-  createdUnix: 1_700_000_000,
-  updatedUnix: 1_700_000_000,
-  deleted: 0,
-};
+const { html: _html, order: _order, ...facts } = v1Post(1, { text: 'Hello **there**', tags: [] });
 
 describe('a post row', () => {
   it('shows its text as HTML and files it by its time, newest first', () => {
@@ -43,5 +20,13 @@ describe('a post row', () => {
     // A minute earlier: further down the timeline.
     expect(edited.order > row.order).toBe(true);
     expect({ ...edited, html: row.html, order: row.order, text: row.text, publishUnix: row.publishUnix }).toEqual(row);
+  });
+
+  it('moves in the timeline with a new GUID, keeping the HTML it has when its text is the same', () => {
+    const row = { ...postRow(facts), html: '<p>As stored</p>' };
+    const renamed = changedPostRow(row, { guid: '00000000-0000-4000-8000-00000000ffff' });
+    expect(renamed.html).toBe('<p>As stored</p>');
+    expect(renamed.order).not.toBe(row.order);
+    expect(renamed.order.startsWith(row.order.split(':')[0] ?? '')).toBe(true);
   });
 });
