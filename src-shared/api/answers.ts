@@ -125,20 +125,14 @@ export const profileAnswer = z.strictObject({
 });
 export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
-/** Section 2.6: a Persona's public bio. */
-export const bioAnswer = z.strictObject({
-  guid: z.string(),
-  timezone: z.string(),
-  as: z.string(),
-  name: z.string(),
-  avatar_url: z.string(),
-  site_url: z.string(),
-  bio: z.strictObject({ text: z.string(), html: z.string() }),
-  days: unix.nonnegative(),
-  is_you: z.boolean(),
-  created_at: isoTime,
-  created_unix: unix,
-});
+/** Section 2.6: a Persona's public bio, with the Persona's own fields as the Persona list shows them. */
+export const bioAnswer = personaAnswer
+  .pick({ guid: true, timezone: true, as: true, name: true, avatar_url: true, site_url: true, created_at: true, created_unix: true })
+  .extend({
+    bio: z.strictObject({ text: z.string(), html: z.string() }),
+    days: unix.nonnegative(),
+    is_you: z.boolean(),
+  });
 export type BioAnswer = z.infer<typeof bioAnswer>;
 
 /** Signing in (extension): a token for the account. */

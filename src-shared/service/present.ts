@@ -112,7 +112,6 @@ export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups): PostAnsw
   };
 }
 
-export type PresentedPost = PostAnswer;
 
 export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]): Promise<PostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
