@@ -1,11 +1,20 @@
 /** ISO 8601 in UTC without milliseconds, as the spec's examples show times. */
 export const isoOf = (unix: number): string => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** 9999-12-31T23:59:59Z: a later time has no ISO 8601 spelling (`+010000-…`) that clients read. */
+export const LAST_UNIX = 253_402_300_799;
+
 /**
  * A date a person or client sends: unix seconds, ISO 8601 (a time without a zone is UTC, as the spec says
- * dates are in UTC), or `YYYY-MM-DD HH:MM:SS` (the legacy spelling), from 1970 on. Null when it is none of these.
+ * dates are in UTC), or `YYYY-MM-DD HH:MM:SS` (the legacy spelling), from 1970 to 9999. Null when it is
+ * none of these.
  */
 export function parseDate(input: string): number | null {
+  const unix = readDate(input);
+  return unix !== null && unix <= LAST_UNIX ? unix : null;
+}
+
+function readDate(input: string): number | null {
   const text = input.trim();
   if (/^\d{1,12}$/.test(text)) return Number(text);
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);

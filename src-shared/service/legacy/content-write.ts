@@ -1,13 +1,15 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import type { WriteInput } from '../../api/inputs';
-import { contentWriteInput, LEGACY_LIMITS, TITLED_TYPES, type ContentWriteInput } from '../../api/legacy-inputs';
+import { LEGACY_LIMITS, TITLED_TYPES, type ContentWriteInput } from '../../api/legacy-inputs';
+import type { LegacyPostAnswer } from '../../api/legacy-answers';
 import { isPrivacy, PRIVACIES } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import type { PostRow, PostType } from '../../store/rows';
 import { newGuid } from '../../util/secrets';
-import type { Ctx, Handler, Viewer } from '../context';
+import { LAST_UNIX } from '../../util/time';
+import type { Ctx, SignedInHandler, Viewer } from '../context';
 import { buildRow, dateOf } from '../handlers/write-post';
-import { parseInput, problems } from '../validate';
+import { problems } from '../validate';
 import { readablePostById, requireReadablePostById } from './lookup';
 import { PASSWD_ON_BLURB, passwdHash } from './passwords';
 import { presentLegacyPosts } from './present-post';
@@ -21,9 +23,8 @@ const LEGACY_DATE = '2026-11-22 09:30:00 (UTC)';
  * POST /content: creates a post, or updates the post `post_id`. The legacy variables are translated to the
  * instance interface's and the same writer stores the result, so both interfaces see one post.
  */
-export const writeContent: Handler = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const input = parseInput(contentWriteInput, ctx.params);
+export const writeContent: SignedInHandler<LegacyPostAnswer[], ContentWriteInput> = async (ctx, input) => {
+  const { viewer } = ctx;
   if (input.content === undefined || input.content.trim() === '') throw new ServiceError(404, ErrorText.noTextToPost);
   // Hashed before the store is touched (see passwords.ts).
   const passwordHash = await passwdHash(input.passwd);
@@ -91,6 +92,7 @@ async function toWriteInput(ctx: Ctx, input: ContentWriteInput, existing: PostRo
   // `expyhrs` counts from publication and wins over `expydts` (section 4.1).
   const publishUnix = publish ?? existing?.publishUnix ?? ctx.now;
   const expiresUnix = input.expyhrs !== undefined ? publishUnix + input.expyhrs * 3600 : expires;
+  if (expiresUnix !== null && expiresUnix > LAST_UNIX) throw problems(['expyhrs must end by the year 9999']);
   return {
     content: input.content,
     // The kind is settled by legacyKind afterwards; a new post needs one to pass the writer's checks.

@@ -115,10 +115,13 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       const bad = await instance.call('POST', '/content', { params: { content: 'x', pubdts: 'tomorrow' } });
       expectLegacyError(bad, 400, 'pubdts must be a date such as 2026-11-22 09:30:00 (UTC)');
       // Before 1970, or a two-digit year that a date library would read as 19xx: refused, under the name sent.
-      for (const [name, value] of [['pubdts', '1969-12-31 23:59:59'], ['pubdts', '0099-01-01 00:00:00'], ['expydts', '0001-01-01 00:00:00']]) {
+      // After 9999, which no ISO 8601 time a client reads can say: refused too.
+      for (const [name, value] of [['pubdts', '1969-12-31 23:59:59'], ['pubdts', '0099-01-01 00:00:00'], ['expydts', '0001-01-01 00:00:00'], ['pubdts', '999999999999']]) {
         const early = await instance.call('POST', '/content', { params: { content: 'Too early', [name as string]: value as string } });
         expectLegacyError(early, 400, `${name} must be a date such as 2026-11-22 09:30:00 (UTC)`);
       }
+      const endless = await instance.call('POST', '/content', { params: { content: 'Late', pubdts: '9999-12-31 00:00:00', expyhrs: 48 } });
+      expectLegacyError(endless, 400, 'expyhrs must end by the year 9999');
     });
 
     it('publishes to `channel_id` and refuses an unknown one', async () => {

@@ -217,6 +217,11 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         400,
         'publish_at must be a date such as 2026-11-22T09:30:00Z or a unix timestamp',
       );
+      // Past the year 9999 a time has no ISO 8601 spelling that clients read: refused, not stored.
+      for (const late of ['253402300800', '999999999999', '9999-12-31T23:30:00-01:00']) {
+        expectError(await write({ content: 'x', post_type: 'post.note', publish_at: late }), 400, 'publish_at must be a date such as 2026-11-22T09:30:00Z or a unix timestamp');
+      }
+      expect((await writePost(instance, { publish_at: '253402300799' })).publish_at).toBe('9999-12-31T23:59:59Z');
     });
 
     it('refuses to create a post that expires before it is published', async () => {
