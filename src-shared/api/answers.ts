@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTENSIONS } from './about';
-import { LEGACY_ONLY_POST_TYPES, PIN_COLOURS, POST_TYPES, PRIVACIES } from './vocabulary';
+import { ALL_POST_TYPES, PIN_COLOURS, PRIVACIES } from './vocabulary';
 
 /**
  * What this project answers, strictly: the service's presenters are typed by these schemas (an extra
@@ -9,8 +9,8 @@ import { LEGACY_ONLY_POST_TYPES, PIN_COLOURS, POST_TYPES, PRIVACIES } from './vo
  */
 
 /** A value the spec gives as `false` when there is none. */
-const orFalse = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(false)]);
-const unix = z.number().int();
+export const orFalse = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(false)]);
+export const unix = z.number().int();
 const isoTime = z.iso.datetime();
 
 /** Section 2.5: a Persona inside a post. */
@@ -43,7 +43,7 @@ export const postMetaAnswer = orFalse(
 /** Section 2.3, with this project's `channel_guid`, `parent_guid` and `attributes`. */
 export const postAnswer = z.strictObject({
   guid: z.string(),
-  type: z.enum([...POST_TYPES, ...LEGACY_ONLY_POST_TYPES]),
+  type: z.enum(ALL_POST_TYPES),
   privacy: z.enum(PRIVACIES),
   canonical_url: z.url(),
   reply_to: orFalse(z.string()),

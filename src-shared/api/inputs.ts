@@ -136,11 +136,28 @@ export const writeInput = z.object({
 });
 export type WriteInput = z.infer<typeof writeInput>;
 
+/** GET /api/posts/{guid}: `passwd` opens a post protected through the legacy interface. */
+export const postReadInput = z.object({ passwd: z.string().optional() });
+export type PostReadInput = z.infer<typeof postReadInput>;
+
+/** Stars and pins are set by `persona_guid` (one of the viewer's Personas), or else by the first one. */
+export const actingInput = z.object({ persona_guid: z.string().optional() });
+export type ActingInput = z.infer<typeof actingInput>;
+
+/** POST /api/posts/{guid}/pin: `value` is `pin.orange`, `orange`, any case; anything else means no pin. */
+export const pinInput = actingInput.extend({ value: z.string().optional() });
+export type PinInput = z.infer<typeof pinInput>;
+
+/** DELETE /api/posts names its post as `guid`; DELETE /api/posts/{guid} in its path. */
+export const deleteInput = z.object({ guid: z.string().optional() });
+export type DeleteInput = z.infer<typeof deleteInput>;
+
 export const bioInput = z.object({
   bio_text: z
     .string({ error: 'bio_text is required (an empty text deletes the bio)' })
     .refine((s) => chars(s) <= LIMITS.bioChars, `bio_text must be at most ${LIMITS.bioChars} characters`),
 });
+export type BioInput = z.infer<typeof bioInput>;
 
 export const profileInput = z.object({
   display_as: z
@@ -152,6 +169,17 @@ export const profileInput = z.object({
   mail_addr: z.string({ error: 'mail_addr is required' }).trim(),
   timezone: z.string({ error: 'timezone is required' }).trim(),
 });
+export type ProfileInput = z.infer<typeof profileInput>;
+
+/**
+ * POST /api/account/me sets the profile when any of its variables is sent (then all are required), and
+ * otherwise reads it: the input is then undefined.
+ */
+export const profileChangeInput = z.preprocess((params) => {
+  const sent = params as Readonly<Record<string, unknown>>;
+  return Object.keys(profileInput.shape).some((field) => sent[field] !== undefined) ? params : undefined;
+}, profileInput.optional());
+export type ProfileChangeInput = z.infer<typeof profileChangeInput>;
 
 const personaName = z
   .string()
@@ -175,6 +203,8 @@ export const personaCreateInput = z.object({
   channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
 });
 
+export type PersonaCreateInput = z.infer<typeof personaCreateInput>;
+
 export const personaUpdateInput = z.object({
   handle: handle.optional(),
   name: personaName.optional(),
@@ -182,16 +212,20 @@ export const personaUpdateInput = z.object({
   site_url: webUrl('site_url').optional(),
   timezone: z.string().trim().optional(),
 });
+export type PersonaUpdateInput = z.infer<typeof personaUpdateInput>;
 
 export const channelCreateInput = z.object({
   name: z.string({ error: 'name is required' }).pipe(personaName),
   persona_guids: z.string().optional(),
 });
+export type ChannelCreateInput = z.infer<typeof channelCreateInput>;
 
 export const channelUpdateInput = z.object({ name: z.string({ error: 'name is required' }).pipe(personaName) });
+export type ChannelUpdateInput = z.infer<typeof channelUpdateInput>;
 
 /** `move_to`: where the posts of a deleted Channel go (default the account's first other Channel). */
 export const channelDeleteInput = z.object({ move_to: guidText('move_to must be a Channel GUID').optional() });
+export type ChannelDeleteInput = z.infer<typeof channelDeleteInput>;
 
 export const channelAccessInput = z.object({
   persona_guid: guidText('persona_guid must be a Persona GUID'),
@@ -201,14 +235,17 @@ export const channelAccessInput = z.object({
     .toLowerCase()
     .refine((s) => s === 'write' || s === 'none', 'access must be write or none'),
 });
+export type ChannelAccessInput = z.infer<typeof channelAccessInput>;
 
 export const loginInput = z.object({
   account_name: z.string({ error: 'account_name is required' }).trim().min(1, 'account_name is required'),
   account_pass: z.string({ error: 'account_pass is required' }).min(1, 'account_pass is required'),
 });
+export type LoginInput = z.infer<typeof loginInput>;
 
 export const passwordInput = z.object({
   password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters'),
   /** The password being replaced: checked once the account has one, so a session alone cannot change it. */
   current: z.string().optional(),
 });
+export type PasswordInput = z.infer<typeof passwordInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countOf, LIMITS, unixTime } from './inputs';
+import { actingInput, countOf, LIMITS, unixTime } from './inputs';
 
 /** Request variables of the legacy interface (section 4.1); every variable arrives as a string. */
 export const LEGACY_LIMITS = {
@@ -31,6 +31,38 @@ const yesNo = (name: string) =>
     .toUpperCase()
     .refine((v) => v === 'Y' || v === 'N' || v === '', `${name} must be Y or N`)
     .transform((v) => v === 'Y');
+
+/**
+ * `simple_posts=Y` on the single-post actions, read as it always was there: anything but `Y` is no. (The
+ * collections refuse what is neither Y nor N.)
+ */
+const simplePostsFlag = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim().toUpperCase() === 'Y');
+
+/** `passwd`: opens a protected post it is the password of (service/legacy/passwords.ts). */
+const passwdOpener = z.string().optional();
+
+/** GET /content/{id}. */
+export const contentReadInput = z.object({ passwd: passwdOpener, simple_posts: simplePostsFlag });
+export type ContentReadInput = z.infer<typeof contentReadInput>;
+
+/** POST /content/star/{id} and /content/repost/{id}: as `persona_guid`, or as the first Persona. */
+export const contentActingInput = actingInput.extend({ simple_posts: simplePostsFlag });
+export type ContentActingInput = z.infer<typeof contentActingInput>;
+
+/** POST /content/pin: `colour` (or `color`) one of section 2.8's hex colours; the same one again unpins. */
+export const contentPinInput = contentActingInput.extend({
+  post_id: postId('post_id'),
+  colour: z.string().optional(),
+  color: z.string().optional(),
+});
+export type ContentPinInput = z.infer<typeof contentPinInput>;
+
+/** DELETE /content/{id}: a `post_id` in the body wins over the path. */
+export const contentDeleteInput = z.object({ post_id: postId('post_id').optional() });
+export type ContentDeleteInput = z.infer<typeof contentDeleteInput>;
 
 export const contentWriteInput = z.object({
   content: z.string().optional(),
@@ -79,6 +111,14 @@ export const blurbsInput = z.object({
 });
 export type BlurbsInput = z.infer<typeof blurbsInput>;
 
+const FILTER_REQUIRED = 'filter is required: an account name, a word or several words';
+
+/** GET /content/blurbs/search: the Blurb collection's variables, and what to look for. */
+export const searchInput = blurbsInput.extend({
+  filter: z.string({ error: FILTER_REQUIRED }).trim().min(1, FILTER_REQUIRED),
+});
+export type SearchInput = z.infer<typeof searchInput>;
+
 export const postIdsInput = z.object({
   post_ids: z
     .string({ error: 'post_ids is required: a comma list of post ids' })
@@ -87,5 +127,7 @@ export const postIdsInput = z.object({
     .refine((ids) => ids.length <= LEGACY_LIMITS.postIdsMax, `post_ids may name at most ${LEGACY_LIMITS.postIdsMax} posts`)
     .transform((ids) => [...new Set(ids.map(Number))]),
   simple_posts: yesNo('simple_posts').optional(),
+  passwd: passwdOpener,
 });
+export type PostIdsInput = z.infer<typeof postIdsInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guidText } from './inputs';
+import { bioInput, guidText } from './inputs';
 
 /** Request variables of the legacy `/users` paths (section 4.1 shows none; docs/legacy-interface.md lists these). */
 
@@ -13,3 +13,11 @@ export const bioTargetInput = z.object({
     .transform(Number)
     .optional(),
 });
+
+/** POST /users/write: the bio, and which Persona's. */
+export const usersWriteInput = bioTargetInput.extend(bioInput.shape);
+export type UsersWriteInput = z.infer<typeof usersWriteInput>;
+
+/** The account-wide deletes go ahead only with the words their refusal names. */
+export const confirmInput = z.object({ confirm: z.string().optional() });
+export type ConfirmInput = z.infer<typeof confirmInput>;

@@ -25,3 +25,9 @@ export const settleItemInput = z.object({
 export const updateRemoteInput = z.object({
   poll_seconds: z.coerce.number({ error: 'poll_seconds is required' }).int().min(15, 'poll_seconds must be at least 15').max(86_400, 'poll_seconds must be at most 86400'),
 });
+export type SettleItemInput = z.infer<typeof settleItemInput>;
+export type UpdateRemoteInput = z.infer<typeof updateRemoteInput>;
+
+/** POST /api/sync/conflicts/{guid}: which version of a post edited in both places stays. */
+export const conflictChoiceInput = z.object({ keep: z.enum(['local', 'remote'], 'keep must be local or remote') });
+export type ConflictChoiceInput = z.infer<typeof conflictChoiceInput>;

@@ -10,7 +10,9 @@ export type InstancePostType = (typeof POST_TYPES)[number];
 
 /** The legacy interface also writes drafts, pages and podcasts (section 4.1); the store keeps every one. */
 export const LEGACY_ONLY_POST_TYPES = ['post.draft', 'post.page', 'post.podcast'] as const;
-export type PostType = InstancePostType | (typeof LEGACY_ONLY_POST_TYPES)[number];
+/** Every kind a post stored here may be: what either interface can write. */
+export const ALL_POST_TYPES = [...POST_TYPES, ...LEGACY_ONLY_POST_TYPES] as const;
+export type PostType = (typeof ALL_POST_TYPES)[number];
 
 /** Bookmarks and quotations are about a page elsewhere: they need its address and its title. */
 export const SOURCED_POST_TYPES = ['post.bookmark', 'post.quotation'] as const satisfies readonly InstancePostType[];
@@ -21,6 +23,10 @@ export const isInstancePostType = (value: unknown): value is InstancePostType =>
 /** The two interfaces of the Publishing Service (section 1): a remote speaks one, an answer is in one's envelope. */
 export const INTERFACES = ['instance', 'legacy'] as const;
 export type Interface = (typeof INTERFACES)[number];
+
+/** The changes an outbox carries to a remote, as the sync status names them. */
+export const OUTBOX_OPS = ['publish', 'edit', 'delete', 'star', 'unstar', 'pin', 'unpin'] as const;
+export type OutboxOp = (typeof OUTBOX_OPS)[number];
 
 /** What a person may answer an outbox item stopped for their attention: send it again, or drop it. */
 export const SETTLE_ACTIONS = ['retry', 'discard'] as const;

@@ -29,8 +29,6 @@ export interface Ctx {
    * changed from the store, not from here.
    */
   account: AccountSnapshot;
-  /** The viewer, or a 403 "You Need to Log In First". */
-  requireViewer(): Viewer;
   /** Unix seconds at the start of the request, so one request sees one "now". */
   now: number;
   /** The host's sync engine; null where sync does not run. */
@@ -39,5 +37,19 @@ export interface Ctx {
   signIns: SignInGuard;
 }
 
-/** A route's work: the answer it gives is the envelope's `data` (typed where the route declares its output). */
-export type Handler<Answer = unknown> = (ctx: Ctx) => Promise<Answer>;
+/** Who may call a route: anyone (a viewer, if any, may see more), or only with a token that signs in. */
+export type Access = 'anyone' | 'signed-in';
+
+/** What a handler of a `signed-in` route sees: the router has made sure there is a viewer. */
+export interface SignedInCtx extends Ctx {
+  viewer: Viewer;
+}
+
+export type CtxFor<A extends Access> = A extends 'signed-in' ? SignedInCtx : Ctx;
+
+/**
+ * A route's work, given its input as the route's schema parsed it; the answer it gives is the envelope's
+ * `data`, held to the route's declared output at compile time (router.ts).
+ */
+export type Handler<Answer, Input = undefined> = (ctx: Ctx, input: Input) => Promise<Answer>;
+export type SignedInHandler<Answer, Input = undefined> = (ctx: SignedInCtx, input: Input) => Promise<Answer>;

@@ -1,14 +1,20 @@
-import { ErrorText, ServiceError } from '../api/errors';
-import type { z } from 'zod';
-import type { Handler } from './context';
+import { ErrorText, ServiceError, needLogin } from '../api/errors';
+import { z } from 'zod';
+import type { Access, Ctx, CtxFor, SignedInCtx } from './context';
+import { parseInput } from './validate';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
-export interface Route {
+/** What a route declares besides its handler: one line of the routing table says all of it. */
+interface RouteFacts {
   method: Method;
   /** Literal segments and `:name` captures, e.g. `/api/posts/:guid/star`. */
   pattern: string;
-  handler: Handler;
+  access: Access;
+  /** The request variables (query string and body, service/params.ts), parsed before the handler runs. */
+  input?: z.ZodType;
+  /** What the handler answers (the envelope's `data`); the contract test parses real answers with it. */
+  output: z.ZodType;
   /** Section 5.1: a few operations also take the token as the `token` variable. */
   tokenVariable?: boolean;
   /**
@@ -16,16 +22,59 @@ export interface Route {
    * other work (Web Crypto) must not, because IndexedDB commits a transaction that sits idle.
    */
   transaction?: false;
-  /**
-   * What the handler answers (the envelope's `data`), where the route declares it: made with `declared`,
-   * the handler's return type must match it, and the contract test parses real answers with it.
-   */
-  output?: z.ZodType;
 }
 
-/** A route whose handler is held to its declared output at compile time. */
-export function declared<Output extends z.ZodType>(route: Omit<Route, 'handler' | 'output'> & { output: Output; handler: Handler<z.output<Output>> }): Route {
-  return route;
+/** A routing table entry: its facts, and its handler behind the checks the facts call for. */
+export interface Route extends RouteFacts {
+  run(ctx: Ctx): Promise<unknown>;
+}
+
+type InputOf<I> = I extends z.ZodType ? z.output<I> : undefined;
+
+/**
+ * Declares a route. Its handler gets the context its access promises and the input its schema makes, and
+ * must answer what `output` says: a mismatch is a compile error, not a surprise for a client.
+ */
+export function route<O extends z.ZodType, A extends Access, I extends z.ZodType | undefined = undefined>(
+  declaration: RouteFacts & {
+    access: A;
+    input?: I;
+    output: O;
+    handler: (ctx: CtxFor<A>, input: InputOf<I>) => Promise<z.output<O>>;
+  },
+): Route {
+  const { handler, ...facts } = declaration;
+  const contextFor = (ctx: Ctx): CtxFor<A> => (facts.access === 'signed-in' ? signedIn(ctx) : ctx) as CtxFor<A>;
+  const inputOf = (ctx: Ctx): InputOf<I> => (facts.input ? parseInput(facts.input, ctx.params) : undefined) as InputOf<I>;
+  return {
+    ...facts,
+    // Access is checked before input, so that a stranger learns nothing from which variables are wrong.
+    run: async (ctx) => {
+      const checked = contextFor(ctx);
+      return handler(checked, inputOf(ctx));
+    },
+  };
+}
+
+/**
+ * Parses an answer with its route's declared output. The compiler holds handlers to it already; this
+ * catches what types cannot see (a value out of a declared range, a list where one of a few is promised),
+ * where a loud failure is wanted: in tests, every answer is checked.
+ */
+export function checkAnswer(route: Route, data: unknown): void {
+  const result = route.output.safeParse(data);
+  if (!result.success) {
+    // A union's issues hide inside it; the first few kilobytes of them name the field that broke it.
+    const issues = JSON.stringify(result.error.issues).slice(0, 4000);
+    throw new Error(`${route.method} ${route.pattern} answered outside its contract:\n${z.prettifyError(result.error)}\n${issues}`);
+  }
+}
+
+/** The context of a signed-in route, or the spec's 403 "You Need to Log In First". */
+function signedIn(ctx: Ctx): SignedInCtx {
+  const { viewer } = ctx;
+  if (!viewer) throw needLogin();
+  return { ...ctx, viewer };
 }
 
 export interface Match {

@@ -23,50 +23,83 @@ import {
   postsAnswer,
   profileAnswer,
 } from '../api/answers';
-import { declared, type Route } from './router';
+import {
+  actingInput,
+  bioInput,
+  channelAccessInput,
+  channelCreateInput,
+  channelDeleteInput,
+  channelUpdateInput,
+  deleteInput,
+  loginInput,
+  passwordInput,
+  personaCreateInput,
+  personaUpdateInput,
+  pinInput,
+  postReadInput,
+  profileChangeInput,
+  timelineInput,
+  writeInput,
+} from '../api/inputs';
+import { addRemoteInput, conflictChoiceInput, settleItemInput, updateRemoteInput } from '../api/sync-inputs';
+import {
+  conflictAnswer,
+  conflictResolvedAnswer,
+  itemSettledAnswer,
+  remoteRemovedAnswer,
+  remoteStatusAnswer,
+  threadRefreshAnswer,
+} from '../api/sync-answers';
+import { route, type Route } from './router';
 
-/** The instance interface (sections 4.2, 4.3) and this instance's extensions (docs/api.md). Literals first. */
+const signedIn = 'signed-in';
+const anyone = 'anyone';
+
+/**
+ * The instance interface (sections 4.2, 4.3) and this instance's extensions (docs/api.md), one line a
+ * route: who may call it, what it takes and what it answers. Literal paths come first.
+ */
 export const instanceRoutes: readonly Route[] = [
   // Accounts (4.2) and extensions under /api/account.
-  declared({ method: 'POST', pattern: '/api/account/me', handler: accountMe, tokenVariable: true, output: profileAnswer }),
-  declared({ method: 'GET', pattern: '/api/account/me', handler: readAccountMe, tokenVariable: true, output: profileAnswer }),
-  declared({ method: 'POST', pattern: '/api/account/password', handler: setPassword, transaction: false, output: passwordAnswer }),
-  declared({ method: 'GET', pattern: '/api/account/personas', handler: listPersonas, output: z.array(personaAnswer) }),
-  declared({ method: 'POST', pattern: '/api/account/personas', handler: createPersona, output: personaAnswer }),
-  declared({ method: 'POST', pattern: '/api/account/personas/:guid', handler: updatePersona, output: personaAnswer }),
-  declared({ method: 'GET', pattern: '/api/account/channels', handler: listChannels, output: z.array(channelAnswer) }),
-  declared({ method: 'POST', pattern: '/api/account/channels', handler: createChannel, output: channelAnswer }),
-  declared({ method: 'POST', pattern: '/api/account/channels/:guid', handler: updateChannel, output: channelAnswer }),
-  declared({ method: 'DELETE', pattern: '/api/account/channels/:guid', handler: deleteChannel, output: channelDeletionAnswer }),
-  declared({ method: 'POST', pattern: '/api/account/channels/:guid/access', handler: setChannelAccess, output: channelAnswer }),
-  declared({ method: 'GET', pattern: '/api/account/:persona_guid/bio', handler: getBio, output: bioAnswer }),
-  declared({ method: 'POST', pattern: '/api/account/:persona_guid/bio', handler: setBio, output: bioAnswer }),
+  route({ method: 'POST', pattern: '/api/account/me', access: signedIn, input: profileChangeInput, output: profileAnswer, handler: accountMe, tokenVariable: true }),
+  route({ method: 'GET', pattern: '/api/account/me', access: signedIn, output: profileAnswer, handler: readAccountMe, tokenVariable: true }),
+  route({ method: 'POST', pattern: '/api/account/password', access: signedIn, input: passwordInput, output: passwordAnswer, handler: setPassword, transaction: false }),
+  route({ method: 'GET', pattern: '/api/account/personas', access: signedIn, output: z.array(personaAnswer), handler: listPersonas }),
+  route({ method: 'POST', pattern: '/api/account/personas', access: signedIn, input: personaCreateInput, output: personaAnswer, handler: createPersona }),
+  route({ method: 'POST', pattern: '/api/account/personas/:guid', access: signedIn, input: personaUpdateInput, output: personaAnswer, handler: updatePersona }),
+  route({ method: 'GET', pattern: '/api/account/channels', access: signedIn, output: z.array(channelAnswer), handler: listChannels }),
+  route({ method: 'POST', pattern: '/api/account/channels', access: signedIn, input: channelCreateInput, output: channelAnswer, handler: createChannel }),
+  route({ method: 'POST', pattern: '/api/account/channels/:guid', access: signedIn, input: channelUpdateInput, output: channelAnswer, handler: updateChannel }),
+  route({ method: 'DELETE', pattern: '/api/account/channels/:guid', access: signedIn, input: channelDeleteInput, output: channelDeletionAnswer, handler: deleteChannel }),
+  route({ method: 'POST', pattern: '/api/account/channels/:guid/access', access: signedIn, input: channelAccessInput, output: channelAnswer, handler: setChannelAccess }),
+  route({ method: 'GET', pattern: '/api/account/:persona_guid/bio', access: anyone, output: bioAnswer, handler: getBio }),
+  route({ method: 'POST', pattern: '/api/account/:persona_guid/bio', access: signedIn, input: bioInput, output: bioAnswer, handler: setBio }),
   // What this server is (extension).
-  declared({ method: 'GET', pattern: '/api/about', handler: about, transaction: false, output: aboutAnswer }),
+  route({ method: 'GET', pattern: '/api/about', access: anyone, output: aboutAnswer, handler: about, transaction: false }),
   // Signing in (extension).
-  declared({ method: 'POST', pattern: '/api/auth/login', handler: login, transaction: false, output: loginAnswer }),
-  declared({ method: 'POST', pattern: '/api/auth/logout', handler: logout, transaction: false, output: logoutAnswer }),
+  route({ method: 'POST', pattern: '/api/auth/login', access: anyone, input: loginInput, output: loginAnswer, handler: login, transaction: false }),
+  route({ method: 'POST', pattern: '/api/auth/logout', access: signedIn, output: logoutAnswer, handler: logout, transaction: false }),
   // Posts (4.3).
-  declared({ method: 'GET', pattern: '/api/posts/global', handler: globalTimeline, output: postsAnswer }),
-  declared({ method: 'GET', pattern: '/api/posts/mentions', handler: mentionsTimeline, tokenVariable: true, output: postsAnswer }),
-  declared({ method: 'POST', pattern: '/api/posts/write', handler: writePost, output: postsAnswer }),
-  declared({ method: 'DELETE', pattern: '/api/posts', handler: deletePost, output: deleteAnswer }),
-  declared({ method: 'GET', pattern: '/api/posts/:guid', handler: getPost, output: postsAnswer }),
-  declared({ method: 'DELETE', pattern: '/api/posts/:guid', handler: deletePost, output: deleteAnswer }),
-  declared({ method: 'GET', pattern: '/api/posts/:guid/thread', handler: getThread, output: postsAnswer }),
-  declared({ method: 'POST', pattern: '/api/posts/:guid/write', handler: writePost, output: postsAnswer }),
-  declared({ method: 'POST', pattern: '/api/posts/:guid/star', handler: starPost, output: postsAnswer }),
-  declared({ method: 'DELETE', pattern: '/api/posts/:guid/star', handler: unstarPost, output: postsAnswer }),
-  declared({ method: 'POST', pattern: '/api/posts/:guid/pin', handler: pinPost, output: postsAnswer }),
-  declared({ method: 'DELETE', pattern: '/api/posts/:guid/pin', handler: unpinPost, output: postsAnswer }),
+  route({ method: 'GET', pattern: '/api/posts/global', access: anyone, input: timelineInput, output: postsAnswer, handler: globalTimeline }),
+  route({ method: 'GET', pattern: '/api/posts/mentions', access: signedIn, input: timelineInput, output: postsAnswer, handler: mentionsTimeline, tokenVariable: true }),
+  route({ method: 'POST', pattern: '/api/posts/write', access: signedIn, input: writeInput, output: postsAnswer, handler: writePost }),
+  route({ method: 'DELETE', pattern: '/api/posts', access: signedIn, input: deleteInput, output: deleteAnswer, handler: deletePost }),
+  route({ method: 'GET', pattern: '/api/posts/:guid', access: anyone, input: postReadInput, output: postsAnswer, handler: getPost }),
+  route({ method: 'DELETE', pattern: '/api/posts/:guid', access: signedIn, input: deleteInput, output: deleteAnswer, handler: deletePost }),
+  route({ method: 'GET', pattern: '/api/posts/:guid/thread', access: anyone, output: postsAnswer, handler: getThread }),
+  route({ method: 'POST', pattern: '/api/posts/:guid/write', access: signedIn, input: writeInput, output: postsAnswer, handler: writePost }),
+  route({ method: 'POST', pattern: '/api/posts/:guid/star', access: signedIn, input: actingInput, output: postsAnswer, handler: starPost }),
+  route({ method: 'DELETE', pattern: '/api/posts/:guid/star', access: signedIn, input: actingInput, output: postsAnswer, handler: unstarPost }),
+  route({ method: 'POST', pattern: '/api/posts/:guid/pin', access: signedIn, input: pinInput, output: postsAnswer, handler: pinPost }),
+  route({ method: 'DELETE', pattern: '/api/posts/:guid/pin', access: signedIn, input: actingInput, output: postsAnswer, handler: unpinPost }),
   // Sync (extension): these talk to remotes, so they hold no store transaction while waiting.
-  { method: 'GET', pattern: '/api/sync/remotes', handler: listRemotes, transaction: false },
-  { method: 'POST', pattern: '/api/sync/remotes', handler: addRemote, transaction: false },
-  { method: 'POST', pattern: '/api/sync/remotes/:guid', handler: updateRemote, transaction: false },
-  { method: 'POST', pattern: '/api/sync/remotes/:guid/sync', handler: syncRemote, transaction: false },
-  { method: 'DELETE', pattern: '/api/sync/remotes/:guid', handler: removeRemote, transaction: false },
-  { method: 'POST', pattern: '/api/sync/posts/:guid/refresh', handler: refreshPost, transaction: false },
-  { method: 'GET', pattern: '/api/sync/conflicts', handler: listConflicts, transaction: false },
-  { method: 'POST', pattern: '/api/sync/outbox/:seq', handler: settleItem, transaction: false },
-  { method: 'POST', pattern: '/api/sync/conflicts/:guid', handler: resolveConflict, transaction: false },
+  route({ method: 'GET', pattern: '/api/sync/remotes', access: signedIn, output: z.array(remoteStatusAnswer), handler: listRemotes, transaction: false }),
+  route({ method: 'POST', pattern: '/api/sync/remotes', access: signedIn, input: addRemoteInput, output: remoteStatusAnswer, handler: addRemote, transaction: false }),
+  route({ method: 'POST', pattern: '/api/sync/remotes/:guid', access: signedIn, input: updateRemoteInput, output: remoteStatusAnswer, handler: updateRemote, transaction: false }),
+  route({ method: 'POST', pattern: '/api/sync/remotes/:guid/sync', access: signedIn, output: remoteStatusAnswer, handler: syncRemote, transaction: false }),
+  route({ method: 'DELETE', pattern: '/api/sync/remotes/:guid', access: signedIn, output: remoteRemovedAnswer, handler: removeRemote, transaction: false }),
+  route({ method: 'POST', pattern: '/api/sync/posts/:guid/refresh', access: signedIn, output: threadRefreshAnswer, handler: refreshPost, transaction: false }),
+  route({ method: 'GET', pattern: '/api/sync/conflicts', access: signedIn, output: z.array(conflictAnswer), handler: listConflicts, transaction: false }),
+  route({ method: 'POST', pattern: '/api/sync/outbox/:seq', access: signedIn, input: settleItemInput, output: itemSettledAnswer, handler: settleItem, transaction: false }),
+  route({ method: 'POST', pattern: '/api/sync/conflicts/:guid', access: signedIn, input: conflictChoiceInput, output: conflictResolvedAnswer, handler: resolveConflict, transaction: false }),
 ];

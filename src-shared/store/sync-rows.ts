@@ -1,12 +1,13 @@
 import type { Extension } from '../api/about';
 import type { PostType } from './rows';
-import type { Interface } from '../api/vocabulary';
+import type { Interface, OutboxOp } from '../api/vocabulary';
 
 /**
  * What the store keeps to stay in step with remote instances (src-shared/sync). Times are unix seconds.
  */
 
 export type RemoteInterface = Interface;
+export type { OutboxOp };
 
 /** What a remote is and what it takes, as read when it was added (sync/instance-connection.ts). */
 export interface RemoteServer {
@@ -70,7 +71,6 @@ export interface CursorRow {
   paging: { untilUnix: number; beforeGuid: string; newestUnix: number } | null;
 }
 
-export type OutboxOp = 'publish' | 'edit' | 'delete' | 'star' | 'unstar' | 'pin' | 'unpin';
 
 /**
  * One local change waiting to reach a remote, written in the same transaction as the change itself. The

@@ -4,9 +4,10 @@ import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import { contentFingerprint } from './fingerprint';
 import { changedPostRow } from '../store/post-row';
+import type { ConflictAnswer } from '../api/sync-answers';
 
 /** Both versions of each post edited here and on its remote (docs/sync.md). */
-export async function listConflicts(db: PublishingDb) {
+export async function listConflicts(db: PublishingDb): Promise<ConflictAnswer[]> {
   const conflicts = await db.conflicts.toArray();
   const posts = new Map((await postsByGuids(db, conflicts.map((c) => c.postGuid))).map((p) => [p.guid, p]));
   return conflicts.flatMap((conflict) => {

@@ -1,15 +1,19 @@
 import type { PublishingDb } from '../store/db';
 import type { RemoteRow } from '../store/sync-rows';
 import { isLinkedPersona } from './identity';
+import type { RemoteStatusAnswer } from '../api/sync-answers';
 
 /** Pending outbox items listed by `waiting`; `pending` counts them all. */
 const WAITING_LISTED = 250;
 
 /** What `GET /api/sync/remotes` shows of one remote (docs/sync.md). The token is never part of it. */
-export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing: boolean) {
+export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing: boolean): Promise<RemoteStatusAnswer> {
   const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
   const channels = (await db.channels.toArray()).filter((c) => c.remoteGuid === remote.guid);
-  const items = await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray();
+  // Every stored item has its number (only a row not yet added lacks one).
+  const items = (await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray()).flatMap(
+    (item) => (item.seq === undefined ? [] : [{ ...item, seq: item.seq }]),
+  );
   const conflicts = await db.conflicts.where('remoteGuid').equals(remote.guid).toArray();
   return {
     guid: remote.guid,
@@ -39,4 +43,4 @@ export async function remoteStatus(db: PublishingDb, remote: RemoteRow, syncing:
   };
 }
 
-export type RemoteStatus = Awaited<ReturnType<typeof remoteStatus>>;
+export type RemoteStatus = RemoteStatusAnswer;

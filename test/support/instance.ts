@@ -94,6 +94,8 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
     ...(sync ? { sync } : {}),
     ...(options.activity ? { activity: options.activity } : {}),
     onUnexpectedError: (e) => console.error(e),
+    // Every answer of every test is held to its route's declared output (service/router.ts).
+    checkAnswers: true,
   });
 
   const call = async (method: string, pathAndQuery: string, options: CallOptions = {}): Promise<Called> => {

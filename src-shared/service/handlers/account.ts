@@ -1,34 +1,30 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { passwordInput, profileInput } from '../../api/inputs';
+import type { PasswordInput, ProfileChangeInput } from '../../api/inputs';
 import { hashPassword, verifyPassword } from '../../util/secrets';
 import { canonicalLanguage, isMailAddress, isTimezone } from '../../util/zones';
 import { presentProfile } from '../account-view';
-import type { Ctx, Handler } from '../context';
-import { parseInput, problems } from '../validate';
+import type { SignedInCtx, SignedInHandler } from '../context';
+import { problems } from '../validate';
 import type { z } from 'zod';
 import type { passwordAnswer, ProfileAnswer } from '../../api/answers';
 
-const PROFILE_FIELDS = ['display_as', 'language', 'mail_addr', 'timezone'] as const;
-
-async function ownAccount(ctx: Ctx) {
-  const viewer = ctx.requireViewer();
-  const account = await ctx.db.accounts.get(viewer.accountGuid);
+async function ownAccount(ctx: SignedInCtx) {
+  const account = await ctx.db.accounts.get(ctx.viewer.accountGuid);
   if (!account) throw new ServiceError(403, ErrorText.needToLogIn);
   return account;
 }
 
-/**
- * POST (or GET) /api/account/me: reads the profile, or sets it when any of the profile variables is
- * present; then all four are required (section 4.2).
- */
 /** GET /api/account/me (extension of the read): never changes anything, whatever variables it carries. */
-export const readAccountMe: Handler<ProfileAnswer> = async (ctx) => presentProfile(ctx, await ownAccount(ctx));
+export const readAccountMe: SignedInHandler<ProfileAnswer> = async (ctx) => presentProfile(ctx, await ownAccount(ctx));
 
-export const accountMe: Handler<ProfileAnswer> = async (ctx) => {
+/**
+ * POST /api/account/me: reads the profile, or sets it when any of the profile variables is present; then
+ * all four are required (section 4.2).
+ */
+export const accountMe: SignedInHandler<ProfileAnswer, ProfileChangeInput> = async (ctx, input) => {
   const account = await ownAccount(ctx);
-  if (!PROFILE_FIELDS.some((field) => ctx.params[field] !== undefined)) return presentProfile(ctx, account);
+  if (!input) return presentProfile(ctx, account);
 
-  const input = parseInput(profileInput, ctx.params);
   if (!isMailAddress(input.mail_addr)) throw new ServiceError(401, ErrorText.invalidEmail);
   const language = canonicalLanguage(input.language);
   const found: string[] = [];
@@ -51,9 +47,8 @@ export const accountMe: Handler<ProfileAnswer> = async (ctx) => {
  * POST /api/account/password (extension; also the legacy POST /users/setpass): sets the password that
  * `POST /api/auth/login` checks, with `current`, the password it replaces, once the account has one.
  */
-export const setPassword: Handler<z.output<typeof passwordAnswer>> = async (ctx) => {
+export const setPassword: SignedInHandler<z.output<typeof passwordAnswer>, PasswordInput> = async (ctx, input) => {
   const account = await ownAccount(ctx);
-  const input = parseInput(passwordInput, ctx.params);
   const previous = account.passHash;
   const verified = previous === null || (input.current !== undefined && (await verifyPassword(input.current, previous)));
   if (!verified) throw new ServiceError(401, ErrorText.invalidLogin);

@@ -1,10 +1,9 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { loginInput } from '../../api/inputs';
+import type { LoginInput } from '../../api/inputs';
 import { tokenFrom } from '../auth';
 import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../util/secrets';
 import { LOGIN_TOKEN_LABEL } from '../../store/rows';
-import type { Handler } from '../context';
-import { parseInput } from '../validate';
+import type { Handler, SignedInHandler } from '../context';
 import type { z } from 'zod';
 import type { loginAnswer, logoutAnswer } from '../../api/answers';
 
@@ -12,8 +11,7 @@ import type { loginAnswer, logoutAnswer } from '../../api/answers';
  * POST /api/auth/login (extension, as the reference service has it): `account_name` is the account's name
  * or one of its Persona handles (with or without `@`), `account_pass` its password. Answers a new token.
  */
-export const login: Handler<z.output<typeof loginAnswer>> = async (ctx) => {
-  const input = parseInput(loginInput, ctx.params);
+export const login: Handler<z.output<typeof loginAnswer>, LoginInput> = async (ctx, input) => {
   const name = input.account_name.replace(/^@/, '').toLowerCase();
   const persona = await ctx.db.personas.where('handleKey').equals(name).first();
   const account = persona
@@ -36,8 +34,7 @@ export const login: Handler<z.output<typeof loginAnswer>> = async (ctx) => {
 };
 
 /** POST /api/auth/logout (extension): the token that made the request stops working. */
-export const logout: Handler<z.output<typeof logoutAnswer>> = async (ctx) => {
-  ctx.requireViewer();
+export const logout: SignedInHandler<z.output<typeof logoutAnswer>> = async (ctx) => {
   // A viewer means a token came with the request (logout takes it from the header only).
   const token = tokenFrom(ctx.request, ctx.params, false);
   if (token) await ctx.db.tokens.delete(await tokenHash(token));

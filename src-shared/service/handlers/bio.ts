@@ -1,9 +1,8 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { bioInput, GUID_PATTERN } from '../../api/inputs';
+import { GUID_PATTERN, type BioInput } from '../../api/inputs';
 import { renderMarkdown, toMarkdown } from '../../text';
 import { presentBio } from '../account-view';
-import type { Ctx, Handler } from '../context';
-import { parseInput } from '../validate';
+import type { Ctx, Handler, SignedInHandler } from '../context';
 import type { BioAnswer } from '../../api/answers';
 
 async function personaAt(ctx: Ctx, code: number, text: string) {
@@ -17,11 +16,9 @@ async function personaAt(ctx: Ctx, code: number, text: string) {
 export const getBio: Handler<BioAnswer> = async (ctx) => presentBio(ctx, await personaAt(ctx, 400, ErrorText.invalidPersona));
 
 /** POST /api/account/{persona_guid}/bio: only for the Persona's own account; an empty text deletes the bio. */
-export const setBio: Handler<BioAnswer> = async (ctx) => {
-  const viewer = ctx.requireViewer();
+export const setBio: SignedInHandler<BioAnswer, BioInput> = async (ctx, input) => {
   const persona = await personaAt(ctx, 401, ErrorText.couldNotUpdatePublicProfile);
-  if (persona.accountGuid !== viewer.accountGuid) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
-  const input = parseInput(bioInput, ctx.params);
+  if (persona.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
   const bioText = toMarkdown(input.bio_text);
   const changes = { bioText, bioHtml: bioText ? renderMarkdown(bioText) : '', updatedUnix: ctx.now };
   await ctx.db.personas.update(persona.guid, changes);

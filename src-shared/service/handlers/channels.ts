@@ -1,5 +1,5 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { channelAccessInput, channelCreateInput, channelDeleteInput, channelUpdateInput, GUID_PATTERN } from '../../api/inputs';
+import { GUID_PATTERN, type ChannelAccessInput, type ChannelCreateInput, type ChannelDeleteInput, type ChannelUpdateInput } from '../../api/inputs';
 import type { ChannelRow } from '../../store/rows';
 import { newChannelRow } from '../../store/new-rows';
 import { nextId } from '../../store/numbering';
@@ -7,20 +7,18 @@ import { channelsOfAccount } from '../../store/account-rows';
 import { removeChannel } from '../../store/remove-channel';
 import { isLinkedChannel } from '../../sync/identity';
 import { presentChannel } from '../account-view';
-import type { Ctx, Handler } from '../context';
-import { parseInput } from '../validate';
+import type { Ctx, SignedInCtx, SignedInHandler } from '../context';
 import type { ChannelAnswer, ChannelDeletionAnswer } from '../../api/answers';
 
-async function ownChannel(ctx: Ctx): Promise<ChannelRow> {
-  const viewer = ctx.requireViewer();
+async function ownChannel(ctx: SignedInCtx): Promise<ChannelRow> {
   const guid = (ctx.path['guid'] ?? '').toLowerCase();
   const channel = GUID_PATTERN.test(guid) ? await ctx.db.channels.get(guid) : undefined;
-  if (!channel || channel.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
+  if (!channel || channel.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
   return channel;
 }
 
 /** GET /api/account/channels (extension): the account's Channels with the Personas that may write to each. */
-export const listChannels: Handler<ChannelAnswer[]> = async (ctx) => presentChannelsOf(ctx, ctx.requireViewer().accountGuid);
+export const listChannels: SignedInHandler<ChannelAnswer[]> = async (ctx) => presentChannelsOf(ctx, ctx.viewer.accountGuid);
 
 /** An account's Channels as the store holds them now, first one first. */
 async function presentChannelsOf(ctx: Ctx, accountGuid: string) {
@@ -32,9 +30,8 @@ async function presentChannelsOf(ctx: Ctx, accountGuid: string) {
  * POST /api/account/channels (extension) with `name` and optional `persona_guids` (comma list) that may
  * write to it; without them, the account's first Persona may.
  */
-export const createChannel: Handler<ChannelAnswer> = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const input = parseInput(channelCreateInput, ctx.params);
+export const createChannel: SignedInHandler<ChannelAnswer, ChannelCreateInput> = async (ctx, input) => {
+  const { viewer } = ctx;
   const writers = input.persona_guids
     ? input.persona_guids.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean)
     : viewer.personaGuids.slice(0, 1);
@@ -52,19 +49,16 @@ export const createChannel: Handler<ChannelAnswer> = async (ctx) => {
 };
 
 /** POST /api/account/channels/{guid} (extension): rename. */
-export const updateChannel: Handler<ChannelAnswer> = async (ctx) => {
+export const updateChannel: SignedInHandler<ChannelAnswer, ChannelUpdateInput> = async (ctx, input) => {
   const channel = await ownChannel(ctx);
-  const input = parseInput(channelUpdateInput, ctx.params);
   await ctx.db.channels.update(channel.guid, { name: input.name, updatedUnix: ctx.now });
   return presentChannel(ctx, { ...channel, name: input.name, updatedUnix: ctx.now });
 };
 
 /** POST /api/account/channels/{guid}/access (extension): `persona_guid` and `access` = write or none. */
-export const setChannelAccess: Handler<ChannelAnswer> = async (ctx) => {
+export const setChannelAccess: SignedInHandler<ChannelAnswer, ChannelAccessInput> = async (ctx, input) => {
   const channel = await ownChannel(ctx);
-  const viewer = ctx.requireViewer();
-  const input = parseInput(channelAccessInput, ctx.params);
-  if (!viewer.personaGuids.includes(input.persona_guid)) throw new ServiceError(400, ErrorText.invalidPersona);
+  if (!ctx.viewer.personaGuids.includes(input.persona_guid)) throw new ServiceError(400, ErrorText.invalidPersona);
   if (input.access === 'write') await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: input.persona_guid });
   else await ctx.db.grants.delete([channel.guid, input.persona_guid]);
   return presentChannel(ctx, channel);
@@ -80,9 +74,8 @@ export const setChannelAccess: Handler<ChannelAnswer> = async (ctx) => {
  * Everything is read from the store, not from `ctx.account`: that snapshot is as of the request's start,
  * and this request changes the Channels and grants it holds.
  */
-export const deleteChannel: Handler<ChannelDeletionAnswer> = async (ctx) => {
+export const deleteChannel: SignedInHandler<ChannelDeletionAnswer, ChannelDeleteInput> = async (ctx, input) => {
   const channel = await ownChannel(ctx);
-  const input = parseInput(channelDeleteInput, ctx.params);
   if (isLinkedChannel(channel)) throw new ServiceError(400, ErrorText.remoteChannel);
   const others = (await channelsOfAccount(ctx.db, channel.accountGuid)).filter((c) => c.guid !== channel.guid);
   if (others.length === 0) throw new ServiceError(400, ErrorText.lastChannel);

@@ -1,13 +1,13 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { GUID_PATTERN, personaCreateInput, personaUpdateInput } from '../../api/inputs';
+import { GUID_PATTERN, type PersonaCreateInput, type PersonaUpdateInput } from '../../api/inputs';
 import type { PersonaRow } from '../../store/rows';
 import { newPersonaRow } from '../../store/new-rows';
 import { nextId } from '../../store/numbering';
 import { isTimezone } from '../../util/zones';
 import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { presentPersona } from '../account-view';
-import type { Ctx, Handler } from '../context';
-import { parseInput, problems } from '../validate';
+import type { Ctx, SignedInHandler } from '../context';
+import { problems } from '../validate';
 import type { PersonaAnswer } from '../../api/answers';
 
 const handleTaken = () => problems(['handle is already used by another Persona']);
@@ -18,9 +18,8 @@ async function assertHandleFree(ctx: Ctx, handleKey: string, except?: string) {
 }
 
 /** GET /api/account/personas (extension): the account's Personas, first one first. */
-export const listPersonas: Handler<PersonaAnswer[]> = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const personas = await personasOfAccount(ctx.db, viewer.accountGuid);
+export const listPersonas: SignedInHandler<PersonaAnswer[]> = async (ctx) => {
+  const personas = await personasOfAccount(ctx.db, ctx.viewer.accountGuid);
   return Promise.all(personas.map((p) => presentPersona(ctx, p)));
 };
 
@@ -28,9 +27,8 @@ export const listPersonas: Handler<PersonaAnswer[]> = async (ctx) => {
  * POST /api/account/personas (extension) with `handle`, optional `name` and `channel_guid`. The new Persona
  * may write to that Channel, or to the account's first Channel, so it can publish at once.
  */
-export const createPersona: Handler<PersonaAnswer> = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const input = parseInput(personaCreateInput, ctx.params);
+export const createPersona: SignedInHandler<PersonaAnswer, PersonaCreateInput> = async (ctx, input) => {
+  const { viewer } = ctx;
   const channels = await channelsOfAccount(ctx.db, viewer.accountGuid);
   const channel = input.channel_guid ? channels.find((c) => c.guid === input.channel_guid) : channels[0];
   if (input.channel_guid && !channel) throw new ServiceError(400, ErrorText.invalidChannel);
@@ -55,13 +53,11 @@ export const createPersona: Handler<PersonaAnswer> = async (ctx) => {
 };
 
 /** POST /api/account/personas/{guid} (extension): rename, change handle, avatar, site or time zone. */
-export const updatePersona: Handler<PersonaAnswer> = async (ctx) => {
-  const viewer = ctx.requireViewer();
+export const updatePersona: SignedInHandler<PersonaAnswer, PersonaUpdateInput> = async (ctx, input) => {
   const guid = (ctx.path['guid'] ?? '').toLowerCase();
-  if (!GUID_PATTERN.test(guid) || !viewer.personaGuids.includes(guid)) {
+  if (!GUID_PATTERN.test(guid) || !ctx.viewer.personaGuids.includes(guid)) {
     throw new ServiceError(400, ErrorText.invalidPersona);
   }
-  const input = parseInput(personaUpdateInput, ctx.params);
   if (input.timezone !== undefined && !isTimezone(input.timezone)) {
     throw problems(['timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC']);
   }

@@ -2,24 +2,24 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { readPin, type PinColour } from '../../api/vocabulary';
 import { markPostsDeleted } from '../../store/delete';
 import { setPin, setStar } from '../../store/relations';
-import type { Ctx, Handler } from '../context';
+import type { SignedInCtx, SignedInHandler } from '../context';
 import { presentPosts } from '../present';
 import { requireReadablePost } from '../posts';
 import { queueChange } from '../../sync/outbox';
 import type { DeleteAnswer, PostAnswer } from '../../api/answers';
+import type { ActingInput, DeleteInput, PinInput } from '../../api/inputs';
 
 /** The Persona that acts: `persona_guid` must then be one of the viewer's; without it, the first one. */
-export function actingPersonaOrFail(ctx: Ctx): string {
-  const viewer = ctx.requireViewer();
-  const asked = ctx.params['persona_guid']?.trim().toLowerCase();
-  const persona = asked ? viewer.personaGuids.find((g) => g === asked) : viewer.personaGuids[0];
+export function actingPersonaOrFail(ctx: SignedInCtx, input: ActingInput): string {
+  const asked = input.persona_guid?.trim().toLowerCase();
+  const persona = asked ? ctx.viewer.personaGuids.find((g) => g === asked) : ctx.viewer.personaGuids[0];
   if (!persona) throw new ServiceError(400, ErrorText.invalidPersona);
   return persona;
 }
 
 /** POST /api/posts/{guid}/star */
-export const starPost: Handler<PostAnswer[]> = async (ctx) => {
-  const persona = actingPersonaOrFail(ctx);
+export const starPost: SignedInHandler<PostAnswer[], ActingInput> = async (ctx, input) => {
+  const persona = actingPersonaOrFail(ctx, input);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotStar);
   const starred = await setStar(ctx.db, post, persona, ctx.now);
   await queueChange(ctx.db, { op: 'star', post: starred, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
@@ -27,8 +27,8 @@ export const starPost: Handler<PostAnswer[]> = async (ctx) => {
 };
 
 /** DELETE /api/posts/{guid}/star: removing a star that is not there is not an error. */
-export const unstarPost: Handler<PostAnswer[]> = async (ctx) => {
-  const persona = actingPersonaOrFail(ctx);
+export const unstarPost: SignedInHandler<PostAnswer[], ActingInput> = async (ctx, input) => {
+  const persona = actingPersonaOrFail(ctx, input);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnstar);
   const unstarred = await setStar(ctx.db, post, persona, null);
   await queueChange(ctx.db, { op: 'unstar', post: unstarred, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
@@ -42,18 +42,18 @@ export function pinColourOf(value: string | undefined): PinColour | null {
 }
 
 /** POST /api/posts/{guid}/pin with `value`; a missing or invalid value leaves the post at pin.none. */
-export const pinPost: Handler<PostAnswer[]> = async (ctx) => {
-  const persona = actingPersonaOrFail(ctx);
+export const pinPost: SignedInHandler<PostAnswer[], PinInput> = async (ctx, input) => {
+  const persona = actingPersonaOrFail(ctx, input);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotPin);
-  const colour = pinColourOf(ctx.params['value']);
+  const colour = pinColourOf(input.value);
   const pinned = await setPin(ctx.db, post, persona, colour ? { colour, pinnedUnix: ctx.now } : null);
   await queueChange(ctx.db, { op: colour ? 'pin' : 'unpin', post: pinned, actingPersonaGuid: persona, value: colour, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [pinned]);
 };
 
 /** DELETE /api/posts/{guid}/pin */
-export const unpinPost: Handler<PostAnswer[]> = async (ctx) => {
-  const persona = actingPersonaOrFail(ctx);
+export const unpinPost: SignedInHandler<PostAnswer[], ActingInput> = async (ctx, input) => {
+  const persona = actingPersonaOrFail(ctx, input);
   const post = await requireReadablePost(ctx, ctx.path['guid'], ErrorText.couldNotUnpin);
   const unpinned = await setPin(ctx.db, post, persona, null);
   await queueChange(ctx.db, { op: 'unpin', post: unpinned, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
@@ -63,10 +63,9 @@ export const unpinPost: Handler<PostAnswer[]> = async (ctx) => {
 /**
  * DELETE /api/posts/{guid} and DELETE /api/posts with `guid`: see markPostsDeleted; it is never served again.
  */
-export const deletePost: Handler<DeleteAnswer> = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const post = await requireReadablePost(ctx, ctx.path['guid'] ?? ctx.params['guid']);
-  if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
+export const deletePost: SignedInHandler<DeleteAnswer, DeleteInput> = async (ctx, input) => {
+  const post = await requireReadablePost(ctx, ctx.path['guid'] ?? input.guid);
+  if (post.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(400, ErrorText.notOwner);
   await markPostsDeleted(ctx.db, [post.guid], ctx.now);
   await queueChange(ctx.db, { op: 'delete', post, now: ctx.now }, ctx.account);
   return { post_guid: post.guid, channel_guid: post.channelGuid, result: 1, sok: 1 };

@@ -1,6 +1,7 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { oldestFirst } from '../../store/timeline';
 import type { Handler } from '../context';
+import type { PostReadInput } from '../../api/inputs';
 import { presentPosts } from '../present';
 import { readableWithPasswd } from '../legacy/passwords';
 import { postByGuid, requireReadablePost } from '../posts';
@@ -8,8 +9,8 @@ import { canRead } from '../visibility';
 import type { PostAnswer } from '../../api/answers';
 
 /** GET /api/posts/{guid}; a post protected by a legacy password needs the right `passwd` (legacy/passwords.ts). */
-export const getPost: Handler<PostAnswer[]> = async (ctx) => {
-  const [post] = await readableWithPasswd(ctx, [await postByGuid(ctx, ctx.path['guid'])]);
+export const getPost: Handler<PostAnswer[], PostReadInput> = async (ctx, input) => {
+  const [post] = await readableWithPasswd(ctx, [await postByGuid(ctx, ctx.path['guid'])], input.passwd);
   if (!post) throw new ServiceError(400, ErrorText.invalidPostIdentifier);
   return presentPosts(ctx, [post]);
 };

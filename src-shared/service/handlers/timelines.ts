@@ -1,10 +1,10 @@
-import { timelineInput, type TimelineInput } from '../../api/inputs';
+import type { TimelineInput } from '../../api/inputs';
 import type { PostRow, PostType } from '../../store/rows';
 import { newestFirst, readTimeline } from '../../store/timeline';
-import type { Ctx, Handler } from '../context';
+import type { Ctx, Handler, SignedInHandler } from '../context';
 import { presentPosts } from '../present';
 import { readablePost } from '../posts';
-import { parseInput, problems } from '../validate';
+import { problems } from '../validate';
 import { canRead } from '../visibility';
 import { postsByGuids } from '../../store/posts-by-guid';
 import type { PostAnswer } from '../../api/answers';
@@ -25,8 +25,7 @@ function acceptFor(ctx: Ctx, input: TimelineInput) {
 }
 
 /** GET /api/posts/global: every post the viewer may read, newest first. */
-export const globalTimeline: Handler<PostAnswer[]> = async (ctx) => {
-  const input = parseInput(timelineInput, ctx.params);
+export const globalTimeline: Handler<PostAnswer[], TimelineInput> = async (ctx, input) => {
   const posts = await readTimeline(ctx.db, {
     types: input.types,
     count: input.count,
@@ -40,10 +39,8 @@ export const globalTimeline: Handler<PostAnswer[]> = async (ctx) => {
 };
 
 /** GET /api/posts/mentions: posts that mention one of the viewer's Personas (or `persona_guid` alone). */
-export const mentionsTimeline: Handler<PostAnswer[]> = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const input = parseInput(timelineInput, ctx.params);
-  const personas = viewer.personaGuids.filter((g) => input.persona_guid === undefined || g === input.persona_guid);
+export const mentionsTimeline: SignedInHandler<PostAnswer[], TimelineInput> = async (ctx, input) => {
+  const personas = ctx.viewer.personaGuids.filter((g) => input.persona_guid === undefined || g === input.persona_guid);
   const before = await cursorOf(ctx, input);
   const rows = (
     await Promise.all(

@@ -1,14 +1,14 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { GUID_PATTERN, LIMITS, writeInput, type WriteInput } from '../../api/inputs';
+import { GUID_PATTERN, LIMITS, type WriteInput } from '../../api/inputs';
 import { DEFAULT_PRIVACY, needsSource } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import type { GeoRow, PostRow } from '../../store/rows';
 import { extractMentionHandles, isWebUrl, parseTags, toMarkdown } from '../../text';
 import { newGuid } from '../../util/secrets';
 import { parseDate } from '../../util/time';
-import type { Ctx, Handler, Viewer } from '../context';
+import type { Ctx, SignedInHandler, Viewer } from '../context';
 import { presentPosts } from '../present';
-import { problems, parseInput } from '../validate';
+import { problems } from '../validate';
 import { resolveAuthorAndChannel } from './write-target';
 import { linkReply, moveDescendants } from './write-thread';
 import { queueChange } from '../../sync/outbox';
@@ -19,9 +19,8 @@ import type { PostAnswer } from '../../api/answers';
  * POST /api/posts/write and /api/posts/{guid}/write. Without a GUID it creates a post; with one it updates
  * that post: variables that are sent replace the stored values, the others keep theirs.
  */
-export const writePost: Handler<PostAnswer[]> = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const input = parseInput(writeInput, ctx.params);
+export const writePost: SignedInHandler<PostAnswer[], WriteInput> = async (ctx, input) => {
+  const { viewer } = ctx;
   const guid = ctx.path['guid'] ?? input.guid;
   if (ctx.path['guid'] !== undefined && !GUID_PATTERN.test(ctx.path['guid'])) {
     throw new ServiceError(400, ErrorText.invalidPostIdentifier);

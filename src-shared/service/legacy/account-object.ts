@@ -2,12 +2,13 @@ import type { ChannelRow, PersonaRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
 import type { Ctx } from '../context';
 import { avatarUrl } from '../present';
+import type { LegacyAccountAnswer, LegacyChannelAnswer } from '../../api/legacy-answers';
 
 /**
  * The legacy interface's "account" is what the instance interface calls a Persona: a handle that writes
  * posts. Its fields are "not shown" in the spec; these are the ones this instance knows (docs/legacy-interface.md).
  */
-export function legacyAccount(ctx: Ctx, persona: PersonaRow) {
+export function legacyAccount(ctx: Ctx, persona: PersonaRow): LegacyAccountAnswer {
   return {
     id: persona.id,
     guid: persona.guid,
@@ -24,7 +25,7 @@ export function legacyAccount(ctx: Ctx, persona: PersonaRow) {
 }
 
 /** A Channel as the legacy post object's `channel` (fields "not shown"; docs/legacy-interface.md lists them). */
-export function legacyChannel(ctx: Ctx, channel: ChannelRow | undefined) {
+export function legacyChannel(ctx: Ctx, channel: ChannelRow | undefined): LegacyChannelAnswer {
   if (!channel) return { id: 0, guid: '', name: '', url: ctx.origin, privacy: 'visibility.public' };
   return { id: channel.id, guid: channel.guid, name: channel.name, url: ctx.origin, privacy: 'visibility.public' };
 }

@@ -1,11 +1,12 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { blurbsInput, type BlurbsInput } from '../../api/legacy-inputs';
+import type { BlurbsInput } from '../../api/legacy-inputs';
+import type { LegacyPostAnswer } from '../../api/legacy-answers';
 import { readChangesAfter } from '../../store/changes';
 import type { PostRow, PostType } from '../../store/rows';
 import { orderAtOrBefore, type OrderStart } from '../../store/order';
 import { readPersonaPosts, readTimeline } from '../../store/timeline';
-import type { Ctx, Handler } from '../context';
-import { parseInput, problems } from '../validate';
+import type { Ctx, Handler, SignedInHandler } from '../context';
+import { problems } from '../validate';
 import { canRead } from '../visibility';
 import { presentLegacyPosts } from './present-post';
 
@@ -44,8 +45,7 @@ export async function startOrderOf(ctx: Ctx, input: BlurbsInput): Promise<{ star
 }
 
 /** GET /content/blurbs/global: no token needed; without one, only public Blurbs. */
-export const globalBlurbs: Handler = async (ctx) => {
-  const input = parseInput(blurbsInput, ctx.params);
+export const globalBlurbs: Handler<LegacyPostAnswer[], BlurbsInput> = async (ctx, input) => {
   return presentLegacyPosts(ctx, await readBlurbs(ctx, input), input.simple_posts ?? false);
 };
 
@@ -54,20 +54,16 @@ export const globalBlurbs: Handler = async (ctx) => {
  * its account or synced from the remotes it chose to follow, so home is every Blurb the account may read:
  * global, with its own private and future-dated Blurbs.
  */
-export const homeBlurbs: Handler = async (ctx) => {
-  ctx.requireViewer();
-  return globalBlurbs(ctx);
-};
+export const homeBlurbs: SignedInHandler<LegacyPostAnswer[], BlurbsInput> = globalBlurbs;
 
 /**
  * GET /users/blurbs/{account_id}: the Blurbs of one Persona (the legacy "account", by its numeric id), with
  * the parameters of the Blurb collections; no token needed. An unknown id is a 404.
  */
-export const personaBlurbs: Handler = async (ctx) => {
+export const personaBlurbs: Handler<LegacyPostAnswer[], BlurbsInput> = async (ctx, input) => {
   const id = (ctx.path['account_id'] ?? '').trim();
   const persona = /^[1-9]\d{0,14}$/.test(id) ? await ctx.db.personas.where('id').equals(Number(id)).first() : undefined;
   if (!persona) throw new ServiceError(404, ErrorText.invalidAccount);
-  const input = parseInput(blurbsInput, ctx.params);
   return presentLegacyPosts(ctx, await readBlurbs(ctx, input, persona.guid), input.simple_posts ?? false);
 };
 

@@ -1,10 +1,10 @@
-import { blurbsInput, type BlurbsInput } from '../../api/legacy-inputs';
+import type { BlurbsInput } from '../../api/legacy-inputs';
+import type { LegacyPostAnswer } from '../../api/legacy-answers';
 import type { PublishingDb } from '../../store/db';
 import { changeRowOf } from '../../store/post-derived';
 import type { PostRow } from '../../store/rows';
 import { newestFirst } from '../../store/timeline';
-import type { Ctx, Handler, Viewer } from '../context';
-import { parseInput } from '../validate';
+import type { Ctx, SignedInHandler, Viewer } from '../context';
 import { canRead } from '../visibility';
 import { cutAtWholeSecond, isBlurb, positionOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
@@ -15,11 +15,12 @@ import { postsByGuids } from '../../store/posts-by-guid';
  * read whole from the table that relates posts to the account's Personas, which holds what concerns one
  * person, not the whole store, and is then paged here with the cursors and rules of `global`.
  */
-function accountCollection(candidates: (db: PublishingDb, viewer: Viewer) => Promise<PostRow[]>, blurbsOnly: boolean): Handler {
-  return async (ctx) => {
-    const viewer = ctx.requireViewer();
-    const input = parseInput(blurbsInput, ctx.params);
-    const readable = (await candidates(ctx.db, viewer)).filter(
+function accountCollection(
+  candidates: (db: PublishingDb, viewer: Viewer) => Promise<PostRow[]>,
+  blurbsOnly: boolean,
+): SignedInHandler<LegacyPostAnswer[], BlurbsInput> {
+  return async (ctx, input) => {
+    const readable = (await candidates(ctx.db, ctx.viewer)).filter(
       (post) => canRead(post, ctx.viewer, ctx.now) && (!blurbsOnly || isBlurb(post)),
     );
     const page =

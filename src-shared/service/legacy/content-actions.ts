@@ -1,51 +1,49 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { postId } from '../../api/legacy-inputs';
+import type { ContentActingInput, ContentDeleteInput, ContentPinInput, ContentReadInput } from '../../api/legacy-inputs';
 import { colourOfHex } from '../../api/vocabulary';
 import { markPostsDeleted } from '../../store/delete';
 import { setPin, setStar } from '../../store/relations';
-import type { Handler } from '../context';
+import type { Handler, SignedInHandler } from '../context';
 import { actingPersonaOrFail } from '../handlers/post-actions';
-import { parseInput } from '../validate';
 import { postIdOfPath, readablePostById, requireReadablePostById } from './lookup';
 import { readableWithPasswd } from './passwords';
-import { asksSimplePosts, presentLegacyPosts } from './present-post';
-import { z } from 'zod';
+import { presentLegacyPosts } from './present-post';
+import type { z } from 'zod';
+import type { LegacyPostAnswer, legacyDeleteAnswer } from '../../api/legacy-answers';
 import { queueChange } from '../../sync/outbox';
 
 /**
  * GET /content/{id}: the one post, or "Post Does Not Exist" (also for posts the reader may not see, and for
  * a protected post without its right `passwd`).
  */
-export const getContent: Handler = async (ctx) => {
-  const [post] = await readableWithPasswd(ctx, [await ctx.db.posts.get(postIdOfPath(ctx.path['id']))]);
+export const getContent: Handler<LegacyPostAnswer[], ContentReadInput> = async (ctx, input) => {
+  const [post] = await readableWithPasswd(ctx, [await ctx.db.posts.get(postIdOfPath(ctx.path['id']))], input.passwd);
   if (!post) throw new ServiceError(404, ErrorText.postDoesNotExist);
-  return presentLegacyPosts(ctx, [post], asksSimplePosts(ctx));
+  return presentLegacyPosts(ctx, [post], input.simple_posts);
 };
 
 /**
  * DELETE /content/{id}; a `post_id` in the body wins over the path. Only the creator may delete;
  * an unknown id, or one the requester cannot see, is "Invalid Post ID".
  */
-export const deleteContent: Handler = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const fromBody = ctx.params['post_id'];
-  const id = fromBody !== undefined ? parseInput(z.object({ post_id: postId('post_id') }), ctx.params).post_id : postIdOfPath(ctx.path['id']);
+export const deleteContent: SignedInHandler<z.output<typeof legacyDeleteAnswer>, ContentDeleteInput> = async (ctx, input) => {
+  const id = input.post_id ?? postIdOfPath(ctx.path['id']);
   const post = await readablePostById(ctx, id);
   if (!post) throw new ServiceError(404, ErrorText.invalidPostIdLegacy);
-  if (post.accountGuid !== viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
+  if (post.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
   await markPostsDeleted(ctx.db, [post.guid], ctx.now);
   await queueChange(ctx.db, { op: 'delete', post, now: ctx.now }, ctx.account);
   return { id, is_visible: false, is_deleted: true };
 };
 
 /** POST /content/star/{id}: a toggle for the acting Persona (section 3); answers the post with its stars. */
-export const toggleStar: Handler = async (ctx) => {
-  const persona = actingPersonaOrFail(ctx);
+export const toggleStar: SignedInHandler<LegacyPostAnswer[], ContentActingInput> = async (ctx, input) => {
+  const persona = actingPersonaOrFail(ctx, input);
   const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
   const starred = post.starredBy?.some((mark) => mark.personaGuid === persona) ?? false;
   const updated = await setStar(ctx.db, post, persona, starred ? null : ctx.now);
   await queueChange(ctx.db, { op: starred ? 'unstar' : 'star', post: updated, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
-  return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
+  return presentLegacyPosts(ctx, [updated], input.simple_posts);
 };
 
 /**
@@ -54,11 +52,10 @@ export const toggleStar: Handler = async (ctx) => {
  * has removes the pin; an invalid hex code is ignored (nothing changes). Answers the post, whose
  * `you_pinned` and `pin_colour` show the result.
  */
-export const pinContent: Handler = async (ctx) => {
-  const persona = actingPersonaOrFail(ctx);
-  const { post_id } = parseInput(z.object({ post_id: postId('post_id') }), ctx.params);
-  const post = await requireReadablePostById(ctx, post_id);
-  const colour = colourOfHex(ctx.params['colour'] ?? ctx.params['color'] ?? '');
+export const pinContent: SignedInHandler<LegacyPostAnswer[], ContentPinInput> = async (ctx, input) => {
+  const persona = actingPersonaOrFail(ctx, input);
+  const post = await requireReadablePostById(ctx, input.post_id);
+  const colour = colourOfHex(input.colour ?? input.color ?? '');
   let updated = post;
   if (colour) {
     const current = post.pinnedBy?.find((mark) => mark.personaGuid === persona);
@@ -66,5 +63,5 @@ export const pinContent: Handler = async (ctx) => {
     updated = await setPin(ctx.db, post, persona, unpinning ? null : { colour, pinnedUnix: ctx.now });
     await queueChange(ctx.db, { op: unpinning ? 'unpin' : 'pin', post: updated, actingPersonaGuid: persona, value: unpinning ? null : colour, now: ctx.now }, ctx.account);
   }
-  return presentLegacyPosts(ctx, [updated], asksSimplePosts(ctx));
+  return presentLegacyPosts(ctx, [updated], input.simple_posts);
 };

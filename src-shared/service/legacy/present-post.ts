@@ -6,6 +6,7 @@ import { actingPersona, avatarUrl } from '../present';
 import { canRead } from '../visibility';
 import { legacyAccount, legacyChannel } from './account-object';
 import { postsByGuids } from '../../store/posts-by-guid';
+import type { LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
 
 /** The legacy name of a stored type: a Blurb is `post.micro` here and `post.note` in the instance view. */
 export const legacyType = (post: PostRow): string => (post.type === 'post.note' ? 'post.micro' : post.type);
@@ -38,13 +39,16 @@ async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLo
  * relational fields (docs/legacy-interface.md lists which). `pin_colour` is this instance's addition: the acting Persona's
  * pin as a legacy hex colour, or false.
  */
-function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boolean, embed = true): LegacyPost {
+function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boolean): LegacyPostAnswer {
+  if (simple) return simpleFields(ctx, post, lookups);
+  const original = post.repostOf ? lookups.parents.get(post.repostOf) : undefined;
+  // A repost embeds its original, which embeds nothing in turn.
+  const parentPost = original && canRead(original, ctx.viewer, ctx.now) ? { ...fullFields(ctx, original, lookups), parent_post: false as const } : false;
+  return { ...fullFields(ctx, post, lookups), parent_post: parentPost };
+}
+
+function simpleFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups): SimpleLegacyPostAnswer {
   const persona = lookups.personas.get(post.personaGuid);
-  const starRows = post.starredBy ?? [];
-  const stars = starRows.flatMap((star) => {
-    const by = lookups.personas.get(star.personaGuid);
-    return by ? [{ id: by.id, name: by.handle, avatar_url: avatarUrl(by), starred_at: starTime(star.starredUnix), starred_unix: star.starredUnix }] : [];
-  });
   const viewerPersonas = new Set(ctx.viewer?.personaGuids ?? []);
   const mentions = post.mentions.flatMap((guid) => {
     const p = lookups.personas.get(guid);
@@ -53,7 +57,7 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
   const pin = post.pinnedBy?.find((mark) => mark.personaGuid === lookups.acting)?.colour;
   const id = post.id ?? 0;
   const parent = lookups.parents.get(post.repostOf ?? post.parentGuid ?? '');
-  const base = {
+  return {
     id,
     parent_id: parent?.id ?? false,
     title: post.title ?? '',
@@ -84,33 +88,33 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
     expires_at: post.expiresUnix === null ? false : isoOf(post.expiresUnix),
     expires_unix: post.expiresUnix ?? false,
     is_mention: post.mentions.some((g) => viewerPersonas.has(g)),
-    you_starred: starRows.some((star) => star.personaGuid === lookups.acting),
+    you_starred: (post.starredBy ?? []).some((star) => star.personaGuid === lookups.acting),
     you_pinned: pin !== undefined,
     you_reblurbed: post.repostedBy?.some((mark) => mark.personaGuid === lookups.acting) ?? false,
     pin_colour: pin ? PIN_HEX[pin] : false,
-  };
-  if (simple) return { ...base, is_visible: true, is_deleted: false };
-  return {
-    ...base,
-    stars: stars.length > 0 ? stars : false,
-    blurbs: false,
-    parent_post: embed && post.repostOf && parent && canRead(parent, ctx.viewer, ctx.now) ? presentOne(ctx, parent, lookups, false, false) : false,
-    follows_you: false,
-    you_follow: false,
-    you_muted: false,
-    you_blocked: false,
     is_visible: true,
     is_deleted: false,
   };
 }
 
-/** `simple_posts=Y` on the actions, which take no other variables through a schema. */
-export const asksSimplePosts = (ctx: Ctx): boolean => ctx.params['simple_posts']?.trim().toUpperCase() === 'Y';
+/** Every field but `parent_post`: the simple ones and the relational ones `simple_posts` leaves out. */
+function fullFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups) {
+  const stars = (post.starredBy ?? []).flatMap((star) => {
+    const by = lookups.personas.get(star.personaGuid);
+    return by ? [{ id: by.id, name: by.handle, avatar_url: avatarUrl(by), starred_at: starTime(star.starredUnix), starred_unix: star.starredUnix }] : [];
+  });
+  return {
+    ...simpleFields(ctx, post, lookups),
+    stars: stars.length > 0 ? stars : false,
+    blurbs: false,
+    follows_you: false,
+    you_follow: false,
+    you_muted: false,
+    you_blocked: false,
+  } as const;
+}
 
-/** The object of section 2.2, typed loosely: it nests itself as a repost's `parent_post`. */
-export type LegacyPost = { id: number } & Record<string, unknown>;
-
-export async function presentLegacyPosts(ctx: Ctx, posts: readonly PostRow[], simple = false): Promise<LegacyPost[]> {
+export async function presentLegacyPosts(ctx: Ctx, posts: readonly PostRow[], simple = false): Promise<LegacyPostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
   return posts.map((post) => presentOne(ctx, post, lookups, simple));
 }

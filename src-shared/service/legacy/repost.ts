@@ -1,10 +1,12 @@
 import { markRepost } from '../../store/relations';
-import type { Handler } from '../context';
+import type { SignedInHandler } from '../context';
+import type { ContentActingInput } from '../../api/legacy-inputs';
+import type { LegacyPostAnswer } from '../../api/legacy-answers';
 import { actingPersonaOrFail } from '../handlers/post-actions';
 import { buildRow } from '../handlers/write-post';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import { postIdOfPath, requireReadablePostById } from './lookup';
-import { asksSimplePosts, presentLegacyPosts } from './present-post';
+import { presentLegacyPosts } from './present-post';
 
 /** The Channel whose posts may be reposted for everyone to see (section 4.1). */
 const PUBLIC_CHANNEL_ID = 1;
@@ -16,15 +18,14 @@ const PUBLIC_CHANNEL_ID = 1;
  * otherwise it is written as `visibility.none`, seen by its own account alone. `DELETE /content/{id}` on
  * the repost removes it, and the original no longer counts it in `you_reblurbed`.
  */
-export const repostContent: Handler = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const persona = actingPersonaOrFail(ctx);
+export const repostContent: SignedInHandler<LegacyPostAnswer[], ContentActingInput> = async (ctx, input) => {
+  const persona = actingPersonaOrFail(ctx, input);
   const original = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
   const channel = await ctx.db.channels.get(original.channelGuid);
   const seenByAll = channel?.id === PUBLIC_CHANNEL_ID && original.privacy === 'visibility.public';
   const row = await buildRow(
     ctx,
-    viewer,
+    ctx.viewer,
     {
       content: `♺ ${ctx.origin}${original.canonicalPath}`,
       post_type: 'post.note',
@@ -35,5 +36,5 @@ export const repostContent: Handler = async (ctx) => {
   );
   const [repost] = await putPostsInOneTransaction(ctx.db, [{ ...row, repostOf: original.guid }]);
   await markRepost(ctx.db, original, { personaGuid: persona, postGuid: row.guid }, true);
-  return presentLegacyPosts(ctx, repost ? [repost] : [], asksSimplePosts(ctx));
+  return presentLegacyPosts(ctx, repost ? [repost] : [], input.simple_posts);
 };

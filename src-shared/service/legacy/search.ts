@@ -1,21 +1,15 @@
-import { z } from 'zod';
-import { blurbsInput } from '../../api/legacy-inputs';
+import type { SearchInput } from '../../api/legacy-inputs';
+import type { LegacyPostAnswer } from '../../api/legacy-answers';
 import { holdsWords } from '../../store/post-derived';
 import type { PersonaRow, PostRow } from '../../store/rows';
 import { searchPosts } from '../../store/search';
 import { readPersonaPosts } from '../../store/timeline';
 import { MIN_WORD_CHARS } from '../../text/words';
 import type { Ctx, Handler } from '../context';
-import { parseInput, problems } from '../validate';
+import { problems } from '../validate';
 import { canRead } from '../visibility';
 import { isBlurb, sincePage, startOrderOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
-
-const FILTER_REQUIRED = 'filter is required: an account name, a word or several words';
-
-export const searchInput = blurbsInput.extend({
-  filter: z.string({ error: FILTER_REQUIRED }).trim().min(1, FILTER_REQUIRED),
-});
 
 /** What a filter asks for: the author (undefined: anyone; null: an account that does not exist) and words. */
 interface Filter {
@@ -43,8 +37,7 @@ interface Filter {
  *   a poll costs what is new, not every match of a common word (which a publish-time order could not stop
  *   early on, since an old post may have changed recently); a cursor far in the past costs that much more.
  */
-export const searchBlurbs: Handler = async (ctx) => {
-  const input = parseInput(searchInput, ctx.params);
+export const searchBlurbs: Handler<LegacyPostAnswer[], SearchInput> = async (ctx, input) => {
   const { author, words } = await readFilter(ctx, input.filter);
   if (author === null) return [];
   const accept = (post: PostRow) =>

@@ -1,4 +1,4 @@
-import type { Route } from '../router';
+import { route, type Route } from '../router';
 import { personaBlurbs } from './blurbs';
 import {
   deleteMyData,
@@ -14,33 +14,53 @@ import {
   usersWrite,
   welcome,
 } from './users';
+import { z } from 'zod';
+import { blurbsInput } from '../../api/legacy-inputs';
+import { confirmInput, usersWriteInput } from '../../api/legacy-user-inputs';
+import { passwordInput, profileInput } from '../../api/inputs';
+import { passwordAnswer, profileAnswer } from '../../api/answers';
+import {
+  accountResetAnswer,
+  legacyAccountAnswer,
+  legacyChannelAnswer,
+  legacyPostsAnswer,
+  myDataDeletedAnswer,
+  noRelationsAnswer,
+  refusalAnswer,
+  usersMeAnswer,
+  usersWriteAnswer,
+  welcomeAnswer,
+} from '../../api/legacy-answers';
 
-const follow = unavailable(UserText.followUnavailable);
-const mute = unavailable(UserText.muteUnavailable);
-const silence = unavailable(UserText.silenceUnavailable);
+const signedIn = 'signed-in';
+const anyone = 'anyone';
+
+/** A path this single-user instance has nothing behind: it says so plainly, to a signed-in caller. */
+const refusal = (method: 'POST' | 'DELETE', pattern: string, text: string): Route =>
+  route({ method, pattern, access: signedIn, output: refusalAnswer, handler: unavailable(text) });
 
 /** `/users` of the legacy interface (section 4.1); what each path does is listed in docs/legacy-interface.md. */
 export const userRoutes: readonly Route[] = [
-  { method: 'GET', pattern: '/users/me', handler: usersMe },
-  { method: 'GET', pattern: '/users/blurbs/:account_id', handler: personaBlurbs },
-  { method: 'GET', pattern: '/users/list', handler: usersList },
-  { method: 'GET', pattern: '/users/sites', handler: usersSites },
-  { method: 'GET', pattern: '/users/followers', handler: noRelations },
-  { method: 'GET', pattern: '/users/following', handler: noRelations },
-  { method: 'POST', pattern: '/users/meta', handler: usersMeta },
+  route({ method: 'GET', pattern: '/users/me', access: signedIn, output: usersMeAnswer, handler: usersMe }),
+  route({ method: 'GET', pattern: '/users/blurbs/:account_id', access: anyone, input: blurbsInput, output: legacyPostsAnswer, handler: personaBlurbs }),
+  route({ method: 'GET', pattern: '/users/list', access: anyone, output: z.array(legacyAccountAnswer), handler: usersList }),
+  route({ method: 'GET', pattern: '/users/sites', access: signedIn, output: z.array(legacyChannelAnswer), handler: usersSites }),
+  route({ method: 'GET', pattern: '/users/followers', access: signedIn, output: noRelationsAnswer, handler: noRelations }),
+  route({ method: 'GET', pattern: '/users/following', access: signedIn, output: noRelationsAnswer, handler: noRelations }),
+  route({ method: 'POST', pattern: '/users/meta', access: signedIn, input: profileInput, output: profileAnswer, handler: usersMeta }),
   // Hashing a password awaits Web Crypto, which would let the request transaction commit.
-  { method: 'POST', pattern: '/users/setpass', handler: usersSetpass, transaction: false },
-  { method: 'POST', pattern: '/users/welcome', handler: welcome('seen') },
-  { method: 'POST', pattern: '/users/welcomeskip', handler: welcome('skipped') },
-  { method: 'POST', pattern: '/users/write', handler: usersWrite },
-  { method: 'POST', pattern: '/users/follow', handler: follow },
-  { method: 'DELETE', pattern: '/users/follow', handler: follow },
-  { method: 'POST', pattern: '/users/mute', handler: mute },
-  { method: 'DELETE', pattern: '/users/mute', handler: mute },
-  { method: 'POST', pattern: '/users/silence', handler: silence },
-  { method: 'DELETE', pattern: '/users/silence', handler: silence },
-  { method: 'POST', pattern: '/users/invite', handler: unavailable(UserText.inviteUnavailable) },
-  { method: 'DELETE', pattern: '/users/mydata', handler: deleteMyData },
+  route({ method: 'POST', pattern: '/users/setpass', access: signedIn, input: passwordInput, output: passwordAnswer, handler: usersSetpass, transaction: false }),
+  route({ method: 'POST', pattern: '/users/welcome', access: signedIn, output: welcomeAnswer, handler: welcome('seen') }),
+  route({ method: 'POST', pattern: '/users/welcomeskip', access: signedIn, output: welcomeAnswer, handler: welcome('skipped') }),
+  route({ method: 'POST', pattern: '/users/write', access: signedIn, input: usersWriteInput, output: usersWriteAnswer, handler: usersWrite }),
+  refusal('POST', '/users/follow', UserText.followUnavailable),
+  refusal('DELETE', '/users/follow', UserText.followUnavailable),
+  refusal('POST', '/users/mute', UserText.muteUnavailable),
+  refusal('DELETE', '/users/mute', UserText.muteUnavailable),
+  refusal('POST', '/users/silence', UserText.silenceUnavailable),
+  refusal('DELETE', '/users/silence', UserText.silenceUnavailable),
+  refusal('POST', '/users/invite', UserText.inviteUnavailable),
+  route({ method: 'DELETE', pattern: '/users/mydata', access: signedIn, input: confirmInput, output: myDataDeletedAnswer, handler: deleteMyData }),
   // Hashes the request's token (Web Crypto) before it opens its own transaction.
-  { method: 'DELETE', pattern: '/users/myaccount', handler: resetMyAccount, transaction: false },
+  route({ method: 'DELETE', pattern: '/users/myaccount', access: signedIn, input: confirmInput, output: accountResetAnswer, handler: resetMyAccount, transaction: false }),
 ];

@@ -1,6 +1,6 @@
 import { ErrorText, needLogin, ServiceError } from '../../api/errors';
-import { profileInput } from '../../api/inputs';
-import { bioTargetInput } from '../../api/legacy-user-inputs';
+import type { PasswordInput, ProfileInput } from '../../api/inputs';
+import type { ConfirmInput, UsersWriteInput } from '../../api/legacy-user-inputs';
 import { setPassword } from '../handlers/account';
 import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { OWNER_TOKEN_LABEL } from '../../store/bootstrap';
@@ -8,11 +8,24 @@ import { markPostsDeleted } from '../../store/delete';
 import { inTransaction } from '../../store/transaction';
 import { isoOf } from '../../util/time';
 import { tokenFrom, tokenKey } from '../auth';
-import type { Ctx, Handler, Viewer } from '../context';
+import type { z } from 'zod';
+import type { Ctx, Handler, SignedInCtx, SignedInHandler, Viewer } from '../context';
 import { accountMe } from '../handlers/account';
 import { setBio } from '../handlers/bio';
-import { parseInput } from '../validate';
 import { legacyAccount, legacyChannel } from './account-object';
+import { WELCOME_STATES } from '../../api/legacy-answers';
+import type {
+  accountResetAnswer,
+  LegacyAccountAnswer,
+  LegacyChannelAnswer,
+  myDataDeletedAnswer,
+  noRelationsAnswer,
+  usersMeAnswer,
+  usersWriteAnswer,
+  WelcomeState,
+  welcomeAnswer,
+} from '../../api/legacy-answers';
+import type { ProfileAnswer, passwordAnswer } from '../../api/answers';
 
 /** Texts of this file's errors; the spec shows none for `/users` (docs/legacy-interface.md lists them). */
 export const UserText = {
@@ -30,8 +43,11 @@ export const CONFIRM_MY_ACCOUNT = 'DELETE-MY-ACCOUNT';
 
 const welcomeKey = (accountGuid: string): string => `welcome:${accountGuid}`;
 
-async function ownAccount(ctx: Ctx) {
-  const account = await ctx.db.accounts.get(ctx.requireViewer().accountGuid);
+/** What the settings row holds, if it is a state this instance wrote; false while onboarding was not shown. */
+const welcomeState = (value: string | undefined): WelcomeState | false => WELCOME_STATES.find((state) => state === value) ?? false;
+
+async function ownAccount(ctx: SignedInCtx) {
+  const account = await ctx.db.accounts.get(ctx.viewer.accountGuid);
   if (!account) throw needLogin();
   return account;
 }
@@ -41,7 +57,7 @@ async function ownAccount(ctx: Ctx) {
  * default author; `channels` its Channels, the first the default destination; `has_password` says whether
  * sign-in works and /users/setpass needs `current`; `welcome` is 'seen', 'skipped' or false (not yet shown).
  */
-export const usersMe: Handler = async (ctx) => {
+export const usersMe: SignedInHandler<z.output<typeof usersMeAnswer>> = async (ctx) => {
   const account = await ownAccount(ctx);
   const [personas, channels, welcome] = await Promise.all([
     personasOfAccount(ctx.db, account.guid),
@@ -57,7 +73,7 @@ export const usersMe: Handler = async (ctx) => {
     timezone: account.timezone,
     type: account.type,
     has_password: account.passHash !== null,
-    welcome: welcome?.value ?? false,
+    welcome: welcomeState(welcome?.value),
     accounts: personas.map((p) => legacyAccount(ctx, p)),
     channels: channels.map((c) => legacyChannel(ctx, c)),
     created_at: isoOf(account.createdUnix),
@@ -68,44 +84,35 @@ export const usersMe: Handler = async (ctx) => {
 };
 
 /** GET /users/list: every Persona of the instance, in id order; public, like a Persona's bio. */
-export const usersList: Handler = async (ctx) => (await ctx.db.personas.orderBy('id').toArray()).map((p) => legacyAccount(ctx, p));
+export const usersList: Handler<LegacyAccountAnswer[]> = async (ctx) => (await ctx.db.personas.orderBy('id').toArray()).map((p) => legacyAccount(ctx, p));
 
 /** GET /users/sites: the account's Channels, first one first. */
-export const usersSites: Handler = async (ctx) =>
-  (await channelsOfAccount(ctx.db, ctx.requireViewer().accountGuid)).map((c) => legacyChannel(ctx, c));
+export const usersSites: SignedInHandler<LegacyChannelAnswer[]> = async (ctx) =>
+  (await channelsOfAccount(ctx.db, ctx.viewer.accountGuid)).map((c) => legacyChannel(ctx, c));
 
 /** GET /users/followers and /users/following: this instance keeps no follow relations. */
-export const noRelations: Handler = async (ctx) => {
-  ctx.requireViewer();
-  return [];
-};
+export const noRelations: SignedInHandler<z.output<typeof noRelationsAnswer>> = () => Promise.resolve([]);
 
 /** Follow, mute, silence, invite: there is nobody else on a single-user instance; say so plainly. */
 export const unavailable =
-  (text: string): Handler =>
-  async (ctx) => {
-    ctx.requireViewer();
-    throw new ServiceError(400, text);
-  };
+  (text: string): SignedInHandler<never> =>
+  () =>
+    Promise.reject(new ServiceError(400, text));
 
 /**
  * POST /users/meta: POST /api/account/me's set-profile, errors included. Without any of its variables that
  * would read instead; a path that only sets refuses, naming every missing variable.
  */
-export const usersMeta: Handler = async (ctx) => {
-  ctx.requireViewer();
-  parseInput(profileInput, ctx.params);
-  return accountMe(ctx);
-};
+export const usersMeta: SignedInHandler<ProfileAnswer, ProfileInput> = (ctx, input) => accountMe(ctx, input);
 
 /** POST /users/setpass: the same as POST /api/account/password (handlers/account.ts). */
-export const usersSetpass: Handler = setPassword;
+export const usersSetpass: SignedInHandler<z.output<typeof passwordAnswer>, PasswordInput> = setPassword;
 
 /** POST /users/welcome and /users/welcomeskip: remembers that onboarding was seen or skipped. */
 export const welcome =
-  (value: 'seen' | 'skipped'): Handler =>
+  (value: WelcomeState): SignedInHandler<z.output<typeof welcomeAnswer>> =>
   async (ctx) => {
-    await ctx.db.settings.put({ key: welcomeKey(ctx.requireViewer().accountGuid), value });
+    await ctx.db.settings.put({ key: welcomeKey(ctx.viewer.accountGuid), value });
     return { welcome: value };
   };
 
@@ -114,20 +121,18 @@ export const welcome =
  * `account_id`; both must then name the same one; default the first) through the instance handler, so
  * both interfaces validate and store a bio alike.
  */
-export const usersWrite: Handler = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  const target = parseInput(bioTargetInput, ctx.params);
-  const persona = (await personasOfAccount(ctx.db, viewer.accountGuid)).find(
-    (p) => (target.persona_guid ?? p.guid) === p.guid && (target.account_id ?? p.id) === p.id,
+export const usersWrite: SignedInHandler<z.output<typeof usersWriteAnswer>, UsersWriteInput> = async (ctx, input) => {
+  const persona = (await personasOfAccount(ctx.db, ctx.viewer.accountGuid)).find(
+    (p) => (input.persona_guid ?? p.guid) === p.guid && (input.account_id ?? p.id) === p.id,
   );
   if (!persona) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
-  await setBio({ ...ctx, path: { persona_guid: persona.guid } });
+  await setBio({ ...ctx, path: { persona_guid: persona.guid } }, { bio_text: input.bio_text });
   const updated = (await ctx.db.personas.get(persona.guid)) ?? persona;
   return { ...legacyAccount(ctx, updated), bio_text: updated.bioText, bio_html: updated.bioHtml };
 };
 
-function requireConfirmation(ctx: Ctx, expected: string, text: string): void {
-  if (ctx.params['confirm'] !== expected) throw new ServiceError(400, text);
+function requireConfirmation(input: ConfirmInput, expected: string, text: string): void {
+  if (input.confirm !== expected) throw new ServiceError(400, text);
 }
 
 /** Deletes every live post of the account as DELETE /api/posts/{guid} does; answers how many. */
@@ -142,10 +147,9 @@ async function deletePostsOf(ctx: Ctx, viewer: Viewer): Promise<number> {
 }
 
 /** DELETE /users/mydata with confirm=DELETE-MY-DATA: every post of the account goes, nothing else. */
-export const deleteMyData: Handler = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  requireConfirmation(ctx, CONFIRM_MY_DATA, UserText.confirmMyData);
-  return { deleted_posts: await deletePostsOf(ctx, viewer) };
+export const deleteMyData: SignedInHandler<z.output<typeof myDataDeletedAnswer>, ConfirmInput> = async (ctx, input) => {
+  requireConfirmation(input, CONFIRM_MY_DATA, UserText.confirmMyData);
+  return { deleted_posts: await deletePostsOf(ctx, ctx.viewer) };
 };
 
 /**
@@ -154,9 +158,9 @@ export const deleteMyData: Handler = async (ctx) => {
  * needs an account), as do the owner token and the token of this request, so the caller is not locked out.
  * Runs without the request transaction: the token's hash needs Web Crypto first.
  */
-export const resetMyAccount: Handler = async (ctx) => {
-  const viewer = ctx.requireViewer();
-  requireConfirmation(ctx, CONFIRM_MY_ACCOUNT, UserText.confirmMyAccount);
+export const resetMyAccount: SignedInHandler<z.output<typeof accountResetAnswer>, ConfirmInput> = async (ctx, input) => {
+  const { viewer } = ctx;
+  requireConfirmation(input, CONFIRM_MY_ACCOUNT, UserText.confirmMyAccount);
   const keepToken = await tokenKey(tokenFrom(ctx.request, ctx.params, false));
   const { db } = ctx;
   return inTransaction(db, 'rw', async () => {

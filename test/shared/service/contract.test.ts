@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { instanceRoutes } from '../../../src-shared/service/routes';
+import { legacyRoutes } from '../../../src-shared/service/legacy/routes';
+import { checkAnswer, route, type Route } from '../../../src-shared/service/router';
+import type { Ctx } from '../../../src-shared/service/context';
 import { startInstance, writePost, type TestInstance } from '../../support/instance';
+import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
 
 /**
- * Every route that declares its output answers what it declares, on a real store: each is called once
- * with variables that make it succeed, and its `data` parsed with the route's own schema (strict: nothing
- * missing, nothing extra). Deletes come last, so the others find their post.
+ * Every route answers what it declares, on a real store: each is called once with variables that make it
+ * succeed, and its `data` parsed with the route's own schema (strict: nothing missing, nothing extra).
+ * Routes that delete what others use come last. (Every other test holds each answer to its route's output
+ * too: test/support/instance.ts turns `checkAnswers` on.)
  */
 const VARIABLES: Record<string, Record<string, string>> = {
   'POST /api/posts/write': { content: 'A **new** post, with #tags', post_type: 'post.note', tags: 'contract' },
@@ -16,57 +22,203 @@ const VARIABLES: Record<string, Record<string, string>> = {
   'POST /api/account/personas/:guid': { name: 'A New Name' },
   'POST /api/account/channels': { name: 'Contract Channel' },
   'POST /api/account/channels/:guid': { name: 'A Renamed Channel' },
-  'POST /api/account/me': { display_name: 'The Owner' },
+  'POST /api/account/me': { display_as: 'The Owner', language: 'en-GB', mail_addr: 'owner@example.org', timezone: 'Europe/Berlin' },
   'POST /api/account/password': { current: 'the first password', password: 'a contract password' },
   'POST /api/account/:persona_guid/bio': { bio_text: 'I write **here**.' },
   'POST /api/auth/login': { account_name: 'owner', account_pass: 'a contract password' },
+  'POST /content': { content: 'A legacy _Blurb_', simple_posts: 'N' },
+  'GET /content/blurbs/search': { filter: 'bookmark' },
+  'POST /content/pin': { colour: '#0000ff' },
+  'POST /content/star/:id': { simple_posts: 'Y' },
+  'POST /users/meta': { display_as: 'The Owner', language: 'en-US', mail_addr: 'owner@example.org', timezone: 'UTC' },
+  'POST /users/setpass': { current: 'the first password', password: 'a legacy password' },
+  'POST /users/write': { bio_text: 'Written through /users/write' },
+  'DELETE /users/mydata': { confirm: 'DELETE-MY-DATA' },
+  'DELETE /users/myaccount': { confirm: 'DELETE-MY-ACCOUNT' },
 };
 
-describe('the contract of the instance interface', () => {
-  let instance: TestInstance;
-  afterEach(async () => instance?.close());
+const keyOf = (r: Route): string => `${r.method} ${r.pattern}`;
+/** Paths that always refuse (follow, mute, …: nobody else is here); they declare that they answer nothing. */
+const refuses = (r: Route): boolean => r.output instanceof z.ZodNever;
+/** Deletes of a whole post or Channel, and the account-wide deletes, go last. */
+const destructive = (r: Route): boolean => (r.method === 'DELETE' && !r.pattern.includes('/:guid/')) || r.pattern.startsWith('/users/my');
+const inOrder = (routes: readonly Route[]) => [...routes].sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
 
-  const declaredRoutes = instanceRoutes.filter((route) => route.output !== undefined);
-
-  it('declares the output of every route but those of sync', () => {
-    const covered = instanceRoutes.filter((route) => !route.pattern.startsWith('/api/sync'));
-    expect(covered.filter((route) => route.output === undefined).map((route) => `${route.method} ${route.pattern}`)).toEqual([]);
+describe('the contract of every route', () => {
+  let instance: TestInstance | undefined;
+  let desktop: DesktopInstance | undefined;
+  const remotes: ServedInstance[] = [];
+  afterEach(async () => {
+    await instance?.close();
+    await desktop?.close();
+    for (const remote of remotes.splice(0)) await remote.stop();
+    instance = desktop = undefined;
   });
 
-  it('answers every declared route with what it declares', async () => {
-    instance = await startInstance('sqlite', 'the first password');
-    const parent = await writePost(instance, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this', geo_description: 'Home' });
-    await writePost(instance, { content: 'A reply to it', reply_to: parent.guid });
-    const channel = (await instance.call('POST', '/api/account/channels', { params: { name: 'Second Channel' } })).json.data;
-    /** What a `:guid` names, by the route's path. */
-    const targetOf = async (route: (typeof declaredRoutes)[number], key: string): Promise<string> => {
-      if (route.pattern.startsWith('/api/account/personas') || route.pattern.includes(':persona_guid')) return instance.personaGuid;
-      if (route.pattern.startsWith('/api/account/channels')) return channel.guid;
-      // The delete without a GUID in its path names its post as a variable; each delete takes a post of its own.
-      if (route.method === 'DELETE' && !route.pattern.includes('/:guid/')) return (await writePost(instance, { content: `To be deleted by ${key}` })).guid;
-      return parent.guid;
-    };
-    const ordered = [...declaredRoutes].sort((a, b) => Number(a.method === 'DELETE' && !a.pattern.includes('/:guid/')) - Number(b.method === 'DELETE' && !b.pattern.includes('/:guid/')));
-    const seen: string[] = [];
+  it('refuses a caller without a token on every signed-in route, before reading its variables', async () => {
+    const started = await startInstance('memory');
+    instance = started;
+    for (const r of [...instanceRoutes, ...legacyRoutes].filter((r) => r.access === 'signed-in')) {
+      const path = r.pattern.replace(/:[a-z_]+/g, '1');
+      // Variables that are wrong for every route: a stranger must not learn that from the answer.
+      const answer = await started.call(r.method, path, { token: null, params: { count: 'many', guid: 'x', post_id: 'x' } });
+      expect(answer.status, `${keyOf(r)}: ${JSON.stringify(answer.json)}`).toBe(403);
+    }
+  });
+
+  it('answers every route of the instance interface with what it declares', async () => {
+    const started = await startInstance('sqlite', 'the first password');
+    instance = started;
+    const parent = await writePost(started, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this', geo_description: 'Home' });
+    await writePost(started, { content: 'A reply to it', reply_to: parent.guid });
+    const channel = (await started.call('POST', '/api/account/channels', { params: { name: 'Second Channel' } })).json.data;
     let signedIn: string | undefined;
-    for (const route of ordered) {
-      const key = `${route.method} ${route.pattern}`;
-      const target = await targetOf(route, key);
-      const path = route.pattern.replace(/:guid|:persona_guid/, target);
+    const seen: string[] = [];
+    for (const r of inOrder(instanceRoutes.filter((r) => !r.pattern.startsWith('/api/sync')))) {
+      const key = keyOf(r);
+      let target = parent.guid;
+      if (r.pattern.startsWith('/api/account/personas') || r.pattern.includes(':persona_guid')) target = started.personaGuid;
+      else if (r.pattern.startsWith('/api/account/channels')) target = channel.guid;
+      // The delete without a GUID in its path names its post as a variable; each delete takes a post of its own.
+      else if (destructive(r)) target = (await writePost(started, { content: `To be deleted by ${key}` })).guid;
       const params = {
         ...(VARIABLES[key] ?? {}),
-        ...(route.pattern === '/api/posts' ? { guid: target } : {}),
-        ...(route.pattern.endsWith('/access') ? { persona_guid: instance.personaGuid, access: 'write' } : {}),
+        ...(r.pattern === '/api/posts' ? { guid: target } : {}),
+        ...(r.pattern.endsWith('/access') ? { persona_guid: started.personaGuid, access: 'write' } : {}),
       };
       // Signing out ends the token it is sent with: it gets a token of its own.
       const token = key === 'POST /api/auth/logout' ? signedIn : undefined;
-      const answer = await instance.call(route.method, path, { params, ...(token ? { token } : {}) });
+      const answer = await started.call(r.method, r.pattern.replace(/:guid|:persona_guid/, target), { params, ...(token ? { token } : {}) });
       if (key === 'POST /api/auth/login') signedIn = answer.json.data.token;
-      expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBe(200);
-      const parsed = route.output?.safeParse(answer.json.data);
-      expect(parsed?.success, `${key}: ${JSON.stringify(parsed?.error?.issues)}`).toBe(true);
+      expectDeclared(r, answer);
       seen.push(key);
     }
-    expect(seen).toHaveLength(declaredRoutes.length);
+    expect(seen).toHaveLength(instanceRoutes.length - instanceRoutes.filter((r) => r.pattern.startsWith('/api/sync')).length);
+  });
+
+  it('answers every route of the legacy interface with what it declares', async () => {
+    const started = await startInstance('sqlite', 'the first password');
+    instance = started;
+    const parent = await writePost(started, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this' });
+    const parentId = (await started.call('GET', `/content?post_ids=1,2,3`)).json.data.find((p: { guid: string }) => p.guid === parent.guid).id as number;
+    const personaId = (await started.db.personas.get(started.personaGuid))?.id;
+    const seen: string[] = [];
+    for (const r of inOrder(legacyRoutes.filter((r) => !refuses(r)))) {
+      const key = keyOf(r);
+      const id = destructive(r) ? await legacyPostId(started, key) : parentId;
+      const path = r.pattern.replace(':id', String(id)).replace(':account_id', String(personaId));
+      const params = {
+        ...(VARIABLES[key] ?? {}),
+        ...(r.pattern === '/content' && r.method === 'GET' ? { post_ids: String(parentId) } : {}),
+        ...(r.pattern === '/content/pin' ? { post_id: String(parentId) } : {}),
+      };
+      const answer = await started.call(r.method, path, { params });
+      expectDeclared(r, answer);
+      seen.push(key);
+    }
+    expect(seen).toHaveLength(legacyRoutes.filter((r) => !refuses(r)).length);
+    // The paths that refuse say why, and their envelope holds no data.
+    for (const r of legacyRoutes.filter(refuses)) {
+      const answer = await started.call(r.method, r.pattern);
+      expect(answer.status, keyOf(r)).toBe(400);
+      expect(answer.json.data).toBe(false);
+    }
+  });
+
+  it('answers every route of the sync extension with what it declares', async () => {
+    const remote = await startServedInstance('memory');
+    remotes.push(remote);
+    const started = await startDesktop('memory');
+    desktop = started;
+    const remotePost = (await remote.call('POST', '/api/posts/write', { params: { content: 'Agreed text', post_type: 'post.note' } })).json.data[0].guid as string;
+    const sync = (r: Route) => r.pattern.startsWith('/api/sync');
+    const answered = new Set<string>();
+    const call = async (method: string, path: string, params?: Record<string, string>) => {
+      const r = instanceRoutes.find((candidate) => candidate.method === method && new RegExp(`^${candidate.pattern.replace(/:[a-z_]+/g, '[^/]+')}$`).test(path) && sync(candidate));
+      if (!r) throw new Error(`no sync route for ${method} ${path}`);
+      const answer = await started.call(method, path, params ? { params } : {});
+      expectDeclared(r, answer);
+      answered.add(keyOf(r));
+      return answer.json.data;
+    };
+
+    const { guid } = await addRemote(started, remote);
+    answered.add('POST /api/sync/remotes');
+    await call('GET', '/api/sync/remotes');
+    await call('POST', `/api/sync/remotes/${guid}`, { poll_seconds: '120' });
+    await call('POST', `/api/sync/remotes/${guid}/sync`);
+    await call('POST', `/api/sync/posts/${remotePost}/refresh`);
+
+    // A conflict: the post edited in both places while apart.
+    await remote.pause();
+    started.clock.advance(60);
+    remote.clock.advance(120);
+    await started.call('POST', `/api/posts/${remotePost}/write`, { params: { content: 'Edited on the desktop' } });
+    await remote.call('POST', `/api/posts/${remotePost}/write`, { params: { content: 'Edited on the remote' } });
+    await remote.resume();
+    await call('POST', `/api/sync/remotes/${guid}/sync`);
+    expect(await call('GET', '/api/sync/conflicts')).toHaveLength(1);
+    await call('POST', `/api/sync/conflicts/${remotePost}`, { keep: 'remote' });
+
+    // An item waiting for the person: a bookmark for a remote that speaks only the legacy interface.
+    const legacyRemote = await startServedInstance('memory');
+    remotes.push(legacyRemote);
+    const legacy = (await call('POST', '/api/sync/remotes', { base_url: legacyRemote.url, interface: 'legacy', token: 'owner-token-for-tests-0123456789' })) as { guid: string; personas: { guid: string }[] };
+    const bookmark = { content: 'A bookmark', post_type: 'post.bookmark', source_url: 'https://example.org/a', source_title: 'A', persona_guid: legacy.personas[0]?.guid ?? '' };
+    await started.call('POST', '/api/posts/write', { params: bookmark });
+    const stopped = (await call('POST', `/api/sync/remotes/${legacy.guid}/sync`)) as { attention: { seq: number }[] };
+    await call('POST', `/api/sync/outbox/${stopped.attention[0]?.seq ?? 0}`, { action: 'discard' });
+    await call('DELETE', `/api/sync/remotes/${guid}`);
+
+    expect([...answered].sort()).toEqual(instanceRoutes.filter(sync).map(keyOf).sort());
   });
 });
+
+describe('an answer outside its contract', () => {
+  const strictRoute = route({
+    method: 'GET',
+    pattern: '/example',
+    access: 'anyone',
+    output: z.strictObject({ count: z.number().int().nonnegative() }),
+    handler: () => Promise.resolve({ count: 1 }),
+  });
+
+  it('is refused when answers are checked, naming the route and the field', () => {
+    expect(() => checkAnswer(strictRoute, { count: 1 })).not.toThrow();
+    expect(() => checkAnswer(strictRoute, { count: -1 })).toThrow(/GET \/example answered outside its contract:[\s\S]*count/);
+    expect(() => checkAnswer(strictRoute, { count: 1, token: 'secret' })).toThrow(/token/);
+  });
+
+  it('is parsed after access and input are checked, with the input the schema made', async () => {
+    const seen: unknown[] = [];
+    const echo = route({
+      method: 'POST',
+      pattern: '/echo',
+      access: 'signed-in',
+      input: z.object({ n: z.string().transform(Number) }),
+      output: z.number(),
+      handler: (ctx, input) => {
+        seen.push([ctx.viewer.accountGuid, input.n]);
+        return Promise.resolve(input.n);
+      },
+    });
+    const ctx = (viewer: Ctx['viewer'], params: Record<string, string>) => ({ viewer, params }) as unknown as Ctx;
+    await expect(echo.run(ctx(null, { n: '2' }))).rejects.toMatchObject({ code: 403 });
+    await expect(echo.run(ctx({ accountGuid: 'a', personaGuids: [] }, {}))).rejects.toMatchObject({ code: 400 });
+    await expect(echo.run(ctx({ accountGuid: 'a', personaGuids: [] }, { n: '2' }))).resolves.toBe(2);
+    expect(seen).toEqual([['a', 2]]);
+  });
+});
+
+function expectDeclared(r: Route, answer: { status: number; json: { data: unknown } }) {
+  const key = keyOf(r);
+  expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBe(200);
+  const parsed = r.output.safeParse(answer.json.data);
+  expect(parsed.success, `${key}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+}
+
+/** A post of the owner's own for a route that deletes. */
+async function legacyPostId(instance: TestInstance, key: string): Promise<number> {
+  const written = await instance.call('POST', '/content', { params: { content: `To be deleted by ${key}` } });
+  return written.json.data[0].id as number;
+}

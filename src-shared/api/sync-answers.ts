@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { EXTENSIONS } from './about';
+import { orFalse, unix } from './answers';
+import { ALL_POST_TYPES, INTERFACES, OUTBOX_OPS, SETTLE_ACTIONS } from './vocabulary';
+
+/** What the sync extension (`/api/sync/...`, docs/sync.md) answers, as strictly as answers.ts. */
+
+const outboxItem = { seq: z.number().int().positive(), op: z.enum(OUTBOX_OPS), post_guid: z.string() };
+
+/** One remote as `GET /api/sync/remotes` lists it. Its token is never part of it. */
+export const remoteStatusAnswer = z.strictObject({
+  guid: z.string(),
+  base_url: z.string(),
+  interface: z.enum(INTERFACES),
+  /** What the remote is and what it takes: false until a remote added before this was recorded is asked. */
+  server: orFalse(
+    z.strictObject({
+      software: z.string(),
+      kinds: z.array(z.enum(ALL_POST_TYPES)),
+      extensions: z.array(z.enum(EXTENSIONS)),
+    }),
+  ),
+  account: z.string(),
+  personas: z.array(z.strictObject({ guid: z.string(), as: z.string(), name: z.string() })),
+  /** `stand_in`: the remote listed no Channels, so its posts go to a local stand-in. */
+  channels: z.array(z.strictObject({ guid: z.string(), name: z.string(), stand_in: z.boolean() })),
+  poll_seconds: z.number().int(),
+  syncing: z.boolean(),
+  last_pull_unix: orFalse(unix),
+  last_push_unix: orFalse(unix),
+  pending: z.number().int().nonnegative(),
+  /** Which posts still wait, in the order they will go (the first ones of `pending`). */
+  waiting: z.array(z.strictObject(outboxItem)),
+  attention: z.array(z.strictObject({ ...outboxItem, reason: z.string() })),
+  conflicts: z.array(z.strictObject({ post_guid: z.string(), remote_updated_unix: unix, detected_unix: unix })),
+  last_error: orFalse(z.string()),
+  last_error_unix: orFalse(unix),
+});
+export type RemoteStatusAnswer = z.infer<typeof remoteStatusAnswer>;
+
+const conflictVersion = z.strictObject({ title: orFalse(z.string()), text: z.string(), tags: z.array(z.string()), updated_unix: unix });
+
+/** A post edited here and on its remote: both versions, for the person to choose. */
+export const conflictAnswer = z.strictObject({
+  post_guid: z.string(),
+  remote_guid: z.string(),
+  local: conflictVersion,
+  remote: conflictVersion,
+  detected_unix: unix,
+});
+export type ConflictAnswer = z.infer<typeof conflictAnswer>;
+
+export const conflictResolvedAnswer = z.strictObject({ post_guid: z.string(), kept: z.enum(['local', 'remote']) });
+export const remoteRemovedAnswer = z.strictObject({ remote_guid: z.string(), removed: z.literal(true) });
+export const itemSettledAnswer = z.strictObject({ seq: z.number().int().positive(), action: z.enum(SETTLE_ACTIONS) });
+
+/** A remote post's conversation read again there; `gone` when the remote no longer serves the post. */
+export const threadRefreshAnswer = z.strictObject({ post_guid: z.string(), gone: z.boolean(), stored: z.number().int().nonnegative() });
+export type ThreadRefreshAnswer = z.infer<typeof threadRefreshAnswer>;
