@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AccountProfile, RemoteChannel } from '../../src-shared/client/account';
+import type { AccountProfile, RemoteChannel } from '../../src-shared/client/lenient-answers';
 import type { DeskPersona } from '../../src-shared/client/desk-schemas';
 import { clients, describeFailure } from './session';
 

@@ -1,4 +1,4 @@
-import type { RemoteChannel } from '../../src-shared/client/account';
+import type { RemoteChannel } from '../../src-shared/client/lenient-answers';
 import type { ChannelDeletion } from '../../src-shared/client/desk-schemas';
 import { useAccount } from './account';
 import { useDrafts } from './drafts';

@@ -1,4 +1,3 @@
-import { accountProfile, channelList, type AccountProfile, type RemoteChannel } from './account';
 import {
   channelDeletion,
   deskBio,
@@ -18,7 +17,8 @@ import {
 import { guidCheck, timelineSearch, type TimelineQuery } from './outgoing';
 import { legacyIdCheck } from './legacy-outgoing';
 import { dataAs, pageOf, postOf, sendable } from './read';
-import { instancePost, legacyPost, type PostPage, type RemotePost } from './remote-post';
+import { instancePost, remoteChannels as channelList, remoteProfile as accountProfile, type AccountProfile, type RemoteChannel } from './lenient-answers';
+import { legacyPost, type PostPage, type RemotePost } from './remote-post';
 import { createTransport, type ClientOptions, type Method } from './transport';
 import type { Interface, SettleAction } from '../api/vocabulary';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { channelList } from './account';
 import { flag, int, lenientListOf, listOf, optInt, optText, someText } from './lenient';
+import { remoteChannels } from './lenient-answers';
 
 /**
  * Answers of this project's own extension endpoints (docs/api.md and docs/sync.md), read
@@ -37,7 +37,7 @@ export const channelDeletion = z.object({
   channel_guid: someText,
   moved_to: someText,
   moved_posts: int.catch(0),
-  channels: channelList,
+  channels: remoteChannels,
 });
 export type ChannelDeletion = z.infer<typeof channelDeletion>;
 

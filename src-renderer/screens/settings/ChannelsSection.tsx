@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RemoteChannel } from '../../../src-shared/client/account';
+import type { RemoteChannel } from '../../../src-shared/client/lenient-answers';
 import type { DeskPersona } from '../../../src-shared/client/desk-schemas';
 import { channelName, useAccount, writableChannels } from '../../state/account';
 import { setChannelAccess } from '../../state/channel-access';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { RemoteChannel } from '../../../src-shared/client/account';
+import type { RemoteChannel } from '../../../src-shared/client/lenient-answers';
 import { useModalDialog } from '../../components/modal-dialog';
 import { channelName, useAccount } from '../../state/account';
 import { deleteChannel, moveTargets } from '../../state/channel-delete';
