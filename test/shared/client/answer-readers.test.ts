@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { postAnswer, type PostAnswer } from '../../../src-shared/api/answers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personaAnswer, postAnswer, type PersonaAnswer, type PostAnswer } from '../../../src-shared/api/answers';
+import { createInstanceClient, RemoteError } from '../../../src-shared/client';
+import { createDeskClient } from '../../../src-shared/client/desk-client';
 import { instancePost, remoteProfile } from '../../../src-shared/client/lenient-answers';
+import { json, startFakeRemote, type FakeRemote } from './helpers';
 
-/** Other servers' answers, read with the lenient readers derived from the strict schemas (api/answers.ts). */
+/**
+ * One shape per answer: this project's answers are read with the strict schemas (api/answers.ts), other
+ * servers' with the lenient readers derived from them (client/lenient-answers.ts).
+ */
 const ALICE = 'a11ce000-0000-4000-8000-000000000001';
 const BOB = 'b0b00000-0000-4000-8000-000000000002';
 const CHANNEL = 'c4a77e10-0000-4000-8000-000000000003';
@@ -100,5 +106,66 @@ describe('the lenient readers derived from the strict answers', () => {
     });
     expect(profile).toMatchObject({ language: { code: 'en-GB', name: 'en-GB' }, channels: [{ guid: CHANNEL, name: 'Home' }], created_unix: 1_577_836_800 });
     expect(profile.personas).toEqual([{ guid: ALICE, as: 'alice', name: 'Alice A.', avatar_url: '', site_url: '', timezone: '', profile_url: '', channels: [] }]);
+  });
+});
+
+/** A Persona as this project answers it. */
+const ownPersona: PersonaAnswer = {
+  guid: ALICE,
+  as: 'alice',
+  name: 'Alice',
+  avatar_url: '',
+  site_url: '',
+  timezone: 'UTC',
+  profile_url: 'https://desk.example/alice',
+  channels: [CHANNEL],
+  created_at: AT,
+  created_unix: UNIX,
+  updated_at: AT,
+  updated_unix: UNIX,
+};
+const { created_at: _created, ...personaWithoutCreatedAt } = ownPersona;
+const { attributes: _noAttributes, ...postWithoutAttributes } = ownPost;
+
+describe('the desk client, reading its own instance', () => {
+  /** Whether the instance leaves a field out: a Persona's `created_at`, a post's `attributes`. */
+  let broken = false;
+  let instance: FakeRemote;
+  const ok = (data: unknown) => ({ meta: { code: 200, text: false, list: false }, data });
+  beforeAll(async () => {
+    instance = await startFakeRemote((request, res) => {
+      if (request.path === '/api/account/personas') return json(res, 200, ok([broken ? personaWithoutCreatedAt : ownPersona]));
+      if (request.path === '/api/posts/global') return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
+      return json(res, 404, { meta: { code: 404, text: 'Not Found', list: false }, data: false });
+    });
+  });
+  afterAll(() => instance.close());
+
+  const options = () => ({ baseUrl: instance.url, token: 'owner-token-0123456789' });
+
+  it('reads answers that follow the strict schemas', async () => {
+    broken = false;
+    const desk = createDeskClient(options());
+    expect(await desk.personas()).toEqual([personaAnswer.parse(ownPersona)]);
+    expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
+  });
+
+  it('refuses an answer with a field missing, which it forgives a remote', async () => {
+    broken = true;
+    const desk = createDeskClient(options());
+    const refused = await desk.personas().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(RemoteError);
+    expect(refused).toMatchObject({ kind: 'protocol' });
+    expect((refused as RemoteError).list.join(' ')).toContain('created_at');
+    await expect(desk.timeline('global')).rejects.toMatchObject({ kind: 'protocol' });
+
+    const read = await createInstanceClient(options()).global();
+    expect(read.posts.map((p) => [p.guid, p.pin, p.starred])).toEqual([
+      [GUID, 'pin.red', true],
+      [GUID, null, false],
+    ]);
   });
 });
