@@ -6,7 +6,7 @@ import { LEGACY_ONLY_POST_TYPES, PIN_COLOURS, POST_TYPES, PRIVACIES } from './vo
  * What this project answers, strictly: the service's presenters are typed by these schemas (an extra
  * field, a stored row's internals say, does not compile), and the tests parse real answers with them.
  * Readers of other servers' answers are lenient, derived from these (client/lenient-answers.ts); these are
- * this project's word.
+ * this project's word, and the desk client reads this project's answers with them.
  */
 
 /** A value the spec gives as `false` when there is none. */
