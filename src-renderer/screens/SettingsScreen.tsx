@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { DeskPersona } from '../../src-shared/client/desk-schemas';
+import type { PersonaAnswer } from '../../src-shared/api/answers';
 import { useAccount } from '../state/account';
 import { clients } from '../state/session';
 import { ChannelsSection } from './settings/ChannelsSection';
@@ -42,14 +42,14 @@ function ProfileForm() {
   );
 }
 
-function PersonaForm({ persona }: { persona: DeskPersona }) {
+function PersonaForm({ persona }: { persona: PersonaAnswer }) {
   const [name, setName] = useState(persona.name);
   const [handle, setHandle] = useState(persona.as);
   const [bio, setBio] = useState<string | null>(null);
   const names = useTask();
   const bios = useTask();
   useEffect(() => {
-    clients().desk.bio(persona.guid).then((b) => setBio(b.text), () => setBio(''));
+    clients().desk.bio(persona.guid).then((b) => setBio(b.bio.text), () => setBio(''));
   }, [persona.guid]);
   return (
     <div className="card-form">
@@ -63,7 +63,7 @@ function PersonaForm({ persona }: { persona: DeskPersona }) {
         <button type="submit" disabled={names.busy}>Save name and handle</button>
       </form>
       {bio !== null && (
-        <form aria-label={`Bio of @${persona.as}`} onSubmit={bios.run(async () => void setBio((await clients().desk.setBio(persona.guid, bio)).text), 'Bio saved.')}>
+        <form aria-label={`Bio of @${persona.as}`} onSubmit={bios.run(async () => void setBio((await clients().desk.setBio(persona.guid, bio)).bio.text), 'Bio saved.')}>
           <div className="write-and-preview">
             <label className="text-field">Bio (Markdown, at most 2,048 characters)<textarea value={bio} rows={4} maxLength={2048} dir="auto" onChange={(e) => setBio(e.target.value)} /></label>
             <Suspense fallback={null}><MarkdownPreview text={bio} label="Bio preview" /></Suspense>

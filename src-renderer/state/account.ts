@@ -1,24 +1,23 @@
 import { create } from 'zustand';
-import type { AccountProfile, RemoteChannel } from '../../src-shared/client/account';
-import type { DeskPersona } from '../../src-shared/client/desk-schemas';
+import type { ChannelAnswer, PersonaAnswer, ProfileAnswer } from '../../src-shared/api/answers';
 import { clients, describeFailure } from './session';
 
 /** The account, its Personas and Channels, and which Persona the person is acting as now. */
 interface AccountStore {
-  profile: AccountProfile | null;
-  personas: DeskPersona[];
-  channels: RemoteChannel[];
+  profile: ProfileAnswer | null;
+  personas: PersonaAnswer[];
+  channels: ChannelAnswer[];
   currentGuid: string | null;
   error: string | null;
   load(): Promise<void>;
   /** By GUID, or by place in the switcher (1 is the first). */
   switchTo(which: string | number): void;
   /** Replaces one Persona or Channel after an edit. */
-  putPersona(persona: DeskPersona): void;
-  putChannel(channel: RemoteChannel): void;
+  putPersona(persona: PersonaAnswer): void;
+  putChannel(channel: ChannelAnswer): void;
   /** All the Channels at once, as the instance lists them after a change to several (a deletion). */
-  setChannels(channels: RemoteChannel[]): void;
-  setProfile(profile: AccountProfile): void;
+  setChannels(channels: ChannelAnswer[]): void;
+  setProfile(profile: ProfileAnswer): void;
 }
 
 const CURRENT_KEY = 'desk.current-persona.v1';
@@ -86,18 +85,18 @@ export const useAccount = create<AccountStore>((set, get) => ({
   setProfile: (profile) => set({ profile }),
 }));
 
-export function currentPersona(): DeskPersona | null {
+export function currentPersona(): PersonaAnswer | null {
   const { personas, currentGuid } = useAccount.getState();
   return personas.find((p) => p.guid === currentGuid) ?? null;
 }
 
-export const useCurrentPersona = (): DeskPersona | null =>
+export const useCurrentPersona = (): PersonaAnswer | null =>
   useAccount((s) => s.personas.find((p) => p.guid === s.currentGuid) ?? null);
 
 /** A Channel's name as the page shows it: one without a name still gets words. */
-export const channelName = (channel: RemoteChannel): string => channel.name || 'Unnamed Channel';
+export const channelName = (channel: ChannelAnswer): string => channel.name || 'Unnamed Channel';
 
 /** The Channels a Persona may write to, in the account's order. */
-export function writableChannels(personaGuid: string | null, channels: readonly RemoteChannel[]): RemoteChannel[] {
+export function writableChannels(personaGuid: string | null, channels: readonly ChannelAnswer[]): ChannelAnswer[] {
   return channels.filter((c) => personaGuid !== null && c.writers.includes(personaGuid));
 }

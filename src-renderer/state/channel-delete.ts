@@ -1,5 +1,4 @@
-import type { RemoteChannel } from '../../src-shared/client/account';
-import type { ChannelDeletion } from '../../src-shared/client/desk-schemas';
+import type { ChannelAnswer, ChannelDeletionAnswer } from '../../src-shared/api/answers';
 import { useAccount } from './account';
 import { useDrafts } from './drafts';
 import { usePosts } from './posts';
@@ -11,8 +10,8 @@ import { useTimelines } from './timelines';
  * Why a Channel cannot be deleted, in words the person can act on, or null when it can. The instance
  * refuses the same two (docs/api.md, "Extensions and choices"); saying so beforehand spares a refusal.
  */
-export function whyNotDeletable(channel: RemoteChannel, channels: readonly RemoteChannel[]): string | null {
-  if (channel.remote_guid !== null) {
+export function whyNotDeletable(channel: ChannelAnswer, channels: readonly ChannelAnswer[]): string | null {
+  if (channel.remote_guid !== false) {
     return 'This Channel belongs to a remote instance, so it cannot be deleted here. Removing that remote under Remotes makes it a Channel of this instance, which can then be deleted.';
   }
   if (moveTargets(channel, channels).length === 0) return 'This is the only Channel and every post needs one, so it cannot be deleted. Create another Channel first.';
@@ -20,7 +19,7 @@ export function whyNotDeletable(channel: RemoteChannel, channels: readonly Remot
 }
 
 /** Where the posts of a deleted Channel can go: every other Channel, in the account's order (the first is the default). */
-export const moveTargets = (channel: RemoteChannel, channels: readonly RemoteChannel[]): RemoteChannel[] =>
+export const moveTargets = (channel: ChannelAnswer, channels: readonly ChannelAnswer[]): ChannelAnswer[] =>
   channels.filter((c) => c.guid !== channel.guid);
 
 /**
@@ -28,7 +27,7 @@ export const moveTargets = (channel: RemoteChannel, channels: readonly RemoteCha
  * the Channel list (and the Personas' lists, as the writers moved too), the posts held here, drafts that
  * named it, and the open timelines of both Channels. A failure is thrown, unchanged, for the dialog to show.
  */
-export async function deleteChannel(guid: string, moveTo: string): Promise<ChannelDeletion> {
+export async function deleteChannel(guid: string, moveTo: string): Promise<ChannelDeletionAnswer> {
   const result = await clients().desk.deleteChannel(guid, moveTo);
   const target = result.moved_to;
   useAccount.getState().setChannels(result.channels);

@@ -5,7 +5,8 @@ import { ALL_POST_TYPES, PIN_COLOURS, PRIVACIES } from './vocabulary';
 /**
  * What this project answers, strictly: the service's presenters are typed by these schemas (an extra
  * field, a stored row's internals say, does not compile), and the tests parse real answers with them.
- * Readers of other servers' answers stay lenient (client/remote-post.ts); these are this project's word.
+ * Readers of other servers' answers are lenient, derived from these (client/lenient-answers.ts); these are
+ * this project's word, and the desk client reads this project's answers with them.
  */
 
 /** A value the spec gives as `false` when there is none. */

@@ -1,16 +1,22 @@
-import { accountProfile, channelList, type AccountProfile, type RemoteChannel } from './account';
+import { z } from 'zod';
 import {
-  channelDeletion,
-  deskBio,
-  deskPersona,
-  deskPersonaList,
+  bioAnswer,
+  channelAnswer,
+  channelDeletionAnswer,
+  personaAnswer,
+  postsAnswer,
+  profileAnswer,
+  type BioAnswer,
+  type ChannelAnswer,
+  type ChannelDeletionAnswer,
+  type PersonaAnswer,
+  type ProfileAnswer,
+} from '../api/answers';
+import {
   refreshAnswer,
   remoteStatus,
   remoteStatusList,
   syncConflictList,
-  type ChannelDeletion,
-  type DeskBio,
-  type DeskPersona,
   type RefreshResult,
   type RemoteStatus,
   type SyncConflict,
@@ -18,8 +24,9 @@ import {
 import { guidCheck, timelineSearch, type TimelineQuery } from './outgoing';
 import { legacyIdCheck } from './legacy-outgoing';
 import { dataAs, pageOf, postOf, sendable } from './read';
-import { instancePost, legacyPost, type PostPage, type RemotePost } from './remote-post';
-import { createTransport, type ClientOptions, type Method } from './transport';
+import { instancePost } from './lenient-answers';
+import { legacyPost, type PostPage, type RemotePost } from './remote-post';
+import { createTransport, type Answer, type ClientOptions, type Method } from './transport';
 import type { Interface, SettleAction } from '../api/vocabulary';
 
 /** The instance timelines, narrowed by this project's `persona_guid` and `channel_guid`. */
@@ -61,8 +68,9 @@ export interface AddRemoteParams {
 
 /**
  * This project's own extension endpoints, which only an instance of this project answers: the renderer's
- * access to its local instance beyond sections 4.2 and 4.3 (Personas, Channels, profile, sync). Failures
- * are `RemoteError`s, as everywhere in the client.
+ * access to its local instance beyond sections 4.2 and 4.3 (Personas, Channels, profile, sync). Answers its
+ * routes declare are read with their strict schemas (api/answers.ts): an answer that strays from them is a
+ * `protocol` error, never read around. Failures are `RemoteError`s, as everywhere in the client.
  */
 export interface DeskClient {
   timeline(which: 'global' | 'mentions', query?: DeskTimelineQuery): Promise<PostPage>;
@@ -70,20 +78,20 @@ export interface DeskClient {
   /** `GET /api/posts/{guid}/thread` with the acting Persona's stars and pins. */
   thread(guid: string, personaGuid?: string): Promise<PostPage>;
   repost(id: number, personaGuid?: string): Promise<RemotePost>;
-  profile(): Promise<AccountProfile>;
-  setProfile(change: ProfileChange): Promise<AccountProfile>;
-  personas(): Promise<DeskPersona[]>;
-  createPersona(params: { handle: string; name?: string; channel_guid?: string }): Promise<DeskPersona>;
-  updatePersona(guid: string, params: { handle?: string; name?: string }): Promise<DeskPersona>;
-  channels(): Promise<RemoteChannel[]>;
-  createChannel(params: { name: string; persona_guids?: string[] }): Promise<RemoteChannel>;
-  renameChannel(guid: string, name: string): Promise<RemoteChannel>;
+  profile(): Promise<ProfileAnswer>;
+  setProfile(change: ProfileChange): Promise<ProfileAnswer>;
+  personas(): Promise<PersonaAnswer[]>;
+  createPersona(params: { handle: string; name?: string; channel_guid?: string }): Promise<PersonaAnswer>;
+  updatePersona(guid: string, params: { handle?: string; name?: string }): Promise<PersonaAnswer>;
+  channels(): Promise<ChannelAnswer[]>;
+  createChannel(params: { name: string; persona_guids?: string[] }): Promise<ChannelAnswer>;
+  renameChannel(guid: string, name: string): Promise<ChannelAnswer>;
   /** Deletes a Channel; its posts move to `moveTo`, or to the account's first other Channel without it. */
-  deleteChannel(guid: string, moveTo?: string): Promise<ChannelDeletion>;
+  deleteChannel(guid: string, moveTo?: string): Promise<ChannelDeletionAnswer>;
   /** Whether a Persona may write to a Channel (`write`) or not (`none`). */
-  setChannelAccess(guid: string, personaGuid: string, access: 'write' | 'none'): Promise<RemoteChannel>;
-  bio(personaGuid: string): Promise<DeskBio>;
-  setBio(personaGuid: string, text: string): Promise<DeskBio>;
+  setChannelAccess(guid: string, personaGuid: string, access: 'write' | 'none'): Promise<ChannelAnswer>;
+  bio(personaGuid: string): Promise<BioAnswer>;
+  setBio(personaGuid: string, text: string): Promise<BioAnswer>;
   logout(): Promise<void>;
   remotes(): Promise<RemoteStatus[]>;
   addRemote(params: AddRemoteParams): Promise<RemoteStatus>;
@@ -110,11 +118,13 @@ export function createDeskClient(options: ClientOptions): DeskClient {
 
   const get = async (path: string, query: Record<string, string | undefined> = {}) => t.send({ method: 'GET', path, query, auth: true });
   const post = async (path: string, json: Record<string, unknown> = {}, method: Method = 'POST') => t.send({ method, path, json, auth: true });
-  /** A list endpoint that answers one object: the object. */
-  const one = <T>(list: readonly T[], path: string): T => {
-    const first = list[0];
-    if (first === undefined) throw t.refuse({ method: 'POST', path }, ['the answer holds nothing']);
-    return first;
+  /**
+   * This instance's posts: the answer checked with the strict schema (one that strays from it is refused
+   * whole), then each post put into the client's one shape of a post, `RemotePost`.
+   */
+  const ownPage = (answer: Answer): PostPage => {
+    dataAs(t, answer, postsAnswer);
+    return pageOf(t, answer, instancePost);
   };
 
   return {
@@ -126,7 +136,7 @@ export function createDeskClient(options: ClientOptions): DeskClient {
         persona_guid: optionalGuid('GET', path, 'persona_guid', persona_guid),
         channel_guid: optionalGuid('GET', path, 'channel_guid', channel_guid),
       };
-      return pageOf(t, await get(path, { ...search, ...extra }), instancePost);
+      return ownPage(await get(path, { ...search, ...extra }));
     },
 
     blurbs: async (collection, query = {}) => {
@@ -148,7 +158,7 @@ export function createDeskClient(options: ClientOptions): DeskClient {
 
     thread: async (guid, personaGuid) => {
       const path = guidIn('GET', '/api/posts', guid, '/thread');
-      return pageOf(t, await get(path, { persona_guid: optionalGuid('GET', path, 'persona_guid', personaGuid) }), instancePost);
+      return ownPage(await get(path, { persona_guid: optionalGuid('GET', path, 'persona_guid', personaGuid) }));
     },
 
     repost: async (id, personaGuid) => {
@@ -158,37 +168,33 @@ export function createDeskClient(options: ClientOptions): DeskClient {
       return postOf(t, await post(path, persona === undefined ? {} : { persona_guid: persona }), legacyPost);
     },
 
-    profile: async () => dataAs(t, await get('/api/account/me'), accountProfile),
-    setProfile: async (change) => dataAs(t, await post('/api/account/me', { ...change }), accountProfile),
+    profile: async () => dataAs(t, await get('/api/account/me'), profileAnswer),
+    setProfile: async (change) => dataAs(t, await post('/api/account/me', { ...change }), profileAnswer),
 
-    personas: async () => dataAs(t, await get('/api/account/personas'), deskPersonaList),
-    createPersona: async (params) => dataAs(t, await post('/api/account/personas', params), deskPersona),
-    updatePersona: async (guid, params) => dataAs(t, await post(guidIn('POST', '/api/account/personas', guid), params), deskPersona),
+    personas: async () => dataAs(t, await get('/api/account/personas'), z.array(personaAnswer)),
+    createPersona: async (params) => dataAs(t, await post('/api/account/personas', params), personaAnswer),
+    updatePersona: async (guid, params) => dataAs(t, await post(guidIn('POST', '/api/account/personas', guid), params), personaAnswer),
 
-    channels: async () => dataAs(t, await get('/api/account/channels'), channelList),
+    channels: async () => dataAs(t, await get('/api/account/channels'), z.array(channelAnswer)),
     createChannel: async ({ name, persona_guids }) => {
-      const path = '/api/account/channels';
       const body = persona_guids === undefined ? { name } : { name, persona_guids: persona_guids.join(',') };
-      return one(dataAs(t, await post(path, body), channelList), path);
+      return dataAs(t, await post('/api/account/channels', body), channelAnswer);
     },
-    renameChannel: async (guid, name) => {
-      const path = guidIn('POST', '/api/account/channels', guid);
-      return one(dataAs(t, await post(path, { name }), channelList), path);
-    },
+    renameChannel: async (guid, name) => dataAs(t, await post(guidIn('POST', '/api/account/channels', guid), { name }), channelAnswer),
     deleteChannel: async (guid, moveTo) => {
       const path = guidIn('DELETE', '/api/account/channels', guid);
       const move_to = optionalGuid('DELETE', '/api/account/channels/{guid}', 'move_to', moveTo);
-      return dataAs(t, await post(path, move_to === undefined ? {} : { move_to }, 'DELETE'), channelDeletion);
+      return dataAs(t, await post(path, move_to === undefined ? {} : { move_to }, 'DELETE'), channelDeletionAnswer);
     },
 
     setChannelAccess: async (guid, personaGuid, access) => {
       const path = guidIn('POST', '/api/account/channels', guid, '/access');
       sendable(t, { method: 'POST', path: '/api/account/channels/{guid}/access' }, guidCheck('persona_guid', personaGuid));
-      return one(dataAs(t, await post(path, { persona_guid: personaGuid, access }), channelList), path);
+      return dataAs(t, await post(path, { persona_guid: personaGuid, access }), channelAnswer);
     },
 
-    bio: async (personaGuid) => dataAs(t, await get(guidIn('GET', '/api/account', personaGuid, '/bio')), deskBio),
-    setBio: async (personaGuid, text) => dataAs(t, await post(guidIn('POST', '/api/account', personaGuid, '/bio'), { bio_text: text }), deskBio),
+    bio: async (personaGuid) => dataAs(t, await get(guidIn('GET', '/api/account', personaGuid, '/bio')), bioAnswer),
+    setBio: async (personaGuid, text) => dataAs(t, await post(guidIn('POST', '/api/account', personaGuid, '/bio'), { bio_text: text }), bioAnswer),
 
     logout: async () => {
       t.dataOf(await post('/api/auth/logout'));

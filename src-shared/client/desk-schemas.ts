@@ -1,59 +1,11 @@
 import { z } from 'zod';
-import { channelList } from './account';
 import { flag, int, lenientListOf, listOf, optInt, optText, someText } from './lenient';
 
 /**
- * Answers of this project's own extension endpoints (docs/api.md and docs/sync.md), read
- * with the same tolerance as every other answer: the renderer is a client like any other.
+ * Answers of this project's own instance that the desk client reads. Those its routes declare are read
+ * with their strict schemas (api/answers.ts), imported where they are used; sync's answers (docs/sync.md)
+ * are declared here, read with the same tolerance as every other answer.
  */
-
-/** A Persona of `GET /api/account/personas`. */
-export const deskPersona = z
-  .object({
-    guid: someText,
-    as: optText,
-    name: optText,
-    avatar_url: optText,
-    site_url: optText,
-    timezone: optText,
-    profile_url: optText,
-    channels: lenientListOf(someText),
-  })
-  .transform((p) => ({
-    guid: p.guid,
-    as: p.as ?? '',
-    name: p.name ?? p.as ?? '',
-    avatar_url: p.avatar_url ?? '',
-    site_url: p.site_url ?? '',
-    timezone: p.timezone ?? '',
-    profile_url: p.profile_url ?? '',
-    channels: p.channels,
-  }));
-export type DeskPersona = z.infer<typeof deskPersona>;
-export const deskPersonaList = listOf(deskPersona);
-
-/** `DELETE /api/account/channels/{guid}`: where the deleted Channel's posts went, and the Channels left. */
-export const channelDeletion = z.object({
-  channel_guid: someText,
-  moved_to: someText,
-  moved_posts: int.catch(0),
-  channels: channelList,
-});
-export type ChannelDeletion = z.infer<typeof channelDeletion>;
-
-/** Section 2.6, the public bio of a Persona. */
-export const deskBio = z.preprocess(
-  (v) => (Array.isArray(v) ? v[0] : v),
-  z
-    .object({
-      guid: someText,
-      as: optText,
-      name: optText,
-      bio: z.object({ text: optText, html: optText }).catch({ text: null, html: null }),
-    })
-    .transform((b) => ({ guid: b.guid, as: b.as ?? '', name: b.name ?? '', text: b.bio.text ?? '', html: b.bio.html ?? '' })),
-);
-export type DeskBio = z.infer<typeof deskBio>;
 
 const attentionItem = z.object({ seq: optInt, op: optText, post_guid: optText, reason: optText }).transform((a) => ({
   seq: a.seq,

@@ -1,4 +1,3 @@
-import { aboutAnswer, accountProfile, channelList, deleteAnswer, loginAnswer, type About, type AccountProfile, type DeleteResult, type LoginResult, type RemoteChannel } from './account';
 import { POST_TYPES, type PinColour, type PinValue } from '../api/vocabulary';
 import {
   guidCheck,
@@ -12,7 +11,20 @@ import {
 } from './outgoing';
 import type { RemoteError } from './errors';
 import { dataAs, failedWith, notOffered, pageOf, postOf, postOrNull, sendable } from './read';
-import { instancePost, type PostPage, type RemotePost } from './remote-post';
+import {
+  instancePost,
+  remoteAbout,
+  remoteChannels,
+  remoteDeletion,
+  remoteLogin,
+  remoteProfile,
+  type About,
+  type AccountProfile,
+  type DeleteResult,
+  type LoginResult,
+  type RemoteChannel,
+} from './lenient-answers';
+import type { PostPage, RemotePost } from './remote-post';
 import { createTransport, type Answer, type Call, type ClientOptions, type Method } from './transport';
 
 /**
@@ -108,7 +120,7 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
 
     login: async (name, password) => {
       const answer = await t.send({ method: 'POST', path: '/api/auth/login', json: { account_name: name, account_pass: password }, auth: false });
-      return dataAs(t, answer, loginAnswer);
+      return dataAs(t, answer, remoteLogin);
     },
 
     accountMe: async () => {
@@ -117,20 +129,20 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       if (failedWith(t.failureOf(answer), [404, 405])) {
         answer = await t.send({ method: 'POST', path: '/api/account/me', json: {}, auth: true });
       }
-      return dataAs(t, answer, accountProfile);
+      return dataAs(t, answer, remoteProfile);
     },
 
     channels: async () => {
       const answer = await t.send({ method: 'GET', path: '/api/account/channels', auth: true });
       if (notOffered(t.failureOf(answer))) return null;
-      return dataAs(t, answer, channelList);
+      return dataAs(t, answer, remoteChannels);
     },
 
     about: async () => {
       const answer = await t.send({ method: 'GET', path: '/api/about', auth: false });
       if (notOffered(t.failureOf(answer))) return null;
       // Another server may answer this path with something else entirely: then it says nothing about itself.
-      const read = aboutAnswer.safeParse(t.dataOf(answer));
+      const read = remoteAbout.safeParse(t.dataOf(answer));
       return read.success ? read.data : null;
     },
 
@@ -165,7 +177,7 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       // The GUID also travels in the body, which DELETE /api/posts (without it in the path) reads.
       const answer = await t.send({ method: 'DELETE', path, json: { guid }, auth: true });
       if (isNotThere(t.failureOf(answer))) return null;
-      return dataAs(t, answer, deleteAnswer);
+      return dataAs(t, answer, remoteDeletion);
     },
 
     star: async (guid, personaGuid) => act('POST', guid, '/star', (path) => personaBody({ method: 'POST', path }, personaGuid)),

@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** `false`, `null`, missing and `''` all mean "no value". */
 export const isBlank = (value: unknown): boolean => value === false || value === null || value === undefined || value === '';
 
-const blankToNull = (value: unknown): unknown => (isBlank(value) ? null : value);
+export const blankToNull = (value: unknown): unknown => (isBlank(value) ? null : value);
 
 /** A string; a number is taken as its text. */
 export const text = z.union([z.string(), z.number().transform(String)]);
@@ -65,6 +65,20 @@ export const lenientListOf = <T extends z.ZodType>(item: T) =>
     }),
   );
 
+/** The first entry of a list answer, or the answer itself: some answers wrap one object in a list. */
+export const unwrapped = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+
+/** One object, or (tolerated) a list whose first entry is it. */
+export const firstOf = <T extends z.ZodType>(item: T, message: string) =>
+  listOf(item).transform((list, ctx): z.output<T> => {
+    const first = list[0];
+    if (first === undefined) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return first;
+  });
+
 /** A handle as remotes write it: the reference prefixes `@` in some answers ("@peer"), never in others. */
 export const handleOf = (value: string | null): string => (value ?? '').trim().replace(/^@+/, '');
 
@@ -83,6 +97,27 @@ export function unixOf(unix: number | null, dateText: string | null): number | n
   const plain = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(dateText.trim());
   const millis = Date.parse(plain ? `${dateText.trim().replace(' ', 'T')}Z` : dateText);
   return Number.isFinite(millis) ? Math.floor(millis / 1000) : null;
+}
+
+/** A post's times as either interface gives them: unix seconds, or failing those a date text. */
+export const times = {
+  publish_unix: optInt,
+  publish_at: optText,
+  updated_unix: optInt,
+  updated_at: optText,
+  expires_unix: optInt,
+  expires_at: optText,
+};
+
+/** Publication is required; an update time defaults to it; an expiry of 0 is no expiry. */
+export function timesOf(p: { [K in keyof typeof times]: z.output<(typeof times)[K]> }, ctx: z.RefinementCtx) {
+  const publish = unixOf(p.publish_unix, p.publish_at);
+  if (publish === null) {
+    ctx.addIssue({ code: 'custom', message: 'a post needs publish_unix or publish_at', path: ['publish_unix'] });
+    return null;
+  }
+  const expires = unixOf(p.expires_unix, p.expires_at);
+  return { publish_unix: publish, updated_unix: unixOf(p.updated_unix, p.updated_at) ?? publish, expires_unix: expires === 0 ? null : expires };
 }
 
 /** Zod issues as short lines: "persona.guid: must not be empty". */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { flag, handleOf, int, isBlank, issueLines, lenientListOf, listOf, num, optInt, optText, someText, tagList, text, unixOf } from './lenient';
-import { colourOfHex, DEFAULT_PRIVACY, readPin, type PinValue } from '../api/vocabulary';
+import { firstOf, flag, int, isBlank, issueLines, lenientListOf, optInt, optText, someText, tagList, text, times, timesOf } from './lenient';
+import { mention } from './lenient-answers';
+import { colourOfHex, DEFAULT_PRIVACY, type PinValue } from '../api/vocabulary';
 
 /** The author of a post (section 2.5), the same from either interface. */
 export interface RemotePersona {
@@ -77,144 +78,6 @@ export interface PostPage {
   skipped: SkippedPost[];
 }
 
-/** One object, or (tolerated) a list whose first entry is it. */
-const firstOf = <T extends z.ZodType<RemotePersona, unknown>>(item: T, message: string) =>
-  listOf(item).transform((list, ctx): RemotePersona => {
-    const first = list[0];
-    if (first === undefined) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return first;
-  });
-
-/** Section 2.5, with the reference's spellings accepted as well: `profile_url`, and `as` written `@handle`. */
-const personaSummary = z
-  .object({
-    guid: someText,
-    as: optText,
-    name: optText,
-    avatar: optText,
-    avatar_url: optText,
-    profileurl: optText,
-    profile_url: optText,
-  })
-  .transform(
-    (p): RemotePersona => ({
-      guid: p.guid,
-      as: handleOf(p.as),
-      name: p.name ?? handleOf(p.as),
-      avatar: p.avatar ?? p.avatar_url ?? '',
-      profile_url: p.profileurl ?? p.profile_url ?? '',
-      id: null,
-    }),
-  );
-
-const mention = z
-  .object({ guid: optText, as: optText, name: optText, username: optText })
-  // A legacy mention's `name` is the handle, and so is the reference's (`@handle`) in timelines.
-  .transform((m) => ({ guid: m.guid ?? '', as: handleOf(m.as ?? m.username ?? m.name) }))
-  .refine((m) => m.guid !== '' || m.as !== '', 'a mention needs a GUID or a handle');
-
-const pinOf = (value: string | null): PinValue | null => {
-  const colour = readPin(value);
-  return colour === null ? null : `pin.${colour}`;
-};
-
-const optNum = z.preprocess((v) => (isBlank(v) ? null : v), num.nullable());
-const postMeta = z
-  .object({
-    source: z.preprocess((v) => (isBlank(v) ? null : v), z.object({ url: someText, title: optText }).nullable()).catch(null),
-    geo: z
-      .preprocess(
-        (v) => (isBlank(v) ? null : v),
-        z.object({ longitude: optNum, latitude: optNum, altitude: optNum, description: optText }).nullable(),
-      )
-      .catch(null),
-  })
-  .catch({ source: null, geo: null });
-
-const times = {
-  publish_unix: optInt,
-  publish_at: optText,
-  updated_unix: optInt,
-  updated_at: optText,
-  expires_unix: optInt,
-  expires_at: optText,
-};
-
-interface TimeFields {
-  publish_unix: number | null;
-  publish_at: string | null;
-  updated_unix: number | null;
-  updated_at: string | null;
-  expires_unix: number | null;
-  expires_at: string | null;
-}
-
-/** Publication is required; an update time defaults to it; an expiry of 0 is no expiry. */
-function timesOf(p: TimeFields, ctx: z.RefinementCtx) {
-  const publish = unixOf(p.publish_unix, p.publish_at);
-  if (publish === null) {
-    ctx.addIssue({ code: 'custom', message: 'a post needs publish_unix or publish_at', path: ['publish_unix'] });
-    return null;
-  }
-  const expires = unixOf(p.expires_unix, p.expires_at);
-  return { publish_unix: publish, updated_unix: unixOf(p.updated_unix, p.updated_at) ?? publish, expires_unix: expires === 0 ? null : expires };
-}
-
-/** Section 2.3 plus this project's `channel_guid`, `parent_guid` and `attributes`. */
-export const instancePost = z
-  .object({
-    guid: someText,
-    type: someText,
-    privacy: optText,
-    canonical_url: optText,
-    reply_to: optText,
-    title: optText,
-    content: optText,
-    text: optText,
-    meta: postMeta,
-    tags: tagList,
-    mentions: lenientListOf(mention),
-    // One object, or (tolerated) a list holding it.
-    persona: firstOf(personaSummary, 'a post needs its persona'),
-    ...times,
-    channel_guid: optText,
-    /** The reference names the Channel as an object instead of `channel_guid`. */
-    channel: z.preprocess((v) => (isBlank(v) ? {} : v), z.object({ guid: optText })).catch({ guid: null }),
-    parent_guid: optText,
-    attributes: z
-      .preprocess((v) => (isBlank(v) ? {} : v), z.object({ pin: optText, starred: flag }))
-      .catch({ pin: null, starred: false }),
-  })
-  .transform((p, ctx): RemotePost => {
-    const when = timesOf(p, ctx);
-    if (when === null) return z.NEVER;
-    return {
-      guid: p.guid,
-      id: null,
-      type: p.type,
-      privacy: p.privacy ?? DEFAULT_PRIVACY,
-      canonical_url: p.canonical_url ?? '',
-      reply_to: p.reply_to,
-      title: p.title,
-      text: p.text ?? '',
-      content: p.content ?? '',
-      tags: p.tags,
-      mentions: p.mentions,
-      persona: p.persona,
-      ...when,
-      channel_guid: p.channel_guid ?? p.channel.guid,
-      parent_guid: p.parent_guid,
-      parent_id: null,
-      pin: pinOf(p.attributes.pin),
-      starred: p.attributes.starred,
-      source: p.meta.source ? { url: p.meta.source.url, title: p.meta.source.title ?? '' } : null,
-      geo: p.meta.geo,
-    };
-  });
-
 /** The legacy account object (a Persona): `username` is the handle. */
 const legacyAccount = z
   .object({
@@ -244,7 +107,6 @@ const legacyContent = z.union([
   z.object({ text: optText, html: optText }),
   text.transform((t) => ({ text: t, html: null })),
 ]);
-
 
 /** Section 2.2, plus this project's `pin_colour`. */
 export const legacyPost = z
@@ -296,7 +158,8 @@ export const legacyPost = z
     };
   });
 
-export type PostSchema = typeof instancePost | typeof legacyPost;
+/** A reader of one post of either interface (lenient-answers.ts has the instance one). */
+export type PostSchema = z.ZodType<RemotePost, unknown>;
 
 const guidOf = (entry: unknown): string | null =>
   typeof entry === 'object' && entry !== null && 'guid' in entry && typeof entry.guid === 'string' && entry.guid !== '' ? entry.guid : null;

@@ -27,7 +27,8 @@ function fakeBridge() {
 describe('the desktop window', () => {
   beforeEach(() => {
     localStorage.clear();
-    const persona = (guid: string, as: string) => ({ guid, as, name: as, avatar_url: '', site_url: '', timezone: '', profile_url: '', channels: [] });
+    const at = { created_at: '2027-01-15T08:00:00Z', created_unix: 1_800_000_000, updated_at: '2027-01-15T08:00:00Z', updated_unix: 1_800_000_000 };
+    const persona = (guid: string, as: string) => ({ guid, as, name: as, avatar_url: '', site_url: '', timezone: '', profile_url: '', channels: [], ...at });
     useAccount.setState({ personas: [persona('p1', 'one'), persona('p2', 'two')], currentGuid: 'p1' });
     useUi.setState({ composing: null });
   });

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RemoteChannel } from '../../../src-shared/client/account';
-import type { DeskPersona } from '../../../src-shared/client/desk-schemas';
+import type { ChannelAnswer, PersonaAnswer } from '../../../src-shared/api/answers';
 import { channelName, useAccount, writableChannels } from '../../state/account';
 import { setChannelAccess } from '../../state/channel-access';
 import { whyNotDeletable } from '../../state/channel-delete';
@@ -8,7 +7,7 @@ import { clients } from '../../state/session';
 import { DeleteChannelDialog } from './DeleteChannelDialog';
 import { Problem, useTask } from './form-task';
 
-const personaLabel = (p: DeskPersona) => `${p.name || p.as} (@${p.as})`;
+const personaLabel = (p: PersonaAnswer) => `${p.name || p.as} (@${p.as})`;
 
 /** The Channels: their names, which Personas may write to each, and new ones. */
 export function ChannelsSection() {
@@ -16,7 +15,7 @@ export function ChannelsSection() {
   const personas = useAccount((s) => s.personas);
   // A Persona that may write nowhere cannot publish at all: said here, where it can be mended.
   const homeless = personas.filter((p) => writableChannels(p.guid, channels).length === 0);
-  const [deleting, setDeleting] = useState<RemoteChannel | null>(null);
+  const [deleting, setDeleting] = useState<ChannelAnswer | null>(null);
   // After a deletion the focus had been on the card that is gone: it goes to the list's heading instead.
   const heading = useRef<HTMLHeadingElement>(null);
   const [deleted, setDeleted] = useState(0);
@@ -50,7 +49,7 @@ export function ChannelsSection() {
   );
 }
 
-function ChannelCard(props: { channel: RemoteChannel; personas: DeskPersona[]; blocked: string | null; onDelete: () => void }) {
+function ChannelCard(props: { channel: ChannelAnswer; personas: PersonaAnswer[]; blocked: string | null; onDelete: () => void }) {
   const { channel, personas, blocked } = props;
   const [name, setName] = useState(channel.name);
   const { busy, error, run } = useTask();
@@ -92,7 +91,7 @@ function ChannelCard(props: { channel: RemoteChannel; personas: DeskPersona[]; b
   );
 }
 
-function NewChannel({ personas }: { personas: DeskPersona[] }) {
+function NewChannel({ personas }: { personas: PersonaAnswer[] }) {
   const current = useAccount((s) => s.currentGuid);
   const [name, setName] = useState('');
   // Who may write to it: the current Persona unless the person chooses otherwise.

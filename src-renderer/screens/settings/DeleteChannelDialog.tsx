@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { RemoteChannel } from '../../../src-shared/client/account';
+import type { ChannelAnswer } from '../../../src-shared/api/answers';
 import { useModalDialog } from '../../components/modal-dialog';
 import { channelName, useAccount } from '../../state/account';
 import { deleteChannel, moveTargets } from '../../state/channel-delete';
@@ -7,14 +7,14 @@ import { describeFailure } from '../../state/session';
 import { useToasts } from '../../state/toasts';
 import { Problem } from './form-task';
 
-const nameOf = (c: RemoteChannel | undefined) => (c ? channelName(c) : '');
+const nameOf = (c: ChannelAnswer | undefined) => (c ? channelName(c) : '');
 const posts = (n: number) => (n === 1 ? '1 post' : `${n} posts`);
 
 /**
  * Asks before a Channel is deleted, says what becomes of its posts and lets the person choose where they
  * go (the first other Channel unless they choose). A refusal is shown here and the dialog stays open.
  */
-export function DeleteChannelDialog(props: { channel: RemoteChannel; onClose: () => void; onDeleted: () => void }) {
+export function DeleteChannelDialog(props: { channel: ChannelAnswer; onClose: () => void; onDeleted: () => void }) {
   const { channel } = props;
   const channels = useAccount((s) => s.channels);
   const personas = useAccount((s) => s.personas);

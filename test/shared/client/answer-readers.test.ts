@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personaAnswer, postAnswer, type PersonaAnswer, type PostAnswer } from '../../../src-shared/api/answers';
+import { createInstanceClient, RemoteError } from '../../../src-shared/client';
+import { createDeskClient } from '../../../src-shared/client/desk-client';
+import { instancePost, remoteProfile } from '../../../src-shared/client/lenient-answers';
+import { json, startFakeRemote, type FakeRemote } from './helpers';
+
+/**
+ * One shape per answer: this project's answers are read with the strict schemas (api/answers.ts), other
+ * servers' with the lenient readers derived from them (client/lenient-answers.ts).
+ */
+const ALICE = 'a11ce000-0000-4000-8000-000000000001';
+const BOB = 'b0b00000-0000-4000-8000-000000000002';
+const CHANNEL = 'c4a77e10-0000-4000-8000-000000000003';
+const GUID = '00000000-0000-4000-8000-000000000001';
+const AT = '2027-01-15T08:00:00Z';
+const UNIX = 1_800_000_000;
+
+/** A post as this project answers it. */
+const ownPost: PostAnswer = {
+  guid: GUID,
+  type: 'post.bookmark',
+  privacy: 'visibility.public',
+  canonical_url: `https://desk.example/posts/${GUID}`,
+  reply_to: false,
+  title: 'A page',
+  content: '<p>Read this</p>',
+  text: 'Read this',
+  meta: { source: { url: 'https://example.com/', title: 'Example' }, geo: false },
+  tags: ['one'],
+  mentions: [{ guid: BOB, as: 'bob', name: 'Bob', avatar: '', youfollow: false, is_you: false, profileurl: 'https://desk.example/bob' }],
+  persona: { guid: ALICE, as: 'alice', name: 'Alice', avatar: 'https://desk.example/a.png', youfollow: false, is_you: true, profileurl: 'https://desk.example/alice' },
+  publish_at: AT,
+  publish_unix: UNIX,
+  expires_at: false,
+  expires_unix: false,
+  updated_at: AT,
+  updated_unix: UNIX,
+  channel_guid: CHANNEL,
+  parent_guid: false,
+  attributes: { pin: 'pin.red', starred: true },
+};
+
+/** The same post as matigo/streams shows it (test/support/reference-quirks.ts). */
+const { channel_guid: _channel, parent_guid: _parent, attributes: _attributes, ...common } = ownPost;
+const streamsPost = {
+  ...common,
+  persona: { guid: ALICE, as: '@alice', name: 'Alice', avatar: 'https://desk.example/a.png', you_follow: false, is_you: true, profile_url: 'https://desk.example/alice' },
+  tags: [{ url: 'https://ref.example/tag/one', name: 'one' }],
+  mentions: [{ guid: BOB, name: '@bob', is_you: false }],
+  publish_unix: String(UNIX),
+  updated_unix: String(UNIX),
+  channel: { guid: CHANNEL },
+  can_edit: false,
+};
+
+describe('the lenient readers derived from the strict answers', () => {
+  it('read a post of this project into the client shape', () => {
+    expect(postAnswer.safeParse(ownPost).success).toBe(true);
+    expect(instancePost.parse(ownPost)).toEqual({
+      guid: GUID,
+      id: null,
+      type: 'post.bookmark',
+      privacy: 'visibility.public',
+      canonical_url: `https://desk.example/posts/${GUID}`,
+      reply_to: null,
+      title: 'A page',
+      text: 'Read this',
+      content: '<p>Read this</p>',
+      tags: ['one'],
+      mentions: [{ guid: BOB, as: 'bob' }],
+      persona: { guid: ALICE, as: 'alice', name: 'Alice', avatar: 'https://desk.example/a.png', profile_url: 'https://desk.example/alice', id: null },
+      publish_unix: UNIX,
+      expires_unix: null,
+      updated_unix: UNIX,
+      channel_guid: CHANNEL,
+      parent_guid: null,
+      parent_id: null,
+      pin: 'pin.red',
+      starred: true,
+      source: { url: 'https://example.com/', title: 'Example' },
+      geo: null,
+    });
+  });
+
+  it('read the same post as streams shows it, which the strict schema refuses, to the same values but what streams does not say', () => {
+    expect(postAnswer.safeParse(streamsPost).success).toBe(false);
+    expect(instancePost.parse(streamsPost)).toEqual({ ...instancePost.parse(ownPost), pin: null, starred: false });
+  });
+
+  it('keep a post of a type this project does not write, as before', () => {
+    const odd = { ...streamsPost, type: 'post.photo' };
+    expect(postAnswer.safeParse(odd).success).toBe(false);
+    expect(instancePost.parse(odd)).toMatchObject({ guid: GUID, type: 'post.photo' });
+  });
+
+  it('read a streams profile: Personas named by name and display_name, its Channels listed, no bucket', () => {
+    const profile = remoteProfile.parse({
+      guid: 'acc0un70-0000-4000-8000-000000000000',
+      type: 'account.normal',
+      display_name: 'Alice',
+      language: 'en-GB',
+      personas: [{ guid: ALICE, name: '@alice', display_name: 'Alice A.', avatar_url: false, is_active: true }],
+      channels: [{ guid: CHANNEL, name: 'Home', type: 'channel.site' }],
+      created_unix: '1577836800',
+    });
+    expect(profile).toMatchObject({ language: { code: 'en-GB', name: 'en-GB' }, channels: [{ guid: CHANNEL, name: 'Home' }], created_unix: 1_577_836_800 });
+    expect(profile.personas).toEqual([{ guid: ALICE, as: 'alice', name: 'Alice A.', avatar_url: '', site_url: '', timezone: '', profile_url: '', channels: [] }]);
+  });
+});
+
+/** A Persona as this project answers it. */
+const ownPersona: PersonaAnswer = {
+  guid: ALICE,
+  as: 'alice',
+  name: 'Alice',
+  avatar_url: '',
+  site_url: '',
+  timezone: 'UTC',
+  profile_url: 'https://desk.example/alice',
+  channels: [CHANNEL],
+  created_at: AT,
+  created_unix: UNIX,
+  updated_at: AT,
+  updated_unix: UNIX,
+};
+const { created_at: _created, ...personaWithoutCreatedAt } = ownPersona;
+const { attributes: _noAttributes, ...postWithoutAttributes } = ownPost;
+
+describe('the desk client, reading its own instance', () => {
+  /** Whether the instance leaves a field out: a Persona's `created_at`, a post's `attributes`. */
+  let broken = false;
+  let instance: FakeRemote;
+  const ok = (data: unknown) => ({ meta: { code: 200, text: false, list: false }, data });
+  beforeAll(async () => {
+    instance = await startFakeRemote((request, res) => {
+      if (request.path === '/api/account/personas') return json(res, 200, ok([broken ? personaWithoutCreatedAt : ownPersona]));
+      if (request.path === '/api/posts/global') return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
+      return json(res, 404, { meta: { code: 404, text: 'Not Found', list: false }, data: false });
+    });
+  });
+  afterAll(() => instance.close());
+
+  const options = () => ({ baseUrl: instance.url, token: 'owner-token-0123456789' });
+
+  it('reads answers that follow the strict schemas', async () => {
+    broken = false;
+    const desk = createDeskClient(options());
+    expect(await desk.personas()).toEqual([personaAnswer.parse(ownPersona)]);
+    expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
+  });
+
+  it('refuses an answer with a field missing, which it forgives a remote', async () => {
+    broken = true;
+    const desk = createDeskClient(options());
+    const refused = await desk.personas().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(RemoteError);
+    expect(refused).toMatchObject({ kind: 'protocol' });
+    expect((refused as RemoteError).list.join(' ')).toContain('created_at');
+    await expect(desk.timeline('global')).rejects.toMatchObject({ kind: 'protocol' });
+
+    const read = await createInstanceClient(options()).global();
+    expect(read.posts.map((p) => [p.guid, p.pin, p.starred])).toEqual([
+      [GUID, 'pin.red', true],
+      [GUID, null, false],
+    ]);
+  });
+});
