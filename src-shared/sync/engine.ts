@@ -5,7 +5,7 @@ import { createInstanceClient } from '../client/instance-client';
 import type { PublishingDb } from '../store/db';
 import type { RemoteInterface, RemoteRow, RemoteServer } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
-import { failureOf, type RemoteConnection } from './connection';
+import type { RemoteConnection } from './connection';
 import { instanceConnection } from './instance-connection';
 import { legacyConnection } from './legacy-connection';
 import { createLegacyClient } from '../client/legacy-client';
@@ -18,7 +18,8 @@ import { refreshThread, remoteOfPost } from './refresh';
 import { removeRemoteRows } from './remove';
 import type { SecretBox } from './secret-box';
 import { remoteStatus, type RemoteStatus } from './status';
-import { failureWords, isFailing, noteFailedCycle, noteGoodCycle, pollInterval } from './backoff';
+import { isFailing, noteFailedCycle, noteGoodCycle, pollInterval } from './backoff';
+import { failureOf, failureWords, type SyncFailure } from './failure';
 
 export interface SyncEngineDeps {
   db: PublishingDb;
@@ -56,8 +57,6 @@ export interface SyncEngine {
   /** Resolves when no cycle is running. */
   whenIdle(): Promise<void>;
 }
-
-const UNREADABLE_TOKEN = 'The token for this remote cannot be read here: add the remote again';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -119,45 +118,40 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const stored = await requireRemote(guid);
     lastCycle.set(guid, deps.now());
     const token = await openToken(stored);
-    if (token === null) return;
+    if (typeof token !== 'string') return;
     let remote: RemoteRow;
     try {
       remote = await described(stored, token);
     } catch (error) {
-      return failed(guid, error);
+      return noteFailedCycle(db, guid, failureOf(error), deps.now());
     }
     const connection = connect(remote, token);
     const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual, inFlightSeconds: inFlightSeconds(deps) });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
-    if (push.stoppedBy === 'offline' || push.stoppedBy === 'auth') {
-      await noteFailedCycle(db, guid, failureWords(push.stoppedBy), deps.now());
-      return;
-    }
+    // Unreachable, or refusing the token: pulling would fail the same way.
+    if (push.stoppedBy?.kind === 'offline' || push.stoppedBy?.kind === 'auth') return noteFailedCycle(db, guid, push.stoppedBy, deps.now());
     try {
       await connection.checkToken();
       const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline) });
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
-      await noteGoodCycle(db, guid, deps.now());
-      // A push that stopped for a passing reason is still the news, even when pulling went well.
-      if (push.stoppedBy) await db.remotes.update(guid, { lastError: failureWords(push.stoppedBy, push.message), lastErrorUnix: deps.now() });
+      await noteGoodCycle(db, guid, deps.now(), push.stoppedBy);
     } catch (error) {
-      await failed(guid, error);
+      await noteFailedCycle(db, guid, failureOf(error), deps.now());
     }
   };
 
-  const failed = async (guid: string, error: unknown) => {
-    const failure = failureOf(error);
-    await noteFailedCycle(db, guid, failureWords(failure.kind, failure.message), deps.now());
-  };
-
-  /** A token sealed elsewhere (the desktop's keychain, read by a headless host) cannot be opened here. */
-  const openToken = async (remote: RemoteRow): Promise<string | null> => {
+  /**
+   * The remote's token, or the failure to open it. A token sealed elsewhere (the desktop's keychain, read
+   * by a headless host) cannot be opened here: that is noted on the remote as a failed cycle.
+   */
+  const openToken = async (remote: RemoteRow): Promise<string | SyncFailure> => {
     try {
       return await deps.box.open(remote.sealedToken);
-    } catch {
-      await noteFailedCycle(db, remote.guid, UNREADABLE_TOKEN, deps.now());
-      return null;
+    } catch (error) {
+      const failure: SyncFailure = { kind: 'unreadable-token', message: failureOf(error).message, timedOut: false };
+      await noteFailedCycle(db, remote.guid, failure, deps.now());
+      return failure;
     }
   };
 
@@ -243,7 +237,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     refreshThread: async (postGuid) => {
       const remote = await remoteOfPost(db, postGuid);
       const token = await openToken(remote);
-      if (token === null) throw new ServiceError(409, ErrorText.remoteRefusedSignIn, [UNREADABLE_TOKEN]);
+      if (typeof token !== 'string') throw serviceErrorOf(token);
       return remoteCall(async () => {
         const current = await described(remote, token);
         return refreshThread(db, { remote: current, connection: connect(current, token), postGuid: postGuid.toLowerCase(), now: deps.now() });
@@ -273,17 +267,31 @@ export function normaliseBaseUrl(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** A remote's failure while adding it, as an answer the person can act on. */
+/** Work with a remote that a person waits for: its failure becomes an answer they can act on. */
 async function remoteCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ServiceError) throw error;
-    const failure = failureOf(error);
-    if (failure.kind === 'auth') throw new ServiceError(401, ErrorText.remoteRefusedSignIn);
+    throw serviceErrorOf(failureOf(error));
+  }
+}
+
+/** A failure as the answer to a person waiting for it: what to do about it, and the remote's own words. */
+function serviceErrorOf(failure: SyncFailure): ServiceError {
+  switch (failure.kind) {
+    case 'auth':
+      return new ServiceError(401, ErrorText.remoteRefusedSignIn);
     // Refusing a sign-in or the account read is refusing the credentials, whatever code the remote chose.
-    if (failure.kind === 'rejected') throw new ServiceError(401, ErrorText.remoteRefusedSignIn, [failure.message]);
-    if (failure.kind === 'protocol') throw new ServiceError(502, ErrorText.remoteUnusable, [failure.message]);
-    throw new ServiceError(502, ErrorText.remoteUnreachable, [failure.message]);
+    case 'rejected':
+      return new ServiceError(401, ErrorText.remoteRefusedSignIn, [failure.message]);
+    case 'unreadable-token':
+      return new ServiceError(409, ErrorText.remoteRefusedSignIn, [failureWords(failure)]);
+    case 'protocol':
+      return new ServiceError(502, ErrorText.remoteUnusable, [failure.message]);
+    case 'offline':
+    case 'uncertain':
+    case 'server':
+      return new ServiceError(502, ErrorText.remoteUnreachable, [failure.message]);
   }
 }
