@@ -1,5 +1,6 @@
 import type { PublishingDb } from '../store/db';
 import type { RemoteRow } from '../store/sync-rows';
+import { failureWords, type SyncFailure } from './failure';
 
 /**
  * How a remote that keeps failing (offline, token refused, server errors) is polled less often: each cycle
@@ -16,16 +17,9 @@ export const pollInterval = (remote: Pick<RemoteRow, 'pollSeconds' | 'failedCycl
 /** While a remote is failing, items waiting to be sent do not cut its backoff short. */
 export const isFailing = (remote: Pick<RemoteRow, 'failedCycles'>): boolean => (remote.failedCycles ?? 0) > 0;
 
-const WORDS: Readonly<Record<string, string>> = {
-  offline: 'The remote cannot be reached',
-  auth: 'The remote refused the token: sign in again',
-};
-
-/** What a person reads of a failure: plain words for the kinds they can act on, else the remote's message. */
-export const failureWords = (kind: string, message?: string): string => WORDS[kind] ?? (message || kind);
-
 /** A cycle that failed: the reason is kept for the person, and the next poll waits twice as long. */
-export async function noteFailedCycle(db: PublishingDb, guid: string, reason: string, now: number): Promise<void> {
+export async function noteFailedCycle(db: PublishingDb, guid: string, failure: SyncFailure, now: number): Promise<void> {
+  const reason = failureWords(failure);
   await db.remotes
     .where('guid')
     .equals(guid)
@@ -36,7 +30,11 @@ export async function noteFailedCycle(db: PublishingDb, guid: string, reason: st
     });
 }
 
-/** A cycle that went well (its pull did): the remote is polled at its own interval again. */
-export async function noteGoodCycle(db: PublishingDb, guid: string, now: number): Promise<void> {
-  await db.remotes.update(guid, { lastPullUnix: now, lastError: null, lastErrorUnix: null, failedCycles: 0 });
+/**
+ * A cycle that went well (its pull did): the remote is polled at its own interval again. A push that
+ * stopped for a passing reason (a 500, an unanswered request) is still the news, even when pulling went well.
+ */
+export async function noteGoodCycle(db: PublishingDb, guid: string, now: number, pushStoppedBy: SyncFailure | null): Promise<void> {
+  const news = pushStoppedBy ? { lastError: failureWords(pushStoppedBy), lastErrorUnix: now } : { lastError: null, lastErrorUnix: null };
+  await db.remotes.update(guid, { lastPullUnix: now, ...news, failedCycles: 0 });
 }

@@ -77,21 +77,3 @@ export interface OutgoingPost {
   sourceTitle: string | null;
   geo: GeoRow | null;
 }
-
-/**
- * Why talking to a remote failed, which decides what happens next:
- * - `offline`: the request never reached it; `server`, `protocol`: try again later;
- * - `uncertain`: it may have been done: look before doing it again;
- * - `auth`: the token is refused: nothing can be sent until the person signs in again;
- * - `rejected`: the remote refuses this change; retrying cannot fix it.
- */
-export type FailureKind = 'offline' | 'uncertain' | 'auth' | 'rejected' | 'server' | 'protocol';
-
-const KINDS: readonly string[] = ['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol'];
-
-export function failureOf(error: unknown): { kind: FailureKind; message: string; timedOut: boolean } {
-  const facts = error as { kind?: unknown; timedOut?: unknown } | null;
-  const message = error instanceof Error ? error.message : String(error);
-  const kind = typeof facts?.kind === 'string' && KINDS.includes(facts.kind) ? (facts.kind as FailureKind) : 'protocol';
-  return { kind, message, timedOut: facts?.timedOut === true };
-}

@@ -7,7 +7,8 @@ import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy, POST_TYPES, readPin, ty
 import type { PostParams } from '../client/outgoing';
 import type { RemotePost } from '../client/remote-post';
 import type { RemoteServer } from '../store/sync-rows';
-import { failureOf, type OutgoingPost, type RemoteConnection, type RemoteTimeline } from './connection';
+import type { OutgoingPost, RemoteConnection, RemoteTimeline } from './connection';
+import { failureOf } from './failure';
 import { guidInUrl } from '../store/remote-urls';
 import type { PulledPost } from './pulled-post';
 import { sameText } from './same-text';

@@ -1,6 +1,6 @@
 import type { PublishingDb } from '../store/db';
 import type { CursorRow, RemoteRow, TimelineName } from '../store/sync-rows';
-import { failureOf } from './connection';
+import { failureOf } from './failure';
 import type { PulledPost } from './pulled-post';
 import { storePulledPage } from './store-pulled';
 

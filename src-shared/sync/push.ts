@@ -5,7 +5,8 @@ import { putPostsInOneTransaction } from '../store/bulk';
 import { postsByGuids } from '../store/posts-by-guid';
 import type { PostRow } from '../store/rows';
 import type { OutboxRow, RemoteRow } from '../store/sync-rows';
-import { failureOf, type FailureKind, type OutgoingPost, type PostRef, type RemoteConnection } from './connection';
+import type { OutgoingPost, PostRef, RemoteConnection } from './connection';
+import { failing, failureOf, type SyncFailure } from './failure';
 import { contentFingerprint } from './fingerprint';
 import type { PulledPost } from './pulled-post';
 
@@ -16,13 +17,12 @@ const backoffSeconds = (attempts: number): number => Math.min(3600, 10 * 2 ** Ma
 
 export interface PushResult {
   sent: number;
-  /** Set when draining stopped early: the remote is unreachable or refuses the token. */
-  stoppedBy: FailureKind | null;
-  message?: string;
+  /**
+   * Set when draining stopped early, by a failure that would stop the next item too (the remote
+   * unreachable or failing, the token refused); a refused change stops its own item only.
+   */
+  stoppedBy: SyncFailure | null;
 }
-
-/** A failure that stops one item and keeps it for the person to decide. */
-class NeedsAttention extends Error {}
 
 /**
  * Sends the remote's outbox in order (the numbered steps match docs/sync.md):
@@ -65,7 +65,7 @@ export async function drainOutbox(
       await db.outbox.delete(seq);
       sent += 1;
     } catch (error) {
-      const failure = error instanceof NeedsAttention ? { kind: 'rejected' as const, message: error.message, timedOut: false } : failureOf(error);
+      const failure = failureOf(error);
       if (failure.kind === 'rejected') {
         await db.outbox.update(seq, { state: 'attention', error: failure.message });
         continue;
@@ -86,7 +86,7 @@ export async function drainOutbox(
         inFlightUntilUnix,
         error: failure.message,
       });
-      return { sent, stoppedBy: failure.kind, message: failure.message };
+      return { sent, stoppedBy: failure };
     }
   }
 }
@@ -122,7 +122,7 @@ async function send(
     case 'publish': {
       if (post.deleted) return;
       const kinds: readonly string[] = remote.server?.kinds ?? POST_TYPES;
-      if (!kinds.includes(post.type)) throw new NeedsAttention(`The remote (${remote.server?.software ?? 'unknown'}, ${remote.interface} interface) cannot hold ${post.type.slice(5)}s`);
+      if (!kinds.includes(post.type)) throw failing('rejected', `The remote (${remote.server?.software ?? 'unknown'}, ${remote.interface} interface) cannot hold ${post.type.slice(5)}s`);
       const outgoing = await outgoingOf(db, remote, post);
       const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
       await adoptRemoteGuid(db, post.guid, identityOf(published));
@@ -133,7 +133,7 @@ async function send(
       const current = await connection.read(refOf(post));
       if (!current) {
         await putPostsInOneTransaction(db, [{ ...post, goneUnix: now }]);
-        throw new NeedsAttention('The post is no longer on the remote');
+        throw failing('rejected', 'The post is no longer on the remote');
       }
       const base = item.baseUpdatedUnix ?? post.remoteUpdatedUnix ?? 0;
       // Changed there since this edit was made (a later time, or the same second with other content), and
@@ -148,7 +148,7 @@ async function send(
           remote: { title: current.title, text: current.text, tags: [...current.tags], updatedUnix: current.updatedUnix },
           detectedUnix: now,
         });
-        throw new NeedsAttention('Edited on the remote too: choose which version to keep');
+        throw failing('rejected', 'Edited on the remote too: choose which version to keep');
       }
       const updated = await connection.update(refOf(post), await outgoingOf(db, remote, post));
       await adoptRemoteGuid(db, post.guid, identityOf(updated));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OWNER_TOKEN } from '../../support/instance';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../support/fault-proxy';
-import { startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
 
 const TYPES = 'post.note,post.article,post.bookmark,post.quotation';
 
@@ -176,6 +176,23 @@ describe('a remote whose token was sealed by another secret box', () => {
       const status = await desktop.call('POST', `/api/sync/remotes/${added.json.data.guid}/sync`);
       expect(status.status).toBe(200);
       expect(status.json.data.last_error).toBe('The token for this remote cannot be read here: add the remote again');
+    } finally {
+      await desktop.close();
+      await remote.stop();
+    }
+  });
+
+  it('refuses to open a post from it, noting the same words as a failed cycle', async () => {
+    const remote = await startServedInstance('memory');
+    const desktop = await startDesktop('memory');
+    try {
+      const post = (await remote.call('POST', '/api/posts/write', { params: { content: 'Written there', post_type: 'post.note' } })).json.data[0];
+      const guid = (await addRemote(desktop, remote)).guid;
+      await desktop.call('POST', `/api/sync/remotes/${guid}/sync`);
+      await desktop.db.remotes.toCollection().modify({ sealedToken: 'djEwAAAAencryptedbythekeychain' });
+      const opened = await desktop.call('POST', `/api/sync/posts/${post.guid}/refresh`);
+      expect([opened.status, opened.json.meta.text]).toEqual([409, 'The Remote Instance Refused the Sign-In']);
+      expect(await desktop.db.remotes.get(guid)).toMatchObject({ failedCycles: 1, lastError: 'The token for this remote cannot be read here: add the remote again' });
     } finally {
       await desktop.close();
       await remote.stop();

@@ -1,0 +1,50 @@
+import type { RemoteErrorKind } from '../client/errors';
+
+/**
+ * Why syncing with a remote failed, which decides what happens next:
+ * - `offline`: the request never reached it; `server`, `protocol`: try again later;
+ * - `uncertain`: it may have been done: look before doing it again;
+ * - `auth`: the token is refused: nothing can be sent until the person signs in again;
+ * - `rejected`: the remote refuses this change; retrying cannot fix it;
+ * - `unreadable-token`: the token was sealed where this host cannot open it (the desktop's keychain, read
+ *   by a headless host): nothing can be sent until the person adds the remote again.
+ * The first six are the client's own (client/errors.ts); the last is found before any request is made.
+ */
+export type FailureKind = RemoteErrorKind | 'unreadable-token';
+
+/** One failure, whatever found it: the client, push, pull, the cycle, or adding a remote. */
+export interface SyncFailure {
+  readonly kind: FailureKind;
+  /** The remote's or the client's words; a person reads `failureWords` instead where those are plainer. */
+  readonly message: string;
+  /** No answer came within the timeout: the request may still land. */
+  readonly timedOut: boolean;
+}
+
+const KINDS: ReadonlySet<string> = new Set(['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol', 'unreadable-token'] satisfies FailureKind[]);
+
+/**
+ * The failure any thrown error stands for. The client's errors and those of `failing` say their kind; anything
+ * else (a bug, an answer no schema expected) is `protocol`, which is tried again later.
+ */
+export function failureOf(error: unknown): SyncFailure {
+  const facts = error as { kind?: unknown; timedOut?: unknown } | null;
+  const message = error instanceof Error ? error.message : String(error);
+  const kind = typeof facts?.kind === 'string' && KINDS.has(facts.kind) ? (facts.kind as FailureKind) : 'protocol';
+  return { kind, message, timedOut: facts?.timedOut === true };
+}
+
+/**
+ * A failure sync finds itself (a change the remote cannot hold, say), thrown as an error so that it stops
+ * the work the way the client's errors do and `failureOf` reads it back.
+ */
+export const failing = (kind: FailureKind, message: string): Error & SyncFailure => Object.assign(new Error(message), { kind, timedOut: false });
+
+const WORDS: Readonly<Partial<Record<FailureKind, string>>> = {
+  offline: 'The remote cannot be reached',
+  auth: 'The remote refused the token: sign in again',
+  'unreadable-token': 'The token for this remote cannot be read here: add the remote again',
+};
+
+/** What a person reads of a failure: plain words for the kinds they can act on, else the remote's message. */
+export const failureWords = (failure: Pick<SyncFailure, 'kind' | 'message'>): string => WORDS[failure.kind] ?? (failure.message || failure.kind);

@@ -1,0 +1,113 @@
+import { ErrorText, ServiceError } from '../api/errors';
+import type { RemoteInterface, RemoteRow } from '../store/sync-rows';
+import { newGuid } from '../util/secrets';
+import type { Cycles } from './cycle';
+import type { SyncEngine, SyncEngineDeps } from './engine';
+import { failureOf, failureWords, type SyncFailure } from './failure';
+import { refreshThread, remoteOfPost } from './refresh';
+import type { RemoteAccess } from './remote-access';
+import { removeRemoteRows } from './remove';
+import { remoteStatus } from './status';
+
+/** What a person does with remotes and waits for: adding, listing, changing, syncing now, removing; opening a post. */
+export type Remotes = Pick<SyncEngine, 'addRemote' | 'listRemotes' | 'syncRemote' | 'updateRemote' | 'removeRemote' | 'refreshThread'>;
+
+export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles: Cycles): Remotes {
+  const { db } = deps;
+  const statusOf = (remote: RemoteRow) => remoteStatus(db, remote, cycles.underWay(remote.guid) !== undefined);
+
+  return {
+    addRemote: async (input) => {
+      const baseUrl = normaliseBaseUrl(input.base_url);
+      if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new ServiceError(409, ErrorText.remoteExists);
+      const token = await remoteCall(async () => input.token || access.signIn(baseUrl, input.account_name ?? '', input.account_pass ?? ''));
+      const { server, ...account } = await remoteCall(() => access.connect({ baseUrl, interface: input.interface }, token).account());
+      const fresh = {
+        guid: newGuid(),
+        baseUrl,
+        interface: input.interface as RemoteInterface,
+        sealedToken: await deps.box.seal(token),
+        accountRef: account.ref,
+        pollSeconds: input.poll_seconds,
+        createdUnix: deps.now(),
+        lastPullUnix: null,
+        lastPushUnix: null,
+        lastError: null,
+        lastErrorUnix: null,
+      };
+      const remote = await access.relink(fresh, account, { ...server, readUnix: deps.now() }).catch((error: unknown) => {
+        throw new ServiceError(409, ErrorText.invalidParameters, [error instanceof Error ? error.message : String(error)]);
+      });
+      return statusOf(remote);
+    },
+    listRemotes: async () => Promise.all((await db.remotes.toArray()).map(statusOf)),
+    syncRemote: async (guid) => {
+      await access.remote(guid);
+      await cycles.run(guid.toLowerCase(), true);
+      return statusOf(await access.remote(guid));
+    },
+    updateRemote: async (guid, input) => {
+      const remote = await access.remote(guid);
+      await db.remotes.update(remote.guid, { pollSeconds: input.poll_seconds });
+      return statusOf(await access.remote(guid));
+    },
+    removeRemote: async (guid) => {
+      const remote = await access.remote(guid);
+      await cycles.underWay(remote.guid);
+      await removeRemoteRows(db, remote);
+    },
+    refreshThread: async (postGuid) => {
+      const remote = await remoteOfPost(db, postGuid);
+      const token = await access.openToken(remote);
+      if (typeof token !== 'string') throw serviceErrorOf(token);
+      return remoteCall(async () => {
+        const current = await access.described(remote, token);
+        return refreshThread(db, { remote: current, connection: access.connect(current, token), postGuid: postGuid.toLowerCase(), now: deps.now() });
+      });
+    },
+  };
+}
+
+/** `https://Example.org/blog/` → `https://example.org/blog`; only http(s), no query or fragment. */
+export function normaliseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be a URL such as https://example.org']);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be an http(s) URL']);
+  }
+  if (url.username || url.password) throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must not carry a user name or password']);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Work with a remote that a person waits for: its failure becomes an answer they can act on. */
+async function remoteCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    throw serviceErrorOf(failureOf(error));
+  }
+}
+
+/** A failure as the answer to a person waiting for it: what to do about it, and the remote's own words. */
+function serviceErrorOf(failure: SyncFailure): ServiceError {
+  switch (failure.kind) {
+    case 'auth':
+      return new ServiceError(401, ErrorText.remoteRefusedSignIn);
+    // Refusing a sign-in or the account read is refusing the credentials, whatever code the remote chose.
+    case 'rejected':
+      return new ServiceError(401, ErrorText.remoteRefusedSignIn, [failure.message]);
+    case 'unreadable-token':
+      return new ServiceError(409, ErrorText.remoteRefusedSignIn, [failureWords(failure)]);
+    case 'protocol':
+      return new ServiceError(502, ErrorText.remoteUnusable, [failure.message]);
+    case 'offline':
+    case 'uncertain':
+    case 'server':
+      return new ServiceError(502, ErrorText.remoteUnreachable, [failure.message]);
+  }
+}
