@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { api, hasChromium, shot } from './support/desk-page';
 import { useDesk } from './support/use-desk';
+import { nextSecond } from '../support/wait';
 
 const DESK_TOKEN = 'e2e-attention-desk-token-0123456789';
 const REMOTE_TOKEN = 'e2e-attention-remote-token-0123456789';
@@ -69,7 +70,7 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     await post.getByText('First words').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Sync now' }).waitFor();
     // Versions are told apart by their update second: the remote's edit must come in a later one.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await nextSecond();
     expect((await api(remote.url, REMOTE_TOKEN, 'POST', `/api/posts/${onRemote.guid}/write`, { content: 'Words changed on the remote' })).status).toBe(200);
 
     await post.getByRole('button', { name: 'Edit' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, hasChromium, shot } from './support/desk-page';
+import { api, hasChromium, nextFrames, scrollAndSettle, shot } from './support/desk-page';
 import { useDesk } from './support/use-desk';
 
 const TOKEN = 'e2e-looks-owner-token-0123456789';
@@ -44,8 +44,7 @@ describe.skipIf(!hasChromium)('how posts look', () => {
       await page.getByText('Talking to').waitFor();
       await shot(page, `looks-top-${scheme}`);
       const feed = page.getByRole('feed', { name: 'Everything' });
-      await feed.evaluate((el) => el.scrollBy(0, 900));
-      await page.waitForTimeout(200);
+      await scrollAndSettle(feed, { by: 900 });
       await shot(page, `looks-scrolled-${scheme}`);
       // Nothing is wider than its column: long words and URLs wrap.
       const overflow = await feed.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -63,7 +62,8 @@ describe.skipIf(!hasChromium)('how posts look', () => {
   it('fits a narrow window: the sidebar above, the timeline below, nothing wider than the screen', async () => {
     const page = await open('light');
     await page.setViewportSize({ width: 400, height: 800 });
-    await page.waitForTimeout(200);
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(400);
+    await nextFrames(page);
     await shot(page, 'looks-narrow');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

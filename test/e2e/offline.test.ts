@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, hasChromium, shot } from './support/desk-page';
+import { api, hasChromium, nextFrames, shot } from './support/desk-page';
 import { useDesk } from './support/use-desk';
 
 const DESK_TOKEN = 'e2e-offline-desk-token-0123456789';
@@ -57,9 +57,12 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     // Sent, the post took the remote's GUID; the page follows, so acting on it still works.
     const sent = page.getByRole('article').filter({ hasText: 'Written while the remote was away' });
     await expect(sent.count()).resolves.toBe(1);
+    // The star shows at once; a refusal would come with the answer, so the test waits for it.
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/star'));
     await sent.getByRole('button', { name: 'Star' }).click();
     await expect.poll(() => sent.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
-    await page.waitForTimeout(300);
+    await answered;
+    await nextFrames(page);
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     const onRemote = await api(back.url, REMOTE_TOKEN, 'GET', '/api/posts/global');
     expect(onRemote.json.data.map((p: { text: string }) => p.text)).toContain('Written while the remote was away');

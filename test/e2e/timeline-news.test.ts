@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { api, hasChromium, shot } from './support/desk-page';
+import { api, hasChromium, scrollAndSettle, shot } from './support/desk-page';
 import { useDesk } from './support/use-desk';
+import { nextSecond } from '../support/wait';
 
 const TOKEN = 'e2e-news-owner-token-0123456789';
 
@@ -18,14 +19,11 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
   const write = (content: string) => api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
   const feed = () => page.getByRole('feed', { name: 'Home' });
   const marker = () => page.getByRole('separator').filter({ hasText: 'New since you last looked' });
-  /** Equal times sort by GUID: a post sure to arrive above the ones seen is written in a later second. */
-  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
   it('keeps the post being read in place when new ones arrive above, and jumps up to them on request', async () => {
     onTestFailed(() => shot(page, 'failed-news'));
     await feed().getByRole('article').first().waitFor();
-    await feed().evaluate((el) => (el.scrollTop = 1500));
-    await page.waitForTimeout(200);
+    await scrollAndSettle(feed(), { top: 1500 });
     // The post at the top of the view: its text names it, whatever order the same second gave.
     const readingText = await feed().evaluate((el) => {
       const top = el.getBoundingClientRect().top;
@@ -35,13 +33,14 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
     const reading = feed().getByRole('article').filter({ hasText: new RegExp(`${readingText}\\b`) });
     const topBefore = (await reading.boundingBox())?.y ?? 0;
 
+    // Equal times sort by GUID: a post sure to arrive above the ones seen is written in a later second.
     await nextSecond();
     for (const n of [1, 2, 3]) await write(`Fresh post ${n}`);
     await page.clock.fastForward(16_000);
     const jump = page.getByRole('button', { name: '3 new posts above' });
     await jump.waitFor();
-    await page.waitForTimeout(200);
-    expect(Math.abs(((await reading.boundingBox())?.y ?? 0) - topBefore)).toBeLessThan(3);
+    // The new rows are measured in the frames after they arrive: the post being read ends up where it was.
+    await expect.poll(async () => Math.abs(((await reading.boundingBox())?.y ?? 0) - topBefore)).toBeLessThan(3);
     await shot(page, 'news-waiting-above');
 
     await jump.click();

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { openDatabase } from '../../src-shared/store/db';
 import { serveNodeFlags } from '../support/serve-flags';
 import { tempDir } from './host-helpers';
 
@@ -136,11 +138,23 @@ describe('the serve process', () => {
     const written = await writePost(host.url, words.join(' '));
     expect(written.status).toBe(200);
     // The indexer takes the post once the host is quiet; before this was bounded, the heap ran out within
-    // a few seconds, and again at every start.
-    for (let i = 0; i < 16; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(host.child.exitCode, host.output()).toBeNull();
-    }
+    // a few seconds, and again at every start. Read from here, the store says when its queue is empty.
+    const stored = async () => {
+      const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')));
+      try {
+        return { post: await db.posts.where('guid').equals(written.guid ?? '').count(), queued: await db.indexQueue.count() };
+      } finally {
+        db.close();
+      }
+    };
+    await vi.waitFor(
+      async () => {
+        expect(host.child.exitCode, host.output()).toBeNull();
+        expect(await stored()).toEqual({ post: 1, queued: 0 });
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+    expect(host.child.exitCode, host.output()).toBeNull();
     const found = await fetch(`${host.url}/content/blurbs/search?filter=${words[10]}`, { headers: { Authorization: TOKEN } });
     expect(((await found.json()) as { data: { guid: string }[] }).data.map((p) => p.guid)).toEqual([written.guid]);
     host.child.kill('SIGTERM');

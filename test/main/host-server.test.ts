@@ -29,7 +29,18 @@ const echo = (seen: Request[]): Service => async (request) => {
   return Response.json({ meta: { code: 200, text: false, list: false }, data: [await request.text()] });
 };
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A service call held open until the test lets it go: `reached` resolves once the call has begun. */
+function heldCall() {
+  let release = () => {};
+  let begun = () => {};
+  const reached = new Promise<void>((resolve) => (begun = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = async () => {
+    begun();
+    await released;
+  };
+  return { reached, release, hold };
+}
 
 describe('the HTTP layer', () => {
   it('hands the service a Fetch Request with method, full URL, headers and body', async () => {
@@ -86,7 +97,8 @@ describe('the HTTP layer', () => {
         async start(controller) {
           for (const part of ['one ', 'two ', 'three']) {
             controller.enqueue(new TextEncoder().encode(part));
-            await delay(5);
+            // Each part in a turn of the event loop of its own, as a body that streams in.
+            await new Promise((resolve) => setImmediate(resolve));
           }
           controller.close();
         },
@@ -221,8 +233,8 @@ describe('the HTTP layer', () => {
     const { port } = new URL(url);
     await new Promise<void>((resolve) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nonly a little');
-        setTimeout(() => socket.destroy(), 50);
+        // Gone once the start of the upload is on its way.
+        socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nonly a little', () => socket.destroy());
         socket.once('close', () => resolve());
       });
     });
@@ -234,14 +246,16 @@ describe('the HTTP layer', () => {
 
   it('close() lets an in-flight request finish, and then refuses new connections', async () => {
     let finished = false;
+    const call = heldCall();
     const { host, url } = await serve(async () => {
-      await delay(300);
+      await call.hold();
       finished = true;
       return Response.json({ meta: { code: 200, text: false, list: false }, data: [] });
     });
     const pending = fetch(`${url}/api/slow`, { method: 'POST', body: 'x' });
-    await delay(50);
+    await call.reached;
     const closing = host.close();
+    call.release();
     const response = await pending;
     expect(response.status).toBe(200);
     expect(response.headers.get('connection')).toBe('close');
@@ -252,9 +266,10 @@ describe('the HTTP layer', () => {
 
   it('close() cuts a client that outstays the grace period, but still waits for its service call', async () => {
     let finished = false;
+    const call = heldCall();
     const { host, url } = await serve(
       async () => {
-        await delay(400);
+        await call.hold();
         finished = true;
         return new Response('late');
       },
@@ -265,9 +280,11 @@ describe('the HTTP layer', () => {
       (response) => response.status,
       () => 'cut',
     );
-    await delay(50);
-    await host.close();
-    expect(finished).toBe(true);
+    await call.reached;
+    // Whether close() has finished is read when it does.
+    const closed = host.close().then(() => finished);
     expect(await pending).toBe('cut');
+    call.release();
+    expect(await closed).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHost, type RunningHost } from '../../src-main/host/start';
 import { tempDir } from './host-helpers';
 
@@ -50,12 +50,9 @@ describe('the headless host runs sync in the background', () => {
     });
     expect(written.status, written.text).toBe(200);
 
-    let there = '';
-    for (let i = 0; i < 50 && !there.includes('sent by the scheduler'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      there = (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).text;
-    }
-    expect(there).toContain('Written on the desk, sent by the scheduler');
+    await expect
+      .poll(async () => (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).text, { timeout: 5_000, interval: 100 })
+      .toContain('Written on the desk, sent by the scheduler');
 
     // The token the sign-in gave is in no answer and not in the store as it is.
     const listed = await api(desk.url, DESK_TOKEN, 'GET', '/api/sync/remotes');
@@ -94,14 +91,9 @@ describe('the headless host keeps the search words in step', () => {
     const found = async () => (await (await fetch(`${host.url}/content/blurbs/search?filter=lighthouse`)).json()).data.length;
     expect(await found()).toBe(1);
     const store = path.join(dataDir, 'db');
-    let indexed = false;
-    for (let i = 0; i < 50 && !indexed; i++) {
-      // Longer than the quiet moment the indexer waits for between requests (store/word-indexer.ts).
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // The indexer's queue is empty once the words are written; the search answer stays the same.
-      indexed = fs.existsSync(store) && (await found()) === 1 && (await queueIsEmpty());
-    }
-    expect(indexed).toBe(true);
+    // The indexer's queue is empty once the words are written; the search answer stays the same. Looked at
+    // less often than the quiet moment the indexer waits for between requests (store/word-indexer.ts).
+    await vi.waitFor(async () => expect(fs.existsSync(store) && (await found()) === 1 && (await queueIsEmpty())).toBe(true), { timeout: 15_000, interval: 300 });
   });
 
   async function queueIsEmpty(): Promise<boolean> {

@@ -27,6 +27,7 @@ describe('zero-delay timers run promptly', () => {
     let ran = false;
     const handle = setTimeout(() => (ran = true), 0);
     clearTimeout(handle);
+    // Timers are what is tested: one due later has run, so the cancelled one would have run by now.
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(ran).toBe(false);
   });
@@ -37,6 +38,7 @@ describe('zero-delay timers run promptly', () => {
     let ran = false;
     const handle = setTimeout(() => (ran = true), 10);
     clearTimeout(handle);
+    // Timers are what is tested: one due later has run, so the cancelled one would have run by now.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(ran).toBe(false);
   });
@@ -53,6 +55,7 @@ describe('zero-delay timers run promptly', () => {
     expect(globalThis.setTimeout).toBe(patched);
     let ran = false;
     clearTimeout(setTimeout(() => (ran = true)));
+    // Timers are what is tested: one due later has run, so the cancelled one would have run by now.
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(ran).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublishingDb } from '../../src-shared/store/db';
 import { openTestDatabase } from '../support/instance';
 
@@ -23,8 +23,7 @@ describe('IndexedDB on SQLite', () => {
     });
     await expect(failing).rejects.toThrow('refused');
     // The abort event follows the rejection by a moment.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(listed(db)).toBe(0);
+    await vi.waitFor(() => expect(listed(db)).toBe(0));
     // And the store still works after forgetting them.
     expect(await db.settings.get('k4')).toEqual({ key: 'k4', value: '49' });
   });
@@ -50,8 +49,7 @@ describe('IndexedDB on SQLite', () => {
     });
     await expect(failing).rejects.toThrow('refused');
     // The abort event follows the rejection by a moment.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(cursorsOf(db, 'remoteUrls')).toBe(0);
+    await vi.waitFor(() => expect(cursorsOf(db, 'remoteUrls')).toBe(0));
     // A cursor in a transaction still under way is kept: a write in it must refresh what the cursor read ahead.
     await db.transaction('rw', db.remoteUrls, async () => {
       expect(await filtered()).toHaveLength(2);
@@ -77,6 +75,7 @@ describe('IndexedDB on SQLite', () => {
     // A real wait (a timer) ends the task, and with it the transaction, as in a browser.
     const late = db.transaction('rw', db.settings, async () => {
       await db.settings.put({ key: 'third', value: 'three' });
+      // The timer is what is tested: it ends the task, and so the transaction.
       await new Promise((resolve) => setTimeout(resolve, 5));
       await db.settings.put({ key: 'fourth', value: 'four' });
     });

@@ -11,11 +11,7 @@ import { connectedInstance, fakePost } from './support';
 
 /** Wait until the store has settled (the stores fire their requests without awaiting in `open`). */
 async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await vi.waitFor(() => expect(check(), 'the stores did not settle').toBe(true), { timeout: ms, interval: 5 });
 }
 
 describe('the stores, against the real service in-process', () => {

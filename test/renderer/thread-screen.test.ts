@@ -30,11 +30,9 @@ function giveLayout() {
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(10_000_000);
 }
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 40)));
-const press = (key: string) => act(async () => {
-  window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-  await new Promise((resolve) => setTimeout(resolve, 40));
-});
+const press = (key: string) => act(async () => void window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+/** The conversation is on screen and its posts are the list the keys move through. */
+const shown = (count: number) => waitFor(() => expect(useUi.getState().thread?.guids).toHaveLength(count), { timeout: 5000 });
 
 describe('a conversation on screen', () => {
   let instance: TestInstance;
@@ -67,12 +65,12 @@ describe('a conversation on screen', () => {
     const opened = replies[300] ?? '';
     const view = render(createElement(ThreadScreen, { guid: opened }));
     await waitFor(() => view.getByRole('list', { name: 'Conversation' }), { timeout: 5000 });
-    await settle();
-    // happy-dom moves the scroller without telling: the scroll event a browser would send.
-    await act(async () => {
-      view.container.querySelector('.thread-scroller')?.dispatchEvent(new Event('scroll'));
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    });
+    await shown(401);
+    // The opened post is scrolled to; happy-dom moves the scroller without telling: the scroll event a browser would send.
+    const scroller = view.container.querySelector('.thread-scroller');
+    await waitFor(() => expect(scroller?.scrollTop).toBeGreaterThan(0));
+    await act(async () => void scroller?.dispatchEvent(new Event('scroll')));
+    await waitFor(() => expect(view.container.querySelector('article[aria-current="true"]')).not.toBeNull());
     const rows = view.container.querySelectorAll('li.thread-item');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThan(30);
@@ -99,7 +97,7 @@ describe('a conversation on screen', () => {
     await write('Second answer', root);
     const view = render(createElement(ThreadScreen, { guid: root }));
     await waitFor(() => view.getByRole('list', { name: 'Conversation' }));
-    await settle();
+    await shown(3);
     expect(useUi.getState().selected).toBe(0);
     // Answers of the same second come in GUID order: the test reads which one is second in the list.
     const next = useUi.getState().thread?.guids[1] ?? '';

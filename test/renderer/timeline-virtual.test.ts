@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Timeline } from '../../src-renderer/components/Timeline';
@@ -28,11 +28,16 @@ function giveLayout() {
   for (const name of ['offsetWidth', 'clientWidth'] as const) vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(800);
 }
 
-/** Renders a timeline and lets the virtualiser lay out its rows. */
+/** Renders a timeline and waits for the virtualiser to lay out its rows. */
 async function renderTimeline(key: string, label: string) {
   const view = render(createElement(Timeline, { timelineKey: key, label, empty: 'Nothing' }));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  await rowShown(view, 0);
   return view;
+}
+
+/** Waits until the row at `index` is in the page. */
+async function rowShown(view: ReturnType<typeof render>, index: number) {
+  await waitFor(() => expect(view.container.querySelector(`article[data-index="${index}"]`)).not.toBeNull());
 }
 
 /** The row the "new since you last looked" marker stands on. */
@@ -59,8 +64,7 @@ describe('a virtualised timeline', () => {
       byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: null } },
     });
 
-    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    const view = await renderTimeline(key, 'Everything');
     const rows = () => view.container.querySelectorAll('article');
     expect(rows().length).toBeGreaterThan(0);
     expect(rows().length).toBeLessThan(30);
@@ -70,8 +74,8 @@ describe('a virtualised timeline', () => {
     await act(async () => {
       scroller.scrollTop = 5000 * 150;
       scroller.dispatchEvent(new Event('scroll'));
-      await new Promise((resolve) => setTimeout(resolve, 50));
     });
+    await rowShown(view, 5000);
     expect(rows().length).toBeLessThan(30);
     const shown = [...rows()].map((row) => Number(row.getAttribute('data-index')));
     expect(Math.min(...shown)).toBeGreaterThan(4900);
@@ -149,23 +153,22 @@ describe('a virtualised timeline', () => {
     await act(async () => {
       scroller.scrollTop = 20 * 150 + 30;
       scroller.dispatchEvent(new Event('scroll'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
     });
+    await rowShown(view, 20);
     expect(view.queryByRole('separator')).toBeNull();
 
     // A poll while scrolled down: three posts on top, counted as waiting above.
     await act(async () => {
       useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid), fresh: arrivals.map((p) => p.guid) } } });
-      await new Promise((resolve) => setTimeout(resolve, 20));
     });
+    const jump = await waitFor(() => view.getByRole('button', { name: '3 new posts above' }));
     expect(scroller.scrollTop).toBe(23 * 150 + 30);
-    const jump = view.getByRole('button', { name: '3 new posts above' });
 
     await act(async () => {
       jump.click();
       scroller.dispatchEvent(new Event('scroll'));
-      await new Promise((resolve) => setTimeout(resolve, 50));
     });
+    await rowShown(view, 0);
     expect(scroller.scrollTop).toBe(0);
     expect(useTimelines.getState().byKey[key]?.fresh).toEqual([]);
     expect(view.queryByRole('button', { name: /new posts above/ })).toBeNull();
@@ -186,12 +189,12 @@ describe('a virtualised timeline', () => {
     await act(async () => {
       scroller.scrollTop = 20;
       scroller.dispatchEvent(new Event('scroll'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
     });
     await act(async () => {
       useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid) } } });
-      await new Promise((resolve) => setTimeout(resolve, 20));
     });
+    // The new posts are drawn on top.
+    await waitFor(() => expect(view.container.querySelector('article[data-index="0"]')?.textContent).toContain(arrivals[0]?.text ?? 'no post'));
     // Not kept in place: the three new posts are there to see, so no button counts them.
     expect(scroller.scrollTop).toBe(20);
     expect(view.queryByRole('button', { name: /new posts above/ })).toBeNull();

@@ -28,6 +28,11 @@ export interface FaultProxy {
   inject(fault: Fault): void;
   /** Requests that reached the proxy, as `METHOD /path?query`. */
   seen: string[];
+  /**
+   * Resolves once every request that reached the proxy has been dealt with: a `slow` one passed on and
+   * answered, a `hang-after` one passed on (its answer is held back for good). Fails after `ms`.
+   */
+  settled(ms?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,14 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
   const faults: (Fault & { left: number })[] = [];
   const seen: string[] = [];
   const hanging = new Set<http.ServerResponse>();
+  let inFlight = 0;
+  let onSettled: (() => void)[] = [];
+  const done = () => {
+    if (--inFlight > 0) return;
+    const waiting = onSettled;
+    onSettled = [];
+    for (const resolve of waiting) resolve();
+  };
 
   const headersOf = (req: http.IncomingMessage) =>
     Object.fromEntries(
@@ -92,6 +105,7 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
         res.end(refused.text);
         return;
       }
+      inFlight += 1;
       void (async () => {
         switch (fault?.kind) {
           case 'cut-before':
@@ -110,6 +124,7 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
             res.writeHead(200, { 'content-type': 'text/html' });
             return res.end('You Need to Log In First');
           case 'slow':
+            // The delay is the fault itself: longer than the client waits for an answer.
             await new Promise((resolve) => setTimeout(resolve, fault.ms ?? 3000));
             return answer(res, await forward(req, body), undefined, req);
           case 'repeat-page': {
@@ -121,7 +136,9 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
           default:
             return answer(res, await forward(req, body), undefined, req);
         }
-      })().catch(() => req.socket.destroy());
+      })()
+        .catch(() => req.socket.destroy())
+        .finally(done);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -130,6 +147,16 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
     url: `http://127.0.0.1:${port}`,
     inject: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     seen,
+    settled: (ms = 10_000) =>
+      inFlight === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error(`the proxy still handles ${inFlight} request(s) after ${ms} ms`)), ms);
+            onSettled.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
     close: async () => {
       for (const res of hanging) res.socket?.destroy();
       server.closeAllConnections();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startHost, type RunningHost } from '../../../src-main/host/start';
 
 const PROJECT = path.resolve(import.meta.dirname, '../../..');
@@ -81,6 +81,27 @@ export async function signedInPage(
   await page.getByRole('button', { name: 'Use this token' }).click();
   await page.getByRole('feed', { name: 'Home' }).or(page.getByText('Nothing here yet')).first().waitFor();
   return { context, page, errors };
+}
+
+/**
+ * Scrolls a scroller (to `top`, or `by` that much) and waits until the page has handled it: the scroll
+ * event, and the frame after it, in which the rows for the new place are drawn.
+ */
+export async function scrollAndSettle(scroller: Locator, where: { top: number } | { by: number }): Promise<void> {
+  await scroller.evaluate(
+    (el, to) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no scroll event within 5 s')), 5_000);
+        el.addEventListener('scroll', () => requestAnimationFrame(() => (clearTimeout(timer), resolve())), { once: true });
+        el.scrollTop = 'top' in to ? to.top : el.scrollTop + to.by;
+      }),
+    where,
+  );
+}
+
+/** Waits for the page to draw two frames: what a resize or a change just made has been laid out and observed. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { RunningHost } from '../../../src-main/host/start';
 import { api, launchChromium, signedInPage, startDeskHost, tempDir } from './desk-page';
 
@@ -22,6 +22,11 @@ export interface DeskOptions {
   arrange?: (desk: Desk) => Promise<unknown>;
   /** After the page is open, before the first test. */
   ready?: (desk: Desk) => Promise<unknown>;
+  /**
+   * Hosts, folder and page made afresh for every test (`arrange` and `ready` run each time; the browser is
+   * shared): no test sees what another left behind, and any one of them runs alone.
+   */
+  freshForEachTest?: boolean;
 }
 
 export interface Desk {
@@ -45,7 +50,8 @@ export interface Desk {
 
 /**
  * One host (and if asked a remote) with the built page, Chromium, and a page signed in with the owner token,
- * made before the first test of the calling `describe` and closed after its last. What it returns can be
+ * made before the first test of the calling `describe` and closed after its last (with `freshForEachTest`,
+ * made before each test and closed before the next; the browser is still shared). What it returns can be
  * taken apart at once (`const { page, host } = useDesk(…)`): each part stands for what `beforeAll` makes,
  * read when a test uses it.
  */
@@ -54,6 +60,9 @@ export function useDesk(options: DeskOptions): Desk {
   let host: RunningHost | undefined;
   let remote: RunningHost | undefined;
   let remotePort = 0;
+  /** With freshForEachTest, each test's databases are new ones in the one folder (sqlite-idb.ts allows one a process). */
+  let round = 0;
+  const named = (name: string) => (options.freshForEachTest ? `${name}-${round}` : name);
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -62,7 +71,7 @@ export function useDesk(options: DeskOptions): Desk {
 
   const startRemote = async () => {
     if (!options.remote || !dataDir) throw new Error('useDesk: no remote was asked for');
-    remote = await startDeskHost({ dataDir, databaseName: 'remote', token: options.remote.token, port: remotePort });
+    remote = await startDeskHost({ dataDir, databaseName: named('remote'), token: options.remote.token, port: remotePort });
     remotePort = Number(new URL(remote.url).port);
     return remote;
   };
@@ -87,17 +96,18 @@ export function useDesk(options: DeskOptions): Desk {
     postWith: (text) => desk.page.getByRole('article').filter({ hasText: text }),
   };
 
-  beforeAll(async () => {
-    dataDir = tempDir(`desk-e2e-${options.name}`);
+  const setUp = async () => {
+    dataDir ??= tempDir(`desk-e2e-${options.name}`);
+    round += 1;
     if (options.remote) {
       const { token, persona: { name, handle } } = options.remote;
       const started = await startRemote();
       const [persona] = (await api(started.url, token, 'GET', '/api/account/personas')).json.data;
       await api(started.url, token, 'POST', `/api/account/personas/${persona.guid}`, { name, handle });
     }
-    host = await startDeskHost({ dataDir, databaseName: options.databaseName ?? 'desk', token: options.token, password: options.password });
+    host = await startDeskHost({ dataDir, databaseName: named(options.databaseName ?? 'desk'), token: options.token, password: options.password });
     await options.arrange?.(desk);
-    browser = await launchChromium();
+    browser ??= await launchChromium();
     const open = options.open ?? 'signed-in';
     if (open === 'signed-in') {
       ({ context, page } = await signedInPage(browser, host.url, options.token, { colorScheme: options.colorScheme, fakeClock: options.fakeClock, errors }));
@@ -105,15 +115,30 @@ export function useDesk(options: DeskOptions): Desk {
       context = await browser.newContext({ viewport: { width: 1200, height: 860 }, colorScheme: options.colorScheme ?? 'light' });
     }
     await options.ready?.(desk);
-  }, 120_000);
+  };
 
-  afterAll(async () => {
-    for (const opened of contexts) await opened.close();
+  const tearDown = async () => {
+    for (const opened of contexts.splice(0)) await opened.close();
     await context?.close();
-    await browser?.close();
     await host?.close();
     await remote?.close();
-  });
+    context = page = host = remote = undefined;
+    remotePort = 0;
+  };
+
+  // Registered first, so that it runs after the other closing hooks.
+  afterAll(async () => browser?.close());
+  if (options.freshForEachTest) {
+    // The last test's hosts and page are closed only now: a failed test's onTestFailed can still photograph its page.
+    beforeEach(async () => {
+      await tearDown();
+      errors.length = 0;
+      await setUp();
+    }, 120_000);
+  } else {
+    beforeAll(setUp, 120_000);
+  }
+  afterAll(tearDown);
 
   return desk;
 }

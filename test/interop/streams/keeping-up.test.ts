@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextSecond } from '../../support/wait';
 import type { PeerAccount } from './peer';
 import { isoAt, publishedOnPeer, writeSeries } from './seed';
 import { deskWith, unavailable, usePeer, type SyncedDesk } from './use-peer';
 
-/**
- * streams keeps each post's answer in a cache named by the second of its last change: an edit within the
- * same second is served as the version before it. People do not edit that fast; tests wait.
- */
-const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
-
+// streams keeps each post's answer in a cache named by the second of its last change: an edit within the
+// same second is served as the version before it. People do not edit that fast; tests wait for the next second.
 describe.skipIf(unavailable)('keeping up with a streams server', () => {
   const real = usePeer();
   let synced: SyncedDesk;

@@ -48,12 +48,12 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
   /**
    * Syncs as a person pressing "Sync now" now and then does, until nothing waits (at most five times): a
    * failure stops the drain, and a request left unanswered holds its item until it can no longer land, so
-   * between two syncs a second passes here and half a minute for the desk.
+   * between two syncs the proxy has passed on every request it holds, and half a minute passes for the desk.
    */
   const syncUntilSent = async () => {
     for (let i = 0; i < 5; i++) {
       if ((await synced.sync()).pending === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await proxy.settled();
       synced.passTime(30);
     }
     throw new Error('items still wait after five syncs');

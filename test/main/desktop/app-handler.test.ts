@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStaticSite } from '../../../src-main/host/static';
 import { createAppHandler, type AppHandler } from '../../../src-main/desktop/app-handler';
 import { contentSecurityPolicy } from '../../../src-main/host/csp';
@@ -160,10 +160,11 @@ describe('closing the desk: protocol handler', () => {
       contentSecurityPolicy: contentSecurityPolicy(),
     });
     const inFlight = handler.handle(new Request('desk://app/api/posts/write', { method: 'POST', body: 'content=x' }));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(calls).toBe(1));
     let closed = false;
     const closing = handler.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // All that close() can do while the service has not answered is done by the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(closed).toBe(false);
     release();
     await closing;

@@ -46,7 +46,8 @@ describe('the desktop app', () => {
     stop: async () => {
       calls.stop++;
       log.push(`background stopping, store open: ${deps?.db.isOpen()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Stopping takes a turn of the event loop: quitting must wait for it before closing the store.
+      await new Promise((resolve) => setImmediate(resolve));
       log.push('background stopped');
     },
   };

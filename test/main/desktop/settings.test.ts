@@ -60,7 +60,8 @@ describe('settings', () => {
     const seen: string[] = [];
     settings.onChange(async (next, previous) => {
       seen.push(`start ${previous.loopback.port}->${next.loopback.port}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // A listener that takes a turn of the event loop: a second change must wait for it.
+      await new Promise((resolve) => setImmediate(resolve));
       seen.push(`end ${next.loopback.port}`);
     });
     const [a, b] = await Promise.all([settings.update({ loopback: { port: 2001 } }), settings.update({ loopback: { port: 2002 } })]);

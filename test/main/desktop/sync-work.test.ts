@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { desktopSync } from '../../../src-main/desktop/sync-work';
 import { createService } from '../../../src-shared/service';
 import { ensureOwner } from '../../../src-shared/store/bootstrap';
@@ -48,7 +48,7 @@ describe('sync in the desktop app', () => {
   it('runs the scheduler in the background, and stopping waits for the round under way', async () => {
     const { background, unsent } = await desk(20);
     background.start();
-    for (let i = 0; i < 100 && (await db.outbox.count()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 5_000, interval: 20 });
     await background.stop();
     expect(await db.outbox.count()).toBe(0);
     // The badge showed the post waiting, then nothing.

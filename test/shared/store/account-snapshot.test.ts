@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountSnapshot, markAccountRows, type AccountSnapshot } from '../../../src-shared/store/account-snapshot';
 import { ensureOwner } from '../../../src-shared/store/bootstrap';
 import type { PublishingDb } from '../../../src-shared/store/db';
@@ -72,8 +72,8 @@ describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {
       // Held open with requests, as a long write would be.
       while (holding) await db.personas.get(personaGuid);
     });
-    // Polled with timers: a promise resolved inside the transaction would carry its zone out here.
-    while (!written) await new Promise((resolve) => setTimeout(resolve, 1));
+    // Polled (vi.waitFor uses timers): a promise resolved inside the transaction would carry its zone out here.
+    await vi.waitFor(() => expect(written).toBe(true), { timeout: 5_000, interval: 1 });
     const duringMark = markAccountRows(db);
     holding = false;
     await writer;

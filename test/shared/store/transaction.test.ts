@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublishingDb } from '../../../src-shared/store/db';
 import { inTransaction } from '../../../src-shared/store/transaction';
@@ -5,6 +6,9 @@ import { BACKENDS, openTestDatabase } from '../../support/instance';
 
 const within = <T>(promise: Promise<T>, ms = 3000): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('store is stuck')), ms))]);
+
+/** Inside a transaction: resolves when the store has committed it (no request waiting when its task ended). */
+const committed = (): Promise<unknown> => new Promise((resolve) => Dexie.currentTransaction.idbtrans.addEventListener('complete', resolve));
 
 describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   let db: PublishingDb;
@@ -30,9 +34,10 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   it('answers what work answered, however long it computes after its last request', async () => {
     db = openTestDatabase(backend);
     const answer = await inTransaction(db, 'rw', async () => {
+      const done = committed();
       await db.settings.put({ key: 'written', value: 'yes' });
-      // Long past the point where the store commits a transaction with no request waiting.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Past the point where the store commits a transaction with no request waiting.
+      await within(done);
       return 'shaped';
     });
     expect(answer).toBe('shaped');
@@ -42,8 +47,9 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   it('still fails work whose request comes after the store committed', async () => {
     db = openTestDatabase(backend);
     const late = inTransaction(db, 'rw', async () => {
+      const done = committed();
       await db.settings.put({ key: 'first', value: 'yes' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await within(done);
       await db.settings.put({ key: 'second', value: 'yes' });
       return 'shaped';
     });

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWordIndexer, type WordIndexer } from '../../../src-shared/store/word-indexer';
-import { createActivity } from '../../../src-shared/util/activity';
+import { createActivity, type Activity } from '../../../src-shared/util/activity';
 import { startInstance, writePost, type TestInstance } from '../../support/instance';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('request activity', () => {
   it('is busy while a request runs and counts quiet time from the end of the last one', () => {
@@ -33,12 +31,16 @@ describe('the background word indexer', () => {
   it('lets a burst of requests pass first and indexes once they stop', async () => {
     const activity = createActivity();
     instance = await startInstance('memory', undefined, { activity });
-    indexer = createWordIndexer(instance.db, { activity, idleMs: 10, quietMs: 100, maxWaitMs: 60_000 });
+    // Counts the indexer's looks at the requests: each one that finds them busy puts the batch off.
+    let looks = 0;
+    const watched: Activity = { begin: () => activity.begin(), quietFor: () => (looks++, activity.quietFor()) };
+    indexer = createWordIndexer(instance.db, { activity: watched, idleMs: 10, quietMs: 100, maxWaitMs: 60_000 });
     // A request that stays open: the burst goes on.
     const burst = activity.begin();
     indexer.start();
     for (let i = 0; i < 5; i++) await writePost(instance, { content: `Lantern number ${i}` });
-    await pause(300);
+    // Three looks while busy: the batch was put off twice by a whole quiet time.
+    await vi.waitFor(() => expect(looks).toBeGreaterThanOrEqual(3), { timeout: 2_000 });
     expect(await instance.db.indexQueue.count()).toBe(5);
     expect(await instance.db.wordDirs.get('lantern')).toBeUndefined();
 

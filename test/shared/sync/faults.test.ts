@@ -87,7 +87,8 @@ describe.each([
     expect((await sync()).pending).toBe(1);
     // Backing off: the scheduler does not retry before the delay has passed.
     expect(await desktop.engine.dueRemotes()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The slow request lands on the remote; the desk's own clock then passes the backing-off delay.
+    await proxy.settled();
     desktop.clock.advance(30);
     expect(await desktop.engine.dueRemotes()).toEqual([remoteGuid]);
     await expectAgreement(['Slow remote']);
@@ -100,7 +101,7 @@ describe.each([
     expect((await sync()).pending).toBe(1);
     // Sync now, at once: the first request has not landed yet.
     expect((await sync()).pending).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await proxy.settled();
     // Once the wait is over, the copy that landed is found and taken, not sent again.
     desktop.clock.advance(30);
     await expectAgreement(['Still on its way']);
