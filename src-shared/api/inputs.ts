@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES, type InstancePostType } from './vocabulary';
+import { charCount as chars } from '../util/chars';
 
 /**
  * Request variables of the instance interface. Every variable arrives as a string (see service/params.ts);
@@ -27,7 +28,6 @@ export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** A Persona handle: letters, digits and `_`, with `.` and `-` allowed inside. */
 export const HANDLE_PATTERN = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,62}[A-Za-z0-9_])?$/;
 
-const chars = (s: string): number => [...s].length;
 
 /** A number in a range, or an empty value (null): on update, an empty value removes the stored number. */
 const numberOrEmpty = (name: string, min: number, max: number) =>

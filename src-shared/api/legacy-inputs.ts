@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actingInput, countOf, LIMITS, unixTime } from './inputs';
+import { charCount } from '../util/chars';
 
 /** Request variables of the legacy interface (section 4.1); every variable arrives as a string. */
 export const LEGACY_LIMITS = {
@@ -69,7 +70,7 @@ export const contentWriteInput = z.object({
   title: z
     .string()
     .trim()
-    .refine((s) => [...s].length <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+    .refine((s) => charCount(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
     .optional(),
   channel_id: postId('channel_id').optional(),
   post_id: postId('post_id').optional(),
@@ -93,7 +94,7 @@ export const contentWriteInput = z.object({
   // Not trimmed: a password is what was typed. Empty removes the password on update.
   passwd: z
     .string()
-    .refine((s) => [...s].length <= LEGACY_LIMITS.passwdChars, `passwd must be at most ${LEGACY_LIMITS.passwdChars} characters`)
+    .refine((s) => charCount(s) <= LEGACY_LIMITS.passwdChars, `passwd must be at most ${LEGACY_LIMITS.passwdChars} characters`)
     .optional(),
   persona_guid: z.string().trim().optional(),
   tags: z.string().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { needsSource, PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, type InstancePostType, type PinValue, type Privacy } from '../api/vocabulary';
 import { issueLines } from './lenient';
+import { charCount as chars } from '../util/chars';
 
 /**
  * What this client sends, checked before it is sent (strict in what we send): only the variables and
@@ -12,7 +13,6 @@ import { issueLines } from './lenient';
 /** Section 8: GUIDs are 36 characters. Letters, digits and `-` only, so that one is safe in a path. */
 export const remoteGuid = z.string().regex(/^[A-Za-z0-9-]{36}$/, 'must be a GUID of 36 letters, digits or "-"');
 const unixSeconds = (name: string) => z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
-const chars = (s: string): number => [...s].length;
 const bytes = (s: string): number => new TextEncoder().encode(s).length;
 
 const tag = z

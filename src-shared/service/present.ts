@@ -4,6 +4,7 @@ import type { PersonaRow, PinRow, PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
 import { postsByGuids } from '../store/posts-by-guid';
+import { firstChars } from '../util/chars';
 
 /** Everything a page of posts needs besides the posts, read once per request. */
 export interface Lookups {
@@ -143,7 +144,7 @@ const AVATAR_COLOURS = ['#4c6ef5', '#12b886', '#f76707', '#ae3ec9', '#1c7ed6', '
 export function avatarUrl(persona: PersonaRow): string {
   if (persona.avatarUrl) return persona.avatarUrl;
   const colour = AVATAR_COLOURS[parseInt(persona.guid.slice(0, 2), 16) % AVATAR_COLOURS.length];
-  const initial = ([...(persona.name || persona.handle)][0] ?? '?').toUpperCase().replace(/[<>&"']/g, '?');
+  const initial = (firstChars(persona.name || persona.handle, 1) || '?').toUpperCase().replace(/[<>&"']/g, '?');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="${colour}"/>` +
     `<text x="32" y="42" font-family="sans-serif" font-size="30" text-anchor="middle" fill="#fff">${initial}</text></svg>`;

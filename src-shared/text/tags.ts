@@ -1,3 +1,5 @@
+import { charCount } from '../util/chars';
+
 /** Spec 8: a tag is at most 128 characters and at most 512 bytes of UTF-8. */
 const MAX_TAG_CHARACTERS = 128;
 const MAX_TAG_BYTES = 512;
@@ -30,5 +32,5 @@ function isTooLong(tag: string): boolean {
   // Characters are code points (what the storage limit counts), not UTF-16 units: one emoji is one.
   // Four bytes per code point at most means 128 characters always fit 512 bytes; the byte check keeps
   // the rule true to the spec should the character count ever change.
-  return [...tag].length > MAX_TAG_CHARACTERS || utf8.encode(tag).length > MAX_TAG_BYTES;
+  return charCount(tag) > MAX_TAG_CHARACTERS || utf8.encode(tag).length > MAX_TAG_BYTES;
 }

@@ -1,3 +1,5 @@
+import { charCount } from '../util/chars';
+
 /** Section 8: a search word has at least 4 characters. Shorter words are neither indexed nor searched. */
 export const MIN_WORD_CHARS = 4;
 /** Longer runs are identifiers, hashes or pasted noise, not words anyone searches for. */
@@ -12,7 +14,7 @@ export function searchWords(...texts: readonly string[]): string[] {
   const words = new Set<string>();
   for (const text of texts) {
     for (const word of text.toLowerCase().normalize('NFC').split(/[^\p{L}\p{N}]+/u)) {
-      const length = [...word].length;
+      const length = charCount(word);
       if (length >= MIN_WORD_CHARS && length <= MAX_WORD_CHARS) words.add(word);
     }
   }

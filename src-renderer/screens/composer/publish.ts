@@ -127,5 +127,5 @@ export async function publishDraft(draft: Draft): Promise<RemotePost> {
 
 /** Section 8 and this instance's limits, for the counters. */
 export const LIMITS = { textChars: 100_000, blurbBytes: 8192, titleChars: 512 } as const;
-export const charCount = (s: string): number => [...s].length;
+export { charCount } from '../../../src-shared/util/chars';
 export const byteCount = (s: string): number => new TextEncoder().encode(s).length;

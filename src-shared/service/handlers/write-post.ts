@@ -14,6 +14,7 @@ import { linkReply, moveDescendants } from './write-thread';
 import { queueChange } from '../../sync/outbox';
 import { defaultCanonicalPath, postRow } from '../../store/post-row';
 import type { PostAnswer } from '../../api/answers';
+import { charCount, firstChars } from '../../util/chars';
 
 /**
  * POST /api/posts/write and /api/posts/{guid}/write. Without a GUID it creates a post; with one it updates
@@ -47,7 +48,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   const found: string[] = [];
   const text = toMarkdown(input.content ?? '');
   if (text.trim() === '') throw new ServiceError(400, ErrorText.supplySomeText);
-  if ([...text].length > LIMITS.textChars) found.push(`content must be at most ${LIMITS.textChars} characters`);
+  if (charCount(text) > LIMITS.textChars) found.push(`content must be at most ${LIMITS.textChars} characters`);
 
   const type = input.post_type ?? existing?.type;
   if (!type) found.push('post_type is required: post.note, post.article, post.bookmark or post.quotation');
@@ -61,7 +62,7 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
 
   const tags = input.tags === undefined ? { tags: existing?.tags ?? [], tooLong: [] } : parseTags(input.tags);
   for (const tag of tags.tooLong) {
-    found.push(`tag "${[...tag].slice(0, 20).join('')}…" is longer than ${LIMITS.tagChars} characters`);
+    found.push(`tag "${firstChars(tag, 20)}…" is longer than ${LIMITS.tagChars} characters`);
   }
   if (tags.tags.length > LIMITS.tagsPerPost) found.push(`a post has at most ${LIMITS.tagsPerPost} tags; this one has ${tags.tags.length}`);
 

@@ -4,6 +4,7 @@ import type { PostRow } from '../../store/rows';
 import { hashPassword, verifyPassword } from '../../util/secrets';
 import type { Ctx } from '../context';
 import { canRead } from '../visibility';
+import { charCount } from '../../util/chars';
 
 /**
  * The legacy access password of a titled post (`passwd` on POST /content, section 4.1). Only a salted, slow
@@ -42,7 +43,7 @@ export async function readableWithPasswd(ctx: Ctx, rows: readonly (PostRow | nul
 
 /** GUIDs of the posts whose password the request's `passwd` is. */
 async function unlockedBy(ctx: Ctx, posts: readonly PostRow[], passwd: string | undefined): Promise<ReadonlySet<string>> {
-  if (!passwd || [...passwd].length > LEGACY_LIMITS.passwdChars) return new Set();
+  if (!passwd || charCount(passwd) > LEGACY_LIMITS.passwdChars) return new Set();
   // Only posts that nothing but their password keeps from this reader are worth a PBKDF2.
   const locked = posts
     .filter((p) => !canRead(p, ctx.viewer, ctx.now) && canRead(p, ctx.viewer, ctx.now, new Set([p.guid])))

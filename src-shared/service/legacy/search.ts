@@ -10,6 +10,7 @@ import { problems } from '../validate';
 import { canRead } from '../visibility';
 import { isBlurb, sincePage, startOrderOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
+import { charCount } from '../../util/chars';
 
 /** What a filter asks for: the author (undefined: anyone; null: an account that does not exist) and words. */
 interface Filter {
@@ -86,6 +87,6 @@ const wordsOf = (term: string): string[] =>
     .toLowerCase()
     .normalize('NFC')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((run) => [...run].length >= MIN_WORD_CHARS);
+    .filter((run) => charCount(run) >= MIN_WORD_CHARS);
 
 const personaNamed = (ctx: Ctx, handle: string) => ctx.db.personas.where('handleKey').equals(handle.toLowerCase()).first();
