@@ -25,9 +25,9 @@ export interface AppHandlerOptions {
 
 export interface AppHandler {
   /** The `protocol.handle` function of the `desk:` scheme. */
-  handle(request: Request): Promise<Response>;
+  handle: (request: Request) => Promise<Response>;
   /** Refuses new API requests, then waits until those in flight have their answer (and their write). */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function createAppHandler(options: AppHandlerOptions): AppHandler {

@@ -8,11 +8,11 @@ import type { SecretBox } from './secret-box';
  * for `stop` before it closes the store.
  */
 export interface BackgroundWork {
-  start(): void;
+  start: () => void;
   /** One round now; resolves when it is done (or failed: failures show in the sync state, not here). */
-  syncNow(): Promise<void>;
+  syncNow: () => Promise<void>;
   /** Finishes or abandons what is in progress so nothing is half-written, and schedules nothing more. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** What the app hands the background work. */
@@ -22,9 +22,9 @@ export interface BackgroundDeps {
   /** Seals remote tokens for the store (safeStorage where available). */
   secrets: SecretBox;
   /** Shows how many posts wait to be sent (dock badge, taskbar overlay). */
-  setUnsentCount(count: number): void;
+  setUnsentCount: (count: number) => void;
   /** Tells the person about new mentions, if they want to be told. */
-  notifyMentions(count: number): void;
+  notifyMentions: (count: number) => void;
 }
 
 /** Builds the background work; a factory that needs only `{ db, service }` fits too. */

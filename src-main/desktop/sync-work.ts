@@ -37,12 +37,12 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
         if (unsent !== shown) setUnsentCount((shown = unsent));
       };
       return {
-        start: running.start,
+        start: () => running.start(),
         syncNow: async () => {
           await running.syncNow();
           await showUnsent();
         },
-        stop: running.stop,
+        stop: () => running.stop(),
       };
     },
   };

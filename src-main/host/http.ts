@@ -57,9 +57,9 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
     const held = { bytes: 0 };
     try {
       const body = await readBody(req, maxBodyBytes, budget, held);
-      if (body === 'too-large') return await refuseBody(req, res, lingerMs);
-      if (body === 'busy') return await refuseBody(req, res, lingerMs, errorEnvelope(503, ErrorText.busy));
-      await answer(req, res, body);
+      if (body === 'too-large') await refuseBody(req, res, lingerMs);
+      else if (body === 'busy') await refuseBody(req, res, lingerMs, errorEnvelope(503, ErrorText.busy));
+      else await answer(req, res, body);
     } finally {
       budget.left += held.bytes;
     }
@@ -144,9 +144,15 @@ function readBody(
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) return stop('too-large');
+      if (size > limit) {
+        stop('too-large');
+        return;
+      }
       const beyond = Math.max(0, size - FREE_BODY_BYTES) - held.bytes;
-      if (beyond > budget.left) return stop('busy');
+      if (beyond > budget.left) {
+        stop('busy');
+        return;
+      }
       budget.left -= beyond;
       held.bytes += beyond;
       chunks.push(chunk);

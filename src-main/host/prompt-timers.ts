@@ -40,5 +40,5 @@ export function promptZeroDelayTimers(): void {
       return;
     }
     cancelDelayed(handle as NodeJS.Timeout);
-  }) as typeof clearTimeout;
+  });
 }

@@ -83,6 +83,8 @@ interface ShimCursor {
  * here when the transaction completes or aborts.
  */
 function forgetEndedTransactions(database: typeof IDBDatabase): void {
+  // The original method, called below on each database with its own `this`.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the prototype is patched, not the method torn off
   const open = database.prototype.transaction;
   database.prototype.transaction = function (this: ShimDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
     const transaction = open.apply(this, args) as ShimTransaction;

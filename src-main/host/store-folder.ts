@@ -10,7 +10,7 @@ export interface OpenedStore {
   /** True when this opening created the owner account: the folder held no instance yet. */
   created: boolean;
   /** Closes the store and releases the folder; a second call does nothing. */
-  close(): void;
+  close: () => void;
 }
 
 /**

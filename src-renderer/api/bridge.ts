@@ -6,9 +6,11 @@ import type { DeskBridge, DeskCommand, DeskWindow } from '../../src-main/desktop
  * commands come from another process, so each one is parsed before the page acts on it.
  */
 export function deskBridge(): DeskBridge | null {
-  const candidate = (globalThis as DeskWindow).desk;
+  // Whatever the preload script put there, or nothing: its type is what it should be, not what it is.
+  const candidate: unknown = (globalThis as DeskWindow).desk;
   if (typeof candidate !== 'object' || candidate === null) return null;
-  return typeof candidate.onCommand === 'function' && typeof candidate.syncNow === 'function' ? candidate : null;
+  const bridge = candidate as Partial<DeskBridge>;
+  return typeof bridge.onCommand === 'function' && typeof bridge.syncNow === 'function' ? (bridge as DeskBridge) : null;
 }
 
 const position = z.union([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);

@@ -14,15 +14,20 @@ export function installBridge(): () => void {
     if (!command) return;
     switch (command.command) {
       case 'new-post':
-        return compose();
+        compose();
+        return;
       case 'search':
-        return useUi.getState().focusSearch();
+        useUi.getState().focusSearch();
+        return;
       case 'switch-persona':
-        return useAccount.getState().switchTo(command.position);
+        useAccount.getState().switchTo(command.position);
+        return;
       case 'preferences':
-        return go({ screen: 'settings' });
+        go({ screen: 'settings' });
+        return;
       case 'show-mentions':
-        return go({ screen: 'timeline', kind: 'mentions' });
+        go({ screen: 'timeline', kind: 'mentions' });
+        return;
     }
   });
 }

@@ -62,30 +62,37 @@ export function installKeyboard(target: Window = window): () => void {
       }
       return;
     }
-    const act = (run: () => void) => {
-      event.preventDefault();
-      run();
-    };
+    const action = actionFor(key, event);
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  /** What a key does where the page is now, or null when it does nothing here. */
+  const actionFor = (key: string, event: KeyboardEvent): (() => void) | null => {
+    const ui = useUi.getState();
     const post = selectedPost();
     const count = listOnScreen().length;
-    if (key === 'j') return act(() => ui.select(Math.min(ui.selected + 1, count - 1)));
-    if (key === 'k') return act(() => ui.select(Math.max(ui.selected - 1, 0)));
+    if (key === 'j') return () => ui.select(Math.min(ui.selected + 1, count - 1));
+    if (key === 'k') return () => ui.select(Math.max(ui.selected - 1, 0));
     if ((key === 'o' || key === 'Enter') && post && (key === 'o' || (event.target as HTMLElement).tagName === 'ARTICLE')) {
-      return act(() => go({ screen: 'thread', guid: post.guid }));
+      return () => go({ screen: 'thread', guid: post.guid });
     }
     // In a conversation the reply is written in place, under its post.
-    if (key === 'r' && post) return act(() => (ui.thread ? ui.thread.reply(post) : compose({ replyTo: post })));
-    if (key === 's' && post) return act(() => void usePosts.getState().toggleStar(post.guid));
-    if (key === 'p' && post) return act(() => togglePin(post));
-    if (key === 'n') return act(() => compose());
-    if (key === '/') return act(() => ui.focusSearch());
-    if (key === '?') return act(() => ui.setHelp(true));
+    if (key === 'r' && post) return () => (ui.thread ? ui.thread.reply(post) : compose({ replyTo: post }));
+    if (key === 's' && post) return () => void usePosts.getState().toggleStar(post.guid);
+    if (key === 'p' && post) return () => togglePin(post);
+    if (key === 'n') return () => compose();
+    if (key === '/') return () => ui.focusSearch();
+    if (key === '?') return () => ui.setHelp(true);
     if (key === 'g') {
-      pendingG = true;
-      gTimer = setTimeout(() => (pendingG = false), 1500);
-      return act(() => undefined);
+      return () => {
+        pendingG = true;
+        gTimer = setTimeout(() => (pendingG = false), 1500);
+      };
     }
-    if (/^[1-9]$/.test(key)) return act(() => useAccount.getState().switchTo(Number(key)));
+    if (/^[1-9]$/.test(key)) return () => useAccount.getState().switchTo(Number(key));
+    return null;
   };
 
   target.addEventListener('keydown', onKey);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { RemoteStatus, SyncConflict } from '../../src-shared/client/desk-schemas';
 import { useAccount } from '../state/account';
 import { clients, describeFailure } from '../state/session';
@@ -111,8 +111,8 @@ function Conflicts() {
   const [conflicts, setConflicts] = useState<SyncConflict[]>([]);
   const count = useSync((s) => s.remotes.reduce((n, r) => n + r.conflicts.length, 0));
   useEffect(() => {
-    if (count === 0) return setConflicts([]);
-    clients().desk.conflicts().then(setConflicts, () => undefined);
+    if (count === 0) setConflicts([]);
+    else clients().desk.conflicts().then(setConflicts, () => undefined);
   }, [count]);
   if (conflicts.length === 0) return null;
   const keep = async (c: SyncConflict, which: 'local' | 'remote') => {
@@ -146,7 +146,7 @@ function AddRemote() {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);

@@ -63,7 +63,7 @@ function PersonaForm({ persona }: { persona: PersonaAnswer }) {
         <button type="submit" disabled={names.busy}>Save name and handle</button>
       </form>
       {bio !== null && (
-        <form aria-label={`Bio of @${persona.as}`} onSubmit={bios.run(async () => void setBio((await clients().desk.setBio(persona.guid, bio)).bio.text), 'Bio saved.')}>
+        <form aria-label={`Bio of @${persona.as}`} onSubmit={bios.run(async () => setBio((await clients().desk.setBio(persona.guid, bio)).bio.text), 'Bio saved.')}>
           <div className="write-and-preview">
             <label className="text-field">Bio (Markdown, at most 2,048 characters)<textarea value={bio} rows={4} maxLength={2048} dir="auto" onChange={(e) => setBio(e.target.value)} /></label>
             <Suspense fallback={null}><MarkdownPreview text={bio} label="Bio preview" /></Suspense>

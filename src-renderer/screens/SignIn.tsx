@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useSession, describeFailure } from '../state/session';
 
 /** In a browser the page needs the owner's sign-in: name and password, or the token `npm run serve` printed. */
@@ -22,7 +22,7 @@ export function SignIn() {
     }
   };
   // The form's handler returns nothing: every outcome of the task is handled in perform.
-  const run = (form: 'password' | 'token', task: () => Promise<void>) => (e: FormEvent) => {
+  const run = (form: 'password' | 'token', task: () => Promise<void>) => (e: SubmitEvent) => {
     e.preventDefault();
     void perform(form, task);
   };

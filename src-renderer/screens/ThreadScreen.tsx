@@ -60,7 +60,7 @@ export default function ThreadScreen({ guid }: { guid: string }) {
     // Read again (after a reply, say), the selection stays on its post; newly opened, it is the opened one.
     const { thread, selected } = useUi.getState();
     const kept = thread?.guids[selected] ?? selectedGuid.current;
-    const index = kept !== null && kept !== undefined && guids.includes(kept) ? guids.indexOf(kept) : Math.max(guids.indexOf(guid), 0);
+    const index = kept !== null && guids.includes(kept) ? guids.indexOf(kept) : Math.max(guids.indexOf(guid), 0);
     useUi.getState().setThread({ guids, reply }, index);
     return () => {
       const ui = useUi.getState();

@@ -9,15 +9,15 @@ interface AccountStore {
   channels: ChannelAnswer[];
   currentGuid: string | null;
   error: string | null;
-  load(): Promise<void>;
+  load: () => Promise<void>;
   /** By GUID, or by place in the switcher (1 is the first). */
-  switchTo(which: string | number): void;
+  switchTo: (which: string | number) => void;
   /** Replaces one Persona or Channel after an edit. */
-  putPersona(persona: PersonaAnswer): void;
-  putChannel(channel: ChannelAnswer): void;
+  putPersona: (persona: PersonaAnswer) => void;
+  putChannel: (channel: ChannelAnswer) => void;
   /** All the Channels at once, as the instance lists them after a change to several (a deletion). */
-  setChannels(channels: ChannelAnswer[]): void;
-  setProfile(profile: ProfileAnswer): void;
+  setChannels: (channels: ChannelAnswer[]) => void;
+  setProfile: (profile: ProfileAnswer) => void;
 }
 
 const CURRENT_KEY = 'desk.current-persona.v1';

@@ -96,11 +96,11 @@ export const isEmptyDraft = (d: Draft): boolean => d.text.trim() === '' && d.tit
 interface DraftsStore {
   drafts: Draft[];
   saveError: string | null;
-  add(draft: Draft): void;
-  change(id: string, patch: Partial<Omit<Draft, 'id'>>): void;
-  remove(id: string): void;
+  add: (draft: Draft) => void;
+  change: (id: string, patch: Partial<Omit<Draft, 'id'>>) => void;
+  remove: (id: string) => void;
   /** Reads storage again (another tab may have written). */
-  reload(): void;
+  reload: () => void;
 }
 
 export const useDrafts = create<DraftsStore>((set, get) => {

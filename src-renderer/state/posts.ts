@@ -12,11 +12,11 @@ import { showError } from './toasts';
  */
 interface PostsStore {
   byGuid: Record<string, RemotePost>;
-  put(posts: readonly RemotePost[]): void;
-  forget(guid: string): void;
-  toggleStar(guid: string): Promise<void>;
+  put: (posts: readonly RemotePost[]) => void;
+  forget: (guid: string) => void;
+  toggleStar: (guid: string) => Promise<void>;
   /** `null` removes the pin. */
-  setPin(guid: string, colour: PinColour | null): Promise<void>;
+  setPin: (guid: string, colour: PinColour | null) => Promise<void>;
 }
 
 export const usePosts = create<PostsStore>((set, get) => {

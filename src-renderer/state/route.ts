@@ -43,7 +43,7 @@ export function routeHash(route: Route): string {
 
 interface RouteStore {
   route: Route;
-  go(route: Route): void;
+  go: (route: Route) => void;
 }
 
 export const useRoute = create<RouteStore>((set) => ({

@@ -14,12 +14,12 @@ export type SessionState =
 interface SessionStore {
   session: SessionState;
   /** For tests and the desktop: connect with this connection as it is. */
-  connect(connection: Connection, source: SavedSession['source'] | 'desktop'): void;
-  signIn(name: string, password: string): Promise<void>;
-  usePastedToken(token: string): Promise<void>;
-  signOut(): Promise<void>;
+  connect: (connection: Connection, source: SavedSession['source'] | 'desktop') => void;
+  signIn: (name: string, password: string) => Promise<void>;
+  usePastedToken: (token: string) => Promise<void>;
+  signOut: () => Promise<void>;
   /** The instance refused the token: back to sign-in, with a reason. */
-  tokenRefused(): void;
+  tokenRefused: () => void;
 }
 
 export const useSession = create<SessionStore>((set, get) => ({

@@ -18,12 +18,12 @@ interface SyncStore {
   syncingNow: boolean;
   /** Remotes a sync asked for from this page is running with, shown as "Syncing…" until it answers. */
   syncingHere: string[];
-  refresh(): Promise<void>;
-  syncNow(): Promise<void>;
+  refresh: () => Promise<void>;
+  syncNow: () => Promise<void>;
   /** One remote's Sync now: its status line says "Syncing…" while it runs. */
-  syncOne(guid: string): Promise<void>;
-  put(remote: RemoteStatus): void;
-  drop(guid: string): void;
+  syncOne: (guid: string) => Promise<void>;
+  put: (remote: RemoteStatus) => void;
+  drop: (guid: string) => void;
 }
 
 export const useSync = create<SyncStore>((set, get) => ({

@@ -26,19 +26,19 @@ export interface TimelineState {
 interface TimelinesStore {
   byKey: Record<string, TimelineState>;
   /** Loads the first page unless it is loaded; answers the key. */
-  open(spec: TimelineSpec): string;
-  reload(key: string): Promise<void>;
-  loadMore(key: string): Promise<void>;
+  open: (spec: TimelineSpec) => string;
+  reload: (key: string) => Promise<void>;
+  loadMore: (key: string) => Promise<void>;
   /** Looks for new posts and puts them at the top; unless the person is `atTop`, they are counted in `fresh`. */
-  poll(key: string, atTop: boolean): Promise<void>;
+  poll: (key: string, atTop: boolean) => Promise<void>;
   /** The person is back on top (or jumped there): nothing is waiting above any more. */
-  clearFresh(key: string): void;
+  clearFresh: (key: string) => void;
   /** Remembers what the person has seen of the timeline (the marker moves on next time). */
-  markSeen(key: string): void;
+  markSeen: (key: string) => void;
   /** A post just written: at the top of every open timeline that shows it. */
-  published(post: RemotePost): void;
-  removed(guid: string): void;
-  restored(guid: string, positions: Record<string, number>): void;
+  published: (post: RemotePost) => void;
+  removed: (guid: string) => void;
+  restored: (guid: string, positions: Record<string, number>) => void;
 }
 
 export const useTimelines = create<TimelinesStore>((set, get) => {

@@ -10,8 +10,8 @@ export interface Toast {
 
 interface ToastStore {
   toasts: Toast[];
-  show(text: string, options?: { tone?: Toast['tone']; action?: Toast['action']; ms?: number }): number;
-  dismiss(id: number): void;
+  show: (text: string, options?: { tone?: Toast['tone']; action?: Toast['action']; ms?: number }) => number;
+  dismiss: (id: number) => void;
 }
 
 let nextId = 1;

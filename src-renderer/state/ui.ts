@@ -15,16 +15,16 @@ interface UiStore {
   searchFocus: number;
   /** Key of the timeline on screen, for the keys that act on its posts. */
   activeTimeline: string | null;
-  setActiveTimeline(key: string | null): void;
+  setActiveTimeline: (key: string | null) => void;
   /** The conversation on screen, in reading order, and how it replies in place: the keys act on it. */
   thread: { guids: string[]; reply: (post: RemotePost) => void } | null;
-  setThread(thread: UiStore['thread'], selected?: number): void;
-  openComposer(draftId: string): void;
-  closeComposer(): void;
-  setHelp(open: boolean): void;
-  toggleType(type: InstancePostType): void;
-  select(index: number): void;
-  focusSearch(): void;
+  setThread: (thread: UiStore['thread'], selected?: number) => void;
+  openComposer: (draftId: string) => void;
+  closeComposer: () => void;
+  setHelp: (open: boolean) => void;
+  toggleType: (type: InstancePostType) => void;
+  select: (index: number) => void;
+  focusSearch: () => void;
 }
 
 export const useUi = create<UiStore>((set, get) => ({

@@ -92,7 +92,7 @@ export function errorCodes(error: unknown, seen = new Set<unknown>()): string[] 
   if (typeof error !== 'object' || error === null || seen.has(error)) return [];
   seen.add(error);
   const own = 'code' in error && typeof error.code === 'string' ? [error.code] : [];
-  const nested = 'errors' in error && Array.isArray(error.errors) ? error.errors : [];
+  const nested: unknown[] = 'errors' in error && Array.isArray(error.errors) ? error.errors : [];
   const cause = 'cause' in error ? [error.cause] : [];
   return [...own, ...[...nested, ...cause].flatMap((inner) => errorCodes(inner, seen))];
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { issueLines } from './lenient';
 import { colourOfHex, LEGACY_PIN_COLOURS, PIN_HEX, PRIVACIES, type LegacyPinColour, type Privacy } from '../api/vocabulary';
 import { legacyDate, remoteGuid, type Checked } from './outgoing';
+import { charCount } from '../util/chars';
 
 /** What the legacy client sends (section 4.1), checked before it is sent. */
 
@@ -37,7 +38,7 @@ const bytes = (s: string): number => new TextEncoder().encode(s).length;
 const writeParams = z
   .object({
     content: z.string().refine((s) => s.trim() !== '', 'content must not be empty'),
-    title: z.string().refine((s) => [...s].length <= 512, 'title must be at most 512 characters').optional(),
+    title: z.string().refine((s) => charCount(s) <= 512, 'title must be at most 512 characters').optional(),
     channel_id: postId('channel_id').optional(),
     post_id: postId('post_id').optional(),
     reply_to: postId('reply_to').optional(),
@@ -51,7 +52,7 @@ const writeParams = z
     passwd: z.string().optional(),
     persona_guid: remoteGuid.optional(),
     tags: z
-      .array(z.string().trim().min(1).refine((t) => !t.includes(',') && [...t].length <= 128, 'a tag must be 1 to 128 characters, without a comma'))
+      .array(z.string().trim().min(1).refine((t) => !t.includes(',') && charCount(t) <= 128, 'a tag must be 1 to 128 characters, without a comma'))
       .optional(),
   })
   .strict()
@@ -103,7 +104,7 @@ const blurbsQuery = z
 export function blurbsSearch(query: BlurbsQuery): Checked<Record<string, string | undefined>> {
   const parsed = blurbsQuery.safeParse(query);
   if (!parsed.success) return { ok: false, problems: issueLines(parsed.error) };
-  return { ok: true, value: Object.fromEntries(Object.entries(parsed.data).map(([key, value]) => [key, value?.toString()])) };
+  return { ok: true, value: Object.fromEntries(Object.entries(parsed.data).map(([key, value]) => [key, String(value)])) };
 }
 
 export function legacyIdCheck(name: string, id: number): Checked<number> {

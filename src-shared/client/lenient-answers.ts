@@ -29,7 +29,7 @@ type Loose<T> = T extends false
             : T;
 
 /** A reader for each field of a strict shape, giving what `Loose` allows of it; readers of other names may follow. */
-type ReadersOf<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodType<Loose<z.output<S[K]>>, unknown> };
+type ReadersOf<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodType<Loose<z.output<S[K]>>> };
 
 /** The strict object, every field replaced by its lenient reader (extra keys stripped rather than refused). */
 const leniently = <S extends z.ZodRawShape, R extends ReadersOf<S>>(answer: z.ZodObject<S>, readers: R) =>

@@ -51,7 +51,7 @@ export const flag = z.preprocess((value) => {
 
 /** A list; one object where a list of one is meant is that list; nothing is the empty list. */
 export const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (isBlank(value) ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+  z.preprocess((value): unknown[] => (isBlank(value) ? [] : Array.isArray(value) ? (value as unknown[]) : [value]), z.array(item));
 
 /**
  * A list whose unreadable entries are dropped rather than failing what holds them (mentions, writers): a
@@ -61,7 +61,7 @@ export const lenientListOf = <T extends z.ZodType>(item: T) =>
   listOf(z.unknown()).transform((entries) =>
     entries.flatMap((entry) => {
       const parsed = item.safeParse(entry);
-      return parsed.success ? [parsed.data as z.output<T>] : [];
+      return parsed.success ? [parsed.data] : [];
     }),
   );
 

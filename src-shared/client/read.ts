@@ -13,7 +13,7 @@ export function sendable<T>(t: Transport, call: Pick<Call, 'method' | 'path'>, c
 }
 
 /** `data` of a successful answer, read with `schema`; anything else is a `protocol` error. */
-export function dataAs<T>(t: Transport, answer: Answer, schema: z.ZodType<T, unknown>): T {
+export function dataAs<T>(t: Transport, answer: Answer, schema: z.ZodType<T>): T {
   const parsed = schema.safeParse(t.dataOf(answer));
   if (!parsed.success) throw t.protocolError(answer, issueLines(parsed.error));
   return parsed.data;

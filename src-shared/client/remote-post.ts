@@ -159,7 +159,7 @@ export const legacyPost = z
   });
 
 /** A reader of one post of either interface (lenient-answers.ts has the instance one). */
-export type PostSchema = z.ZodType<RemotePost, unknown>;
+export type PostSchema = z.ZodType<RemotePost>;
 
 const guidOf = (entry: unknown): string | null =>
   typeof entry === 'object' && entry !== null && 'guid' in entry && typeof entry.guid === 'string' && entry.guid !== '' ? entry.guid : null;

@@ -207,9 +207,10 @@ class AnswerTimedOut extends Error {}
 async function readAtMost(response: Response, limit: number, ms: number): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return '';
-  let timedOut = false;
+  // An object, not a variable: the timer sets it while the loop below awaits.
+  const clock = { timedOut: false };
   const timer = setTimeout(() => {
-    timedOut = true;
+    clock.timedOut = true;
     void reader.cancel().catch(() => undefined);
   }, ms);
   try {
@@ -218,7 +219,7 @@ async function readAtMost(response: Response, limit: number, ms: number): Promis
     let text = '';
     for (;;) {
       const { done, value } = await reader.read();
-      if (timedOut) throw new AnswerTimedOut();
+      if (clock.timedOut) throw new AnswerTimedOut();
       if (done) return text + decoder.decode();
       size += value.byteLength;
       if (size > limit) {

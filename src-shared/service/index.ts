@@ -44,13 +44,14 @@ export function createService(deps: ServiceDeps): Service {
       const params = await readParams(request, url);
       const key = await tokenKey(tokenFrom(request, params, match.route.tokenVariable ?? false));
       const now = Math.floor(clock.now() / 1000);
-      let used: TokenRow | null = null;
+      // The token row the request used, set inside the handler's transaction (below), for touching it after.
+      const used: { token: TokenRow | null } = { token: null };
       const handle = async () => {
         const mark = markAccountRows(deps.db);
         // The transaction's first request comes before anything else (store/transaction.ts says why), and
         // the account rows are marked before it: the token's row, or for an anonymous request a settings row.
         const token = key === null ? await deps.db.settings.get('').then(() => null) : await deps.db.tokens.get(key);
-        used = token ?? null;
+        used.token = token ?? null;
         const account = await accountSnapshot(deps.db, mark);
         const viewer = viewerOf(token, account, now);
         const ctx: Ctx = {
@@ -75,7 +76,7 @@ export function createService(deps: ServiceDeps): Service {
           ? await handle()
           : await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle, { startsWithRequest: true });
       if (deps.checkAnswers) checkAnswer(match.route, data);
-      if (used && needsTouch(used, now)) void touchToken(deps.db, used, now);
+      if (used.token && needsTouch(used.token, now)) void touchToken(deps.db, used.token, now);
       return ok(data, style);
     } catch (error) {
       return fail(error, deps.onUnexpectedError, style);

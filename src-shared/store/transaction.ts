@@ -29,17 +29,18 @@ export async function inTransaction<T>(
   work: () => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
-  let answer: { value: T } | null = null;
-  let committed = false;
+  // Set from inside the transaction's callbacks, read after it: an object, so that the reads below are
+  // not taken for the values it started with.
+  const outcome: { answer: { value: T } | null; committed: boolean } = { answer: null, committed: false };
   try {
     await db.transaction(mode, db.tables, async (transaction) => {
-      transaction.idbtrans.addEventListener('complete', () => (committed = true));
+      transaction.idbtrans.addEventListener('complete', () => (outcome.committed = true));
       if (!options.startsWithRequest) await db.settings.get('');
-      answer = { value: await work() };
+      outcome.answer = { value: await work() };
     });
   } catch (error) {
-    if (!(answer && committed && error instanceof Dexie.PrematureCommitError)) throw error;
+    if (!(outcome.answer && outcome.committed && error instanceof Dexie.PrematureCommitError)) throw error;
   }
-  if (!answer) throw new Error('the transaction ended without an answer');
-  return (answer as { value: T }).value;
+  if (!outcome.answer) throw new Error('the transaction ended without an answer');
+  return outcome.answer.value;
 }

@@ -17,8 +17,8 @@ const BATCH = 100;
  * the host's 192 MB heap).
  */
 export async function upgradeToV2(tx: Transaction): Promise<void> {
-  await numberInOrder(tx.table('personas'));
-  await numberInOrder(tx.table('channels'));
+  await numberInOrder(tx.table<Numbered, string>('personas'));
+  await numberInOrder(tx.table<Numbered, string>('channels'));
   await tx.table('settings').put({ key: BACKFILL_V2, value: '0' });
 }
 

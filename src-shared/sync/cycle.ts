@@ -11,13 +11,13 @@ import type { RemoteAccess } from './remote-access';
 /** One push-then-pull cycle per remote at a time, and which remotes are due for one. */
 export interface Cycles {
   /** Runs a cycle of the remote, or joins the one running. A person asking (`manual`) does not wait out the backoff of earlier failures. */
-  run(guid: string, manual: boolean): Promise<void>;
+  run: (guid: string, manual: boolean) => Promise<void>;
   /** The remote's cycle under way, if one is. */
-  underWay(guid: string): Promise<void> | undefined;
+  underWay: (guid: string) => Promise<void> | undefined;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
-  dueRemotes(): Promise<string[]>;
+  dueRemotes: () => Promise<string[]>;
   /** Resolves when no cycle is running. */
-  whenIdle(): Promise<void>;
+  whenIdle: () => Promise<void>;
 }
 
 /**
@@ -35,7 +35,7 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
   const seen = new Map<string, SeenVersions>();
   const seenFor = (guid: string, timeline: string) => {
     const key = `${guid} ${timeline}`;
-    const versions: SeenVersions = seen.get(key) ?? new Map();
+    const versions: SeenVersions = seen.get(key) ?? new Map<string, string>();
     seen.set(key, versions);
     return versions;
   };

@@ -56,10 +56,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   return {
     ...createRemotes(deps, access, cycles),
     settleItem: (seq, action) => settleItem(deps.db, seq, action, deps.now()),
-    dueRemotes: cycles.dueRemotes,
+    dueRemotes: () => cycles.dueRemotes(),
     listConflicts: () => listConflicts(deps.db),
     resolveConflict: (postGuid, keep) => resolveConflict(deps.db, postGuid, keep, deps.now()),
     runScheduled: (guid) => cycles.run(guid, false),
-    whenIdle: cycles.whenIdle,
+    whenIdle: () => cycles.whenIdle(),
   };
 }

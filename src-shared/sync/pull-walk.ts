@@ -79,7 +79,7 @@ export async function pullWalk(
     if (done) {
       // Resumed from a stored position, the pages above it were read by an earlier cycle: not a whole window.
       const whole = reachedCursor && cursor.paging === null;
-      return { ...result, window: whole && bound !== null ? { fromUnix: bound, toUnix: newestUnix, seen } : null };
+      return { ...result, window: whole ? { fromUnix: bound, toUnix: newestUnix, seen } : null };
     }
     paging = next.paging;
   }

@@ -1,5 +1,5 @@
 import { ErrorText, ServiceError } from '../api/errors';
-import type { RemoteInterface, RemoteRow } from '../store/sync-rows';
+import type { RemoteRow } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
 import type { Cycles } from './cycle';
 import type { SyncEngine, SyncEngineDeps } from './engine';
@@ -25,7 +25,7 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
       const fresh = {
         guid: newGuid(),
         baseUrl,
-        interface: input.interface as RemoteInterface,
+        interface: input.interface,
         sealedToken: await deps.box.seal(token),
         accountRef: account.ref,
         pollSeconds: input.poll_seconds,

@@ -98,7 +98,7 @@ export function htmlInText(source: string): HtmlInText {
     const html = source.slice(from, to);
     for (const match of html.matchAll(TAG)) {
       const [text, slash, rawName, , selfClosing] = match;
-      const at = match.index ?? 0;
+      const at = match.index;
       if (text.startsWith('<!--')) continue;
       const name = rawName === undefined ? '!doctype' : rawName.toLowerCase();
       const closing = slash === '/';

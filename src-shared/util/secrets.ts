@@ -36,7 +36,7 @@ async function pbkdf2(password: string, salt: Uint8Array, rounds: number): Promi
 /** `pbkdf2-sha256$rounds$saltHex$hashHex`: self-describing, so the rounds can grow later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const saltHex = toHex(salt.buffer as ArrayBuffer);
+  const saltHex = toHex(salt.buffer);
   return `pbkdf2-sha256$${PBKDF2_ROUNDS}$${saltHex}$${await pbkdf2(password, salt, PBKDF2_ROUNDS)}`;
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import type { ChannelAnswer } from '../../../src-shared/api/answers';
 import { useModalDialog } from '../../components/modal-dialog';
 import { channelName, useAccount } from '../../state/account';
@@ -30,7 +30,7 @@ export function DeleteChannelDialog(props: { channel: ChannelAnswer; onClose: ()
   const target = nameOf(targets.find((c) => c.guid === moveTo));
   const writers = personas.filter((p) => channel.writers.includes(p.guid)).map((p) => `@${p.as}`);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     if (busy || !moveTo) return;
     setBusy(true);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { describeFailure } from '../../state/session';
 import { useToasts } from '../../state/toasts';
 
@@ -21,7 +21,7 @@ export function useTask() {
       setBusy(false);
     }
   };
-  const run = (task: () => Promise<void>, done: string) => (e?: FormEvent) => {
+  const run = (task: () => Promise<void>, done: string) => (e?: SubmitEvent) => {
     e?.preventDefault();
     void perform(task, done);
   };
