@@ -13,14 +13,13 @@ import {
   type ProfileAnswer,
 } from '../api/answers';
 import {
-  refreshAnswer,
-  remoteStatus,
-  remoteStatusList,
-  syncConflictList,
-  type RefreshResult,
-  type RemoteStatus,
-  type SyncConflict,
-} from './desk-schemas';
+  conflictAnswer,
+  remoteStatusAnswer,
+  threadRefreshAnswer,
+  type ConflictAnswer,
+  type RemoteStatusAnswer,
+  type ThreadRefreshAnswer,
+} from '../api/sync-answers';
 import { guidCheck, timelineSearch, type TimelineQuery } from './outgoing';
 import { legacyIdCheck } from './legacy-outgoing';
 import { dataAs, pageOf, postOf, sendable } from './read';
@@ -69,8 +68,8 @@ export interface AddRemoteParams {
 /**
  * This project's own extension endpoints, which only an instance of this project answers: the renderer's
  * access to its local instance beyond sections 4.2 and 4.3 (Personas, Channels, profile, sync). Answers its
- * routes declare are read with their strict schemas (api/answers.ts): an answer that strays from them is a
- * `protocol` error, never read around. Failures are `RemoteError`s, as everywhere in the client.
+ * routes declare are read with their strict schemas (api/answers.ts, api/sync-answers.ts): an answer that
+ * strays from them is a `protocol` error, never read around. Failures are `RemoteError`s, as everywhere in the client.
  */
 export interface DeskClient {
   timeline(which: 'global' | 'mentions', query?: DeskTimelineQuery): Promise<PostPage>;
@@ -93,15 +92,15 @@ export interface DeskClient {
   bio(personaGuid: string): Promise<BioAnswer>;
   setBio(personaGuid: string, text: string): Promise<BioAnswer>;
   logout(): Promise<void>;
-  remotes(): Promise<RemoteStatus[]>;
-  addRemote(params: AddRemoteParams): Promise<RemoteStatus>;
-  syncRemote(guid: string): Promise<RemoteStatus>;
+  remotes(): Promise<RemoteStatusAnswer[]>;
+  addRemote(params: AddRemoteParams): Promise<RemoteStatusAnswer>;
+  syncRemote(guid: string): Promise<RemoteStatusAnswer>;
   removeRemote(guid: string): Promise<void>;
-  setPollSeconds(guid: string, seconds: number): Promise<RemoteStatus>;
+  setPollSeconds(guid: string, seconds: number): Promise<RemoteStatusAnswer>;
   /** An outbox item stopped in `attention`: back in line (`retry`), or kept here only (`discard`). */
   settleOutboxItem(seq: number, action: SettleAction): Promise<void>;
-  refreshPost(guid: string): Promise<RefreshResult>;
-  conflicts(): Promise<SyncConflict[]>;
+  refreshPost(guid: string): Promise<ThreadRefreshAnswer>;
+  conflicts(): Promise<ConflictAnswer[]>;
   resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;
 }
 
@@ -200,24 +199,24 @@ export function createDeskClient(options: ClientOptions): DeskClient {
       t.dataOf(await post('/api/auth/logout'));
     },
 
-    remotes: async () => dataAs(t, await get('/api/sync/remotes'), remoteStatusList),
-    addRemote: async (params) => dataAs(t, await post('/api/sync/remotes', { ...params }), remoteStatus),
-    syncRemote: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/remotes', guid, '/sync')), remoteStatus),
+    remotes: async () => dataAs(t, await get('/api/sync/remotes'), z.array(remoteStatusAnswer)),
+    addRemote: async (params) => dataAs(t, await post('/api/sync/remotes', { ...params }), remoteStatusAnswer),
+    syncRemote: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/remotes', guid, '/sync')), remoteStatusAnswer),
     removeRemote: async (guid) => {
       t.dataOf(await post(guidIn('DELETE', '/api/sync/remotes', guid), {}, 'DELETE'));
     },
     setPollSeconds: async (guid, seconds) => {
       const path = guidIn('POST', '/api/sync/remotes', guid);
       if (!Number.isInteger(seconds) || seconds < 15 || seconds > 86_400) throw t.refuse({ method: 'POST', path }, ['poll_seconds must be a whole number from 15 to 86400']);
-      return dataAs(t, await post(path, { poll_seconds: seconds }), remoteStatus);
+      return dataAs(t, await post(path, { poll_seconds: seconds }), remoteStatusAnswer);
     },
     settleOutboxItem: async (seq, action) => {
       const path = `/api/sync/outbox/${seq}`;
       if (!Number.isInteger(seq) || seq < 0) throw t.refuse({ method: 'POST', path: '/api/sync/outbox/{seq}' }, ['seq must be an outbox item number']);
       t.dataOf(await post(path, { action }));
     },
-    refreshPost: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/posts', guid, '/refresh')), refreshAnswer),
-    conflicts: async () => dataAs(t, await get('/api/sync/conflicts'), syncConflictList),
+    refreshPost: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/posts', guid, '/refresh')), threadRefreshAnswer),
+    conflicts: async () => dataAs(t, await get('/api/sync/conflicts'), z.array(conflictAnswer)),
     resolveConflict: async (postGuid, keep) => {
       t.dataOf(await post(guidIn('POST', '/api/sync/conflicts', postGuid), { keep }));
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaAnswer, postAnswer, type PersonaAnswer, type PostAnswer } from '../../../src-shared/api/answers';
+import type { ConflictAnswer, RemoteStatusAnswer, ThreadRefreshAnswer } from '../../../src-shared/api/sync-answers';
 import { createInstanceClient, RemoteError } from '../../../src-shared/client';
 import { createDeskClient } from '../../../src-shared/client/desk-client';
 import { instancePost, remoteProfile } from '../../../src-shared/client/lenient-answers';
@@ -127,6 +128,37 @@ const ownPersona: PersonaAnswer = {
 const { created_at: _created, ...personaWithoutCreatedAt } = ownPersona;
 const { attributes: _noAttributes, ...postWithoutAttributes } = ownPost;
 
+/** A remote as this project's sync answers it: added, never synced, no error, what it is not yet known. */
+const REMOTE = 'e0e00000-0000-4000-8000-000000000004';
+const ownRemote: RemoteStatusAnswer = {
+  guid: REMOTE,
+  base_url: 'https://remote.example',
+  interface: 'instance',
+  server: false,
+  account: BOB,
+  personas: [{ guid: ALICE, as: 'alice', name: 'Alice' }],
+  channels: [{ guid: CHANNEL, name: 'Main', stand_in: false }],
+  poll_seconds: 300,
+  syncing: false,
+  last_pull_unix: false,
+  last_push_unix: false,
+  pending: 1,
+  waiting: [{ seq: 1, op: 'publish', post_guid: GUID }],
+  attention: [],
+  conflicts: [],
+  last_error: false,
+  last_error_unix: false,
+};
+const { last_error: _noError, ...remoteWithoutLastError } = ownRemote;
+const ownConflict: ConflictAnswer = {
+  post_guid: GUID,
+  remote_guid: REMOTE,
+  local: { title: false, text: 'Here', tags: [], updated_unix: UNIX },
+  remote: { title: 'There', text: 'On the remote', tags: ['one'], updated_unix: UNIX + 60 },
+  detected_unix: UNIX + 120,
+};
+const ownRefresh: ThreadRefreshAnswer = { post_guid: GUID, gone: false, stored: 3 };
+
 describe('the desk client, reading its own instance', () => {
   /** Whether the instance leaves a field out: a Persona's `created_at`, a post's `attributes`. */
   let broken = false;
@@ -136,6 +168,11 @@ describe('the desk client, reading its own instance', () => {
     instance = await startFakeRemote((request, res) => {
       if (request.path === '/api/account/personas') return json(res, 200, ok([broken ? personaWithoutCreatedAt : ownPersona]));
       if (request.path === '/api/posts/global') return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
+      const remote = broken ? remoteWithoutLastError : ownRemote;
+      if (request.path === '/api/sync/remotes') return json(res, 200, ok([remote]));
+      if (request.path === `/api/sync/remotes/${REMOTE}/sync`) return json(res, 200, ok(remote));
+      if (request.path === '/api/sync/conflicts') return json(res, 200, ok([broken ? { ...ownConflict, detected_unix: null } : ownConflict]));
+      if (request.path === `/api/sync/posts/${GUID}/refresh`) return json(res, 200, ok(broken ? { ...ownRefresh, gone: 'N' } : ownRefresh));
       return json(res, 404, { meta: { code: 404, text: 'Not Found', list: false }, data: false });
     });
   });
@@ -148,6 +185,29 @@ describe('the desk client, reading its own instance', () => {
     const desk = createDeskClient(options());
     expect(await desk.personas()).toEqual([personaAnswer.parse(ownPersona)]);
     expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
+  });
+
+  it('reads the sync answers as they are: `false` where there is no value', async () => {
+    broken = false;
+    const desk = createDeskClient(options());
+    expect(await desk.remotes()).toEqual([ownRemote]);
+    expect(await desk.syncRemote(REMOTE)).toEqual(ownRemote);
+    expect(await desk.conflicts()).toEqual([ownConflict]);
+    expect(await desk.refreshPost(GUID)).toEqual(ownRefresh);
+  });
+
+  it('refuses a sync answer that strays from its schema, as it does every other', async () => {
+    broken = true;
+    const desk = createDeskClient(options());
+    const refused = await desk.remotes().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ kind: 'protocol' });
+    expect((refused as RemoteError).list.join(' ')).toContain('last_error');
+    await expect(desk.syncRemote(REMOTE)).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.conflicts()).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.refreshPost(GUID)).rejects.toMatchObject({ kind: 'protocol' });
   });
 
   it('refuses an answer with a field missing, which it forgives a remote', async () => {
