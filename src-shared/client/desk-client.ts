@@ -12,6 +12,7 @@ import {
   type PersonaAnswer,
   type ProfileAnswer,
 } from '../api/answers';
+import { fullLegacyPostAnswer } from '../api/legacy-answers';
 import {
   conflictAnswer,
   remoteStatusAnswer,
@@ -68,8 +69,9 @@ export interface AddRemoteParams {
 /**
  * This project's own extension endpoints, which only an instance of this project answers: the renderer's
  * access to its local instance beyond sections 4.2 and 4.3 (Personas, Channels, profile, sync). Answers its
- * routes declare are read with their strict schemas (api/answers.ts, api/sync-answers.ts): an answer that
- * strays from them is a `protocol` error, never read around. Failures are `RemoteError`s, as everywhere in the client.
+ * routes declare are read with their strict schemas (api/answers.ts, api/sync-answers.ts, and
+ * api/legacy-answers.ts for its Blurbs): an answer that strays from them is a `protocol` error, never read
+ * around. Failures are `RemoteError`s, as everywhere in the client.
  */
 export interface DeskClient {
   timeline(which: 'global' | 'mentions', query?: DeskTimelineQuery): Promise<PostPage>;
@@ -125,6 +127,14 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     dataAs(t, answer, postsAnswer);
     return pageOf(t, answer, instancePost);
   };
+  /**
+   * The same for this instance's legacy posts (Blurbs, a repost), then read by `legacyPost`. The client never
+   * asks for `simple_posts`, so each post is the whole one.
+   */
+  const ownLegacy = (answer: Answer): Answer => {
+    dataAs(t, answer, z.array(fullLegacyPostAnswer));
+    return answer;
+  };
 
   return {
     timeline: async (which, query = {}) => {
@@ -152,7 +162,7 @@ export function createDeskClient(options: ClientOptions): DeskClient {
         persona_guid: optionalGuid('GET', path, 'persona_guid', query.persona_guid),
         filter: query.filter,
       };
-      return pageOf(t, await get(path, search), legacyPost);
+      return pageOf(t, ownLegacy(await get(path, search)), legacyPost);
     },
 
     thread: async (guid, personaGuid) => {
@@ -164,7 +174,7 @@ export function createDeskClient(options: ClientOptions): DeskClient {
       const path = `/content/repost/${id}`;
       sendable(t, { method: 'POST', path: '/content/repost/{id}' }, legacyIdCheck('id', id));
       const persona = optionalGuid('POST', path, 'persona_guid', personaGuid);
-      return postOf(t, await post(path, persona === undefined ? {} : { persona_guid: persona }), legacyPost);
+      return postOf(t, ownLegacy(await post(path, persona === undefined ? {} : { persona_guid: persona })), legacyPost);
     },
 
     profile: async () => dataAs(t, await get('/api/account/me'), profileAnswer),

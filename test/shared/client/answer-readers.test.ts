@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaAnswer, postAnswer, type PersonaAnswer, type PostAnswer } from '../../../src-shared/api/answers';
 import type { ConflictAnswer, RemoteStatusAnswer, ThreadRefreshAnswer } from '../../../src-shared/api/sync-answers';
-import { createInstanceClient, RemoteError } from '../../../src-shared/client';
+import { createInstanceClient, createLegacyClient, RemoteError } from '../../../src-shared/client';
 import { createDeskClient } from '../../../src-shared/client/desk-client';
 import { instancePost, remoteProfile } from '../../../src-shared/client/lenient-answers';
 import { json, startFakeRemote, type FakeRemote } from './helpers';
+import { ORIGIN, OWNER_TOKEN, startInstance, writePost, type TestInstance } from '../../support/instance';
 
 /**
  * One shape per answer: this project's answers are read with the strict schemas (api/answers.ts), other
@@ -227,5 +228,51 @@ describe('the desk client, reading its own instance', () => {
       [GUID, 'pin.red', true],
       [GUID, null, false],
     ]);
+  });
+});
+
+describe('the desk client, reading its own legacy answers', () => {
+  let instance: TestInstance;
+  let postId = 0;
+  beforeAll(async () => {
+    instance = await startInstance('memory');
+    await writePost(instance, { content: 'A Blurb' });
+    postId = (await instance.call('GET', '/content/blurbs/global')).json.data[0].id as number;
+  });
+  afterAll(() => instance.close());
+
+  /** The instance's own answers, or (`stray`) each post without its `pin_colour`, an addition of this project. */
+  const clientOptions = (stray: boolean) => ({
+    baseUrl: ORIGIN,
+    token: OWNER_TOKEN,
+    fetch: (async (input, init) => {
+      const answer = await instance.service(new Request(input, init));
+      if (!stray) return answer;
+      const body = (await answer.json()) as { data: Record<string, unknown>[] };
+      const data = body.data.map(({ pin_colour: _pin, ...rest }) => rest);
+      return new Response(JSON.stringify({ ...body, data }), { status: answer.status, headers: answer.headers });
+    }) satisfies typeof globalThis.fetch,
+  });
+
+  it('reads Blurbs and a repost that follow the strict schemas', async () => {
+    const desk = createDeskClient(clientOptions(false));
+    const page = await desk.blurbs('global');
+    expect(page.posts.map((p) => p.text)).toEqual(['A Blurb']);
+    expect(page.skipped).toEqual([]);
+    expect((await desk.repost(postId)).parent_id).toBe(postId);
+  });
+
+  it('refuses Blurbs and a repost that stray from them, which the legacy client forgives a remote', async () => {
+    const desk = createDeskClient(clientOptions(true));
+    const refused = await desk.blurbs('global').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ kind: 'protocol' });
+    expect((refused as RemoteError).list.join(' ')).toContain('pin_colour');
+    await expect(desk.repost(postId)).rejects.toMatchObject({ kind: 'protocol' });
+
+    const read = await createLegacyClient(clientOptions(true)).blurbs('global');
+    expect(read.posts.length).toBeGreaterThan(0);
   });
 });
