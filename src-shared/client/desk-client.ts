@@ -3,6 +3,7 @@ import {
   bioAnswer,
   channelAnswer,
   channelDeletionAnswer,
+  logoutAnswer,
   personaAnswer,
   postsAnswer,
   profileAnswer,
@@ -15,6 +16,9 @@ import {
 import { fullLegacyPostAnswer } from '../api/legacy-answers';
 import {
   conflictAnswer,
+  conflictResolvedAnswer,
+  itemSettledAnswer,
+  remoteRemovedAnswer,
   remoteStatusAnswer,
   threadRefreshAnswer,
   type ConflictAnswer,
@@ -206,14 +210,14 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     setBio: async (personaGuid, text) => dataAs(t, await post(guidIn('POST', '/api/account', personaGuid, '/bio'), { bio_text: text }), bioAnswer),
 
     logout: async () => {
-      t.dataOf(await post('/api/auth/logout'));
+      dataAs(t, await post('/api/auth/logout'), logoutAnswer);
     },
 
     remotes: async () => dataAs(t, await get('/api/sync/remotes'), z.array(remoteStatusAnswer)),
     addRemote: async (params) => dataAs(t, await post('/api/sync/remotes', { ...params }), remoteStatusAnswer),
     syncRemote: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/remotes', guid, '/sync')), remoteStatusAnswer),
     removeRemote: async (guid) => {
-      t.dataOf(await post(guidIn('DELETE', '/api/sync/remotes', guid), {}, 'DELETE'));
+      dataAs(t, await post(guidIn('DELETE', '/api/sync/remotes', guid), {}, 'DELETE'), remoteRemovedAnswer);
     },
     setPollSeconds: async (guid, seconds) => {
       const path = guidIn('POST', '/api/sync/remotes', guid);
@@ -223,12 +227,12 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     settleOutboxItem: async (seq, action) => {
       const path = `/api/sync/outbox/${seq}`;
       if (!Number.isInteger(seq) || seq < 0) throw t.refuse({ method: 'POST', path: '/api/sync/outbox/{seq}' }, ['seq must be an outbox item number']);
-      t.dataOf(await post(path, { action }));
+      dataAs(t, await post(path, { action }), itemSettledAnswer);
     },
     refreshPost: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/posts', guid, '/refresh')), threadRefreshAnswer),
     conflicts: async () => dataAs(t, await get('/api/sync/conflicts'), z.array(conflictAnswer)),
     resolveConflict: async (postGuid, keep) => {
-      t.dataOf(await post(guidIn('POST', '/api/sync/conflicts', postGuid), { keep }));
+      dataAs(t, await post(guidIn('POST', '/api/sync/conflicts', postGuid), { keep }), conflictResolvedAnswer);
     },
   };
 }

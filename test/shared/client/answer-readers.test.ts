@@ -172,6 +172,10 @@ describe('the desk client, reading its own instance', () => {
       const remote = broken ? remoteWithoutLastError : ownRemote;
       if (request.path === '/api/sync/remotes') return json(res, 200, ok([remote]));
       if (request.path === `/api/sync/remotes/${REMOTE}/sync`) return json(res, 200, ok(remote));
+      if (request.path === `/api/sync/remotes/${REMOTE}`) return json(res, 200, ok({ remote_guid: REMOTE, removed: broken ? 'yes' : true }));
+      if (request.path === '/api/sync/outbox/1') return json(res, 200, ok(broken ? { seq: 1 } : { seq: 1, action: 'retry' }));
+      if (request.path === `/api/sync/conflicts/${GUID}`) return json(res, 200, ok({ post_guid: GUID, kept: broken ? 'both' : 'local' }));
+      if (request.path === '/api/auth/logout') return json(res, 200, ok(broken ? { signed_out: 'Y' } : { signed_out: true }));
       if (request.path === '/api/sync/conflicts') return json(res, 200, ok([broken ? { ...ownConflict, detected_unix: null } : ownConflict]));
       if (request.path === `/api/sync/posts/${GUID}/refresh`) return json(res, 200, ok(broken ? { ...ownRefresh, gone: 'N' } : ownRefresh));
       return json(res, 404, { meta: { code: 404, text: 'Not Found', list: false }, data: false });
@@ -195,6 +199,10 @@ describe('the desk client, reading its own instance', () => {
     expect(await desk.syncRemote(REMOTE)).toEqual(ownRemote);
     expect(await desk.conflicts()).toEqual([ownConflict]);
     expect(await desk.refreshPost(GUID)).toEqual(ownRefresh);
+    await desk.removeRemote(REMOTE);
+    await desk.settleOutboxItem(1, 'retry');
+    await desk.resolveConflict(GUID, 'local');
+    await desk.logout();
   });
 
   it('refuses a sync answer that strays from its schema, as it does every other', async () => {
@@ -209,6 +217,11 @@ describe('the desk client, reading its own instance', () => {
     await expect(desk.syncRemote(REMOTE)).rejects.toMatchObject({ kind: 'protocol' });
     await expect(desk.conflicts()).rejects.toMatchObject({ kind: 'protocol' });
     await expect(desk.refreshPost(GUID)).rejects.toMatchObject({ kind: 'protocol' });
+    // Even where the caller keeps nothing of the answer: a stray one says the two sides disagree.
+    await expect(desk.removeRemote(REMOTE)).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.settleOutboxItem(1, 'retry')).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.resolveConflict(GUID, 'local')).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.logout()).rejects.toMatchObject({ kind: 'protocol' });
   });
 
   it('refuses an answer with a field missing, which it forgives a remote', async () => {
