@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { RemoteStatus, SyncConflict } from '../../src-shared/client/desk-schemas';
+import type { ConflictAnswer, RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { useAccount } from '../state/account';
 import { clients, describeFailure } from '../state/session';
 import { describeRemote, describeServer, remoteName, useSync } from '../state/sync';
@@ -32,7 +32,7 @@ export default function RemotesScreen() {
   );
 }
 
-function RemoteCard({ remote }: { remote: RemoteStatus }) {
+function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
   const busy = useSync((s) => s.syncingHere.includes(remote.guid));
   const { text, health } = describeRemote(remote, Date.now() / 1000, busy);
   const syncNow = async () => {
@@ -72,13 +72,12 @@ function RemoteCard({ remote }: { remote: RemoteStatus }) {
   );
 }
 
-type Stopped = RemoteStatus['attention'][number];
+type Stopped = RemoteStatusAnswer['attention'][number];
 
 /** A change the remote refused for a reason retrying alone cannot fix: look at the post, retry, or keep it here. */
 function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGuid: string; conflict: boolean }) {
   const [busy, setBusy] = useState(false);
   const settle = async (action: SettleAction) => {
-    if (item.seq === null) return;
     setBusy(true);
     try {
       await clients().desk.settleOutboxItem(item.seq, action);
@@ -108,14 +107,14 @@ function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGu
 const OP_NAMES: Record<string, string> = { publish: 'Publishing', edit: 'An edit', delete: 'Deleting', star: 'A star', unstar: 'Removing a star', pin: 'A pin', unpin: 'Removing a pin' };
 
 function Conflicts() {
-  const [conflicts, setConflicts] = useState<SyncConflict[]>([]);
+  const [conflicts, setConflicts] = useState<ConflictAnswer[]>([]);
   const count = useSync((s) => s.remotes.reduce((n, r) => n + r.conflicts.length, 0));
   useEffect(() => {
     if (count === 0) setConflicts([]);
     else clients().desk.conflicts().then(setConflicts, () => undefined);
   }, [count]);
   if (conflicts.length === 0) return null;
-  const keep = async (c: SyncConflict, which: 'local' | 'remote') => {
+  const keep = async (c: ConflictAnswer, which: 'local' | 'remote') => {
     try {
       await clients().desk.resolveConflict(c.post_guid, which);
       setConflicts((list) => list.filter((x) => x.post_guid !== c.post_guid));

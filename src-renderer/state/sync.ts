@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { isRemoteError } from '../../src-shared/client/errors';
 import { POST_TYPE_WORDS, typeInSentence } from '../util/post-type-words';
 import { deskBridge } from '../api/bridge';
@@ -11,7 +11,7 @@ import { useUi } from './ui';
 
 /** The remotes and how their sync stands, read from `GET /api/sync/remotes` every few seconds. */
 interface SyncStore {
-  remotes: RemoteStatus[];
+  remotes: RemoteStatusAnswer[];
   /** False on a host that runs no sync (503). */
   available: boolean;
   loaded: boolean;
@@ -22,7 +22,7 @@ interface SyncStore {
   syncNow: () => Promise<void>;
   /** One remote's Sync now: its status line says "Syncing…" while it runs. */
   syncOne: (guid: string) => Promise<void>;
-  put: (remote: RemoteStatus) => void;
+  put: (remote: RemoteStatusAnswer) => void;
   drop: (guid: string) => void;
 }
 
@@ -87,11 +87,12 @@ const UNREACHABLE = /cannot be reached|could not connect|did not answer|no answe
  * One remote's state in words: the status line of issue item 7. While a sync runs, the count of what waits
  * to be sent is its progress: the line is read again every second and the count goes down.
  */
-export function describeRemote(remote: RemoteStatus, now = Date.now() / 1000, syncingHere = false): { health: SyncHealth; text: string } {
+export function describeRemote(remote: RemoteStatusAnswer, now = Date.now() / 1000, syncingHere = false): { health: SyncHealth; text: string } {
   const waiting = remote.pending > 0 ? `${remote.pending} waiting to send` : '';
   const join = (...parts: string[]) => parts.filter(Boolean).join(' · ');
   if (remote.syncing || syncingHere) return { health: 'syncing', text: join('Syncing…', waiting) };
-  if (remote.last_error !== null) {
+  // `false` when the last sync went without an error.
+  if (remote.last_error) {
     if (UNREACHABLE.test(remote.last_error)) return { health: 'offline', text: join('Offline', waiting) };
     return { health: 'attention', text: join(`Needs attention: ${remote.last_error}`, waiting) };
   }
@@ -99,7 +100,7 @@ export function describeRemote(remote: RemoteStatus, now = Date.now() / 1000, sy
   if (stopped) return { health: 'attention', text: join(`Needs attention: ${stopped.reason}`, waiting) };
   if (remote.conflicts.length > 0) return { health: 'attention', text: join(`${remote.conflicts.length} edited on both sides: choose a version`, waiting) };
   if (waiting) return { health: 'waiting', text: waiting };
-  if (remote.last_pull_unix === null) return { health: 'never', text: 'Not synced yet' };
+  if (remote.last_pull_unix === false) return { health: 'never', text: 'Not synced yet' };
   return { health: 'synced', text: `Synced ${agoText(now - remote.last_pull_unix)}` };
 }
 
@@ -115,16 +116,18 @@ function agoText(seconds: number): string {
  * takes notes, articles, bookmarks and quotations". Until a remote added before this was recorded is asked
  * (its next sync), only the interface is known.
  */
-export function describeServer(remote: RemoteStatus): string {
+export function describeServer(remote: RemoteStatusAnswer): string {
   const api = `${remote.interface} interface`;
-  if (!remote.server) return api;
+  const { server } = remote;
+  if (server === false) return api;
   const known: readonly string[] = Object.keys(POST_TYPE_WORDS);
-  const kinds = [...known.filter((k) => remote.server?.kinds.includes(k)), ...remote.server.kinds.filter((k) => !known.includes(k))].map(typeInSentence);
+  const offered: readonly string[] = server.kinds;
+  const kinds = [...known.filter((k) => offered.includes(k)), ...offered.filter((k) => !known.includes(k))].map(typeInSentence);
   const takes = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1) ?? ''}` : (kinds[0] ?? 'no posts');
-  return [remote.server.software, api, `takes ${takes}`].filter(Boolean).join(' · ');
+  return [server.software, api, `takes ${takes}`].filter(Boolean).join(' · ');
 }
 
-export const remoteName = (remote: RemoteStatus): string => {
+export const remoteName = (remote: RemoteStatusAnswer): string => {
   try {
     return new URL(remote.base_url).host;
   } catch {

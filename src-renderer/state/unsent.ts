@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { readStoredRecord, writeStoredRecord } from '../util/stored-record';
 
 /**
@@ -24,7 +24,7 @@ interface UnsentStore {
 export const useUnsent = create<UnsentStore>(() => ({ byPost: typeof localStorage === 'undefined' ? {} : read() }));
 
 /** A post just written or edited: remembered when its Persona is linked to a remote. */
-export function wroteLocally(post: RemotePost, remotes: readonly RemoteStatus[]): void {
+export function wroteLocally(post: RemotePost, remotes: readonly RemoteStatusAnswer[]): void {
   const remote = remotes.find((r) => r.personas.some((p) => p.guid === post.persona.guid));
   if (!remote) return;
   const byPost = { ...useUnsent.getState().byPost, [post.guid]: remote.guid };
@@ -33,7 +33,7 @@ export function wroteLocally(post: RemotePost, remotes: readonly RemoteStatus[])
 }
 
 /** A remote with nothing waiting has sent everything the page remembered for it (or the remote is gone). */
-export function forgetSent(remotes: readonly RemoteStatus[]): void {
+export function forgetSent(remotes: readonly RemoteStatusAnswer[]): void {
   const stillWaiting = new Set(remotes.filter((r) => r.pending > 0).map((r) => r.guid));
   const before = useUnsent.getState().byPost;
   const byPost = Object.fromEntries(Object.entries(before).filter(([, remote]) => stillWaiting.has(remote)));

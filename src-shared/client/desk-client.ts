@@ -3,6 +3,7 @@ import {
   bioAnswer,
   channelAnswer,
   channelDeletionAnswer,
+  logoutAnswer,
   personaAnswer,
   postsAnswer,
   profileAnswer,
@@ -12,15 +13,18 @@ import {
   type PersonaAnswer,
   type ProfileAnswer,
 } from '../api/answers';
+import { fullLegacyPostAnswer } from '../api/legacy-answers';
 import {
-  refreshAnswer,
-  remoteStatus,
-  remoteStatusList,
-  syncConflictList,
-  type RefreshResult,
-  type RemoteStatus,
-  type SyncConflict,
-} from './desk-schemas';
+  conflictAnswer,
+  conflictResolvedAnswer,
+  itemSettledAnswer,
+  remoteRemovedAnswer,
+  remoteStatusAnswer,
+  threadRefreshAnswer,
+  type ConflictAnswer,
+  type RemoteStatusAnswer,
+  type ThreadRefreshAnswer,
+} from '../api/sync-answers';
 import { guidCheck, timelineSearch, type TimelineQuery } from './outgoing';
 import { legacyIdCheck } from './legacy-outgoing';
 import { dataAs, pageOf, postOf, sendable } from './read';
@@ -69,8 +73,9 @@ export interface AddRemoteParams {
 /**
  * This project's own extension endpoints, which only an instance of this project answers: the renderer's
  * access to its local instance beyond sections 4.2 and 4.3 (Personas, Channels, profile, sync). Answers its
- * routes declare are read with their strict schemas (api/answers.ts): an answer that strays from them is a
- * `protocol` error, never read around. Failures are `RemoteError`s, as everywhere in the client.
+ * routes declare are read with their strict schemas (api/answers.ts, api/sync-answers.ts, and
+ * api/legacy-answers.ts for its Blurbs): an answer that strays from them is a `protocol` error, never read
+ * around. Failures are `RemoteError`s, as everywhere in the client.
  */
 export interface DeskClient {
   timeline(which: 'global' | 'mentions', query?: DeskTimelineQuery): Promise<PostPage>;
@@ -93,15 +98,15 @@ export interface DeskClient {
   bio(personaGuid: string): Promise<BioAnswer>;
   setBio(personaGuid: string, text: string): Promise<BioAnswer>;
   logout(): Promise<void>;
-  remotes(): Promise<RemoteStatus[]>;
-  addRemote(params: AddRemoteParams): Promise<RemoteStatus>;
-  syncRemote(guid: string): Promise<RemoteStatus>;
+  remotes(): Promise<RemoteStatusAnswer[]>;
+  addRemote(params: AddRemoteParams): Promise<RemoteStatusAnswer>;
+  syncRemote(guid: string): Promise<RemoteStatusAnswer>;
   removeRemote(guid: string): Promise<void>;
-  setPollSeconds(guid: string, seconds: number): Promise<RemoteStatus>;
+  setPollSeconds(guid: string, seconds: number): Promise<RemoteStatusAnswer>;
   /** An outbox item stopped in `attention`: back in line (`retry`), or kept here only (`discard`). */
   settleOutboxItem(seq: number, action: SettleAction): Promise<void>;
-  refreshPost(guid: string): Promise<RefreshResult>;
-  conflicts(): Promise<SyncConflict[]>;
+  refreshPost(guid: string): Promise<ThreadRefreshAnswer>;
+  conflicts(): Promise<ConflictAnswer[]>;
   resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;
 }
 
@@ -125,6 +130,14 @@ export function createDeskClient(options: ClientOptions): DeskClient {
   const ownPage = (answer: Answer): PostPage => {
     dataAs(t, answer, postsAnswer);
     return pageOf(t, answer, instancePost);
+  };
+  /**
+   * The same for this instance's legacy posts (Blurbs, a repost), then read by `legacyPost`. The client never
+   * asks for `simple_posts`, so each post is the whole one.
+   */
+  const ownLegacy = (answer: Answer): Answer => {
+    dataAs(t, answer, z.array(fullLegacyPostAnswer));
+    return answer;
   };
 
   return {
@@ -153,7 +166,7 @@ export function createDeskClient(options: ClientOptions): DeskClient {
         persona_guid: optionalGuid('GET', path, 'persona_guid', query.persona_guid),
         filter: query.filter,
       };
-      return pageOf(t, await get(path, search), legacyPost);
+      return pageOf(t, ownLegacy(await get(path, search)), legacyPost);
     },
 
     thread: async (guid, personaGuid) => {
@@ -165,7 +178,7 @@ export function createDeskClient(options: ClientOptions): DeskClient {
       const path = `/content/repost/${id}`;
       sendable(t, { method: 'POST', path: '/content/repost/{id}' }, legacyIdCheck('id', id));
       const persona = optionalGuid('POST', path, 'persona_guid', personaGuid);
-      return postOf(t, await post(path, persona === undefined ? {} : { persona_guid: persona }), legacyPost);
+      return postOf(t, ownLegacy(await post(path, persona === undefined ? {} : { persona_guid: persona })), legacyPost);
     },
 
     profile: async () => dataAs(t, await get('/api/account/me'), profileAnswer),
@@ -197,29 +210,29 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     setBio: async (personaGuid, text) => dataAs(t, await post(guidIn('POST', '/api/account', personaGuid, '/bio'), { bio_text: text }), bioAnswer),
 
     logout: async () => {
-      t.dataOf(await post('/api/auth/logout'));
+      dataAs(t, await post('/api/auth/logout'), logoutAnswer);
     },
 
-    remotes: async () => dataAs(t, await get('/api/sync/remotes'), remoteStatusList),
-    addRemote: async (params) => dataAs(t, await post('/api/sync/remotes', { ...params }), remoteStatus),
-    syncRemote: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/remotes', guid, '/sync')), remoteStatus),
+    remotes: async () => dataAs(t, await get('/api/sync/remotes'), z.array(remoteStatusAnswer)),
+    addRemote: async (params) => dataAs(t, await post('/api/sync/remotes', { ...params }), remoteStatusAnswer),
+    syncRemote: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/remotes', guid, '/sync')), remoteStatusAnswer),
     removeRemote: async (guid) => {
-      t.dataOf(await post(guidIn('DELETE', '/api/sync/remotes', guid), {}, 'DELETE'));
+      dataAs(t, await post(guidIn('DELETE', '/api/sync/remotes', guid), {}, 'DELETE'), remoteRemovedAnswer);
     },
     setPollSeconds: async (guid, seconds) => {
       const path = guidIn('POST', '/api/sync/remotes', guid);
       if (!Number.isInteger(seconds) || seconds < 15 || seconds > 86_400) throw t.refuse({ method: 'POST', path }, ['poll_seconds must be a whole number from 15 to 86400']);
-      return dataAs(t, await post(path, { poll_seconds: seconds }), remoteStatus);
+      return dataAs(t, await post(path, { poll_seconds: seconds }), remoteStatusAnswer);
     },
     settleOutboxItem: async (seq, action) => {
       const path = `/api/sync/outbox/${seq}`;
       if (!Number.isInteger(seq) || seq < 0) throw t.refuse({ method: 'POST', path: '/api/sync/outbox/{seq}' }, ['seq must be an outbox item number']);
-      t.dataOf(await post(path, { action }));
+      dataAs(t, await post(path, { action }), itemSettledAnswer);
     },
-    refreshPost: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/posts', guid, '/refresh')), refreshAnswer),
-    conflicts: async () => dataAs(t, await get('/api/sync/conflicts'), syncConflictList),
+    refreshPost: async (guid) => dataAs(t, await post(guidIn('POST', '/api/sync/posts', guid, '/refresh')), threadRefreshAnswer),
+    conflicts: async () => dataAs(t, await get('/api/sync/conflicts'), z.array(conflictAnswer)),
     resolveConflict: async (postGuid, keep) => {
-      t.dataOf(await post(guidIn('POST', '/api/sync/conflicts', postGuid), { keep }));
+      dataAs(t, await post(guidIn('POST', '/api/sync/conflicts', postGuid), { keep }), conflictResolvedAnswer);
     },
   };
 }

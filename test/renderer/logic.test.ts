@@ -9,6 +9,7 @@ import { describeRemote, describeServer } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
 import { mergeFirstPage } from '../../src-renderer/state/timelines';
 import { PAGE_SIZE } from '../../src-renderer/state/timeline-spec';
+import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import type { TestInstance } from '../support/instance';
 import { connectedInstance, fakePost, fakeRemoteStatus } from './support';
 
@@ -54,6 +55,7 @@ describe('a timeline read again from the top', () => {
 
 describe('the status line of a remote', () => {
   const remote = fakeRemoteStatus;
+  type Server = Exclude<RemoteStatusAnswer['server'], false>;
 
   it('says synced, syncing, offline with what waits, and what needs attention', () => {
     expect(describeRemote(remote({}), 1030)).toEqual({ health: 'synced', text: 'Synced just now' });
@@ -62,16 +64,16 @@ describe('the status line of a remote', () => {
     expect(describeRemote(remote({ last_error: 'The remote refused the token: sign in again' }))).toMatchObject({ health: 'attention', text: 'Needs attention: The remote refused the token: sign in again' });
     expect(describeRemote(remote({ attention: [{ seq: 1, op: 'publish', post_guid: 'p', reason: 'A bookmark cannot go there' }] })).text).toBe('Needs attention: A bookmark cannot go there');
     expect(describeRemote(remote({ pending: 3 })).text).toBe('3 waiting to send');
-    expect(describeRemote(remote({ last_pull_unix: null })).text).toBe('Not synced yet');
+    expect(describeRemote(remote({ last_pull_unix: false })).text).toBe('Not synced yet');
   });
 
   it('says what the remote is and which kinds of post it takes', () => {
-    const streams = { software: '10Centuries (matigo/streams)', kinds: ['post.article', 'post.note', 'post.bookmark', 'post.quotation'], extensions: [] };
+    const streams: Server = { software: '10Centuries (matigo/streams)', kinds: ['post.article', 'post.note', 'post.bookmark', 'post.quotation'], extensions: [] };
     expect(describeServer(remote({ server: streams }))).toBe('10Centuries (matigo/streams) · instance interface · takes notes, articles, bookmarks and quotations');
-    const legacy = { software: 'Publishing Service', kinds: ['post.note', 'post.article'], extensions: [] };
+    const legacy: Server = { software: 'Publishing Service', kinds: ['post.note', 'post.article'], extensions: [] };
     expect(describeServer(remote({ interface: 'legacy', server: legacy }))).toBe('Publishing Service · legacy interface · takes notes and articles');
     // Added before this was recorded: the next sync asks.
-    expect(describeServer(remote({ server: null }))).toBe('instance interface');
+    expect(describeServer(remote({ server: false }))).toBe('instance interface');
   });
 });
 

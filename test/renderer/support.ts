@@ -1,5 +1,5 @@
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { useSession } from '../../src-renderer/state/session';
 import { OWNER_TOKEN, startInstance, type TestInstance } from '../support/instance';
 
@@ -42,24 +42,25 @@ export function fakePost(n: number, init: Partial<RemotePost> = {}): RemotePost 
 }
 
 /** A remote's status as `GET /api/sync/remotes` gives it: synced, nothing waiting, unless `change` says. */
-export function fakeRemoteStatus(change: Partial<RemoteStatus> = {}): RemoteStatus {
+export function fakeRemoteStatus(change: Partial<RemoteStatusAnswer> = {}): RemoteStatusAnswer {
   return {
     guid: 'r',
     base_url: 'https://remote.example',
     interface: 'instance',
     server: { software: 'Publishing Desk 0.1.0', kinds: ['post.note', 'post.article', 'post.bookmark', 'post.quotation'], extensions: [] },
+    account: 'a11ce000-0000-4000-8000-000000000001',
     personas: [],
     channels: [],
     poll_seconds: 60,
     syncing: false,
     last_pull_unix: 1000,
-    last_push_unix: null,
+    last_push_unix: false,
     pending: 0,
     waiting: [],
     attention: [],
     conflicts: [],
-    last_error: null,
-    last_error_unix: null,
+    last_error: false,
+    last_error_unix: false,
     ...change,
   };
 }

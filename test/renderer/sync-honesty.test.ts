@@ -1,18 +1,19 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncMarker } from '../../src-renderer/components/SyncMarker';
 import { SyncStatus } from '../../src-renderer/components/SyncStatus';
+import RemotesScreen from '../../src-renderer/screens/RemotesScreen';
 import { useSession } from '../../src-renderer/state/session';
 import { useSync } from '../../src-renderer/state/sync';
 import { useUnsent, wroteLocally } from '../../src-renderer/state/unsent';
-import type { RemoteStatus } from '../../src-shared/client/desk-schemas';
+import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { fakePost, fakeRemoteStatus } from './support';
 
 const REMOTE = '00000000-0000-4000-8000-0000000000aa';
 
-const remote = (change: Partial<RemoteStatus>): RemoteStatus =>
+const remote = (change: Partial<RemoteStatusAnswer>): RemoteStatusAnswer =>
   fakeRemoteStatus({ guid: REMOTE, personas: [{ guid: 'p', as: 'me', name: 'Me' }], ...change });
 
 /** An instance whose sync answers when the test lets it, and whose outbox count the test sets. */
@@ -82,6 +83,21 @@ describe('what the page says about sync', () => {
     expect(render(createElement(SyncMarker, { guid: starred.guid })).getByText('Waiting to send').title).toBe('remote.example has not received it yet.');
     cleanup();
     expect(render(createElement(SyncMarker, { guid: other.guid })).queryByText('Waiting to send')).toBeNull();
+  });
+
+  it('shows a remote the instance answers with `false` for its last sync, error and server as never synced, with no error', async () => {
+    const never = remote({ server: false, last_pull_unix: false, last_push_unix: false, last_error: false, last_error_unix: false });
+    const fetch: typeof globalThis.fetch = async () =>
+      new Response(JSON.stringify({ meta: { code: 200 }, data: [never] }), { headers: { 'content-type': 'application/json' } });
+    useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch }, 'pasted');
+    const view = render(createElement(RemotesScreen));
+    const card = await waitFor(() => view.getByRole('heading', { name: 'remote.example' }).closest('li'));
+    expect(card?.querySelector('.sync-line')?.className).toContain('health-never');
+    expect(card?.textContent).toContain('Not synced yet');
+    expect(card?.textContent).toContain('instance interface');
+    expect(card?.textContent).not.toContain('Needs attention');
+    expect(card?.textContent).not.toContain('false');
+    expect(view.queryByRole('alert')).toBeNull();
   });
 
   it('marks a post whose change a remote stopped, with the remote and its reason', () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaAnswer, postAnswer, type PersonaAnswer, type PostAnswer } from '../../../src-shared/api/answers';
-import { createInstanceClient, RemoteError } from '../../../src-shared/client';
+import type { ConflictAnswer, RemoteStatusAnswer, ThreadRefreshAnswer } from '../../../src-shared/api/sync-answers';
+import { createInstanceClient, createLegacyClient, RemoteError } from '../../../src-shared/client';
 import { createDeskClient } from '../../../src-shared/client/desk-client';
 import { instancePost, remoteProfile } from '../../../src-shared/client/lenient-answers';
 import { json, startFakeRemote, type FakeRemote } from './helpers';
+import { ORIGIN, OWNER_TOKEN, startInstance, writePost, type TestInstance } from '../../support/instance';
 
 /**
  * One shape per answer: this project's answers are read with the strict schemas (api/answers.ts), other
@@ -127,6 +129,37 @@ const ownPersona: PersonaAnswer = {
 const { created_at: _created, ...personaWithoutCreatedAt } = ownPersona;
 const { attributes: _noAttributes, ...postWithoutAttributes } = ownPost;
 
+/** A remote as this project's sync answers it: added, never synced, no error, what it is not yet known. */
+const REMOTE = 'e0e00000-0000-4000-8000-000000000004';
+const ownRemote: RemoteStatusAnswer = {
+  guid: REMOTE,
+  base_url: 'https://remote.example',
+  interface: 'instance',
+  server: false,
+  account: BOB,
+  personas: [{ guid: ALICE, as: 'alice', name: 'Alice' }],
+  channels: [{ guid: CHANNEL, name: 'Main', stand_in: false }],
+  poll_seconds: 300,
+  syncing: false,
+  last_pull_unix: false,
+  last_push_unix: false,
+  pending: 1,
+  waiting: [{ seq: 1, op: 'publish', post_guid: GUID }],
+  attention: [],
+  conflicts: [],
+  last_error: false,
+  last_error_unix: false,
+};
+const { last_error: _noError, ...remoteWithoutLastError } = ownRemote;
+const ownConflict: ConflictAnswer = {
+  post_guid: GUID,
+  remote_guid: REMOTE,
+  local: { title: false, text: 'Here', tags: [], updated_unix: UNIX },
+  remote: { title: 'There', text: 'On the remote', tags: ['one'], updated_unix: UNIX + 60 },
+  detected_unix: UNIX + 120,
+};
+const ownRefresh: ThreadRefreshAnswer = { post_guid: GUID, gone: false, stored: 3 };
+
 describe('the desk client, reading its own instance', () => {
   /** Whether the instance leaves a field out: a Persona's `created_at`, a post's `attributes`. */
   let broken = false;
@@ -136,6 +169,15 @@ describe('the desk client, reading its own instance', () => {
     instance = await startFakeRemote((request, res) => {
       if (request.path === '/api/account/personas') return json(res, 200, ok([broken ? personaWithoutCreatedAt : ownPersona]));
       if (request.path === '/api/posts/global') return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
+      const remote = broken ? remoteWithoutLastError : ownRemote;
+      if (request.path === '/api/sync/remotes') return json(res, 200, ok([remote]));
+      if (request.path === `/api/sync/remotes/${REMOTE}/sync`) return json(res, 200, ok(remote));
+      if (request.path === `/api/sync/remotes/${REMOTE}`) return json(res, 200, ok({ remote_guid: REMOTE, removed: broken ? 'yes' : true }));
+      if (request.path === '/api/sync/outbox/1') return json(res, 200, ok(broken ? { seq: 1 } : { seq: 1, action: 'retry' }));
+      if (request.path === `/api/sync/conflicts/${GUID}`) return json(res, 200, ok({ post_guid: GUID, kept: broken ? 'both' : 'local' }));
+      if (request.path === '/api/auth/logout') return json(res, 200, ok(broken ? { signed_out: 'Y' } : { signed_out: true }));
+      if (request.path === '/api/sync/conflicts') return json(res, 200, ok([broken ? { ...ownConflict, detected_unix: null } : ownConflict]));
+      if (request.path === `/api/sync/posts/${GUID}/refresh`) return json(res, 200, ok(broken ? { ...ownRefresh, gone: 'N' } : ownRefresh));
       return json(res, 404, { meta: { code: 404, text: 'Not Found', list: false }, data: false });
     });
   });
@@ -148,6 +190,38 @@ describe('the desk client, reading its own instance', () => {
     const desk = createDeskClient(options());
     expect(await desk.personas()).toEqual([personaAnswer.parse(ownPersona)]);
     expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
+  });
+
+  it('reads the sync answers as they are: `false` where there is no value', async () => {
+    broken = false;
+    const desk = createDeskClient(options());
+    expect(await desk.remotes()).toEqual([ownRemote]);
+    expect(await desk.syncRemote(REMOTE)).toEqual(ownRemote);
+    expect(await desk.conflicts()).toEqual([ownConflict]);
+    expect(await desk.refreshPost(GUID)).toEqual(ownRefresh);
+    await desk.removeRemote(REMOTE);
+    await desk.settleOutboxItem(1, 'retry');
+    await desk.resolveConflict(GUID, 'local');
+    await desk.logout();
+  });
+
+  it('refuses a sync answer that strays from its schema, as it does every other', async () => {
+    broken = true;
+    const desk = createDeskClient(options());
+    const refused = await desk.remotes().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ kind: 'protocol' });
+    expect((refused as RemoteError).list.join(' ')).toContain('last_error');
+    await expect(desk.syncRemote(REMOTE)).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.conflicts()).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.refreshPost(GUID)).rejects.toMatchObject({ kind: 'protocol' });
+    // Even where the caller keeps nothing of the answer: a stray one says the two sides disagree.
+    await expect(desk.removeRemote(REMOTE)).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.settleOutboxItem(1, 'retry')).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.resolveConflict(GUID, 'local')).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.logout()).rejects.toMatchObject({ kind: 'protocol' });
   });
 
   it('refuses an answer with a field missing, which it forgives a remote', async () => {
@@ -167,5 +241,51 @@ describe('the desk client, reading its own instance', () => {
       [GUID, 'pin.red', true],
       [GUID, null, false],
     ]);
+  });
+});
+
+describe('the desk client, reading its own legacy answers', () => {
+  let instance: TestInstance;
+  let postId = 0;
+  beforeAll(async () => {
+    instance = await startInstance('memory');
+    await writePost(instance, { content: 'A Blurb' });
+    postId = (await instance.call('GET', '/content/blurbs/global')).json.data[0].id as number;
+  });
+  afterAll(() => instance.close());
+
+  /** The instance's own answers, or (`stray`) each post without its `pin_colour`, an addition of this project. */
+  const clientOptions = (stray: boolean) => ({
+    baseUrl: ORIGIN,
+    token: OWNER_TOKEN,
+    fetch: (async (input, init) => {
+      const answer = await instance.service(new Request(input, init));
+      if (!stray) return answer;
+      const body = (await answer.json()) as { data: Record<string, unknown>[] };
+      const data = body.data.map(({ pin_colour: _pin, ...rest }) => rest);
+      return new Response(JSON.stringify({ ...body, data }), { status: answer.status, headers: answer.headers });
+    }) satisfies typeof globalThis.fetch,
+  });
+
+  it('reads Blurbs and a repost that follow the strict schemas', async () => {
+    const desk = createDeskClient(clientOptions(false));
+    const page = await desk.blurbs('global');
+    expect(page.posts.map((p) => p.text)).toEqual(['A Blurb']);
+    expect(page.skipped).toEqual([]);
+    expect((await desk.repost(postId)).parent_id).toBe(postId);
+  });
+
+  it('refuses Blurbs and a repost that stray from them, which the legacy client forgives a remote', async () => {
+    const desk = createDeskClient(clientOptions(true));
+    const refused = await desk.blurbs('global').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ kind: 'protocol' });
+    expect((refused as RemoteError).list.join(' ')).toContain('pin_colour');
+    await expect(desk.repost(postId)).rejects.toMatchObject({ kind: 'protocol' });
+
+    const read = await createLegacyClient(clientOptions(true)).blurbs('global');
+    expect(read.posts.length).toBeGreaterThan(0);
   });
 });
