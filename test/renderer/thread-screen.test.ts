@@ -61,7 +61,12 @@ describe('a conversation on screen', () => {
   it('keeps a bounded number of rows in the page for a long conversation, the opened post among them', async () => {
     const root = await write('The start of a long conversation');
     const replies: string[] = [];
-    for (let i = 0; i < 400; i++) replies.push(await write(`Reply number ${i}`, root));
+    // A second apart, so that the conversation's order (by publication) is the order they were written in:
+    // within one second it falls to their random GUIDs, and reply 300 could land among the first rows.
+    for (let i = 0; i < 400; i++) {
+      instance.clock.advance(1);
+      replies.push(await write(`Reply number ${i}`, root));
+    }
     const opened = replies[300] ?? '';
     const view = render(createElement(ThreadScreen, { guid: opened }));
     await waitFor(() => view.getByRole('list', { name: 'Conversation' }), { timeout: 5000 });
