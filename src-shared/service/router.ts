@@ -5,6 +5,10 @@ import { parseInput } from './validate';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
+/** The two kinds of access, as the route tables name them. */
+export const anyone = 'anyone' satisfies Access;
+export const signedIn = 'signed-in' satisfies Access;
+
 /** What a route declares besides its handler: one line of the routing table says all of it. */
 interface RouteFacts {
   method: Method;
@@ -44,7 +48,7 @@ export function route<O extends z.ZodType, A extends Access, I extends z.ZodType
   },
 ): Route {
   const { handler, ...facts } = declaration;
-  const contextFor = (ctx: Ctx): CtxFor<A> => (facts.access === 'signed-in' ? signedIn(ctx) : ctx) as CtxFor<A>;
+  const contextFor = (ctx: Ctx): CtxFor<A> => (facts.access === signedIn ? withViewer(ctx) : ctx) as CtxFor<A>;
   const inputOf = (ctx: Ctx): InputOf<I> => (facts.input ? parseInput(facts.input, ctx.params) : undefined) as InputOf<I>;
   return {
     ...facts,
@@ -71,7 +75,7 @@ export function checkAnswer(route: Route, data: unknown): void {
 }
 
 /** The context of a signed-in route, or the spec's 403 "You Need to Log In First". */
-function signedIn(ctx: Ctx): SignedInCtx {
+function withViewer(ctx: Ctx): SignedInCtx {
   const { viewer } = ctx;
   if (!viewer) throw needLogin();
   return { ...ctx, viewer };

@@ -50,10 +50,8 @@ import {
   remoteStatusAnswer,
   threadRefreshAnswer,
 } from '../api/sync-answers';
-import { route, type Route } from './router';
+import { anyone, route, signedIn, type Route } from './router';
 
-const signedIn = 'signed-in';
-const anyone = 'anyone';
 
 /**
  * The instance interface (sections 4.2, 4.3) and this instance's extensions (docs/api.md), one line a

@@ -1,4 +1,4 @@
-import { route, type Route } from '../router';
+import { anyone, route, signedIn, type Route } from '../router';
 import { globalBlurbs, homeBlurbs } from './blurbs';
 import { interactionBlurbs, mentionBlurbs, pinnedPosts } from './collections';
 import { deleteContent, getContent, pinContent, toggleStar } from './content-actions';
@@ -19,8 +19,6 @@ import {
 } from '../../api/legacy-inputs';
 import { legacyDeleteAnswer, legacyPostsAnswer } from '../../api/legacy-answers';
 
-const signedIn = 'signed-in';
-const anyone = 'anyone';
 const posts = legacyPostsAnswer;
 
 /** The legacy interface (section 4.1): `/content` and `/users`, one line a route as in ../routes.ts. */

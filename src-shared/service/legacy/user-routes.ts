@@ -1,4 +1,4 @@
-import { route, type Route } from '../router';
+import { anyone, route, signedIn, type Route } from '../router';
 import { personaBlurbs } from './blurbs';
 import {
   deleteMyData,
@@ -32,8 +32,6 @@ import {
   welcomeAnswer,
 } from '../../api/legacy-answers';
 
-const signedIn = 'signed-in';
-const anyone = 'anyone';
 
 /** A path this single-user instance has nothing behind: it says so plainly, to a signed-in caller. */
 const refusal = (method: 'POST' | 'DELETE', pattern: string, text: string): Route =>
