@@ -184,7 +184,7 @@ const isLegacyPath = (pathname: string): boolean => /^\/(?:content|users)(?:\/|$
 
 /** Whatever the request: a valid envelope of the path's style, status = meta.code, 200 or a 4xx, never 500. */
 function expectEnvelope(result: Called, pathname: string, request: string): void {
-  const why = `${request}\n→ ${result.status} ${JSON.stringify(result.json)?.slice(0, 600)}`;
+  const why = `${request}\n→ ${result.status} ${JSON.stringify(result.json).slice(0, 600)}`;
   expect(result.status, why).not.toBe(500);
   expect(result.json?.meta?.code, why).toBe(result.status);
   expect(result.status === 200 || (result.status >= 400 && result.status < 500), why).toBe(true);
