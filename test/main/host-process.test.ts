@@ -50,7 +50,7 @@ async function serve(dataDir: string, extra: string[] = [], nodeFlags: string[] 
       clearTimeout(timer);
       resolve(match[1]);
     };
-    started.child.stdout.on('data', look);
+    started.child.stdout?.on('data', look);
     void started.exited.then(() => {
       clearTimeout(timer);
       reject(new Error(`exited before serving:\n${started.output()}`));
