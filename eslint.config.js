@@ -26,7 +26,7 @@ const restrict = (patterns) => ['error', { patterns }];
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'coverage', '.data'] },
   js.configs.recommended,
-  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.strict,
   // Type-aware rules for what types alone can catch: a promise nobody waits for or handles.
   { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
   {
@@ -37,10 +37,6 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
-      // `() => setOpen(false)` is the idiom for a callback; a void value used anywhere else is still an error.
-      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
-      // Numbers read as what they are in a message; objects, nullish values and the like do not.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
     },
   },
   { files: ['src-shared/**'], rules: { 'no-restricted-imports': restrict(HOSTS_AND_PAGE) } },
@@ -72,18 +68,6 @@ export default tseslint.config(
     files: ['src-renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
-  },
-  {
-    // Tests read answers of any shape (`Called.json`) and check them with assertions, which are their type
-    // check; the rules against spreading `any` would ask each test to restate the contract it tests.
-    files: ['test/**'],
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
   },
   {
     // Hosts and benchmarks talk to a person on the terminal.
