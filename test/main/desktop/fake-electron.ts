@@ -111,7 +111,7 @@ export function createFakeElectron() {
       setApplicationMenu: (menu: { template: DeskMenuItem[] }) => void menus.push(menu),
     },
     nativeImage: { createFromBitmap: () => ({ empty: false }) },
-    clipboard: { writeText: vi.fn(async () => undefined) },
+    clipboard: { writeText: vi.fn(() => Promise.resolve()) },
     safeStorage: {
       isEncryptionAvailable: () => true,
       getSelectedStorageBackend: () => 'gnome_libsecret',
