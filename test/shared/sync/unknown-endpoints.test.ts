@@ -12,7 +12,7 @@ const TOKEN = 'a-token-of-some-server-0123456789';
 const PERSONA = 'abcdef00-0000-4000-8000-000000000001';
 const htmlPage = (res: http.ServerResponse, status: number) => {
   res.writeHead(status, { 'content-type': 'text/html' });
-  res.end('<!doctype html><title>Not here</title><h1>Nothing at this address</h1>');
+  return res.end('<!doctype html><title>Not here</title><h1>Nothing at this address</h1>');
 };
 
 function someServer(unknown: 'html-404' | 'login-401' | 'plain-400') {
