@@ -45,7 +45,9 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     const added = await addRemote(desktop, remote);
     await sync(desktop, added.guid);
     // A remote row as the release before this one stored it.
-    await desktop.db.remotes.toCollection().modify((row) => void delete row.server);
+    await desktop.db.remotes.toCollection().modify((row) => {
+      delete row.server;
+    });
     expect((await desktop.call('GET', '/api/sync/remotes')).json.data[0].server).toBe(false);
     remote.clock.advance(60);
     await write(remote, { content: 'After the upgrade' });
