@@ -95,7 +95,7 @@ describe('opening a post that came from a remote', () => {
     await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`);
     // A reply to an old post lands behind the pull cursor.
     remote.clock.advance(86_400);
-    await remote.call('POST', '/api/posts/write', { params: { content: 'A late reply', post_type: 'post.note', reply_to: root.guid, publish_at: String(root.publish_unix + 1) } });
+    await remote.call('POST', '/api/posts/write', { params: { content: 'A late reply', post_type: 'post.note', reply_to: root.guid, publish_at: String((root.publish_unix as number) + 1) } });
 
     const refreshed = await desktop.call('POST', `/api/sync/posts/${root.guid}/refresh`);
     expect(refreshed.json.data).toEqual({ post_guid: root.guid, gone: false, stored: 1 });
