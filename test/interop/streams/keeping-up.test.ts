@@ -79,7 +79,7 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
       content: 'An old post, corrected',
       post_type: 'post.note',
       persona_guid: peer.owner.personaGuid,
-      publish_at: isoAt(Number(old.publish_unix)),
+      publish_at: isoAt(old.publish_unix),
     });
     const opened = await synced.desk.call('POST', `/api/sync/posts/${old.guid}/refresh`);
     expect(opened.json.data).toEqual({ post_guid: old.guid, gone: false, stored: 1 });
@@ -93,7 +93,7 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
       content: 'Edited on another desk later, and corrected',
       post_type: 'post.note',
       persona_guid: peer.owner.personaGuid,
-      publish_at: isoAt(Number(elsewhere.publish_unix)),
+      publish_at: isoAt(elsewhere.publish_unix),
     });
     // The desk's next day: the last week is read again (look-back.test.ts shows that a poll does not reach it).
     synced.passTime(86_400);

@@ -29,11 +29,11 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
   });
 
   /** Writes on the desk as the owner's Persona on the peer; answers the local post. */
-  const write = async (params: Record<string, string | number>) => {
+  const write = async (params: Record<string, string | number>): Promise<PeerJson> => {
     const { peer } = real;
     const answer = await synced.desk.call('POST', '/api/posts/write', { params: { post_type: 'post.note', persona_guid: peer.owner.personaGuid, ...params } });
     if (answer.status !== 200) throw new Error(`the desk refused a write: ${JSON.stringify(answer.json)}`);
-    return answer.json.data[0] as PeerJson;
+    return answer.json.data[0];
   };
   /** The peer's rows for a text, straight from its database: type, publication time, reply, thread. */
   const onPeer = async (text: string) => {
