@@ -16,7 +16,7 @@ export function startHost(dataDir: string, token: string): Promise<BenchHost> {
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /serving (http:\/\/\S+)/.exec(out)?.[1];
       if (url) resolve({ child, url, startedAt });

@@ -191,8 +191,12 @@ const OPERATIONS: [weight: number, operation: Operation][] = [
     if (post?.id != null) await c.call('POST', `/content/repost/${post.id}`);
   }],
   // Reads of both.
-  [8, async (c) => void (await c.call('GET', '/api/posts/global?count=50'))],
-  [3, async (c) => void (await c.call('GET', '/api/posts/mentions?count=50'))],
+  [8, async (c) => {
+    await c.call('GET', '/api/posts/global?count=50');
+  }],
+  [3, async (c) => {
+    await c.call('GET', '/api/posts/mentions?count=50');
+  }],
   [4, async (c) => {
     const post = c.pick();
     if (post) await c.call('GET', `/api/posts/${post.guid}`);
@@ -201,15 +205,33 @@ const OPERATIONS: [weight: number, operation: Operation][] = [
     const post = c.pick();
     if (post) await c.call('GET', `/api/posts/${post.guid}/thread`);
   }],
-  [8, async (c) => void (await c.call('GET', '/content/blurbs/global?count=50'))],
-  [2, async (c) => void (await c.call('GET', '/content/blurbs/home?count=50'))],
-  [2, async (c) => void (await c.call('GET', '/content/blurbs/pins'))],
-  [2, async (c) => void (await c.call('GET', '/content/blurbs/mentions?count=50'))],
-  [2, async (c) => void (await c.call('GET', '/content/blurbs/interactions?count=50'))],
-  [2, async (c) => void (await c.call('GET', '/users/me'))],
-  [2, async (c) => void (await c.call('GET', '/api/account/personas'))],
-  [2, async (c) => void (await c.call('GET', '/api/account/channels'))],
-  [4, async (c) => void (await c.call('GET', `/content/blurbs/search?filter=${WORD}`))],
+  [8, async (c) => {
+    await c.call('GET', '/content/blurbs/global?count=50');
+  }],
+  [2, async (c) => {
+    await c.call('GET', '/content/blurbs/home?count=50');
+  }],
+  [2, async (c) => {
+    await c.call('GET', '/content/blurbs/pins');
+  }],
+  [2, async (c) => {
+    await c.call('GET', '/content/blurbs/mentions?count=50');
+  }],
+  [2, async (c) => {
+    await c.call('GET', '/content/blurbs/interactions?count=50');
+  }],
+  [2, async (c) => {
+    await c.call('GET', '/users/me');
+  }],
+  [2, async (c) => {
+    await c.call('GET', '/api/account/personas');
+  }],
+  [2, async (c) => {
+    await c.call('GET', '/api/account/channels');
+  }],
+  [4, async (c) => {
+    await c.call('GET', `/content/blurbs/search?filter=${WORD}`);
+  }],
   [3, async (c) => {
     const post = c.pick('legacy');
     if (post?.id != null) await c.call('GET', `/content/${post.id}`);

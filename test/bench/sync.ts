@@ -29,7 +29,7 @@ export async function benchSync(dataDir: string, posts: number, report: (line: s
   // All public: everything the remote has is for the desk to pull.
   const rows = corpus.rows.map((row) => ({ ...row, privacy: 'visibility.public' as const }));
   for (let i = 0; i < rows.length; i += 2000) await putPostsInOneTransaction(remoteDb, rows.slice(i, i + 2000));
-  const remoteHost = createHttpHost({ service: createService({ db: remoteDb }), site: async () => new Response('') });
+  const remoteHost = createHttpHost({ service: createService({ db: remoteDb }), site: () => Promise.resolve(new Response('')) });
   const { port } = await remoteHost.listen(0, '127.0.0.1');
   const remoteUrl = `http://127.0.0.1:${port}`;
 

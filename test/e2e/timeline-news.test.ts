@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
     const readingText = await feed().evaluate((el) => {
       const top = el.getBoundingClientRect().top;
       const row = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().bottom > top + 10);
-      return row?.textContent?.match(/Older post \d+/)?.[0] ?? '';
+      return row?.textContent.match(/Older post \d+/)?.[0] ?? '';
     });
     const reading = feed().getByRole('article').filter({ hasText: new RegExp(`${readingText}\\b`) });
     const topBefore = (await reading.boundingBox())?.y ?? 0;

@@ -89,7 +89,7 @@ describe('the HTTP layer', () => {
   });
 
   it('writes back status, headers (every Set-Cookie) and the whole body with its length', async () => {
-    const { url } = await serve(async () => {
+    const { url } = await serve(() => {
       const headers = new Headers({ 'Content-Type': 'text/plain', 'X-Extra': 'yes' });
       headers.append('Set-Cookie', 'a=1');
       headers.append('Set-Cookie', 'b=2');
@@ -103,7 +103,7 @@ describe('the HTTP layer', () => {
           controller.close();
         },
       });
-      return new Response(body, { status: 201, headers });
+      return Promise.resolve(new Response(body, { status: 201, headers }));
     });
     const response = await rawRequest(url, { path: '/api/x' });
     expect(response.status).toBe(201);
@@ -116,7 +116,7 @@ describe('the HTTP layer', () => {
   });
 
   it('answers HEAD with the length of the body it leaves out', async () => {
-    const { url } = await serve(async () => new Response('twelve bytes', { status: 200 }));
+    const { url } = await serve(() => Promise.resolve(new Response('twelve bytes', { status: 200 })));
     const response = await rawRequest(url, { method: 'HEAD', path: '/api/x' });
     expect(response.status).toBe(200);
     expect(response.headers['content-length']).toBe('12');

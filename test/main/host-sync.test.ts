@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHost, type RunningHost } from '../../src-main/host/start';
 import { tempDir } from './host-helpers';
 
@@ -14,14 +14,14 @@ const dataDir = tempDir('host-sync');
 describe('the headless host runs sync in the background', () => {
   let desk: RunningHost;
   let remote: RunningHost;
+  const common = { host: '127.0.0.1', port: 0, dataDir, staticRoot: path.join(dataDir, 'no-site'), syncTickMs: 100 };
   beforeAll(async () => {
-    const common = { host: '127.0.0.1', port: 0, dataDir, staticRoot: path.join(dataDir, 'no-site'), syncTickMs: 100 };
     remote = await startHost({ ...common, databaseName: 'remote', token: REMOTE_TOKEN, password: 'remote password' });
-    desk = await startHost({ ...common, databaseName: 'desk', token: DESK_TOKEN });
+    return () => remote.close();
   });
-  afterAll(async () => {
-    await desk?.close();
-    await remote?.close();
+  beforeAll(async () => {
+    desk = await startHost({ ...common, databaseName: 'desk', token: DESK_TOKEN });
+    return () => desk.close();
   });
 
   const api = async (base: string, token: string, method: string, pathname: string, body?: Record<string, string>) => {
@@ -81,8 +81,8 @@ describe('the headless host keeps the search words in step', () => {
   let host: RunningHost;
   beforeAll(async () => {
     host = await startHost({ host: '127.0.0.1', port: 0, dataDir, staticRoot: path.join(dataDir, 'no-site'), databaseName: 'index', token: DESK_TOKEN });
+    return () => host.close();
   });
-  afterAll(async () => host?.close());
 
   it('indexes what was written in the background, and search finds it before and after', async () => {
     const headers = { authorization: DESK_TOKEN, 'content-type': 'application/json' };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { PublishingDb } from '../../src-shared/store/db';
 import { openTestDatabase } from '../support/instance';
 
@@ -10,10 +10,10 @@ const cursorsOf = (db: PublishingDb, table: string) =>
 
 describe('IndexedDB on SQLite', () => {
   let db: PublishingDb;
-  afterEach(async () => db?.delete());
 
   it('lets go of every transaction that has ended, so a long-running host does not grow', async () => {
     db = openTestDatabase('sqlite');
+    onTestFinished(() => db.delete());
     await db.open();
     for (let i = 0; i < 50; i++) await db.settings.put({ key: `k${i % 5}`, value: String(i) });
     for (let i = 0; i < 50; i++) await db.transaction('r', db.settings, () => db.settings.get('k1'));
@@ -30,6 +30,7 @@ describe('IndexedDB on SQLite', () => {
 
   it('lets go of the cursors of every transaction that has ended', async () => {
     db = openTestDatabase('sqlite');
+    onTestFinished(() => db.delete());
     await db.open();
     await db.remoteUrls.bulkPut(Array.from({ length: 20 }, (_, i) => ({ url: `https://remote.example/${i}`, postGuid: `p${i % 4}` })));
     // A filtered read goes through a cursor on the table; a read by postGuid goes through an index, which
@@ -62,6 +63,7 @@ describe('IndexedDB on SQLite', () => {
 
   it('keeps a transaction open until the task ends, however many awaits come between its requests', async () => {
     db = openTestDatabase('sqlite');
+    onTestFinished(() => db.delete());
     await db.open();
     // As in a browser: code that awaits only promises (no timer, no I/O) stays in the task that placed
     // the last request, and the transaction is still there for the next one.

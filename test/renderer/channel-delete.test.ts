@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChannelsSection } from '../../src-renderer/screens/settings/ChannelsSection';
@@ -14,7 +14,7 @@ import { useToasts } from '../../src-renderer/state/toasts';
 import { linkRemoteAccount } from '../../src-shared/sync/link';
 import { newGuid } from '../../src-shared/util/secrets';
 import type { TestInstance } from '../support/instance';
-import { connectedInstance } from './support';
+import { actSettled, connectedInstance } from './support';
 
 /** Deleting a Channel in the settings: the dialog, and the page brought in step afterwards. */
 describe('deleting a Channel', () => {
@@ -72,7 +72,7 @@ describe('deleting a Channel', () => {
     fireEvent.change(where, { target: { value: archive } });
     expect(dialog.textContent).toMatch(/they move to Archive/);
 
-    await act(async () => {
+    await actSettled(() => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Channel' }));
     });
     await waitFor(() => expect(view.queryByRole('dialog')).toBeNull());
@@ -93,7 +93,7 @@ describe('deleting a Channel', () => {
     // Deleted meanwhile, from another window.
     await instance.call('DELETE', `/api/account/channels/${journal}`);
     const dialog = view.getByRole('dialog');
-    await act(async () => {
+    await actSettled(() => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Channel' }));
     });
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toMatch(/Invalid Channel Identifier Supplied/));
@@ -123,7 +123,7 @@ describe('deleting a Channel', () => {
 
     // With the remote's Channel aside, Main may go; alone, it may not.
     expect(view.getByRole('button', { name: 'Delete Channel Main' }).getAttribute('aria-disabled')).toBe('false');
-    await act(async () => {
+    await actSettled(() => {
       useAccount.getState().setChannels(useAccount.getState().channels.filter((c) => c.name === 'Main'));
     });
     const last = view.getByRole('button', { name: 'Delete Channel Main' });

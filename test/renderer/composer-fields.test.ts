@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Composer } from '../../src-renderer/screens/composer/Composer';
@@ -8,7 +8,7 @@ import { edit } from '../../src-renderer/state/actions';
 import { useAccount } from '../../src-renderer/state/account';
 import { blankDraft, readDrafts, useDrafts } from '../../src-renderer/state/drafts';
 import type { TestInstance } from '../support/instance';
-import { connectedInstance } from './support';
+import { actSettled, connectedInstance } from './support';
 
 /** The write variables the composer offers beyond text: the place and the post's own address. */
 describe('place and address in the composer', () => {
@@ -81,7 +81,7 @@ describe('place and address in the composer', () => {
     const draft = blankDraft({ text: 'Somewhere odd', latitude: 'north', personaGuid: instance.personaGuid, channelGuid: instance.channelGuid });
     useDrafts.getState().add(draft);
     const view = render(createElement(Composer, { draftId: draft.id, onDone: () => undefined }));
-    await act(async () => view.getByRole('button', { name: 'Publish' }).click());
+    await actSettled(() => view.getByRole('button', { name: 'Publish' }).click());
     const latitude = await waitFor(() => view.getByRole('textbox', { name: /^Latitude/ }));
     await waitFor(() => expect(latitude.getAttribute('aria-invalid')).toBe('true'));
     const problem = document.getElementById(latitude.getAttribute('aria-describedby') ?? '');

@@ -14,7 +14,7 @@ function fakeBridge() {
   const bridge: DeskBridge = {
     getSettings: vi.fn(),
     updateSettings: vi.fn(),
-    syncNow: vi.fn(async () => undefined),
+    syncNow: vi.fn(() => Promise.resolve()),
     getAppInfo: vi.fn(),
     onCommand: (l) => {
       listener = l;
@@ -69,9 +69,10 @@ describe('the desktop window', () => {
     const realLocation = globalThis.location;
     const fetched: string[] = [];
     vi.stubGlobal('location', { origin: 'null', protocol: 'desk:', host: 'app' });
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    // pageConnection forwards a body as its text, or null for a GET.
+    vi.stubGlobal('fetch', (url: string, init: { method: string; body: string | null }) => {
       fetched.push(`${init.method} ${url} ${String(init.body)}`);
-      return new Response('{}');
+      return Promise.resolve(new Response('{}'));
     });
     try {
       const connection = pageConnection(null);

@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { useSession } from '../../src-renderer/state/session';
@@ -9,6 +10,17 @@ export async function connectedInstance(): Promise<TestInstance> {
   const fetch: typeof globalThis.fetch = async (input, init) => instance.service(new Request(input, init));
   useSession.getState().connect({ baseUrl: 'http://desk.test', token: OWNER_TOKEN, fetch }, 'pasted');
   return instance;
+}
+
+/**
+ * Runs a synchronous change (an event, a store update) in act() the way an async callback would: React
+ * waits for the returned promise and lets the work the change started settle before it flushes updates.
+ */
+export function actSettled(change: () => void): Promise<void> {
+  return act(() => {
+    change();
+    return Promise.resolve();
+  });
 }
 
 /** A post as the client reads it, for tests that need many without a service. */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installKeyboard } from '../../src-renderer/app/keyboard';
@@ -9,7 +9,7 @@ import { clients } from '../../src-renderer/state/session';
 import { usePosts } from '../../src-renderer/state/posts';
 import { useUi } from '../../src-renderer/state/ui';
 import type { TestInstance } from '../support/instance';
-import { connectedInstance } from './support';
+import { actSettled, connectedInstance } from './support';
 
 const VIEWPORT = 800;
 
@@ -30,7 +30,7 @@ function giveLayout() {
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(10_000_000);
 }
 
-const press = (key: string) => act(async () => void window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+const press = (key: string) => actSettled(() => window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
 /** The conversation is on screen and its posts are the list the keys move through. */
 const shown = (count: number) => waitFor(() => expect(useUi.getState().thread?.guids).toHaveLength(count), { timeout: 5000 });
 
@@ -74,7 +74,7 @@ describe('a conversation on screen', () => {
     // The opened post is scrolled to; happy-dom moves the scroller without telling: the scroll event a browser would send.
     const scroller = view.container.querySelector('.thread-scroller');
     await waitFor(() => expect(scroller?.scrollTop).toBeGreaterThan(0));
-    await act(async () => void scroller?.dispatchEvent(new Event('scroll')));
+    await actSettled(() => scroller?.dispatchEvent(new Event('scroll')));
     await waitFor(() => expect(view.container.querySelector('article[aria-current="true"]')).not.toBeNull());
     const rows = view.container.querySelectorAll('li.thread-item');
     expect(rows.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Timeline } from '../../src-renderer/components/Timeline';
@@ -7,7 +7,7 @@ import { usePosts } from '../../src-renderer/state/posts';
 import { ALL_TYPES, timelineKey } from '../../src-renderer/state/timeline-spec';
 import { markOf } from '../../src-renderer/state/seen-mark';
 import { useTimelines } from '../../src-renderer/state/timelines';
-import { fakePost } from './support';
+import { actSettled, fakePost } from './support';
 
 const VIEWPORT = 800;
 
@@ -71,7 +71,7 @@ describe('a virtualised timeline', () => {
     expect(rows()[0]?.textContent).toContain('Post number 0');
 
     const scroller = view.getByRole('feed', { name: 'Everything' });
-    await act(async () => {
+    await actSettled(() => {
       scroller.scrollTop = 5000 * 150;
       scroller.dispatchEvent(new Event('scroll'));
     });
@@ -150,7 +150,7 @@ describe('a virtualised timeline', () => {
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), fresh: [] } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
-    await act(async () => {
+    await actSettled(() => {
       scroller.scrollTop = 20 * 150 + 30;
       scroller.dispatchEvent(new Event('scroll'));
     });
@@ -158,13 +158,13 @@ describe('a virtualised timeline', () => {
     expect(view.queryByRole('separator')).toBeNull();
 
     // A poll while scrolled down: three posts on top, counted as waiting above.
-    await act(async () => {
+    await actSettled(() => {
       useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid), fresh: arrivals.map((p) => p.guid) } } });
     });
     const jump = await waitFor(() => view.getByRole('button', { name: '3 new posts above' }));
     expect(scroller.scrollTop).toBe(23 * 150 + 30);
 
-    await act(async () => {
+    await actSettled(() => {
       jump.click();
       scroller.dispatchEvent(new Event('scroll'));
     });
@@ -186,11 +186,11 @@ describe('a virtualised timeline', () => {
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
-    await act(async () => {
+    await actSettled(() => {
       scroller.scrollTop = 20;
       scroller.dispatchEvent(new Event('scroll'));
     });
-    await act(async () => {
+    await actSettled(() => {
       useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid) } } });
     });
     // The new posts are drawn on top.

@@ -15,7 +15,7 @@ export interface ServedInstance extends TestInstance {
 
 export async function startServedInstance(backend: Backend, password?: string): Promise<ServedInstance> {
   const instance = await startInstance(backend, password);
-  const serve = () => createHttpHost({ service: instance.service, site: async () => new Response('site'), lingerMs: 0 });
+  const serve = () => createHttpHost({ service: instance.service, site: () => Promise.resolve(new Response('site')), lingerMs: 0 });
   let host: ReturnType<typeof serve> | null = serve();
   const { port } = await host.listen(0, '127.0.0.1');
   return {

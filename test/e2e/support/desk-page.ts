@@ -92,7 +92,11 @@ export async function scrollAndSettle(scroller: Locator, where: { top: number } 
     (el, to) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no scroll event within 5 s')), 5_000);
-        el.addEventListener('scroll', () => requestAnimationFrame(() => (clearTimeout(timer), resolve())), { once: true });
+        const settled = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        el.addEventListener('scroll', () => requestAnimationFrame(settled), { once: true });
         el.scrollTop = 'top' in to ? to.top : el.scrollTop + to.by;
       }),
     where,
@@ -116,6 +120,6 @@ export async function api(base: string, token: string, method: string, pathname:
     headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary envelopes
-  return { status: response.status, json: (await response.json()) as any };
+  // Any shape: tests read arbitrary envelopes.
+  return { status: response.status, json: await response.json() };
 }

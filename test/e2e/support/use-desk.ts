@@ -29,6 +29,7 @@ export interface DeskOptions {
   freshForEachTest?: boolean;
 }
 
+/** Its functions use no `this`: they can be taken apart with the rest. */
 export interface Desk {
   host: RunningHost;
   /** The signed-in page's context, or with `open: 'signed-out'` a context for the test's own pages. */
@@ -39,13 +40,13 @@ export interface Desk {
   /** The remote host while it runs (see `remote` in DeskOptions). */
   remote: RunningHost;
   /** Stops the remote, as if it went away. */
-  stopRemote(): Promise<void>;
+  stopRemote: () => Promise<void>;
   /** Starts the remote again, on the port it had before. */
-  startRemote(): Promise<RunningHost>;
+  startRemote: () => Promise<RunningHost>;
   /** Another page in a context of its own, signed in with the token (its errors not collected); closed after the last test. */
-  openPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  openPage: (options?: { colorScheme?: 'light' | 'dark' }) => Promise<Page>;
   /** The posts shown with this text. */
-  postWith(text: string): Locator;
+  postWith: (text: string) => Locator;
 }
 
 /**

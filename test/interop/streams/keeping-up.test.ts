@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextSecond } from '../../support/wait';
 import type { PeerAccount } from './peer';
 import { isoAt, publishedOnPeer, writeSeries } from './seed';
@@ -25,11 +25,9 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
     old = await peer.write(peer.owner, { content: 'An old post', publish_at: isoAt(Math.floor(Date.now() / 1000) - 5 * 3600) });
     elsewhere = await peer.write(peer.owner, { content: 'Edited on another desk later', publish_at: isoAt(Math.floor(Date.now() / 1000) - 6 * 3600) });
     synced = await deskWith(peer, peer.owner);
-    await synced.sync();
+    return () => synced.close();
   }, 120_000);
-  afterAll(async () => {
-    await synced?.close();
-  });
+  beforeAll(() => synced.sync(), 120_000);
 
   it('brings every post of a burst of 320 between two polls, and then nothing twice', async () => {
     const { peer } = real;
@@ -81,7 +79,7 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
       content: 'An old post, corrected',
       post_type: 'post.note',
       persona_guid: peer.owner.personaGuid,
-      publish_at: isoAt(Number(old.publish_unix)),
+      publish_at: isoAt(old.publish_unix),
     });
     const opened = await synced.desk.call('POST', `/api/sync/posts/${old.guid}/refresh`);
     expect(opened.json.data).toEqual({ post_guid: old.guid, gone: false, stored: 1 });
@@ -95,7 +93,7 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
       content: 'Edited on another desk later, and corrected',
       post_type: 'post.note',
       persona_guid: peer.owner.personaGuid,
-      publish_at: isoAt(Number(elsewhere.publish_unix)),
+      publish_at: isoAt(elsewhere.publish_unix),
     });
     // The desk's next day: the last week is read again (look-back.test.ts shows that a poll does not reach it).
     synced.passTime(86_400);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultKind, type FaultProxy } from '../../support/fault-proxy';
 import type { PeerAccount, PeerJson } from './peer';
 import { deskWith, unavailable, usePeer, type SyncedDesk } from './use-peer';
@@ -16,24 +16,24 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
     neighbour = await peer.addAccount('neighbour');
     theirs = await peer.write(neighbour, { content: 'A post to answer' });
     proxy = await startFaultProxy(peer.base);
-    synced = await deskWith(peer, peer.owner, { baseUrl: proxy.url });
-    await synced.sync();
+    return () => proxy.close();
   }, 120_000);
+  beforeAll(async () => {
+    synced = await deskWith(real.peer, real.peer.owner, { baseUrl: proxy.url });
+    return () => synced.close();
+  });
+  beforeAll(() => synced.sync(), 120_000);
   afterEach(() => {
     // Every request to a post's path was a GET, POST or DELETE: streams takes OPTIONS there for a delete.
     expect(proxy.seen.filter((line) => line.startsWith('OPTIONS'))).toEqual([]);
   });
-  afterAll(async () => {
-    await synced?.close();
-    await proxy?.close();
-  });
 
   /** Writes on the desk as the owner's Persona on the peer; answers the local post. */
-  const write = async (params: Record<string, string | number>) => {
+  const write = async (params: Record<string, string | number>): Promise<PeerJson> => {
     const { peer } = real;
     const answer = await synced.desk.call('POST', '/api/posts/write', { params: { post_type: 'post.note', persona_guid: peer.owner.personaGuid, ...params } });
     if (answer.status !== 200) throw new Error(`the desk refused a write: ${JSON.stringify(answer.json)}`);
-    return answer.json.data[0] as PeerJson;
+    return answer.json.data[0];
   };
   /** The peer's rows for a text, straight from its database: type, publication time, reply, thread. */
   const onPeer = async (text: string) => {

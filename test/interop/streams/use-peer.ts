@@ -30,16 +30,17 @@ export function usePeer(): { readonly peer: Peer } {
   };
 }
 
+/** Its functions use no `this`: they can be taken apart with the rest. */
 export interface SyncedDesk {
   desk: DesktopInstance;
   remoteGuid: string;
   /** One cycle now, as "Sync now" does; answers the remote's status. */
-  sync(): Promise<Called['json']>;
+  sync: () => Promise<Called['json']>;
   /** Moves the desk's clock ahead of the real one: time passes for its backoffs, not for the peer. */
-  passTime(seconds: number): void;
+  passTime: (seconds: number) => void;
   /** Posts as the desk's own API shows them: every kind, newest first, up to `count`. */
-  timeline(path?: string, count?: number): Promise<Called['json'][]>;
-  close(): Promise<void>;
+  timeline: (path?: string, count?: number) => Promise<Called['json'][]>;
+  close: () => Promise<void>;
 }
 
 /** A desk (the real SQLite store, the real sync engine, a clock at the real time) with the peer added as a remote. */

@@ -41,8 +41,13 @@ describe('the desktop app', () => {
   // Counted by hand: vitest clears vi.fn calls before each test, and start() happens before them all.
   const calls = { start: 0, syncNow: 0, stop: 0 };
   const work: BackgroundWork = {
-    start: () => void calls.start++,
-    syncNow: async () => void calls.syncNow++,
+    start: () => {
+      calls.start++;
+    },
+    syncNow: () => {
+      calls.syncNow++;
+      return Promise.resolve();
+    },
     stop: async () => {
       calls.stop++;
       log.push(`background stopping, store open: ${deps?.db.isOpen()}`);

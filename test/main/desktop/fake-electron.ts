@@ -23,9 +23,9 @@ export class FakeApp extends EventEmitter {
   getName = () => 'Publishing Desk';
   /** Like Electron: before-quit first, and the app quits unless a listener prevented it. */
   quit = () => {
-    let prevented = false;
-    this.emit('before-quit', { preventDefault: () => (prevented = true) });
-    if (!prevented) this.quitted = true;
+    const event = { defaultPrevented: false, preventDefault: () => { event.defaultPrevented = true; } };
+    this.emit('before-quit', event);
+    if (!event.defaultPrevented) this.quitted = true;
   };
 }
 
@@ -111,7 +111,7 @@ export function createFakeElectron() {
       setApplicationMenu: (menu: { template: DeskMenuItem[] }) => void menus.push(menu),
     },
     nativeImage: { createFromBitmap: () => ({ empty: false }) },
-    clipboard: { writeText: vi.fn(async () => undefined) },
+    clipboard: { writeText: vi.fn(() => Promise.resolve()) },
     safeStorage: {
       isEncryptionAvailable: () => true,
       getSelectedStorageBackend: () => 'gnome_libsecret',

@@ -12,10 +12,13 @@ class FakeIpc implements IpcRegistrar {
     if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
     this.handlers.set(channel, listener);
   }
-  async invoke(event: InvokeEvent, channel: string, ...args: unknown[]): Promise<unknown> {
-    const listener = this.handlers.get(channel);
-    if (!listener) throw new Error(`no handler for ${channel}`);
-    return listener(event, ...args);
+  invoke(event: InvokeEvent, channel: string, ...args: unknown[]): Promise<unknown> {
+    // As for a renderer, what the handler throws arrives as a rejection.
+    return new Promise((resolve) => {
+      const listener = this.handlers.get(channel);
+      if (!listener) throw new Error(`no handler for ${channel}`);
+      resolve(listener(event, ...args));
+    });
   }
 }
 

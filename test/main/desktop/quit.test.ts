@@ -8,9 +8,9 @@ class FakeApp extends EventEmitter implements QuittingApp {
   quitted = false;
   quit(): void {
     this.quits++;
-    let prevented = false;
-    this.emit('before-quit', { preventDefault: () => (prevented = true) });
-    if (!prevented) this.quitted = true;
+    const event = { defaultPrevented: false, preventDefault: () => { event.defaultPrevented = true; } };
+    this.emit('before-quit', event);
+    if (!event.defaultPrevented) this.quitted = true;
   }
 }
 

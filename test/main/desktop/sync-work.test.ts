@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { desktopSync } from '../../../src-main/desktop/sync-work';
 import { createService } from '../../../src-shared/service';
 import { ensureOwner } from '../../../src-shared/store/bootstrap';
@@ -11,15 +11,13 @@ const secrets = { encrypted: false, seal: (plain: string) => `plain:${plain}`, o
 describe('sync in the desktop app', () => {
   let remote: ServedInstance;
   let db: PublishingDb;
-  afterEach(async () => {
-    await db?.delete();
-    await remote?.stop();
-  });
 
   async function desk(tickMs?: number) {
     remote = await startServedInstance('memory');
+    onTestFinished(() => remote.stop());
     const { platform, name } = platformFor('sqlite');
     db = openDatabase(platform, name);
+    onTestFinished(() => db.delete());
     await db.open();
     await ensureOwner(db, { token: OWNER_TOKEN, now: Date.now() });
     const wiring = desktopSync(tickMs ? { tickMs } : {});

@@ -76,10 +76,10 @@ export async function startFakeRemote(handler: FakeHandler): Promise<FakeRemote>
   };
 }
 
-/** Answers JSON with the given status. */
-export function json(res: http.ServerResponse, status: number, body: unknown): void {
+/** Answers JSON with the given status. Returns the ended response, as `res.end` does: a handler can `return json(...)`. */
+export function json(res: http.ServerResponse, status: number, body: unknown): http.ServerResponse {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+  return res.end(JSON.stringify(body));
 }
 
 /** A port on which nothing listens (it was free a moment ago). */

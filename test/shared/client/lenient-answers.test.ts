@@ -50,11 +50,11 @@ const referencePost = (n: number, extra: Record<string, unknown> = {}) => ({
 const LOGIN_FIRST = 'You Need to Log In First';
 const plainLogin = (res: Parameters<Parameters<typeof startFakeRemote>[0]>[1]) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
-  res.end(LOGIN_FIRST);
+  return res.end(LOGIN_FIRST);
 };
 const notThere = (text: string) => ({ meta: { code: 400, text, list: false }, data: [] });
 
-function reference(request: SeenRequest, res: Parameters<Parameters<typeof startFakeRemote>[0]>[1]): void {
+function reference(request: SeenRequest, res: Parameters<Parameters<typeof startFakeRemote>[0]>[1]): ReturnType<typeof json> {
   const signedIn = request.headers.authorization === TOKEN;
   const route = `${request.method} ${request.path}`;
   switch (true) {

@@ -59,10 +59,10 @@ const ok = (data: unknown) => ({ meta: { code: 200, text: false, list: false, mo
 const error = (code: number, text: string, list: string[] | false = false) => ({ meta: { code, text, list }, data: [] });
 const plain = (res: http.ServerResponse, status: number, text: string) => {
   res.writeHead(status, { 'content-type': 'text/html; charset=UTF-8' });
-  res.end(text);
+  return res.end(text);
 };
 
-function streams(request: SeenRequest, res: http.ServerResponse): void {
+function streams(request: SeenRequest, res: http.ServerResponse): http.ServerResponse {
   const signedIn = request.headers.authorization === TOKEN;
   const route = `${request.method} ${request.path}`;
   switch (true) {

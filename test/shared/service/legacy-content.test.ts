@@ -72,7 +72,7 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       instance.clock.advance(60);
       const updated = await writeContent(instance, { post_id: post.id, content: 'Second version' });
       expect(updated).toMatchObject({ id: post.id, guid: post.guid, slug: 'my-slug', content: { text: 'Second version' } });
-      expect(updated.updated_unix).toBe(post.updated_unix + 60);
+      expect(updated.updated_unix).toBe((post.updated_unix as number) + 60);
       expect(await instance.db.posts.count()).toBe(1);
     });
 
@@ -110,7 +110,7 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
         content: 'Timed', pubdts: '2027-01-02 03:04:05', expydts: '2027-02-01 00:00:00', expyhrs: 2, privacy_type: 'visibility.private',
       });
       expect(post.publish_at).toBe('2027-01-02T03:04:05Z');
-      expect(post.expires_unix).toBe(post.publish_unix + 7200);
+      expect(post.expires_unix).toBe((post.publish_unix as number) + 7200);
       expect(post.privacy).toBe('visibility.private');
       const bad = await instance.call('POST', '/content', { params: { content: 'x', pubdts: 'tomorrow' } });
       expectLegacyError(bad, 400, 'pubdts must be a date such as 2026-11-22 09:30:00 (UTC)');

@@ -184,7 +184,7 @@ const isLegacyPath = (pathname: string): boolean => /^\/(?:content|users)(?:\/|$
 
 /** Whatever the request: a valid envelope of the path's style, status = meta.code, 200 or a 4xx, never 500. */
 function expectEnvelope(result: Called, pathname: string, request: string): void {
-  const why = `${request}\n→ ${result.status} ${JSON.stringify(result.json)?.slice(0, 600)}`;
+  const why = `${request}\n→ ${result.status} ${JSON.stringify(result.json).slice(0, 600)}`;
   expect(result.status, why).not.toBe(500);
   expect(result.json?.meta?.code, why).toBe(result.status);
   expect(result.status === 200 || (result.status >= 400 && result.status < 500), why).toBe(true);
@@ -350,7 +350,7 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
       );
       // In a JSON body a value may also be a number, a boolean, null, a list or an object.
       const jsonValue = fc.oneof(
-        { weight: 12, arbitrary: anyString as fc.Arbitrary<unknown> },
+        { weight: 12, arbitrary: anyString },
         { weight: 1, arbitrary: fc.integer() },
         { weight: 1, arbitrary: fc.boolean() },
         { weight: 1, arbitrary: fc.constant(null) },

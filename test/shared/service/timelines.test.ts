@@ -221,7 +221,7 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
 
       const options = { params: { types: 'post.note,post.article', count: 2 } };
       expect(guidsOf((await instance.call('GET', '/api/posts/mentions', options)).json.data)).toEqual([article.guid, second.guid]);
-      const since = { params: { since: first.publish_unix + 1, until: second.publish_unix } };
+      const since = { params: { since: (first.publish_unix as number) + 1, until: second.publish_unix } };
       expect(guidsOf((await instance.call('GET', '/api/posts/mentions', since)).json.data)).toEqual([second.guid]);
       const paged = { params: { before: second.guid } };
       expect(guidsOf((await instance.call('GET', '/api/posts/mentions', paged)).json.data)).toEqual([first.guid]);

@@ -314,7 +314,7 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       const viaBody = await instance.call('POST', '/api/posts/write', { params: { guid: post.guid, content: 'Second' } });
       expectOk(viaBody);
       expect(viaBody.json.data[0]).toMatchObject({ guid: post.guid, text: 'Second', publish_unix: post.publish_unix });
-      expect(viaBody.json.data[0].updated_unix).toBe(post.updated_unix + 60);
+      expect(viaBody.json.data[0].updated_unix).toBe((post.updated_unix as number) + 60);
 
       const viaPath = await instance.call('POST', `/api/posts/${post.guid.toUpperCase()}/write`, { params: { content: 'Third' } });
       expectOk(viaPath);

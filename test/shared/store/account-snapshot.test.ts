@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { accountSnapshot, markAccountRows, type AccountSnapshot } from '../../../src-shared/store/account-snapshot';
 import { ensureOwner } from '../../../src-shared/store/bootstrap';
 import type { PublishingDb } from '../../../src-shared/store/db';
@@ -18,10 +18,10 @@ describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {
   let db: PublishingDb;
   let personaGuid: string;
   let channelGuid: string;
-  afterEach(async () => db?.delete());
 
   async function open() {
     db = openTestDatabase(backend);
+    onTestFinished(() => db.delete());
     await ensureOwner(db, { token: OWNER_TOKEN, now: Date.now() });
     personaGuid = (await db.personas.toCollection().first())?.guid ?? '';
     channelGuid = (await db.channels.toCollection().first())?.guid ?? '';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { Dexie } from 'dexie';
 import type { PublishingDb } from '../../../src-shared/store/db';
 import { timelineOrder } from '../../../src-shared/store/order';
@@ -44,10 +44,10 @@ const post = (i: number, threadKey: string): PostRow => {
 
 describe('the SQLite backend reads long index ranges whole', () => {
   let db: PublishingDb;
-  afterEach(async () => db?.delete());
 
   it('returns all 350 posts of one conversation through [threadKey+publishUnix+guid]', async () => {
     db = openTestDatabase('sqlite');
+    onTestFinished(() => db.delete());
     await db.posts.bulkAdd(Array.from({ length: 350 }, (_, i) => post(i, 'thread-1')));
     await db.posts.bulkAdd(Array.from({ length: 20 }, (_, i) => post(1000 + i, 'thread-2')));
 

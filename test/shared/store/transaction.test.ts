@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { PublishingDb } from '../../../src-shared/store/db';
 import { inTransaction } from '../../../src-shared/store/transaction';
 import { BACKENDS, openTestDatabase } from '../../support/instance';
@@ -12,10 +12,10 @@ const committed = (): Promise<unknown> => new Promise((resolve) => Dexie.current
 
 describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   let db: PublishingDb;
-  afterEach(async () => db?.delete());
 
   it('keeps the store usable after work that fails before touching it', async () => {
     db = openTestDatabase(backend);
+    onTestFinished(() => db.delete());
     await expect(inTransaction(db, 'rw', async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     await within(db.settings.put({ key: 'after', value: 'yes' }));
     expect(await within(db.settings.get('after'))).toEqual({ key: 'after', value: 'yes' });
@@ -23,6 +23,7 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
 
   it('rolls back every write of work that fails', async () => {
     db = openTestDatabase(backend);
+    onTestFinished(() => db.delete());
     const failing = inTransaction(db, 'rw', async () => {
       await db.settings.put({ key: 'half', value: 'done' });
       throw new Error('halfway');
@@ -33,6 +34,7 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
 
   it('answers what work answered, however long it computes after its last request', async () => {
     db = openTestDatabase(backend);
+    onTestFinished(() => db.delete());
     const answer = await inTransaction(db, 'rw', async () => {
       const done = committed();
       await db.settings.put({ key: 'written', value: 'yes' });
@@ -46,6 +48,7 @@ describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
 
   it('still fails work whose request comes after the store committed', async () => {
     db = openTestDatabase(backend);
+    onTestFinished(() => db.delete());
     const late = inTransaction(db, 'rw', async () => {
       const done = committed();
       await db.settings.put({ key: 'first', value: 'yes' });

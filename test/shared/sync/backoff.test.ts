@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createSyncEngine, type SyncEngine } from '../../../src-shared/sync/engine';
 import { plainSecretBox } from '../../../src-shared/sync/secret-box';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
@@ -9,16 +9,14 @@ describe('a remote that keeps failing', () => {
   let remote: ServedInstance;
   let proxy: FaultProxy;
   let desktop: DesktopInstance;
-  afterEach(async () => {
-    await proxy?.close();
-    await desktop?.close();
-    await remote?.stop();
-  });
 
   it('is polled half as often after each failed cycle, still after a restart, and as usual after a good one', async () => {
     remote = await startServedInstance('sqlite');
+    onTestFinished(() => remote.stop());
     proxy = await startFaultProxy(remote.url);
+    onTestFinished(() => proxy.close());
     desktop = await startDesktop('sqlite');
+    onTestFinished(() => desktop.close());
     const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, token: OWNER_TOKEN, poll_seconds: '60' } });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     const guid: string = added.json.data.guid;

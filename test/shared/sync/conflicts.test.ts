@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
 
 describe('a post edited here and on the remote while apart', () => {
@@ -6,17 +6,15 @@ describe('a post edited here and on the remote while apart', () => {
   let desktop: DesktopInstance;
   let remoteGuid: string;
   let postGuid: string;
-  afterEach(async () => {
-    await desktop?.close();
-    await remote?.stop();
-  });
 
   const sync = async () => (await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`)).json.data;
   const textOn = async (instance: ServedInstance | DesktopInstance) => (await instance.call('GET', `/api/posts/${postGuid}`)).json.data[0].text;
 
   async function editBothWhileApart(remoteSeconds = 120) {
     remote = await startServedInstance('memory');
+    onTestFinished(() => remote.stop());
     desktop = await startDesktop('memory');
+    onTestFinished(() => desktop.close());
     postGuid = (await remote.call('POST', '/api/posts/write', { params: { content: 'Agreed text', post_type: 'post.note' } })).json.data[0].guid;
     remoteGuid = (await addRemote(desktop, remote)).guid;
     await sync();
@@ -86,20 +84,18 @@ describe('a post edited here and on the remote while apart', () => {
 describe('opening a post that came from a remote', () => {
   let remote: ServedInstance;
   let desktop: DesktopInstance;
-  afterEach(async () => {
-    await desktop?.close();
-    await remote?.stop();
-  });
 
   it('brings replies written there since, and takes the post away once the remote no longer serves it', async () => {
     remote = await startServedInstance('memory');
+    onTestFinished(() => remote.stop());
     desktop = await startDesktop('memory');
+    onTestFinished(() => desktop.close());
     const root = (await remote.call('POST', '/api/posts/write', { params: { content: 'Root', post_type: 'post.note' } })).json.data[0];
     const remoteGuid = (await addRemote(desktop, remote)).guid;
     await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`);
     // A reply to an old post lands behind the pull cursor.
     remote.clock.advance(86_400);
-    await remote.call('POST', '/api/posts/write', { params: { content: 'A late reply', post_type: 'post.note', reply_to: root.guid, publish_at: String(root.publish_unix + 1) } });
+    await remote.call('POST', '/api/posts/write', { params: { content: 'A late reply', post_type: 'post.note', reply_to: root.guid, publish_at: String((root.publish_unix as number) + 1) } });
 
     const refreshed = await desktop.call('POST', `/api/sync/posts/${root.guid}/refresh`);
     expect(refreshed.json.data).toEqual({ post_guid: root.guid, gone: false, stored: 1 });

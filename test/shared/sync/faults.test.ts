@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { OWNER_TOKEN } from '../../support/instance';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../support/fault-proxy';
 import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
@@ -24,17 +24,17 @@ describe.each([
   let proxy: FaultProxy;
   let desktop: DesktopInstance;
   let remoteGuid: string;
-  afterEach(async () => {
-    expect(proxy?.seen.filter((line) => line.startsWith('OPTIONS')) ?? []).toEqual([]);
-    await proxy?.close();
-    await desktop?.close();
-    await remote?.stop();
-  });
 
   async function setUp() {
     remote = await startServedInstance('memory');
+    onTestFinished(() => remote.stop());
     proxy = await startFaultProxy(remote.url, { reference });
+    onTestFinished(async () => {
+      await proxy.close();
+      expect(proxy.seen.filter((line) => line.startsWith('OPTIONS'))).toEqual([]);
+    });
     desktop = await startDesktop('memory');
+    onTestFinished(() => desktop.close());
     const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, token: OWNER_TOKEN } });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     expect(added.json.data.server.extensions.includes('before')).toBe(!reference);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { OWNER_TOKEN } from '../../support/instance';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
@@ -16,11 +16,6 @@ describe('a remote that speaks only the legacy interface', () => {
   let remote: ServedInstance;
   let proxy: FaultProxy;
   let desktop: DesktopInstance;
-  afterEach(async () => {
-    await proxy?.close();
-    await desktop?.close();
-    await remote?.stop();
-  });
 
   const blurbs = async (instance: ServedInstance | DesktopInstance) =>
     (await instance.call('GET', '/content/blurbs/global?count=200')).json.data as Blurb[];
@@ -29,8 +24,11 @@ describe('a remote that speaks only the legacy interface', () => {
 
   it('pulls its Blurbs and receives what was written offline, once', async () => {
     remote = await startServedInstance('memory');
+    onTestFinished(() => remote.stop());
     proxy = await startFaultProxy(remote.url, { only: /^\/(content|users)(\/|\?|$)/ });
+    onTestFinished(() => proxy.close());
     desktop = await startDesktop('memory');
+    onTestFinished(() => desktop.close());
     const starMe = (await remote.call('POST', '/content', { params: { content: 'Star me, from the legacy remote' } })).json.data[0] as Blurb;
     remote.clock.advance(1);
     const deleteMe = (await remote.call('POST', '/content', { params: { content: 'Delete me, from the legacy remote' } })).json.data[0] as Blurb;

@@ -35,15 +35,15 @@ describe('looking back at the last week of a walked remote', () => {
     name: 'global',
     paging: 'walk',
     pageSize: 10,
-    read: async (q) => {
+    read: (q) => {
       requests.push(`until=${q.until ?? ''}`);
-      return [...posts].sort((a, b) => b.listedUnix - a.listedUnix).filter((p) => q.until === undefined || p.listedUnix <= q.until).slice(0, q.count);
+      return Promise.resolve([...posts].sort((a, b) => b.listedUnix - a.listedUnix).filter((p) => q.until === undefined || p.listedUnix <= q.until).slice(0, q.count));
     },
   };
   const connection = {
     timelines: [global],
     personaHistory: () => null,
-    read: async ({ guid }: { guid: string }) => posts.find((p) => p.guid === guid) ?? null,
+    read: ({ guid }: { guid: string }) => Promise.resolve(posts.find((p) => p.guid === guid) ?? null),
   } as Partial<RemoteConnection> as RemoteConnection;
   const seen = new Map<string, SeenVersions>();
   const pull = (at: number) =>

@@ -13,11 +13,13 @@ import { pulledPost, remoteIn } from '../../support/pulled';
 const PAGE = 3;
 
 /** What streams answers to `until`: the newest `count` posts filed at or before it (ties in a fixed order). */
-const answering = (posts: readonly PulledPost[]) => async (q: { until?: number; count: number }) =>
-  [...posts]
-    .sort((a, b) => b.listedUnix - a.listedUnix || (a.guid < b.guid ? 1 : -1))
-    .filter((p) => q.until === undefined || p.listedUnix <= q.until)
-    .slice(0, q.count);
+const answering = (posts: readonly PulledPost[]) => (q: { until?: number; count: number }) =>
+  Promise.resolve(
+    [...posts]
+      .sort((a, b) => b.listedUnix - a.listedUnix || (a.guid < b.guid ? 1 : -1))
+      .filter((p) => q.until === undefined || p.listedUnix <= q.until)
+      .slice(0, q.count),
+  );
 
 describe('pulling from a remote that pages oddly', () => {
   let instance: TestInstance;
@@ -73,9 +75,9 @@ describe('pulling from a remote that pages oddly', () => {
 
   it('stops a pull at its page limit where a remote answers new posts without end, and goes on from there next time', async () => {
     let made = 0;
-    const endless = async (q: { until?: number; count: number }) => {
+    const endless = (q: { until?: number; count: number }) => {
       const top = q.until ?? 1_800_010_000;
-      return Array.from({ length: q.count }, (_, i) => pulledPost(5_000 + made++, { listedUnix: top - i, publishUnix: top - i, updatedUnix: top - i }));
+      return Promise.resolve(Array.from({ length: q.count }, (_, i) => pulledPost(5_000 + made++, { listedUnix: top - i, publishUnix: top - i, updatedUnix: top - i })));
     };
     await walk(endless, 4);
     expect(requests).toBe(4);

@@ -48,7 +48,10 @@ describe('draining an outbox', () => {
 
       const starred: string[] = [];
       const connection = {
-        star: async (ref: { guid: string }) => void starred.push(ref.guid),
+        star: (ref: { guid: string }) => {
+          starred.push(ref.guid);
+          return Promise.resolve();
+        },
       } as Partial<RemoteConnection> as RemoteConnection;
       const result = await drainOutbox(instance.db, { remote: REMOTE, connection, now: () => 100, inFlightSeconds: 60 });
       expect(result).toEqual({ sent: 1, stoppedBy: null });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
 
 /** Two desktops of one person, both syncing with the same remote account. */
@@ -6,19 +6,17 @@ describe('two desktops sharing a remote', () => {
   let remote: ServedInstance;
   let laptop: DesktopInstance;
   let office: DesktopInstance;
-  afterEach(async () => {
-    await laptop?.close();
-    await office?.close();
-    await remote?.stop();
-  });
 
   const texts = async (instance: ServedInstance | DesktopInstance) =>
     ((await instance.call('GET', '/api/posts/global?count=250')).json.data as { text: string }[]).map((p) => p.text);
 
   it('see each other’s posts and edits through the remote, each exactly once', async () => {
     remote = await startServedInstance('sqlite');
+    onTestFinished(() => remote.stop());
     laptop = await startDesktop('sqlite');
+    onTestFinished(() => laptop.close());
     office = await startDesktop('memory');
+    onTestFinished(() => office.close());
     const onLaptop = (await addRemote(laptop, remote)).guid;
     const onOffice = (await addRemote(office, remote)).guid;
     const syncLaptop = async () => (await laptop.call('POST', `/api/sync/remotes/${onLaptop}/sync`)).json.data;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { TestInstance } from '../../support/instance';
 import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
 
@@ -35,19 +35,19 @@ async function sync(desktop: DesktopInstance, remoteGuid: string) {
 describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote instance over HTTP (%s)', (backend) => {
   let remote: ServedInstance;
   let desktop: DesktopInstance;
-  afterEach(async () => {
-    await desktop?.close();
-    await remote?.stop();
-  });
 
   it('reads once what a remote added before it was recorded is, and keeps pulling it exactly', async () => {
     remote = await startServedInstance(backend);
+    onTestFinished(() => remote.stop());
     desktop = await startDesktop(backend);
+    onTestFinished(() => desktop.close());
     await write(remote, { content: 'Before the upgrade' });
     const added = await addRemote(desktop, remote);
     await sync(desktop, added.guid);
     // A remote row as the release before this one stored it.
-    await desktop.db.remotes.toCollection().modify((row) => void delete row.server);
+    await desktop.db.remotes.toCollection().modify((row) => {
+      delete row.server;
+    });
     expect((await desktop.call('GET', '/api/sync/remotes')).json.data[0].server).toBe(false);
     remote.clock.advance(60);
     await write(remote, { content: 'After the upgrade' });
@@ -61,7 +61,9 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
 
   it('reads the remote account again once a day: a Persona renamed there, and one added there', async () => {
     remote = await startServedInstance(backend);
+    onTestFinished(() => remote.stop());
     desktop = await startDesktop(backend);
+    onTestFinished(() => desktop.close());
     const added = await addRemote(desktop, remote);
     await remote.call('POST', `/api/account/personas/${remote.personaGuid}`, { params: { name: 'A New Name', avatar_url: 'https://remote.example/new.png' } });
     const second = (await remote.call('POST', '/api/account/personas', { params: { handle: 'another', name: 'Another One' } })).json.data;
@@ -84,7 +86,9 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
 
   it('links the remote Personas and pulls what was published there, under the same GUIDs', async () => {
     remote = await startServedInstance(backend);
+    onTestFinished(() => remote.stop());
     desktop = await startDesktop(backend);
+    onTestFinished(() => desktop.close());
     const first = await write(remote, { content: 'Hello from the remote' });
     remote.clock.advance(60);
     const reply = await write(remote, { content: 'A reply there', reply_to: first.guid });
@@ -108,7 +112,9 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
 
   it('sends what was written offline as the remote Persona exactly once, replies and edits included', async () => {
     remote = await startServedInstance(backend);
+    onTestFinished(() => remote.stop());
     desktop = await startDesktop(backend);
+    onTestFinished(() => desktop.close());
     const theirs = await write(remote, { content: 'Written on the remote, to be starred' });
     const doomed = await write(remote, { content: 'Written on the remote, to be deleted' });
     const added = await addRemote(desktop, remote);
@@ -152,7 +158,9 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
 
   it('carries an edit that removes a post\'s place to the remote', async () => {
     remote = await startServedInstance(backend);
+    onTestFinished(() => remote.stop());
     desktop = await startDesktop(backend);
+    onTestFinished(() => desktop.close());
     const added = await addRemote(desktop, remote);
     const as = remote.personaGuid;
     const placeThere = async (guid: string) => (await remote.call('GET', `/api/posts/${guid}`)).json.data[0].meta;

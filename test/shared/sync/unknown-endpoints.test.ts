@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startDesktop, type DesktopInstance } from '../../support/sync-instances';
 import { json, startFakeRemote, type FakeRemote, type SeenRequest } from '../client/helpers';
 
@@ -12,7 +12,7 @@ const TOKEN = 'a-token-of-some-server-0123456789';
 const PERSONA = 'abcdef00-0000-4000-8000-000000000001';
 const htmlPage = (res: http.ServerResponse, status: number) => {
   res.writeHead(status, { 'content-type': 'text/html' });
-  res.end('<!doctype html><title>Not here</title><h1>Nothing at this address</h1>');
+  return res.end('<!doctype html><title>Not here</title><h1>Nothing at this address</h1>');
 };
 
 function someServer(unknown: 'html-404' | 'login-401' | 'plain-400') {
@@ -30,14 +30,12 @@ function someServer(unknown: 'html-404' | 'login-401' | 'plain-400') {
 describe('adding a remote whose extension endpoints are not there', () => {
   let remote: FakeRemote;
   let desktop: DesktopInstance;
-  afterEach(async () => {
-    await desktop?.close();
-    await remote?.close();
-  });
 
   it.each(['html-404', 'login-401', 'plain-400'] as const)('adds it when they answer %s, with a local Channel standing in', async (unknown) => {
     remote = await startFakeRemote(someServer(unknown));
+    onTestFinished(() => remote.close());
     desktop = await startDesktop('memory');
+    onTestFinished(() => desktop.close());
     const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: remote.url, token: TOKEN } });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     expect(added.json.data).toMatchObject({
@@ -50,7 +48,9 @@ describe('adding a remote whose extension endpoints are not there', () => {
 
   it('says the sign-in was refused when the profile\'s read refuses the token', async () => {
     remote = await startFakeRemote(someServer('login-401'));
+    onTestFinished(() => remote.close());
     desktop = await startDesktop('memory');
+    onTestFinished(() => desktop.close());
     const refused = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: remote.url, token: 'not-the-token-0123456789' } });
     expect([refused.status, refused.json.meta.text]).toEqual([401, 'The Remote Instance Refused the Sign-In']);
   });
