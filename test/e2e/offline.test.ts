@@ -7,16 +7,26 @@ const REMOTE_TOKEN = 'e2e-offline-remote-token-0123456789';
 
 /**
  * Writing while a remote is unreachable: the page says what waits to be sent, and says it is sent once the
- * remote is back. Two real hosts in this process (one folder of databases, as sqlite-idb.ts requires).
+ * remote is back. Two real hosts in this process (one folder of databases, as sqlite-idb.ts requires), made
+ * afresh for each case: a case that needs the remote added adds it through the API first.
  */
 describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes back', () => {
-  const { page, remote, stopRemote, startRemote } = useDesk({
+  const { host, page, remote, stopRemote, startRemote } = useDesk({
     name: 'offline',
     token: DESK_TOKEN,
     remote: { token: REMOTE_TOKEN, persona: { name: 'Remote Self', handle: 'remoteself' } },
+    freshForEachTest: true,
   });
 
   const syncLine = () => page.getByRole('list', { name: 'Sync status' }).getByRole('listitem');
+
+  /** The remote added with its token, as the page adds it, and its first sync done; the page read again. */
+  const addRemote = async () => {
+    const added = await api(host.url, DESK_TOKEN, 'POST', '/api/sync/remotes', { base_url: remote.url, token: REMOTE_TOKEN });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    await page.reload();
+    await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Synced/);
+  };
 
   it('adds the remote with a pasted token and shows its linked Persona', async () => {
     await page.getByRole('link', { name: 'Remotes and sync' }).click();
@@ -33,6 +43,7 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
   });
 
   it('writes as the remote\'s Persona while the remote is down, shows it waiting, then sent', async () => {
+    await addRemote();
     await stopRemote();
     await page.getByRole('button', { name: /Act as Remote Self/ }).click();
     await page.getByRole('link', { name: /^Home/ }).click();
