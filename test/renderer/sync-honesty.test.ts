@@ -87,8 +87,8 @@ describe('what the page says about sync', () => {
 
   it('shows a remote the instance answers with `false` for its last sync, error and server as never synced, with no error', async () => {
     const never = remote({ server: false, last_pull_unix: false, last_push_unix: false, last_error: false, last_error_unix: false });
-    const fetch: typeof globalThis.fetch = async () =>
-      new Response(JSON.stringify({ meta: { code: 200 }, data: [never] }), { headers: { 'content-type': 'application/json' } });
+    const fetch: typeof globalThis.fetch = () =>
+      Promise.resolve(new Response(JSON.stringify({ meta: { code: 200 }, data: [never] }), { headers: { 'content-type': 'application/json' } }));
     useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch }, 'pasted');
     const view = render(createElement(RemotesScreen));
     const card = await waitFor(() => view.getByRole('heading', { name: 'remote.example' }).closest('li'));
