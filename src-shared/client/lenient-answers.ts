@@ -57,7 +57,7 @@ const personaSummary = leniently(strict.personaSummaryAnswer, {
 );
 
 /** A mentioned Persona: a GUID or a handle is enough. The legacy interface also names it `username`. */
-export const mention = leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), {
+const mention = leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), {
   guid: optText,
   as: optText,
   name: optText,

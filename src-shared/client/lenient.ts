@@ -68,16 +68,19 @@ export const lenientListOf = <T extends z.ZodType>(item: T) =>
 /** The first entry of a list answer, or the answer itself: some answers wrap one object in a list. */
 export const unwrapped = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
 
-/** One object, or (tolerated) a list whose first entry is it. */
-export const firstOf = <T extends z.ZodType>(item: T, message: string) =>
-  listOf(item).transform((list, ctx): z.output<T> => {
-    const first = list[0];
+/** A list that must hold something (`message` when it does not), typed so: its first entry is certain. */
+export const nonEmptyListOf = <T extends z.ZodType>(item: T, message: string) =>
+  listOf(item).transform((list, ctx): [z.output<T>, ...z.output<T>[]] => {
+    const [first, ...rest] = list;
     if (first === undefined) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return first;
+    return [first, ...rest];
   });
+
+/** One object, or (tolerated) a list whose first entry is it. */
+export const firstOf = <T extends z.ZodType>(item: T, message: string) => nonEmptyListOf(item, message).transform(([first]) => first);
 
 /** A handle as remotes write it: the reference prefixes `@` in some answers ("@peer"), never in others. */
 export const handleOf = (value: string | null): string => (value ?? '').trim().replace(/^@+/, '');
