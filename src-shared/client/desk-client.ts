@@ -29,7 +29,8 @@ import { guidCheck, timelineSearch, type TimelineQuery } from './outgoing';
 import { legacyIdCheck } from './legacy-outgoing';
 import { dataAs, pageOf, postOf, sendable } from './read';
 import { instancePost } from './lenient-answers';
-import { legacyPost, type PostPage, type RemotePost } from './remote-post';
+import { legacyPost } from './lenient-legacy-answers';
+import type { PostPage, RemotePost } from './remote-post';
 import { createTransport, type Answer, type ClientOptions, type Method } from './transport';
 import type { Interface, SettleAction } from '../api/vocabulary';
 

@@ -8,6 +8,6 @@ export { DEFAULT_TIMEOUT_MS, type ClientOptions } from './transport';
 export { RemoteError, isRemoteError, type RemoteErrorKind } from './errors';
 export type { PostPage, RemoteMention, RemotePersona, RemotePost, SkippedPost } from './remote-post';
 export type { AccountProfile, DeleteResult, LoginResult, ProfilePersona, RemoteChannel } from './lenient-answers';
-export type { LegacyAccount, LegacyChannel, LegacyDeleteResult, LegacyMe } from './account';
+export type { LegacyAccount, LegacyChannel, LegacyDeleteResult, LegacyMe } from './lenient-legacy-answers';
 export type { NewPostParams, PostParams, TimelineQuery, UpdatePostParams } from './outgoing';
 export type { BlurbCollection, BlurbsQuery, LegacyWriteParams } from './legacy-outgoing';

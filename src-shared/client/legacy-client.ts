@@ -1,4 +1,3 @@
-import { legacyDeleteAnswer, legacyMe, type LegacyDeleteResult, type LegacyMe } from './account';
 import {
   blurbsSearch,
   legacyColourCheck,
@@ -11,7 +10,8 @@ import {
 import type { LegacyPinColour } from '../api/vocabulary';
 import { isBlank } from './lenient';
 import { dataAs, failedWith, pageOf, postOf, sendable } from './read';
-import { legacyPost, type PostPage, type RemotePost } from './remote-post';
+import { legacyDeletion, legacyMe, legacyPost, type LegacyDeleteResult, type LegacyMe } from './lenient-legacy-answers';
+import type { PostPage, RemotePost } from './remote-post';
 import { createTransport, type ClientOptions, type Method } from './transport';
 
 /**
@@ -78,7 +78,7 @@ export function createLegacyClient(options: ClientOptions): LegacyClient {
       const path = idPath('DELETE', '/content', id);
       const answer = await t.send({ method: 'DELETE', path, json: { post_id: id }, auth: true });
       if (failedWith(t.failureOf(answer), [404, 410])) return null;
-      return dataAs(t, answer, legacyDeleteAnswer);
+      return dataAs(t, answer, legacyDeletion);
     },
 
     star: async (id) => {

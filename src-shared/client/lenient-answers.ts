@@ -1,7 +1,28 @@
 import { z } from 'zod';
 import * as strict from '../api/answers';
 import { DEFAULT_PRIVACY, readPin, type PinValue } from '../api/vocabulary';
-import { blankToNull, firstOf, flag, handleOf, isBlank, lenientListOf, listOf, num, optInt, optText, someText, tagList, times, timesOf, unwrapped } from './lenient';
+import {
+  blankToNull,
+  firstOf,
+  flag,
+  handleOf,
+  held,
+  isBlank,
+  lenientListOf,
+  leniently,
+  listOf,
+  num,
+  optInt,
+  optText,
+  orEmpty,
+  orNull,
+  someText,
+  tagList,
+  times,
+  timesOf,
+  unused,
+  unwrapped,
+} from './lenient';
 import type { RemoteMention, RemotePersona, RemotePost } from './remote-post';
 
 /**
@@ -12,41 +33,6 @@ import type { RemoteMention, RemotePersona, RemotePost } from './remote-post';
  * beside them under other names (matigo/streams' spellings) is read next to them. A field renamed, added or
  * dropped in answers.ts does not compile here until its reader follows. Unknown keys are dropped.
  */
-
-/** What a lenient reader of a strict field gives: the same, null for "not given", any text where words are listed. */
-type Loose<T> = T extends false
-  ? null
-  : T extends string
-    ? string | null
-    : T extends number
-      ? number | null
-      : T extends boolean
-        ? boolean | null
-        : T extends readonly (infer I)[]
-          ? Loose<I>[]
-          : T extends object
-            ? { [K in keyof T]?: Loose<T[K]> } | null
-            : T;
-
-/** A reader for each field of a strict shape, giving what `Loose` allows of it; readers of other names may follow. */
-type ReadersOf<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodType<Loose<z.output<S[K]>>> };
-
-/** The strict object, every field replaced by its lenient reader (extra keys stripped rather than refused). */
-const leniently = <S extends z.ZodRawShape, R extends ReadersOf<S>>(answer: z.ZodObject<S>, readers: R) =>
-  z.object(answer.shape).extend(readers);
-
-/** The object a strict `orFalse(...)` answer holds when it holds one. */
-const held = <T extends z.ZodObject>(answer: z.ZodUnion<readonly [T, z.ZodLiteral<false>]>): T => answer.options[0];
-
-/** An object that may be missing or blank altogether: read as `empty` then. */
-const orEmpty = <T extends z.ZodType>(reader: T, empty: z.output<T>) =>
-  z.preprocess((v) => (isBlank(v) ? {} : v), reader).catch(empty);
-
-/** An object that may be missing or blank altogether: null then, and null when it cannot be read. */
-const orNull = <T extends z.ZodType>(reader: T) => z.preprocess(blankToNull, reader.nullable()).catch(null);
-
-/** A field the client has no use for: whatever a remote sends there is read as nothing. */
-const unused = z.preprocess(() => null, z.null());
 
 /** Section 2.5, with the reference's spellings accepted as well: `profile_url`, and `as` written `@handle`. */
 const personaSummary = leniently(strict.personaSummaryAnswer, {
@@ -71,7 +57,7 @@ const personaSummary = leniently(strict.personaSummaryAnswer, {
 );
 
 /** A mentioned Persona: a GUID or a handle is enough. The legacy interface also names it `username`. */
-export const mention = leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), {
+const mention = leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), {
   guid: optText,
   as: optText,
   name: optText,

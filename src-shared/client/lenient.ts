@@ -68,16 +68,19 @@ export const lenientListOf = <T extends z.ZodType>(item: T) =>
 /** The first entry of a list answer, or the answer itself: some answers wrap one object in a list. */
 export const unwrapped = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
 
-/** One object, or (tolerated) a list whose first entry is it. */
-export const firstOf = <T extends z.ZodType>(item: T, message: string) =>
-  listOf(item).transform((list, ctx): z.output<T> => {
-    const first = list[0];
+/** A list that must hold something (`message` when it does not), typed so: its first entry is certain. */
+export const nonEmptyListOf = <T extends z.ZodType>(item: T, message: string) =>
+  listOf(item).transform((list, ctx): [z.output<T>, ...z.output<T>[]] => {
+    const [first, ...rest] = list;
     if (first === undefined) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return first;
+    return [first, ...rest];
   });
+
+/** One object, or (tolerated) a list whose first entry is it. */
+export const firstOf = <T extends z.ZodType>(item: T, message: string) => nonEmptyListOf(item, message).transform(([first]) => first);
 
 /** A handle as remotes write it: the reference prefixes `@` in some answers ("@peer"), never in others. */
 export const handleOf = (value: string | null): string => (value ?? '').trim().replace(/^@+/, '');
@@ -123,3 +126,44 @@ export function timesOf(p: { [K in keyof typeof times]: z.output<(typeof times)[
 /** Zod issues as short lines: "persona.guid: must not be empty". */
 export const issueLines = (error: z.ZodError): string[] =>
   error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+
+/*
+ * Readers derived from this project's strict answers (src-shared/api): every field of a strict answer gets a
+ * reader under the same name, so a field renamed, added or dropped there does not compile in the reader
+ * until it follows.
+ */
+
+/** What a lenient reader of a strict field gives: the same, null for "not given", any text where words are listed. */
+export type Loose<T> = T extends false
+  ? null
+  : T extends string
+    ? string | null
+    : T extends number
+      ? number | null
+      : T extends boolean
+        ? boolean | null
+        : T extends readonly (infer I)[]
+          ? Loose<I>[]
+          : T extends object
+            ? { [K in keyof T]?: Loose<T[K]> } | null
+            : T;
+
+/** A reader for each field of a strict shape, giving what `Loose` allows of it; readers of other names may follow. */
+export type ReadersOf<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodType<Loose<z.output<S[K]>>> };
+
+/** The strict object, every field replaced by its lenient reader (extra keys stripped rather than refused). */
+export const leniently = <S extends z.ZodRawShape, R extends ReadersOf<S>>(answer: z.ZodObject<S>, readers: R) =>
+  z.object(answer.shape).extend(readers);
+
+/** The object a strict `orFalse(...)` answer holds when it holds one. */
+export const held = <T extends z.ZodObject>(answer: z.ZodUnion<readonly [T, z.ZodLiteral<false>]>): T => answer.options[0];
+
+/** An object that may be missing or blank altogether: read as `empty` then. */
+export const orEmpty = <T extends z.ZodType>(reader: T, empty: z.output<T>) =>
+  z.preprocess((v) => (isBlank(v) ? {} : v), reader).catch(empty);
+
+/** An object that may be missing or blank altogether: null then, and null when it cannot be read. */
+export const orNull = <T extends z.ZodType>(reader: T) => z.preprocess(blankToNull, reader.nullable()).catch(null);
+
+/** A field the client has no use for: whatever a remote sends there is read as nothing. */
+export const unused = z.preprocess(() => null, z.null());

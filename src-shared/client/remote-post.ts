@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { firstOf, flag, int, isBlank, issueLines, lenientListOf, optInt, optText, someText, tagList, text, times, timesOf } from './lenient';
-import { mention } from './lenient-answers';
-import { colourOfHex, DEFAULT_PRIVACY, type PinValue } from '../api/vocabulary';
+import type { z } from 'zod';
+import { isBlank, issueLines } from './lenient';
+import type { PinValue } from '../api/vocabulary';
 
 /** The author of a post (section 2.5), the same from either interface. */
 export interface RemotePersona {
@@ -78,87 +77,7 @@ export interface PostPage {
   skipped: SkippedPost[];
 }
 
-/** The legacy account object (a Persona): `username` is the handle. */
-const legacyAccount = z
-  .object({
-    id: optInt,
-    guid: optText,
-    username: optText,
-    as: optText,
-    display_name: optText,
-    name: optText,
-    avatar_url: optText,
-    profile_url: optText,
-  })
-  .transform(
-    (a): RemotePersona => ({
-      guid: a.guid ?? '',
-      as: a.username ?? a.as ?? '',
-      name: a.display_name ?? a.name ?? a.username ?? '',
-      avatar: a.avatar_url ?? '',
-      profile_url: a.profile_url ?? '',
-      id: a.id,
-    }),
-  )
-  .refine((a) => a.guid !== '' || a.as !== '', 'an account needs a GUID or a username');
-
-/** The legacy `content` object; a bare string is taken as the text. */
-const legacyContent = z.union([
-  z.object({ text: optText, html: optText }),
-  text.transform((t) => ({ text: t, html: null })),
-]);
-
-/** Section 2.2, plus this project's `pin_colour`. */
-export const legacyPost = z
-  .object({
-    id: int,
-    guid: someText,
-    type: someText,
-    privacy: optText,
-    title: optText,
-    content: legacyContent,
-    tags: tagList,
-    urls: z.object({ canonical_url: optText, full_url: optText }).partial().catch({}),
-    thread: z.preprocess((v) => (isBlank(v) ? null : v), z.object({ reply_to: optText }).nullable()).catch(null),
-    mentions: lenientListOf(mention),
-    account: firstOf(legacyAccount, 'a post needs its account'),
-    channel: z.preprocess((v) => (isBlank(v) ? {} : v), z.object({ guid: optText })).catch({ guid: null }),
-    parent_id: optInt.catch(null),
-    ...times,
-    you_starred: flag.catch(false),
-    you_pinned: z.preprocess((v) => (v === undefined ? null : v), flag.nullable()).catch(null),
-    pin_colour: optText.catch(null),
-  })
-  .transform((p, ctx): RemotePost => {
-    const when = timesOf(p, ctx);
-    if (when === null) return z.NEVER;
-    const hexColour = p.pin_colour === null ? undefined : colourOfHex(p.pin_colour);
-    const hexPin: PinValue | null = hexColour === undefined ? null : `pin.${hexColour}`;
-    return {
-      guid: p.guid,
-      id: p.id,
-      type: p.type === 'post.micro' ? 'post.note' : p.type,
-      privacy: p.privacy ?? DEFAULT_PRIVACY,
-      canonical_url: p.urls.full_url ?? p.urls.canonical_url ?? '',
-      reply_to: p.thread?.reply_to ?? null,
-      title: p.title,
-      text: p.content.text ?? '',
-      content: p.content.html ?? '',
-      tags: p.tags,
-      mentions: p.mentions,
-      persona: p.account,
-      ...when,
-      channel_guid: p.channel.guid,
-      parent_guid: null,
-      parent_id: p.parent_id,
-      pin: hexPin ?? (p.you_pinned === false ? 'pin.none' : null),
-      starred: p.you_starred,
-      source: null,
-      geo: null,
-    };
-  });
-
-/** A reader of one post of either interface (lenient-answers.ts has the instance one). */
+/** A reader of one post of either interface (lenient-answers.ts and lenient-legacy-answers.ts have them). */
 export type PostSchema = z.ZodType<RemotePost>;
 
 const guidOf = (entry: unknown): string | null =>
