@@ -6,11 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_SOURCES as SOURCES } from './page-sources';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUILT = path.join(ROOT, 'out/renderer/index.html');
-/** What the page is made of: its own code, the shared code it imports, the build configuration. */
-const SOURCES = ['src-renderer', 'src-shared/client', 'src-main/desktop/bridge-types.ts', 'src-main/desktop/commands.ts', 'electron.vite.config.ts', 'package-lock.json'];
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
