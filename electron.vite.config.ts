@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 
 /**
  * The renderer's dev server port. Fixed, because the main process serves the renderer through its own
@@ -8,6 +9,14 @@ import { defineConfig } from 'electron-vite';
  * server's hot-reload socket at a known address.
  */
 export const DEV_SERVER_PORT = 5273;
+
+/**
+ * Assets from the origin's root. electron-vite builds the page with relative paths (`./assets/…`, for a
+ * page loaded from a file), but both hosts serve it from their root (`desk://app/`, `http://host/`) at every
+ * address the page has (`/posts/…`, `/@handle`), where a relative path would be looked for under that
+ * address and the page would stay blank. Its preset sets the base before other plugins, so this one wins.
+ */
+const assetsFromRoot: Plugin = { name: 'assets-from-root', config: () => ({ base: '/' }) };
 
 /**
  * Three bundles: the main process (ESM, dependencies stay in node_modules and are loaded at run time),
@@ -32,7 +41,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src-renderer'),
-    plugins: [react()],
+    plugins: [react(), assetsFromRoot],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rolldownOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../host-helpers';
+import { createStaticSite } from '../../../src-main/host/static';
 
 const PROJECT = path.resolve(import.meta.dirname, '../../..');
 const STUB = path.join(import.meta.dirname, 'fixtures', 'use-electron-stub.ts');
@@ -70,7 +71,8 @@ describe('the built app', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {
       expect(attributes).toMatch(/type="module"/);
-      expect(attributes).toMatch(/src="\.\/assets\/[^"]+\.js"/);
+      // From the root: the page is served at nested addresses too (below).
+      expect(attributes).toMatch(/src="\/assets\/[^"]+\.js"/);
       expect(body?.trim()).toBe('');
     }
     expect(html).not.toMatch(/\sstyle="|\son[a-z]+="/i);
@@ -85,6 +87,22 @@ describe('the built app', () => {
     expect(packages.length).toBeGreaterThan(0);
     const dependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).dependencies);
     expect([...new Set(packages)].filter((name) => !dependencies.includes(name))).toEqual([]);
+  });
+
+  it('loads at a nested address of the page (a post, a Persona): every script and style it names is found', async () => {
+    const site = createStaticSite(path.join(out, 'renderer'));
+    for (const address of ['http://desk.test/posts/2f0b9c1e-8a8e-4f5e-9d0b-3c1f2a4b5c6d', 'http://desk.test/@someone', 'http://desk.test/tags/a/b']) {
+      const page = await site(new Request(address));
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1] ?? '', address).href);
+      expect(assets.length).toBeGreaterThan(1);
+      for (const asset of assets) {
+        const answer = await site(new Request(asset));
+        expect(answer.status, asset).toBe(200);
+        expect(answer.headers.get('content-type'), asset).toMatch(/javascript|css/);
+      }
+    }
   });
 
   it('starts, serves its page and the instance through desk: and the loopback port, and quits after closing the store', async () => {
