@@ -11,6 +11,7 @@ import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';
+import { installAddresses } from '../state/route';
 
 // Loaded when first used, so that the first timeline needs only the shell's code.
 const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));
@@ -34,9 +35,11 @@ function Shell() {
     void load();
     const removeKeys = installKeyboard();
     const removeBridge = installBridge();
+    const removeAddresses = installAddresses();
     return () => {
       removeKeys();
       removeBridge();
+      removeAddresses();
     };
   }, [load]);
 

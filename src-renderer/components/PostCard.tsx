@@ -9,6 +9,7 @@ import { Avatar } from './Avatar';
 import { PostBody } from './PostBody';
 import { RelativeTime } from './RelativeTime';
 import { SyncMarker } from './SyncMarker';
+import { routePath } from '../state/route';
 
 const PRIVACY_LABEL: Record<string, string> = { 'visibility.private': 'Private', 'visibility.none': 'Only you' };
 
@@ -28,7 +29,7 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply,
         <header className="post-head">
           <span className="post-author" dir="auto">{author}</span>
           <span className="post-handle">@{post.persona.as}</span>
-          <a className="post-time" href={`#/post/${encodeURIComponent(post.guid)}`} aria-label={`Open the conversation of this post by ${author}`}>
+          <a className="post-time" href={routePath({ screen: 'thread', guid: post.guid })} aria-label={`Open the conversation of this post by ${author}`}>
             <RelativeTime unix={post.publish_unix} />
           </a>
           {future && <span className="badge">Scheduled</span>}

@@ -1,7 +1,7 @@
 import { compose } from '../state/actions';
 import { channelName, useAccount, writableChannels } from '../state/account';
 import { useDrafts } from '../state/drafts';
-import { go, useRoute, type Route } from '../state/route';
+import { routePath, useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useSync } from '../state/sync';
 import { PersonaSwitcher } from './PersonaSwitcher';
@@ -20,7 +20,9 @@ function NavLink({ route, label, hint }: { route: Route; label: string; hint?: s
   const current = useRoute((s) => s.route);
   const active = JSON.stringify(current) === JSON.stringify(route);
   return (
-    <a href="#" className="nav-link" aria-current={active ? 'page' : undefined} onClick={(e) => { e.preventDefault(); go(route); }}>
+    // A plain click changes the screen in place (state/route.ts installAddresses); with a modifier it opens
+    // the address as the browser does, in a new tab or window.
+    <a href={routePath(route)} className="nav-link" aria-current={active ? 'page' : undefined}>
       {label} {hint && <kbd aria-hidden="true">{hint}</kbd>}
     </a>
   );

@@ -5,6 +5,7 @@ import { clients, describeFailure } from '../state/session';
 import { describeRemote, describeServer, remoteName, useSync } from '../state/sync';
 import { showError, useToasts } from '../state/toasts';
 import type { Interface, SettleAction } from '../../src-shared/api/vocabulary';
+import { routePath } from '../state/route';
 
 /** Remotes: add one (sign in or paste a token), see what it linked and how it stands, sync now, conflicts. */
 export default function RemotesScreen() {
@@ -93,7 +94,7 @@ function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGu
   return (
     <li className="attention-item" data-remote={remoteGuid}>
       <span>
-        {what} of <a href={`#/post/${encodeURIComponent(item.post_guid)}`}>a post</a>: {item.reason}
+        {what} of <a href={routePath({ screen: 'thread', guid: item.post_guid })}>a post</a>: {item.reason}
       </span>
       {/* An edit held by a conflict is settled by choosing a version below, not by retrying. */}
       {!conflict && <span className="row-buttons">
@@ -128,7 +129,7 @@ function Conflicts() {
       <h2 id="conflicts-title">Edited on both sides</h2>
       {conflicts.map((c) => (
         <div key={c.post_guid} className="conflict">
-          <div><h3>Here (<a href={`#/post/${encodeURIComponent(c.post_guid)}`}>open the post</a>)</h3><p dir="auto">{c.local.title && <strong>{c.local.title} </strong>}{c.local.text}</p><button type="button" onClick={() => void keep(c, 'local')}>Keep this version</button></div>
+          <div><h3>Here (<a href={routePath({ screen: 'thread', guid: c.post_guid })}>open the post</a>)</h3><p dir="auto">{c.local.title && <strong>{c.local.title} </strong>}{c.local.text}</p><button type="button" onClick={() => void keep(c, 'local')}>Keep this version</button></div>
           <div><h3>On the remote</h3><p dir="auto">{c.remote.title && <strong>{c.remote.title} </strong>}{c.remote.text}</p><button type="button" onClick={() => void keep(c, 'remote')}>Keep the remote version</button></div>
         </div>
       ))}

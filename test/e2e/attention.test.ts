@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     const [onRemote] = (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).json.data;
     // Sent, the post took the remote's GUID; Sync now reads the timeline again, and the page follows.
     await page.getByRole('button', { name: 'Sync now' }).click();
-    const post = page.getByRole('article').filter({ has: page.locator(`a[href="#/post/${onRemote.guid}"]`) });
+    const post = page.getByRole('article').filter({ has: page.locator(`a[href="/posts/${onRemote.guid}"]`) });
     await post.getByText('First words').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Sync now' }).waitFor();
     // Versions are told apart by their update second: the remote's edit must come in a later one.

@@ -50,7 +50,7 @@ try {
     // Signed in already, as a returning person is: the figure is the page and the instance, not typing.
     await context.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })), TOKEN);
     const page = await context.newPage();
-    await page.goto(`${host.url}/#/t/global`);
+    await page.goto(`${host.url}/everything`);
     await page.getByRole('feed', { name: 'Everything' }).getByRole('article').first().waitFor();
     firstTimeline.push(await page.evaluate(() => performance.now()));
     if (run === 0 && process.env['BENCH_DETAIL']) {
@@ -64,7 +64,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
   await context.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })), TOKEN);
   const page = await context.newPage();
-  await page.goto(`${host.url}/#/t/global`);
+  await page.goto(`${host.url}/everything`);
   const feed = page.getByRole('feed', { name: 'Everything' });
   await feed.getByRole('article').first().waitFor();
   const started = performance.now();

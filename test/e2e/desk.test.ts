@@ -57,6 +57,29 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await shot(page, 'published');
   });
 
+  it('gives every screen an address: opened directly, reloaded, and walked with Back and Forward', async () => {
+    const post = await write('A post with an address of its own');
+    await page.goto(`${host.url}/posts/${post.guid}`);
+    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
+    await page.getByRole('list', { name: 'Conversation' }).getByText('A post with an address of its own').waitFor();
+    await page.getByRole('link', { name: /^Everything/ }).click();
+    await page.waitForURL(`${host.url}/everything`);
+    await page.getByRole('feed', { name: 'Everything' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${host.url}/posts/${post.guid}`);
+    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
+    await page.goForward();
+    await page.waitForURL(`${host.url}/everything`);
+    await page.reload();
+    await page.getByRole('feed', { name: 'Everything' }).getByText('A post with an address of its own').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/everything');
+    // The post's time is a link to its address; an address of the earlier #/ form opens where it pointed.
+    await expect(postWith('A post with an address of its own').locator('a.post-time').getAttribute('href')).resolves.toBe(`/posts/${post.guid}`);
+    await page.goto(`${host.url}/#/post/${post.guid}`);
+    await page.waitForURL(`${host.url}/posts/${post.guid}`);
+    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
+  });
+
   it('opens the conversation, replies in place and shows the reply under its post', async () => {
     await write('Hello from the **browser**, with a [link](https://example.org).');
     await reopen();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseDeskCommand } from '../../src-renderer/api/bridge';
 import { paramsOf, problemsByField, publishDraft } from '../../src-renderer/screens/composer/publish';
 import { blankDraft } from '../../src-renderer/state/drafts';
-import { parseRoute, routeHash, type Route } from '../../src-renderer/state/route';
+import { parseRoute, routePath, type Route } from '../../src-renderer/state/route';
 import { describeRemote, describeServer } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
 import { mergeFirstPage } from '../../src-renderer/state/timelines';
@@ -101,7 +101,7 @@ describe('publishing from the composer', () => {
 });
 
 describe('routes and desktop commands', () => {
-  it('round-trips every route through the URL fragment', () => {
+  it('round-trips every route through its address, and opens the earlier #/ addresses where they pointed', () => {
     const routes: Route[] = [
       { screen: 'timeline', kind: 'mentions' },
       { screen: 'channel', channel: 'c-1' },
@@ -111,8 +111,16 @@ describe('routes and desktop commands', () => {
       { screen: 'remotes' },
       { screen: 'settings' },
     ];
-    for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
-    expect(parseRoute('#/nonsense')).toEqual({ screen: 'timeline', kind: 'home' });
+    for (const route of routes) expect(parseRoute(routePath(route))).toEqual(route);
+    expect(routePath({ screen: 'thread', guid: 'g/1' })).toBe('/posts/g%2F1');
+    expect(routePath({ screen: 'timeline', kind: 'global' })).toBe('/everything');
+    expect(routePath({ screen: 'timeline', kind: 'home' })).toBe('/');
+    for (const nonsense of ['/nonsense', '/posts', '/posts/a/b', '/search', '/drafts/x', '#/nonsense', '/posts/%E0%A4%A']) {
+      expect(parseRoute(nonsense), nonsense).toEqual({ screen: 'timeline', kind: 'home' });
+    }
+    expect(parseRoute('#/post/g%2F1')).toEqual({ screen: 'thread', guid: 'g/1' });
+    expect(parseRoute('#/t/mentions')).toEqual({ screen: 'timeline', kind: 'mentions' });
+    expect(parseRoute('#/search/%40me%20caf%C3%A9')).toEqual({ screen: 'search', filter: '@me café' });
   });
 
   it('accepts only the commands the menu sends', () => {
