@@ -4,8 +4,9 @@ import type { Clients } from '../api/clients';
 
 /**
  * What a timeline shows. `home` is the current Persona's own posts, `global` everything the instance holds,
- * `channel` one Channel; those and `mentions` read the instance interface (with type filters); `interactions`,
- * `pins` and `search` read the legacy collections, which this instance answers for its owner.
+ * `channel` one Channel; those and `mentions` read the instance interface (with type filters); `interactions`
+ * and `pins` read the legacy collections, which this instance answers for its owner; `search` reads this
+ * instance's search of every post type (`GET /api/posts/search`), which the instance serving the page answers.
  */
 export type TimelineKind = 'home' | 'global' | 'channel' | 'mentions' | 'interactions' | 'pins' | 'search';
 
@@ -43,15 +44,12 @@ export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost
       return c.desk.timeline('global', { count, types, before, channel_guid: spec.channel });
     case 'mentions':
       return c.desk.timeline('mentions', { count, types, before, persona_guid: persona });
+    case 'search':
+      // Every type: the search screen has no type filter.
+      return c.desk.search({ q: spec.filter ?? '', count, before, persona_guid: persona });
     case 'interactions':
     case 'pins':
-    case 'search':
-      return c.desk.blurbs(spec.kind, {
-        count,
-        persona_guid: persona,
-        ...(last?.id != null ? { before_id: last.id } : {}),
-        ...(spec.kind === 'search' ? { filter: spec.filter ?? '' } : {}),
-      });
+      return c.desk.blurbs(spec.kind, { count, persona_guid: persona, ...(last?.id != null ? { before_id: last.id } : {}) });
   }
 }
 

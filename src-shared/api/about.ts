@@ -16,6 +16,8 @@ export const EXTENSIONS = [
   'changed_since',
   /** Posts name the post they reply to by `parent_guid`. */
   'parent_guid',
+  /** `GET /api/posts/search`: posts of every type by the words of their title, text and tags. */
+  'search',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

@@ -60,9 +60,9 @@ export const countOf = (min: number, max: number, fallback: number) => {
 export const guidText = (message: string) =>
   z.string().trim().regex(GUID_PATTERN, message).transform((s) => s.toLowerCase());
 
-export const timelineInput = z.object({
-  count: countOf(LIMITS.countMin, LIMITS.countMax, LIMITS.countDefault),
-  types: z
+/** `types`: a comma list of instance post types, any case. */
+const typesOf = (fallback: InstancePostType[]) =>
+  z
     .string()
     .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])
     .refine(
@@ -70,7 +70,11 @@ export const timelineInput = z.object({
       `types must be a comma list of ${POST_TYPES.join(', ')}`,
     )
     .transform((list) => list as InstancePostType[])
-    .default(['post.note']),
+    .default(fallback);
+
+export const timelineInput = z.object({
+  count: countOf(LIMITS.countMin, LIMITS.countMax, LIMITS.countDefault),
+  types: typesOf(['post.note']),
   since: unixTime('since').optional(),
   until: unixTime('until').optional(),
   /** Extension: also older posts changed at or after this time, after the newer ones (for pollers). */
@@ -81,6 +85,19 @@ export const timelineInput = z.object({
   channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
 });
 export type TimelineInput = z.infer<typeof timelineInput>;
+
+const QUERY_REQUIRED = 'q is required: words to find, and @handle to search one Persona\'s posts';
+
+/** GET /api/posts/search (extension): `count` and `before` as on the timelines; every type by default. */
+export const postSearchInput = z.object({
+  q: z.string({ error: QUERY_REQUIRED }).trim().min(1, QUERY_REQUIRED),
+  count: timelineInput.shape.count,
+  types: typesOf([...POST_TYPES]),
+  before: timelineInput.shape.before,
+  /** Whose stars and pins the answer shows (default the viewer's first Persona); it does not narrow. */
+  persona_guid: timelineInput.shape.persona_guid,
+});
+export type PostSearchInput = z.infer<typeof postSearchInput>;
 
 const geo = {
   geo_longitude: numberOrEmpty('geo_longitude', -180, 180).optional(),

@@ -41,6 +41,19 @@ export interface DeskTimelineQuery extends TimelineQuery {
   channel_guid?: string;
 }
 
+/** `GET /api/posts/search`: posts of every type holding all the words of `q` (and `@handle` for one Persona). */
+export interface DeskSearchQuery {
+  q: string;
+  /** 1 to 250. */
+  count?: number;
+  /** Default every type. */
+  types?: TimelineQuery['types'];
+  /** Continue after this post (exclusive). */
+  before?: string;
+  /** Whose stars and pins the answer shows; it does not narrow the search. */
+  persona_guid?: string;
+}
+
 /** The legacy Blurb collections this project answers for its owner, and search. */
 export type DeskCollection = 'global' | 'home' | 'mentions' | 'interactions' | 'pins' | 'search';
 
@@ -81,6 +94,7 @@ export interface AddRemoteParams {
 export interface DeskClient {
   timeline(which: 'global' | 'mentions', query?: DeskTimelineQuery): Promise<PostPage>;
   blurbs(collection: DeskCollection, query?: DeskBlurbsQuery): Promise<PostPage>;
+  search(query: DeskSearchQuery): Promise<PostPage>;
   /** `GET /api/posts/{guid}/thread` with the acting Persona's stars and pins. */
   thread(guid: string, personaGuid?: string): Promise<PostPage>;
   repost(id: number, personaGuid?: string): Promise<RemotePost>;
@@ -151,6 +165,13 @@ export function createDeskClient(options: ClientOptions): DeskClient {
         channel_guid: optionalGuid('GET', path, 'channel_guid', channel_guid),
       };
       return ownPage(await get(path, { ...search, ...extra }));
+    },
+
+    search: async ({ q, persona_guid, ...standard }) => {
+      const path = '/api/posts/search';
+      if (!q.trim()) throw t.refuse({ method: 'GET', path }, ['q is required: words to find']);
+      const search = sendable(t, { method: 'GET', path }, timelineSearch(standard));
+      return ownPage(await get(path, { ...search, q, persona_guid: optionalGuid('GET', path, 'persona_guid', persona_guid) }));
     },
 
     blurbs: async (collection, query = {}) => {

@@ -6,6 +6,7 @@ import { createChannel, deleteChannel, listChannels, setChannelAccess, updateCha
 import { createPersona, listPersonas, updatePersona } from './handlers/personas';
 import { deletePost, pinPost, starPost, unpinPost, unstarPost } from './handlers/post-actions';
 import { getPost, getThread } from './handlers/read-posts';
+import { postSearch } from './handlers/search';
 import { globalTimeline, mentionsTimeline } from './handlers/timelines';
 import { writePost } from './handlers/write-post';
 import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, settleItem, syncRemote, updateRemote } from './handlers/sync';
@@ -37,6 +38,7 @@ import {
   personaUpdateInput,
   pinInput,
   postReadInput,
+  postSearchInput,
   profileChangeInput,
   timelineInput,
   writeInput,
@@ -80,6 +82,8 @@ export const instanceRoutes: readonly Route[] = [
   // Posts (4.3).
   route({ method: 'GET', pattern: '/api/posts/global', access: anyone, input: timelineInput, output: postsAnswer, handler: globalTimeline }),
   route({ method: 'GET', pattern: '/api/posts/mentions', access: signedIn, input: timelineInput, output: postsAnswer, handler: mentionsTimeline, tokenVariable: true }),
+  // Search over every post type (extension).
+  route({ method: 'GET', pattern: '/api/posts/search', access: anyone, input: postSearchInput, output: postsAnswer, handler: postSearch }),
   route({ method: 'POST', pattern: '/api/posts/write', access: signedIn, input: writeInput, output: postsAnswer, handler: writePost }),
   route({ method: 'DELETE', pattern: '/api/posts', access: signedIn, input: deleteInput, output: deleteAnswer, handler: deletePost }),
   route({ method: 'GET', pattern: '/api/posts/:guid', access: anyone, input: postReadInput, output: postsAnswer, handler: getPost }),

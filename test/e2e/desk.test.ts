@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await postWith('A draft that survives reloading').waitFor();
   });
 
-  it('searches every stored post and shows the service\'s reason for a search it refuses', async () => {
+  it('searches every stored post, articles by their titles too, and shows the service\'s reason for a search it refuses', async () => {
     await write('Hello from the browser');
     await write('A draft that survives reloading');
     await reopen();
@@ -192,9 +192,16 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const results = page.getByRole('feed', { name: 'Search: survives' });
     await results.getByText('A draft that survives reloading').waitFor();
     await expect(results.getByRole('article').count()).resolves.toBe(1);
+    // An article, found by a word of its title (the legacy search found untitled posts only).
+    await write('Tall towers by the sea', { post_type: 'post.article', title: 'An essay on lighthouses' });
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('Lighthouses');
+    await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+    const articles = page.getByRole('feed', { name: 'Search: Lighthouses' });
+    await articles.getByText('An essay on lighthouses').waitFor();
+    await expect(articles.getByRole('article').count()).resolves.toBe(1);
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('ab');
     await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
-    await page.getByRole('alert').filter({ hasText: 'at least 4 characters' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'search words need at least 4 letters or digits: ab' }).waitFor();
     await shot(page, 'search-refused');
     await page.getByRole('link', { name: /^Home/ }).click();
   });

@@ -107,6 +107,29 @@ describe('the stores, against the real service in-process', () => {
     expect(useTimelines.getState().byKey[key]?.end).toBe(true);
   });
 
+  it('searches every post type: an article by a word of its title, paged with before; a refused search shows why', async () => {
+    const article = await instance.call('POST', '/api/posts/write', { params: { post_type: 'post.article', title: 'Notes on the lighthouse', content: 'Tall and white' } });
+    const articleGuid = article.json.data[0].guid as string;
+    for (let i = 0; i < 44; i++) await write(`lighthouse keeper ${i}`);
+    const spec: TimelineSpec = { kind: 'search', persona: instance.personaGuid, filter: 'Lighthouse', types: ['post.note'] };
+    const key = useTimelines.getState().open(spec);
+    await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
+    await useTimelines.getState().loadMore(key);
+    const guids = useTimelines.getState().byKey[key]?.guids ?? [];
+    expect(guids).toHaveLength(45);
+    expect(new Set(guids).size).toBe(45);
+    // The type filter of the other screens does not narrow a search.
+    expect(guids).toContain(articleGuid);
+
+    const byTitle = useTimelines.getState().open({ ...spec, filter: 'notes' });
+    await until(() => useTimelines.getState().byKey[byTitle]?.status === 'ready');
+    expect(useTimelines.getState().byKey[byTitle]?.guids).toEqual([articleGuid]);
+
+    const refused = useTimelines.getState().open({ ...spec, filter: 'ab' });
+    await until(() => useTimelines.getState().byKey[refused]?.status === 'error');
+    expect(useTimelines.getState().byKey[refused]?.error).toBe('search words need at least 4 letters or digits: ab');
+  });
+
   it('stars at once and keeps the star the service confirms', async () => {
     const guid = await write('to be starred');
     const post = await clients().instance.post(guid);

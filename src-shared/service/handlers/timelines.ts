@@ -10,9 +10,9 @@ import { postsByGuids } from '../../store/posts-by-guid';
 import type { PostAnswer } from '../../api/answers';
 
 /** Turns `before` (a GUID) into a position; an unknown or unreadable GUID is a bad cursor. */
-async function cursorOf(ctx: Ctx, input: TimelineInput) {
-  if (!input.before) return undefined;
-  const post = await readablePost(ctx, input.before);
+export async function cursorOf(ctx: Ctx, before: string | undefined) {
+  if (!before) return undefined;
+  const post = await readablePost(ctx, before);
   if (!post) throw problems(['before must be the GUID of a post you can read']);
   return { publishUnix: post.publishUnix, guid: post.guid };
 }
@@ -32,7 +32,7 @@ export const globalTimeline: Handler<PostAnswer[], TimelineInput> = async (ctx, 
     since: input.since,
     until: input.until,
     changedSince: input.changed_since,
-    before: await cursorOf(ctx, input),
+    before: await cursorOf(ctx, input.before),
     accept: acceptFor(ctx, input),
   });
   return presentPosts(ctx, posts);
@@ -41,7 +41,7 @@ export const globalTimeline: Handler<PostAnswer[], TimelineInput> = async (ctx, 
 /** GET /api/posts/mentions: posts that mention one of the viewer's Personas (or `persona_guid` alone). */
 export const mentionsTimeline: SignedInHandler<PostAnswer[], TimelineInput> = async (ctx, input) => {
   const personas = ctx.viewer.personaGuids.filter((g) => input.persona_guid === undefined || g === input.persona_guid);
-  const before = await cursorOf(ctx, input);
+  const before = await cursorOf(ctx, input.before);
   const rows = (
     await Promise.all(
       personas.map((persona) =>

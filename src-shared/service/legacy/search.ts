@@ -1,7 +1,7 @@
 import type { SearchInput } from '../../api/legacy-inputs';
 import type { LegacyPostAnswer } from '../../api/legacy-answers';
 import { holdsWords } from '../../store/post-derived';
-import type { PersonaRow, PostRow } from '../../store/rows';
+import type { PostRow } from '../../store/rows';
 import { searchPosts } from '../../store/search';
 import { readPersonaPosts } from '../../store/timeline';
 import { MIN_WORD_CHARS } from '../../text/words';
@@ -10,24 +10,13 @@ import { problems } from '../validate';
 import { canRead } from '../visibility';
 import { isBlurb, sincePage, startOrderOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
-import { charCount } from '../../util/chars';
-
-/** What a filter asks for: the author (undefined: anyone; null: an account that does not exist) and words. */
-interface Filter {
-  author: PersonaRow | null | undefined;
-  words: string[];
-}
+import { readSearchFilter, type SearchFilter } from '../search-filter';
 
 /**
  * GET /content/blurbs/search (section 4.1). `filter` is required: terms separated by white space, and a
  * post must match every term.
- * - `@name` is an account name: a Persona handle, any case. Only that Persona's posts match; an unknown
- *   name (or two different ones) finds nothing, which is not an error. A filter of one term without `@`
- *   that is a handle here is that account name too, as the spec lets a filter be "an account name".
- * - Any other term is a word, read as the search index reads text (as `searchWords` does: lower case, NFC,
- *   runs of letters and digits), so `Café` finds `café` and `example.com` finds `example`. Section 8: a word has at
- *   least MIN_WORD_CHARS characters; a term without such a run is a 400 naming it (the index holds no
- *   shorter words, so it could never be found).
+ * - Terms are read by `readSearchFilter`: `@name` (or a lone handle) is the author, the rest words. Section 8:
+ *   a word has at least MIN_WORD_CHARS characters; a term without such a run is a 400 naming it.
  * - Only Blurbs (`isBlurb`) the reader may see (`canRead`), most recent first by publication (timeline
  *   order), not by relevance. An account name alone lists that Persona's Blurbs.
  * - `count`, `before_id`, `before_unix` and `simple_posts` work as in the global collection.
@@ -57,36 +46,8 @@ export const searchBlurbs: Handler<LegacyPostAnswer[], SearchInput> = async (ctx
   return presentLegacyPosts(ctx, posts, input.simple_posts ?? false);
 };
 
-async function readFilter(ctx: Ctx, text: string): Promise<Filter> {
-  const terms = text.split(/\s+/u).filter(Boolean);
-  const [only] = terms;
-  // One bare term that is a handle here is an account name, whatever its length.
-  if (terms.length === 1 && only !== undefined && !only.startsWith('@')) {
-    const author = await personaNamed(ctx, only);
-    if (author) return { author, words: [] };
-  }
-  const wordTerms = terms.filter((term) => !term.startsWith('@')).map((term) => ({ term, words: wordsOf(term) }));
-  const short = wordTerms.filter((t) => t.words.length === 0).map((t) => t.term);
-  if (short.length > 0) throw problems([`each search word must be at least ${MIN_WORD_CHARS} characters: ${short.join(', ')}`]);
-  const words = [...new Set(wordTerms.flatMap((t) => t.words))];
-
-  const names = new Set(terms.filter((term) => term.startsWith('@')).map((term) => term.slice(1)));
-  if (names.size === 0) return { author: undefined, words };
-  const [name] = names;
-  const author = names.size === 1 && name !== undefined ? await personaNamed(ctx, name) : undefined;
-  return { author: author ?? null, words };
+async function readFilter(ctx: Ctx, text: string): Promise<SearchFilter> {
+  const filter = await readSearchFilter(ctx, text);
+  if (filter.short.length > 0) throw problems([`each search word must be at least ${MIN_WORD_CHARS} characters: ${filter.short.join(', ')}`]);
+  return filter;
 }
-
-/**
- * A term's words, cut and normalised as `searchWords` cuts the text it indexes, and like it leaving out runs
- * shorter than MIN_WORD_CHARS. Runs too long to be indexed are kept: they find nothing, as nothing holds them
- * (dropping them would widen the search instead).
- */
-const wordsOf = (term: string): string[] =>
-  term
-    .toLowerCase()
-    .normalize('NFC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((run) => charCount(run) >= MIN_WORD_CHARS);
-
-const personaNamed = (ctx: Ctx, handle: string) => ctx.db.personas.where('handleKey').equals(handle.toLowerCase()).first();

@@ -163,12 +163,18 @@ const ownRefresh: ThreadRefreshAnswer = { post_guid: GUID, gone: false, stored: 
 describe('the desk client, reading its own instance', () => {
   /** Whether the instance leaves a field out: a Persona's `created_at`, a post's `attributes`. */
   let broken = false;
+  /** The variables of the last search the instance was asked. */
+  let searched = '';
   let instance: FakeRemote;
   const ok = (data: unknown) => ({ meta: { code: 200, text: false, list: false }, data });
   beforeAll(async () => {
     instance = await startFakeRemote((request, res) => {
       if (request.path === '/api/account/personas') return json(res, 200, ok([broken ? personaWithoutCreatedAt : ownPersona]));
       if (request.path === '/api/posts/global') return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
+      if (request.path === '/api/posts/search') {
+        searched = request.query.toString();
+        return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
+      }
       const remote = broken ? remoteWithoutLastError : ownRemote;
       if (request.path === '/api/sync/remotes') return json(res, 200, ok([remote]));
       if (request.path === `/api/sync/remotes/${REMOTE}/sync`) return json(res, 200, ok(remote));
@@ -190,6 +196,14 @@ describe('the desk client, reading its own instance', () => {
     const desk = createDeskClient(options());
     expect(await desk.personas()).toEqual([personaAnswer.parse(ownPersona)]);
     expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
+    expect(await desk.search({ q: 'orchard @me', count: 40, before: GUID })).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
+    expect(Object.fromEntries(new URLSearchParams(searched))).toEqual({ q: 'orchard @me', count: '40', before: GUID });
+  });
+
+  it('refuses to send a search without words, or with a count out of range', async () => {
+    const desk = createDeskClient(options());
+    await expect(desk.search({ q: '  ' })).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(desk.search({ q: 'orchard', count: 0 })).rejects.toMatchObject({ kind: 'rejected' });
   });
 
   it('reads the sync answers as they are: `false` where there is no value', async () => {
@@ -235,6 +249,7 @@ describe('the desk client, reading its own instance', () => {
     expect(refused).toMatchObject({ kind: 'protocol' });
     expect((refused as RemoteError).list.join(' ')).toContain('created_at');
     await expect(desk.timeline('global')).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.search({ q: 'orchard' })).rejects.toMatchObject({ kind: 'protocol' });
 
     const read = await createInstanceClient(options()).global();
     expect(read.posts.map((p) => [p.guid, p.pin, p.starred])).toEqual([

@@ -18,6 +18,7 @@ const VARIABLES: Record<string, Record<string, string>> = {
   'POST /api/posts/:guid/write': { content: 'An _edited_ text' },
   'POST /api/posts/:guid/pin': { value: 'pin.blue' },
   'GET /api/posts/global': { types: 'post.note,post.article,post.bookmark,post.quotation' },
+  'GET /api/posts/search': { q: 'bookmark' },
   'POST /api/account/personas': { handle: 'contract', name: 'Contract Persona' },
   'POST /api/account/personas/:guid': { name: 'A New Name' },
   'POST /api/account/channels': { name: 'Contract Channel' },
