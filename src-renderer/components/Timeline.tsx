@@ -74,7 +74,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     return (
       <div className="state-line" role="alert">
         <p>{timeline.error}</p>
-        <button type="button" onClick={() => void reload(timelineKey)}>Try again</button>
+        {timeline.retryable && <button type="button" onClick={() => void reload(timelineKey)}>Try again</button>}
       </div>
     );
   }

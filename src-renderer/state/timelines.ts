@@ -4,6 +4,7 @@ import { fetchPage, PAGE_SIZE, shows, timelineKey, type TimelineSpec } from './t
 import { usePosts } from './posts';
 import { isSeen, laterMark, markOf, newestPast, readSeen, writeSeen, type SeenMark } from './seen-mark';
 import { clients, describeFailure } from './session';
+import { isRemoteError } from '../../src-shared/client/errors';
 
 /** The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. */
 export interface TimelineState {
@@ -11,6 +12,8 @@ export interface TimelineState {
   guids: string[];
   status: 'loading' | 'ready' | 'error';
   error: string | null;
+  /** Whether asking again may help: not when the instance refused what was asked (a search too short). */
+  retryable: boolean;
   loadingMore: boolean;
   /** No older posts. */
   end: boolean;
@@ -54,7 +57,7 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
     open: (spec) => {
       const key = timelineKey(spec);
       if (!get().byKey[key]) {
-        const state: TimelineState = { spec, guids: [], status: 'loading', error: null, loadingMore: false, end: false, fresh: [], seen: readSeen()[key] ?? null };
+        const state: TimelineState = { spec, guids: [], status: 'loading', error: null, retryable: false, loadingMore: false, end: false, fresh: [], seen: readSeen()[key] ?? null };
         set({ byKey: { ...get().byKey, [key]: state } });
         void get().reload(key);
       } else {
@@ -77,7 +80,7 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         const seen = get().byKey[key]?.seen ?? newestPast(page.posts);
         update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seen });
       } catch (error) {
-        update(key, { status: 'error', error: describeFailure(error) });
+        update(key, { status: 'error', error: describeFailure(error), retryable: !(isRemoteError(error) && error.kind === 'rejected') });
       }
     },
 

@@ -5,7 +5,7 @@ import { usePosts } from '../../src-renderer/state/posts';
 import { timelineKey, ALL_TYPES, type TimelineSpec } from '../../src-renderer/state/timeline-spec';
 import { useTimelines } from '../../src-renderer/state/timelines';
 import { useToasts } from '../../src-renderer/state/toasts';
-import { clients } from '../../src-renderer/state/session';
+import { clients, useSession } from '../../src-renderer/state/session';
 import type { TestInstance } from '../support/instance';
 import { connectedInstance, fakePost } from './support';
 
@@ -128,6 +128,17 @@ describe('the stores, against the real service in-process', () => {
     const refused = useTimelines.getState().open({ ...spec, filter: 'ab' });
     await until(() => useTimelines.getState().byKey[refused]?.status === 'error');
     expect(useTimelines.getState().byKey[refused]?.error).toBe('search words need at least 4 letters or digits: ab');
+    // Asking the same again cannot help: the screen offers no "Try again" for it.
+    expect(useTimelines.getState().byKey[refused]?.retryable).toBe(false);
+  });
+
+  it('offers to try again when the instance did not answer', async () => {
+    const offline: typeof globalThis.fetch = () => Promise.reject(new TypeError('fetch failed'));
+    useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch: offline }, 'pasted');
+    const key = useTimelines.getState().open({ kind: 'global', persona: instance.personaGuid, types: ['post.note'] });
+    await until(() => useTimelines.getState().byKey[key]?.status === 'error');
+    expect(useTimelines.getState().byKey[key]?.error).toBe('The instance did not answer. Is it still running?');
+    expect(useTimelines.getState().byKey[key]?.retryable).toBe(true);
   });
 
   it('stars at once and keeps the star the service confirms', async () => {

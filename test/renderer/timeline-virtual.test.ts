@@ -61,7 +61,7 @@ describe('a virtualised timeline', () => {
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
     useTimelines.setState({
-      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: null } },
+      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null } },
     });
 
     const view = await renderTimeline(key, 'Everything');
@@ -90,7 +90,7 @@ describe('a virtualised timeline', () => {
     const key = timelineKey(spec);
     // Seen up to post 2: posts 0 and 1 are new.
     useTimelines.setState({
-      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: markOf(fakePost(2)) } },
+      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: markOf(fakePost(2)) } },
     });
     expect(markerRowIn(await renderTimeline(key, 'Home'))).toBe('2');
   });
@@ -106,7 +106,7 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([arrived, seenTop, seenBelow, ...older].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, fresh: [], seen: null };
+    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: [seenTop, seenBelow, ...older].map((p) => p.guid) } } });
     // The person looks and leaves; later a post of that same second comes in above what they saw.
     useTimelines.getState().markSeen(key);
@@ -126,7 +126,7 @@ describe('a virtualised timeline', () => {
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
     localStorage.setItem('desk.seen.v1', JSON.stringify({ [key]: second, 'another timeline': second - 600 }));
-    useTimelines.setState({ byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, loadingMore: false, end: true, fresh: [], seen: null } } });
+    useTimelines.setState({ byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null } } });
     useTimelines.getState().open(spec);
 
     // Both posts of that second had been seen; only the newer one is new.
@@ -146,7 +146,7 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seen: markOf(fakePost(3)) };
+    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, seen: markOf(fakePost(3)) };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), fresh: [] } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
@@ -182,7 +182,7 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, loadingMore: false, end: true, seen: markOf(fakePost(3)), fresh: [] };
+    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, seen: markOf(fakePost(3)), fresh: [] };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
@@ -203,9 +203,18 @@ describe('a virtualised timeline', () => {
   it('shows the failure and a retry instead of a blank list', () => {
     const spec = { kind: 'mentions' as const, persona: 'p', types: ALL_TYPES };
     const key = timelineKey(spec);
-    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'The instance did not answer.', loadingMore: false, end: false, fresh: [], seen: null } } });
+    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'The instance did not answer.', retryable: true, loadingMore: false, end: false, fresh: [], seen: null } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Mentions', empty: 'Nothing' }));
     expect(view.getByRole('alert').textContent).toContain('The instance did not answer.');
     expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('shows a refusal without a retry that could not help', () => {
+    const spec = { kind: 'search' as const, persona: 'p', filter: 'ab', types: ALL_TYPES };
+    const key = timelineKey(spec);
+    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'search words need at least 4 letters or digits: ab', retryable: false, loadingMore: false, end: false, fresh: [], seen: null } } });
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Search', empty: 'Nothing' }));
+    expect(view.getByRole('alert').textContent).toContain('at least 4 letters');
+    expect(view.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });
