@@ -24,6 +24,7 @@ describe.skipIf(!hasChromium)('how posts look', () => {
       await write({ content: 'مرحبا بالعالم! هذا نص من اليمين إلى اليسار، مع كلمة English في الوسط.', persona_guid: (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[1].guid });
       await write({ content: 'A page worth keeping', post_type: 'post.bookmark', source_url: 'https://example.org/article', source_title: 'An example article', geo_description: 'Zürich, by the lake' });
       await write({ content: '> To be, or not to be\n\nStill the question.', post_type: 'post.quotation', source_url: 'https://example.org/hamlet', source_title: 'Hamlet' });
+      await write({ content: '# A heading of the first level\n\n## And one of the second\n\nUnder them, the text.', post_type: 'post.article', title: 'Headings inside' });
       const pinned = await write({ content: `Talking to @${me.as} with **Markdown**, \`code\` and a list:\n\n- one\n- two`, post_privacy: 'visibility.private' });
       await api(host.url, TOKEN, 'POST', `/api/posts/${pinned.json.data[0].guid}/pin`, { value: 'red' });
     },
@@ -58,6 +59,16 @@ describe.skipIf(!hasChromium)('how posts look', () => {
       await shot(page, `looks-rtl-${scheme}`);
     });
   }
+
+  it('keeps the headings inside a post smaller than its title', async () => {
+    const page = await open('light');
+    const article = page.getByRole('feed', { name: 'Everything' }).getByRole('article').filter({ hasText: 'Headings inside' });
+    await article.waitFor();
+    const size = (selector: string) => article.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const title = await size('.post-title');
+    expect(await size('.post-content h1')).toBeLessThan(title);
+    expect(await size('.post-content h2')).toBeLessThan(title);
+  });
 
   it('fits a narrow window: the sidebar above, the timeline below, nothing wider than the screen', async () => {
     const page = await open('light');
