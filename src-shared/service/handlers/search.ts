@@ -3,7 +3,7 @@ import type { PostSearchInput } from '../../api/inputs';
 import { timelineOrder } from '../../store/order';
 import type { PostRow } from '../../store/rows';
 import { searchPosts } from '../../store/search';
-import { readTimeline } from '../../store/timeline';
+import { readPersonaPosts } from '../../store/timeline';
 import { MIN_WORD_CHARS } from '../../text/words';
 import type { Handler } from '../context';
 import { presentPosts } from '../present';
@@ -27,14 +27,9 @@ export const postSearch: Handler<PostAnswer[], PostSearchInput> = async (ctx, in
   const accept = (post: PostRow) =>
     types.includes(post.type) && canRead(post, ctx.viewer, ctx.now) && (author === undefined || post.personaGuid === author.guid);
 
-  const posts =
-    words.length === 0
-      ? await readTimeline(ctx.db, { types: input.types, count: input.count, before, accept })
-      : await searchPosts(ctx.db, {
-          count: input.count,
-          words,
-          accept,
-          ...(before ? { startOrder: { key: timelineOrder(before.publishUnix, before.guid), open: true } } : {}),
-        });
+  const query = { count: input.count, accept, ...(before ? { startOrder: { key: timelineOrder(before.publishUnix, before.guid), open: true } } : {}) };
+  // Without words the filter named a Persona (`readSearchFilter`): its posts are read from its own index,
+  // not picked out of every post of the store.
+  const posts = author && words.length === 0 ? await readPersonaPosts(ctx.db, { ...query, personaGuid: author.guid }) : await searchPosts(ctx.db, { ...query, words });
   return presentPosts(ctx, posts);
 };
