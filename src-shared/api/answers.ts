@@ -12,7 +12,11 @@ import { ALL_POST_TYPES, PIN_COLOURS, PRIVACIES } from './vocabulary';
 /** A value the spec gives as `false` when there is none. */
 export const orFalse = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(false)]);
 export const unix = z.number().int();
-const isoTime = z.iso.datetime();
+export const isoTime = z.iso.datetime();
+/** How many of something. */
+export const count = z.number().int().nonnegative();
+/** When a record was made and last changed, each as ISO 8601 and as unix seconds. */
+export const stamps = { created_at: isoTime, created_unix: unix, updated_at: isoTime, updated_unix: unix };
 
 /** Section 2.5: a Persona inside a post. */
 export const personaSummaryAnswer = z.strictObject({
@@ -80,10 +84,7 @@ export const personaAnswer = z.strictObject({
   timezone: z.string(),
   profile_url: z.url(),
   channels: z.array(z.string()),
-  created_at: isoTime,
-  created_unix: unix,
-  updated_at: isoTime,
-  updated_unix: unix,
+  ...stamps,
 });
 export type PersonaAnswer = z.infer<typeof personaAnswer>;
 
@@ -93,10 +94,7 @@ export const channelAnswer = z.strictObject({
   name: z.string(),
   writers: z.array(z.string()),
   remote_guid: orFalse(z.string()),
-  created_at: isoTime,
-  created_unix: unix,
-  updated_at: isoTime,
-  updated_unix: unix,
+  ...stamps,
 });
 export type ChannelAnswer = z.infer<typeof channelAnswer>;
 
@@ -104,7 +102,7 @@ export type ChannelAnswer = z.infer<typeof channelAnswer>;
 export const channelDeletionAnswer = z.strictObject({
   channel_guid: z.string(),
   moved_to: z.string(),
-  moved_posts: unix.nonnegative(),
+  moved_posts: count,
   channels: z.array(channelAnswer),
 });
 export type ChannelDeletionAnswer = z.infer<typeof channelDeletionAnswer>;
@@ -119,10 +117,7 @@ export const profileAnswer = z.strictObject({
   language: z.strictObject({ code: z.string(), name: z.string() }),
   personas: z.array(personaAnswer),
   bucket: z.strictObject({ storage: unix, available: unix, files: unix }),
-  created_at: isoTime,
-  created_unix: unix,
-  updated_at: isoTime,
-  updated_unix: unix,
+  ...stamps,
 });
 export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
@@ -131,7 +126,7 @@ export const bioAnswer = personaAnswer
   .pick({ guid: true, timezone: true, as: true, name: true, avatar_url: true, site_url: true, created_at: true, created_unix: true })
   .extend({
     bio: z.strictObject({ text: z.string(), html: z.string() }),
-    days: unix.nonnegative(),
+    days: count,
     is_you: z.boolean(),
   });
 export type BioAnswer = z.infer<typeof bioAnswer>;

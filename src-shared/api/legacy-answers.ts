@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orFalse, unix } from './answers';
+import { count, isoTime, orFalse, stamps, unix } from './answers';
 import { LEGACY_PIN_COLOURS, PRIVACIES } from './vocabulary';
 
 /**
@@ -8,7 +8,6 @@ import { LEGACY_PIN_COLOURS, PRIVACIES } from './vocabulary';
  * fields are this instance's additions.
  */
 
-const isoTime = z.iso.datetime();
 /** Section 2.4's `YYYY-MM-DD HH:MM:SS` (UTC). */
 const starTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
@@ -117,17 +116,14 @@ export const usersMeAnswer = z.strictObject({
   welcome: orFalse(z.enum(WELCOME_STATES)),
   accounts: z.array(legacyAccountAnswer),
   channels: z.array(legacyChannelAnswer),
-  created_at: isoTime,
-  created_unix: unix,
-  updated_at: isoTime,
-  updated_unix: unix,
+  ...stamps,
 });
 
 export const welcomeAnswer = z.strictObject({ welcome: z.enum(WELCOME_STATES) });
 /** POST /users/write: the Persona with its bio. */
 export const usersWriteAnswer = legacyAccountAnswer.extend({ bio_text: z.string(), bio_html: z.string() });
-export const myDataDeletedAnswer = z.strictObject({ deleted_posts: z.number().int().nonnegative() });
-export const accountResetAnswer = z.strictObject({ account_reset: z.literal(true), deleted_posts: z.number().int().nonnegative() });
+export const myDataDeletedAnswer = z.strictObject({ deleted_posts: count });
+export const accountResetAnswer = z.strictObject({ account_reset: z.literal(true), deleted_posts: count });
 /** Follow relations: a single-user instance keeps none. */
 export const noRelationsAnswer = z.array(z.never());
 /** What a path that always refuses answers: nothing, ever. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTENSIONS } from './about';
-import { orFalse, unix } from './answers';
+import { count, orFalse, unix } from './answers';
 import { ALL_POST_TYPES, INTERFACES, OUTBOX_OPS, SETTLE_ACTIONS } from './vocabulary';
 
 /** What the sync extension (`/api/sync/...`, docs/sync.md) answers, as strictly as answers.ts. */
@@ -28,7 +28,7 @@ export const remoteStatusAnswer = z.strictObject({
   syncing: z.boolean(),
   last_pull_unix: orFalse(unix),
   last_push_unix: orFalse(unix),
-  pending: z.number().int().nonnegative(),
+  pending: count,
   /** Which posts still wait, in the order they will go (the first ones of `pending`). */
   waiting: z.array(z.strictObject(outboxItem)),
   attention: z.array(z.strictObject({ ...outboxItem, reason: z.string() })),
@@ -55,5 +55,5 @@ export const remoteRemovedAnswer = z.strictObject({ remote_guid: z.string(), rem
 export const itemSettledAnswer = z.strictObject({ seq: z.number().int().positive(), action: z.enum(SETTLE_ACTIONS) });
 
 /** A remote post's conversation read again there; `gone` when the remote no longer serves the post. */
-export const threadRefreshAnswer = z.strictObject({ post_guid: z.string(), gone: z.boolean(), stored: z.number().int().nonnegative() });
+export const threadRefreshAnswer = z.strictObject({ post_guid: z.string(), gone: z.boolean(), stored: count });
 export type ThreadRefreshAnswer = z.infer<typeof threadRefreshAnswer>;
