@@ -11,6 +11,7 @@ import {
   lenientListOf,
   leniently,
   listOf,
+  mentionFrom,
   num,
   optInt,
   optText,
@@ -23,7 +24,7 @@ import {
   unused,
   unwrapped,
 } from './lenient';
-import type { RemoteMention, RemotePersona, RemotePost } from './remote-post';
+import type { RemotePersona, RemotePost } from './remote-post';
 
 /**
  * The instance interface's answers as remotes send them, read by readers derived from this project's own
@@ -57,15 +58,9 @@ const personaSummary = leniently(strict.personaSummaryAnswer, {
 );
 
 /** A mentioned Persona: a GUID or a handle is enough. The legacy interface also names it `username`. */
-const mention = leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), {
-  guid: optText,
-  as: optText,
-  name: optText,
-  username: optText,
-})
-  // A legacy mention's `name` is the handle, and so is the reference's (`@handle`) in timelines.
-  .transform((m): RemoteMention => ({ guid: m.guid ?? '', as: handleOf(m.as ?? m.username ?? m.name) }))
-  .refine((m) => m.guid !== '' || m.as !== '', 'a mention needs a GUID or a handle');
+const mention = mentionFrom(
+  leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), { guid: optText, as: optText, name: optText, username: optText }),
+);
 
 const optNum = z.preprocess(blankToNull, num.nullable());
 const meta = held(strict.postMetaAnswer);

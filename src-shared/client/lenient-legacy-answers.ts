@@ -3,12 +3,12 @@ import * as strict from '../api/legacy-answers';
 import { colourOfHex, DEFAULT_PRIVACY, type PinValue } from '../api/vocabulary';
 import {
   flag,
-  handleOf,
   held,
   int,
   lenientListOf,
   leniently,
   listOf,
+  mentionFrom,
   nonEmptyListOf,
   optInt,
   optText,
@@ -23,7 +23,7 @@ import {
   unwrapped,
   type ReadersOf,
 } from './lenient';
-import type { RemoteMention, RemotePersona, RemotePost } from './remote-post';
+import type { RemotePersona, RemotePost } from './remote-post';
 
 /**
  * The legacy interface's answers (`/content`, `/users`) as remotes send them, read by readers derived from
@@ -74,17 +74,17 @@ const content = z.union([
 ]);
 
 /** A mentioned Persona, its handle in `name` (or `as`, `username`): a GUID or a handle is enough. */
-const mention = leniently(post.mentions.options[0].element, {
-  id: unused,
-  guid: optText,
-  name: optText,
-  display_name: unused,
-  is_you: unused,
-  as: optText,
-  username: optText,
-})
-  .transform((m): RemoteMention => ({ guid: m.guid ?? '', as: handleOf(m.as ?? m.username ?? m.name) }))
-  .refine((m) => m.guid !== '' || m.as !== '', 'a mention needs a GUID or a handle');
+const mention = mentionFrom(
+  leniently(post.mentions.options[0].element, {
+    id: unused,
+    guid: optText,
+    name: optText,
+    display_name: unused,
+    is_you: unused,
+    as: optText,
+    username: optText,
+  }),
+);
 
 /**
  * Section 2.2, plus this project's `pin_colour`, whole or as `simple_posts` gives it (the relational fields

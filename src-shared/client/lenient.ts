@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RemoteMention } from './remote-post';
 
 /**
  * Tolerant building blocks for what remotes send. The reference implementation writes `false` for absent
@@ -167,3 +168,20 @@ export const orNull = <T extends z.ZodType>(reader: T) => z.preprocess(blankToNu
 
 /** A field the client has no use for: whatever a remote sends there is read as nothing. */
 export const unused = z.preprocess(() => null, z.null());
+
+/** The names a server may give a mentioned Persona, as a reader of either interface reads them. */
+interface MentionNames {
+  guid?: string | null;
+  as?: string | null;
+  username?: string | null;
+  name?: string | null;
+}
+
+/**
+ * A mentioned Persona from whichever of its names a server sends: a GUID or a handle is enough. The handle
+ * is `as`, or `username` (legacy), or `name` (a legacy mention's, and the reference's `@handle`).
+ */
+export const mentionFrom = <T extends z.ZodType<MentionNames>>(names: T) =>
+  names
+    .transform((m): RemoteMention => ({ guid: m.guid ?? '', as: handleOf(m.as ?? m.username ?? m.name ?? null) }))
+    .refine((m) => m.guid !== '' || m.as !== '', 'a mention needs a GUID or a handle');
