@@ -15,7 +15,8 @@
  * - `protocol`  the answer is not what the specification describes. With a 2xx `status` on a write, the
  *               remote accepted something: look before sending it again.
  */
-export type RemoteErrorKind = 'offline' | 'uncertain' | 'auth' | 'rejected' | 'server' | 'protocol';
+export const REMOTE_ERROR_KINDS = ['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol'] as const;
+export type RemoteErrorKind = (typeof REMOTE_ERROR_KINDS)[number];
 
 export interface RemoteErrorInit {
   kind: RemoteErrorKind;

@@ -1,4 +1,4 @@
-import type { RemoteErrorKind } from '../client/errors';
+import { REMOTE_ERROR_KINDS } from '../client/errors';
 
 /**
  * Why syncing with a remote failed, which decides what happens next:
@@ -10,7 +10,8 @@ import type { RemoteErrorKind } from '../client/errors';
  *   by a headless host): nothing can be sent until the person adds the remote again.
  * The first six are the client's own (client/errors.ts); the last is found before any request is made.
  */
-export type FailureKind = RemoteErrorKind | 'unreadable-token';
+const FAILURE_KINDS = [...REMOTE_ERROR_KINDS, 'unreadable-token'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /** One failure, whatever found it: the client, push, pull, the cycle, or adding a remote. */
 export interface SyncFailure {
@@ -21,7 +22,7 @@ export interface SyncFailure {
   readonly timedOut: boolean;
 }
 
-const KINDS: ReadonlySet<string> = new Set(['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol', 'unreadable-token'] satisfies FailureKind[]);
+const KINDS: ReadonlySet<string> = new Set(FAILURE_KINDS);
 
 /**
  * The failure any thrown error stands for. The client's errors and those of `failing` say their kind; anything
