@@ -85,6 +85,10 @@ function Screen() {
       return <TimelineScreen kind="channel" channel={route.channel} />;
     case 'search':
       return <TimelineScreen kind="search" filter={route.filter} />;
+    case 'persona':
+      return <TimelineScreen kind="search" filter={`@${route.handle}`} />;
+    case 'tag':
+      return <TimelineScreen kind="search" filter={route.tag} />;
     case 'thread':
       return <ThreadScreen guid={route.guid} />;
     case 'drafts':

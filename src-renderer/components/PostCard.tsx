@@ -13,8 +13,6 @@ import { routePath } from '../state/route';
 
 const PRIVACY_LABEL: Record<string, string> = { 'visibility.private': 'Private', 'visibility.none': 'Only you' };
 
-const searchFor = (filter: string) => go({ screen: 'search', filter });
-
 /** One post with its author, time and actions. Reads its post from the posts store by GUID. */
 export const PostCard = memo(function PostCard({ guid, focused = false, onReply, full = false }: { guid: string; focused?: boolean; onReply?: (post: RemotePost) => void; full?: boolean }) {
   const post = usePosts((s) => s.byGuid[guid]);
@@ -38,7 +36,7 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply,
           {post.reply_to && <span className="badge">Reply</span>}
           <SyncMarker guid={post.guid} />
         </header>
-        <PostBody post={post} clamp={!full} onTag={(tag) => searchFor(tag)} onMention={(handle) => searchFor(`@${handle}`)} />
+        <PostBody post={post} clamp={!full} onTag={(tag) => go({ screen: 'tag', tag })} onMention={(handle) => go({ screen: 'persona', handle })} />
         <PostActions post={post} onReply={onReply} />
       </div>
     </div>

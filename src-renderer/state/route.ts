@@ -9,6 +9,8 @@ export type Route =
   | { screen: 'timeline'; kind: 'home' | 'global' | 'mentions' | 'interactions' | 'pins' }
   | { screen: 'channel'; channel: string }
   | { screen: 'search'; filter: string }
+  | { screen: 'persona'; handle: string }
+  | { screen: 'tag'; tag: string }
   | { screen: 'thread'; guid: string }
   | { screen: 'drafts' }
   | { screen: 'remotes' }
@@ -46,6 +48,12 @@ export function parseRoute(address: string): Route {
   if (timeline && !second) return { screen: 'timeline', kind: timeline };
   if (first === 'channels' && value) return { screen: 'channel', channel: value };
   if (first === 'posts' && value) return { screen: 'thread', guid: value };
+  if (first === 'tags' && value) return { screen: 'tag', tag: value };
+  // `/@handle`: a Persona's page, as the web writes it.
+  if (first.startsWith('@') && !second) {
+    const handle = decoded(first.slice(1));
+    return handle ? { screen: 'persona', handle } : HOME;
+  }
   if (first === 'search' && !second) {
     const filter = url.searchParams.get('q') ?? '';
     return filter ? { screen: 'search', filter } : HOME;
@@ -79,6 +87,10 @@ export function routePath(route: Route): string {
       return `/search?${new URLSearchParams({ q: route.filter }).toString()}`;
     case 'thread':
       return `/posts/${encodeURIComponent(route.guid)}`;
+    case 'persona':
+      return `/@${encodeURIComponent(route.handle)}`;
+    case 'tag':
+      return `/tags/${encodeURIComponent(route.tag)}`;
     default:
       return `/${route.screen}`;
   }

@@ -107,6 +107,8 @@ describe('routes and desktop commands', () => {
       { screen: 'channel', channel: 'c-1' },
       { screen: 'search', filter: '@me café words' },
       { screen: 'thread', guid: 'g/1' },
+      { screen: 'persona', handle: 'ann.b' },
+      { screen: 'tag', tag: 'café au lait' },
       { screen: 'drafts' },
       { screen: 'remotes' },
       { screen: 'settings' },
@@ -115,7 +117,9 @@ describe('routes and desktop commands', () => {
     expect(routePath({ screen: 'thread', guid: 'g/1' })).toBe('/posts/g%2F1');
     expect(routePath({ screen: 'timeline', kind: 'global' })).toBe('/everything');
     expect(routePath({ screen: 'timeline', kind: 'home' })).toBe('/');
-    for (const nonsense of ['/nonsense', '/posts', '/posts/a/b', '/search', '/drafts/x', '#/nonsense', '/posts/%E0%A4%A']) {
+    expect(routePath({ screen: 'persona', handle: 'ann' })).toBe('/@ann');
+    expect(parseRoute('/@ann?x=1')).toEqual({ screen: 'persona', handle: 'ann' });
+    for (const nonsense of ['/nonsense', '/posts', '/posts/a/b', '/search', '/drafts/x', '#/nonsense', '/posts/%E0%A4%A', '/@', '/@ann/posts', '/tags', '/tags/a/b']) {
       expect(parseRoute(nonsense), nonsense).toEqual({ screen: 'timeline', kind: 'home' });
     }
     expect(parseRoute('#/post/g%2F1')).toEqual({ screen: 'thread', guid: 'g/1' });
