@@ -18,6 +18,8 @@ export const EXTENSIONS = [
   'parent_guid',
   /** `GET /api/posts/search`: posts of every type by the words of their title, text and tags. */
   'search',
+  /** A repost names its original by `repost_of` and embeds it as `original`; `attributes.reposted` is the acting Persona's repost. */
+  'reposts',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

@@ -45,8 +45,8 @@ export const postMetaAnswer = orFalse(
   }),
 );
 
-/** Section 2.3, with this project's `channel_guid`, `parent_guid` and `attributes`. */
-export const postAnswer = z.strictObject({
+/** Section 2.3's fields, with this project's `channel_guid`, `parent_guid` and `attributes`. */
+const postFields = {
   guid: z.string(),
   type: z.enum(ALL_POST_TYPES),
   privacy: z.enum(PRIVACIES),
@@ -67,10 +67,26 @@ export const postAnswer = z.strictObject({
   updated_unix: unix,
   channel_guid: z.string(),
   parent_guid: orFalse(z.string()),
+  /** What the acting Persona did to the post: its pin, its star, and the GUID of its repost of it. */
   attributes: z.strictObject({
     pin: z.templateLiteral(['pin.', z.enum([...PIN_COLOURS, 'none'])]),
     starred: z.boolean(),
+    reposted: orFalse(z.string()),
   }),
+};
+
+/** The original inside a repost: a post like any other, which embeds nothing in turn. */
+export const embeddedPostAnswer = z.strictObject(postFields);
+export type EmbeddedPostAnswer = z.infer<typeof embeddedPostAnswer>;
+
+/**
+ * A post (section 2.3), and when it is a repost, what it reposts (extension): `repost_of` the original's
+ * GUID, and `original` the original itself, or `false` where the viewer may not read it or it is gone.
+ */
+export const postAnswer = z.strictObject({
+  ...postFields,
+  repost_of: orFalse(z.string()),
+  original: orFalse(embeddedPostAnswer),
 });
 export type PostAnswer = z.infer<typeof postAnswer>;
 

@@ -75,7 +75,7 @@ const pinOf = (value: string | null): PinValue | null => {
 };
 
 /** Section 2.3 plus this project's `channel_guid`, `parent_guid` and `attributes`; any non-empty type is kept. */
-export const instancePost = leniently(strict.postAnswer, {
+const postReaders = {
   guid: someText,
   type: someText,
   privacy: optText,
@@ -92,12 +92,17 @@ export const instancePost = leniently(strict.postAnswer, {
   ...times,
   channel_guid: optText,
   parent_guid: optText,
-  attributes: orEmpty(leniently(strict.postAnswer.shape.attributes, { pin: optText, starred: flag }), { pin: null, starred: false }),
+  attributes: orEmpty(leniently(strict.postAnswer.shape.attributes, { pin: optText, starred: flag, reposted: optText }), { pin: null, starred: false, reposted: null }),
   /** The reference names the Channel as an object instead of `channel_guid`. */
   channel: orEmpty(leniently(strict.channelAnswer.pick({ guid: true }), { guid: optText }), { guid: null }),
-}).transform((p, ctx): RemotePost => {
+};
+
+type ReadPost = z.output<z.ZodObject<typeof postReaders>>;
+
+/** The post a remote described, as one shape; not a repost until `instancePost` says so. */
+function remotePostOf(p: ReadPost, ctx: z.RefinementCtx): RemotePost | null {
   const when = timesOf(p, ctx);
-  if (when === null) return z.NEVER;
+  if (when === null) return null;
   return {
     guid: p.guid,
     id: null,
@@ -117,9 +122,26 @@ export const instancePost = leniently(strict.postAnswer, {
     parent_id: null,
     pin: pinOf(p.attributes.pin),
     starred: p.attributes.starred,
+    reposted: p.attributes.reposted,
+    repost_of: null,
+    original: null,
     source: p.meta.source ? { url: p.meta.source.url, title: p.meta.source.title ?? '' } : null,
     geo: p.meta.geo,
   };
+}
+
+/** A repost's original as this project embeds it; one that cannot be read leaves the repost without it. */
+const embeddedPost = leniently(strict.embeddedPostAnswer, postReaders).transform((p, ctx) => remotePostOf(p, ctx) ?? z.NEVER);
+
+/** A post, and when it is a repost (this project's extension), the GUID and the post it reposts. */
+export const instancePost = leniently(strict.postAnswer, {
+  ...postReaders,
+  repost_of: optText,
+  original: orNull(embeddedPost),
+}).transform((p, ctx): RemotePost => {
+  const post = remotePostOf(p, ctx);
+  if (post === null) return z.NEVER;
+  return { ...post, repost_of: p.repost_of, original: p.repost_of !== null && p.original?.guid === p.repost_of ? p.original : null };
 });
 
 /** `POST /api/auth/login` (this project's extension, as the reference has it). */

@@ -158,6 +158,10 @@ export const legacyPost = leniently(strict.fullLegacyPostAnswer, {
     parent_id: p.parent_id,
     pin: hexPin ?? (p.you_pinned === false ? 'pin.none' : null),
     starred: p.you_starred,
+    // The legacy interface says whether, not which: the instance interface says which.
+    reposted: null,
+    repost_of: null,
+    original: null,
     source: null,
     geo: null,
   };

@@ -54,6 +54,12 @@ export interface RemotePost {
   pin: PinValue | null;
   /** The acting Persona's star; false when the remote does not say. */
   starred: boolean;
+  /** GUID of the acting Persona's repost of this post; null when it has none or the remote does not say. */
+  reposted: string | null;
+  /** GUID of the post this one reposts (this project's extension), null for any other post. */
+  repost_of: string | null;
+  /** What it reposts, when the remote showed it: null where it is gone or not for this reader. */
+  original: RemotePost | null;
   /** Bookmark and quotation source (`meta.source`). */
   source: { url: string; title: string } | null;
   geo: { longitude: number | null; latitude: number | null; altitude: number | null; description: string | null } | null;

@@ -1,19 +1,24 @@
-import type { PersonaSummaryAnswer, PostAnswer } from '../api/answers';
+import type { EmbeddedPostAnswer, PersonaSummaryAnswer, PostAnswer } from '../api/answers';
 import { GUID_PATTERN } from '../api/inputs';
 import type { PersonaRow, PinRow, PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
 import { postsByGuids } from '../store/posts-by-guid';
 import { firstChars } from '../util/chars';
+import { canRead } from './visibility';
 
 /** Everything a page of posts needs besides the posts, read once per request. */
 export interface Lookups {
   personas: ReadonlyMap<string, PersonaRow>;
   pins: ReadonlyMap<string, PinRow['colour']>;
   starred: ReadonlySet<string>;
+  /** The acting Persona's repost of each post it reposted, by the original's GUID. */
+  reposts: ReadonlyMap<string, string>;
   viewerPersonas: ReadonlySet<string>;
   /** Canonical paths of the local posts replied to by GUID, by GUID (see `replyToUrl`). */
   parentPaths: ReadonlyMap<string, string>;
+  /** The originals of the reposts on the page that the viewer may read, by GUID. */
+  originals: ReadonlyMap<string, PostRow>;
 }
 
 /**
@@ -26,15 +31,31 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
   const acting = actingPersona(ctx);
   const pins = new Map<string, PinRow['colour']>();
   const starred = new Set<string>();
+  const reposts = new Map<string, string>();
   for (const post of posts) {
     const pin = post.pinnedBy?.find((mark) => mark.personaGuid === acting);
     if (pin) pins.set(post.guid, pin.colour);
     if (post.starredBy?.some((mark) => mark.personaGuid === acting)) starred.add(post.guid);
+    const repost = post.repostedBy?.find((mark) => mark.personaGuid === acting);
+    if (repost) reposts.set(post.guid, repost.postGuid);
   }
-  const parentGuids = [...new Set(posts.map(parentByGuid).filter((guid) => guid !== null))];
-  const parents = parentGuids.length > 0 ? await postsByGuids(ctx.db, parentGuids) : [];
-  const parentPaths = new Map(parents.map((p) => [p.guid, p.canonicalPath]));
-  return { personas, pins, starred, viewerPersonas, parentPaths };
+  const parentGuids = new Set(posts.map(parentByGuid).filter((guid) => guid !== null));
+  const originalGuids = new Set(posts.map((post) => post.repostOf ?? null).filter((guid) => guid !== null));
+  // Parents and originals in one read.
+  const wanted = [...new Set([...parentGuids, ...originalGuids])];
+  const related = wanted.length > 0 ? await postsByGuids(ctx.db, wanted) : [];
+  const parentPaths = new Map(related.filter((p) => parentGuids.has(p.guid)).map((p) => [p.guid, p.canonicalPath]));
+  const readable = related.filter((p) => originalGuids.has(p.guid) && canRead(p, ctx.viewer, ctx.now));
+  const originals = new Map(readable.map((p) => [p.guid, p]));
+  // An original's own marks and its reply URL are shown as on any post.
+  for (const original of readable) {
+    const pin = original.pinnedBy?.find((mark) => mark.personaGuid === acting);
+    if (pin) pins.set(original.guid, pin.colour);
+    if (original.starredBy?.some((mark) => mark.personaGuid === acting)) starred.add(original.guid);
+    const repost = original.repostedBy?.find((mark) => mark.personaGuid === acting);
+    if (repost) reposts.set(original.guid, repost.postGuid);
+  }
+  return { personas, pins, starred, reposts, viewerPersonas, parentPaths, originals };
 }
 
 /** The local post that `post` replied to by its GUID, if it did. */
@@ -78,9 +99,19 @@ export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookup
 
 /**
  * Section 2.3, then this instance's additions (docs/api.md, "Extensions and choices"): `channel_guid`,
- * `parent_guid` (the local post replied to) and `attributes` (the acting Persona's pin and star).
+ * `parent_guid` (the local post replied to), `attributes` (the acting Persona's pin, star and repost) and,
+ * for a repost, `repost_of` and its `original`.
  */
 export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups): PostAnswer {
+  const original = post.repostOf ? lookups.originals.get(post.repostOf) : undefined;
+  return {
+    ...presentEmbeddedPost(ctx, post, lookups),
+    repost_of: post.repostOf ?? false,
+    original: original ? presentEmbeddedPost(ctx, original, lookups) : false,
+  };
+}
+
+function presentEmbeddedPost(ctx: Ctx, post: PostRow, lookups: Lookups): EmbeddedPostAnswer {
   const mentions = post.mentions
     .map((guid) => lookups.personas.get(guid))
     .filter((p): p is PersonaRow => p !== undefined)
@@ -109,6 +140,7 @@ export function presentPost(ctx: Ctx, post: PostRow, lookups: Lookups): PostAnsw
     attributes: {
       pin: `pin.${lookups.pins.get(post.guid) ?? 'none'}`,
       starred: lookups.starred.has(post.guid),
+      reposted: lookups.reposts.get(post.guid) ?? false,
     },
   };
 }

@@ -15,6 +15,7 @@ const ALICE = 'a11ce000-0000-4000-8000-000000000001';
 const BOB = 'b0b00000-0000-4000-8000-000000000002';
 const CHANNEL = 'c4a77e10-0000-4000-8000-000000000003';
 const GUID = '00000000-0000-4000-8000-000000000001';
+const REPOST = '00000000-0000-4000-8000-000000000009';
 const AT = '2027-01-15T08:00:00Z';
 const UNIX = 1_800_000_000;
 
@@ -40,11 +41,13 @@ const ownPost: PostAnswer = {
   updated_unix: UNIX,
   channel_guid: CHANNEL,
   parent_guid: false,
-  attributes: { pin: 'pin.red', starred: true },
+  attributes: { pin: 'pin.red', starred: true, reposted: false },
+  repost_of: false,
+  original: false,
 };
 
 /** The same post as matigo/streams shows it (test/support/reference-quirks.ts). */
-const { channel_guid: _channel, parent_guid: _parent, attributes: _attributes, ...common } = ownPost;
+const { channel_guid: _channel, parent_guid: _parent, attributes: _attributes, repost_of: _repostOf, original: _original, ...common } = ownPost;
 const streamsPost = {
   ...common,
   persona: { guid: ALICE, as: '@alice', name: 'Alice', avatar: 'https://desk.example/a.png', you_follow: false, is_you: true, profile_url: 'https://desk.example/alice' },
@@ -80,9 +83,32 @@ describe('the lenient readers derived from the strict answers', () => {
       parent_id: null,
       pin: 'pin.red',
       starred: true,
+      reposted: null,
+      repost_of: null,
+      original: null,
       source: { url: 'https://example.com/', title: 'Example' },
       geo: null,
     });
+  });
+
+  it('read a repost with its original, and a repost whose original is not there or is not the one it names', () => {
+    const { repost_of: _r, original: _o, ...embedded } = ownPost;
+    const repost: PostAnswer = {
+      ...ownPost,
+      guid: REPOST,
+      type: 'post.note',
+      title: false,
+      meta: false,
+      repost_of: GUID,
+      original: { ...embedded, attributes: { pin: 'pin.none', starred: false, reposted: REPOST } },
+    };
+    expect(postAnswer.safeParse(repost).success).toBe(true);
+    const read = instancePost.parse(repost);
+    expect(read).toMatchObject({ guid: REPOST, repost_of: GUID, original: { guid: GUID, title: 'A page', reposted: REPOST, original: null } });
+    expect(instancePost.parse({ ...repost, original: false })).toMatchObject({ repost_of: GUID, original: null });
+    // An original that cannot be read, or names another post, leaves the repost readable without it.
+    expect(instancePost.parse({ ...repost, original: { guid: GUID } })).toMatchObject({ guid: REPOST, original: null });
+    expect(instancePost.parse({ ...repost, repost_of: BOB })).toMatchObject({ repost_of: BOB, original: null });
   });
 
   it('read the same post as streams shows it, which the strict schema refuses, to the same values but what streams does not say', () => {

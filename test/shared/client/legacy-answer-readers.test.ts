@@ -104,6 +104,9 @@ const ownRead: RemotePost = {
   parent_id: 7,
   pin: 'pin.orange',
   starred: true,
+  reposted: null,
+  repost_of: null,
+  original: null,
   source: null,
   geo: null,
 };

@@ -89,6 +89,35 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
     });
   });
 
+  describe('reposts on the instance interface (extension)', () => {
+    type Shown = { guid: string; repost_of: string | false; original: false | { guid: string; text: string; attributes: { reposted: string | false } }; attributes: { reposted: string | false } };
+    const shown = async (guid: string, token?: string | null) => {
+      const result = await instance.call('GET', `/api/posts/${guid}`, token === undefined ? {} : { token });
+      expect(result.status).toBe(200);
+      return (result.json.data as Shown[])[0];
+    };
+
+    it('name and embed the original, which says which post of yours reposted it, on a post and in a timeline', async () => {
+      const original: Legacy = await writeContent(instance, { content: 'Worth passing on' });
+      instance.clock.advance(1);
+      const made = await repost(original.id);
+      expect(await shown(made.guid)).toMatchObject({ repost_of: original.guid, original: { guid: original.guid, text: 'Worth passing on', attributes: { reposted: made.guid } } });
+      expect(await shown(original.guid)).toMatchObject({ repost_of: false, original: false, attributes: { reposted: made.guid } });
+      // A stranger sees the repost and what it reposts, but not whose repost is whose.
+      expect(await shown(made.guid, null)).toMatchObject({ original: { guid: original.guid, attributes: { reposted: false } } });
+      const timeline = await instance.call('GET', '/api/posts/global', { params: { count: 5 } });
+      const [first] = timeline.json.data as Shown[];
+      expect(first).toMatchObject({ guid: made.guid, repost_of: original.guid, original: { guid: original.guid } });
+    });
+
+    it('still name the original once it is gone or no longer readable, and embed nothing', async () => {
+      const original: Legacy = await writeContent(instance, { content: 'Short-lived' });
+      const made = await repost(original.id);
+      expectLegacyOk(await instance.call('DELETE', `/content/${original.id}`));
+      expect(await shown(made.guid)).toMatchObject({ repost_of: original.guid, original: false });
+    });
+  });
+
   it('home needs a token and holds every Blurb the account may read, its private ones included', async () => {
     const open: Legacy = await writeContent(instance, { content: 'Hello all' });
     instance.clock.advance(1);

@@ -27,6 +27,9 @@ const hostile: RemotePost = {
   parent_id: null,
   pin: null,
   starred: false,
+  reposted: null,
+  repost_of: null,
+  original: null,
   source: { url: 'JaVaScRiPt:alert(3)', title: 'A page' },
   geo: null,
 };
