@@ -33,9 +33,13 @@ function listOnScreen(): readonly string[] {
   return activeTimeline === null ? [] : (useTimelines.getState().byKey[activeTimeline]?.guids ?? []);
 }
 
+/** The selected post; for a repost, the post it reposts, as its buttons act on that one. */
 function selectedPost() {
   const guid = listOnScreen()[useUi.getState().selected];
-  return guid === undefined ? null : (usePosts.getState().byGuid[guid] ?? null);
+  const { byGuid } = usePosts.getState();
+  const post = guid === undefined ? null : (byGuid[guid] ?? null);
+  if (post?.repost_of == null) return post;
+  return byGuid[post.repost_of] ?? post.original ?? post;
 }
 
 /** The page's shortcuts (issue item 9); `?` lists them. Answers the function that removes the listener. */

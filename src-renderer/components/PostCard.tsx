@@ -1,33 +1,77 @@
-import { memo } from 'react';
-import { PIN_COLOURS, type PinColour } from '../../src-shared/api/vocabulary';
+import { memo, type MouseEvent } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { canRepost, compose, deletePost, edit, repost } from '../state/actions';
-import { useAccount } from '../state/account';
 import { usePosts } from '../state/posts';
-import { go } from '../state/route';
+import { go, routePath } from '../state/route';
+import { ArticleTeaser, isArticle } from './ArticleTeaser';
 import { Avatar } from './Avatar';
+import { Icon } from './icons';
+import { PostActions } from './PostActions';
 import { PostBody } from './PostBody';
 import { RelativeTime } from './RelativeTime';
 import { SyncMarker } from './SyncMarker';
-import { routePath } from '../state/route';
 
 const PRIVACY_LABEL: Record<string, string> = { 'visibility.private': 'Private', 'visibility.none': 'Only you' };
 
-/** One post with its author, time and actions. Reads its post from the posts store by GUID. */
-export const PostCard = memo(function PostCard({ guid, focused = false, onReply, full = false }: { guid: string; focused?: boolean; onReply?: (post: RemotePost) => void; full?: boolean }) {
+interface CardProps {
+  guid: string;
+  /** The post the conversation was opened at. */
+  focused?: boolean;
+  onReply?: (post: RemotePost) => void;
+  /** Shown whole: no clamp, an article's body rather than its excerpt. */
+  full?: boolean;
+}
+
+/**
+ * One post with its author, time and actions, read from the posts store by GUID. A repost shows who
+ * reposted it above the post it reposts, which the actions act on.
+ */
+export const PostCard = memo(function PostCard({ guid, focused = false, onReply, full = false }: CardProps) {
   const post = usePosts((s) => s.byGuid[guid]);
+  const original = usePosts((s) => (post?.repost_of ? (s.byGuid[post.repost_of] ?? post.original) : null));
   if (!post) return null;
+  if (post.repost_of === null) return <PostView post={post} focused={focused} full={full} onReply={onReply} />;
+  return (
+    <div className="repost">
+      <p className="repost-line">
+        <Icon name="repost" />
+        <a href={routePath({ screen: 'persona', handle: post.persona.as })} dir="auto">
+          {post.persona.name || post.persona.as}
+        </a>{' '}
+        <span>reposted</span> <span aria-hidden="true">·</span>{' '}
+        <a className="post-time" href={routePath({ screen: 'thread', guid: post.guid })}>
+          <RelativeTime unix={post.publish_unix} />
+        </a>
+      </p>
+      {original ? (
+        <PostView post={original} focused={focused} full={full} onReply={onReply} />
+      ) : (
+        <p className="post-unavailable">The reposted post is not available: it was deleted, or is not shown to you.</p>
+      )}
+    </div>
+  );
+});
+
+function PostView({ post, focused, full, onReply }: { post: RemotePost; focused: boolean; full: boolean; onReply: ((post: RemotePost) => void) | undefined }) {
   const pinColour = post.pin !== null && post.pin !== 'pin.none' ? post.pin.slice(4) : null;
   const author = post.persona.name || post.persona.as;
   const future = post.publish_unix > Date.now() / 1000;
+  const personaPath = routePath({ screen: 'persona', handle: post.persona.as });
+  const open = (event: MouseEvent<HTMLDivElement>) => {
+    if (!focused) openFromCard(event, post.guid);
+  };
   return (
-    <div className={`post${pinColour ? ` pinned pin-${pinColour}` : ''}${focused ? ' focused' : ''}`}>
-      <Avatar persona={post.persona} />
+    <div className={`post${pinColour ? ` pinned pin-${pinColour}` : ''}${focused ? ' focused' : ' opens'}`} onClick={open}>
+      {/* The name beside it is the same link; this one is for the pointer only. */}
+      <a className="post-avatar" href={personaPath} tabIndex={-1} aria-hidden="true">
+        <Avatar persona={post.persona} />
+      </a>
       <div className="post-main">
         <header className="post-head">
-          <span className="post-author" dir="auto">{author}</span>
-          <span className="post-handle">@{post.persona.as}</span>
-          <a className="post-time" href={routePath({ screen: 'thread', guid: post.guid })} aria-label={`Open the conversation of this post by ${author}`}>
+          <a className="post-author-link" href={personaPath}>
+            <span className="post-author" dir="auto">{author}</span> <span className="post-handle">@{post.persona.as}</span>
+          </a>
+          <span className="post-dot" aria-hidden="true">·</span>
+          <a className="post-time" href={routePath({ screen: 'thread', guid: post.guid })}>
             <RelativeTime unix={post.publish_unix} />
           </a>
           {future && <span className="badge">Scheduled</span>}
@@ -36,55 +80,29 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply,
           {post.reply_to && <span className="badge">Reply</span>}
           <SyncMarker guid={post.guid} />
         </header>
-        <PostBody post={post} clamp={!full} onTag={(tag) => go({ screen: 'tag', tag })} onMention={(handle) => go({ screen: 'persona', handle })} />
+        {isArticle(post) && !full ? (
+          <ArticleTeaser post={post} />
+        ) : (
+          <PostBody post={post} clamp={!full} onTag={(tag) => go({ screen: 'tag', tag })} onMention={(handle) => go({ screen: 'persona', handle })} />
+        )}
         <PostActions post={post} onReply={onReply} />
       </div>
     </div>
   );
-});
+}
 
-function PostActions({ post, onReply }: { post: RemotePost; onReply?: ((post: RemotePost) => void) | undefined }) {
-  const toggleStar = usePosts((s) => s.toggleStar);
-  const setPin = usePosts((s) => s.setPin);
-  const own = useAccount((s) => s.personas.some((p) => p.guid === post.persona.guid));
-  const pin = post.pin === null || post.pin === 'pin.none' ? 'none' : post.pin.slice(4);
-  return (
-    <div className="post-actions" role="group" aria-label="Post actions">
-      <button type="button" onClick={() => (onReply ? onReply(post) : compose({ replyTo: post }))}>
-        Reply
-      </button>
-      <button type="button" aria-label="Star" aria-pressed={post.starred} onClick={() => void toggleStar(post.guid)}>
-        <span aria-hidden="true">{post.starred ? '★ Starred' : '☆ Star'}</span>
-      </button>
-      <label className="pin-picker">
-        <span className="visually-hidden">Pin colour</span>
-        <select aria-label="Pin colour" value={pin} onChange={(e) => void setPin(post.guid, e.target.value === 'none' ? null : (e.target.value as PinColour))}>
-          <option value="none">No pin</option>
-          {PIN_COLOURS.map((c) => (
-            <option key={c} value={c}>
-              Pin {c}
-            </option>
-          ))}
-        </select>
-      </label>
-      {canRepost(post) && (
-        <button type="button" onClick={() => void repost(post)}>
-          Repost
-        </button>
-      )}
-      {own && (
-        <>
-          <button type="button" onClick={() => edit(post)}>
-            Edit
-          </button>
-          <button type="button" className="danger" onClick={() => deletePost(post)}>
-            Delete
-          </button>
-        </>
-      )}
-      <button type="button" onClick={() => go({ screen: 'thread', guid: post.guid })}>
-        Open
-      </button>
-    </div>
-  );
+/** What on a card does something of its own: a click there is not a click on the card. */
+const OWN_CLICK = 'a, button, input, select, textarea, summary, label, video, audio, [role="menu"]';
+
+/**
+ * A click anywhere else on a card opens the post, as in any reader of posts; but not a click that ends a
+ * selection of its text, and with Ctrl or ⌘ it opens in a new tab as a link would.
+ */
+function openFromCard(event: MouseEvent, guid: string): void {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.target instanceof Element && event.target.closest(OWN_CLICK)) return;
+  if (window.getSelection()?.toString()) return;
+  const route = { screen: 'thread', guid } as const;
+  if (event.metaKey || event.ctrlKey) window.open(routePath(route), '_blank', 'noopener');
+  else go(route);
 }

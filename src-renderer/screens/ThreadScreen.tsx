@@ -7,6 +7,9 @@ import { clients, describeFailure } from '../state/session';
 import { threadRows, type ThreadRow } from '../state/thread-tree';
 import { useUi } from '../state/ui';
 import { ThreadList } from './thread/ThreadList';
+import { isArticle } from '../components/ArticleTeaser';
+
+const repliesIn = (n: number): string => (n === 0 ? 'No replies yet' : n === 1 ? '1 reply' : `${n.toLocaleString()} replies`);
 
 /** A post's whole conversation with its branches; the opened post in focus; replies written in place. */
 export default function ThreadScreen({ guid }: { guid: string }) {
@@ -88,12 +91,14 @@ export default function ThreadScreen({ guid }: { guid: string }) {
     );
   }
   if (!rows) return <p className="state-line" role="status">Loading the conversation…</p>;
+  const opened = rows.find((r) => r.post.guid === guid)?.post;
+  const article = opened !== undefined && isArticle(opened);
   return (
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-head">
         <button type="button" className="link-button" onClick={() => history.back()}>← Back</button>
-        <h1 id="screen-title">Conversation</h1>
-        <span className="subtle">{rows.length === 1 ? '1 post' : `${rows.length.toLocaleString()} posts`}</span>
+        <h1 id="screen-title">{article ? 'Article' : 'Conversation'}</h1>
+        <span className="subtle">{article ? repliesIn(rows.length - 1) : rows.length === 1 ? '1 post' : `${rows.length.toLocaleString()} posts`}</span>
       </header>
       <ThreadList
         rows={rows}

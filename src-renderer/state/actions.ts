@@ -115,11 +115,41 @@ export async function repost(post: RemotePost): Promise<void> {
       return;
     }
     const made = await clients().desk.repost(id, useAccount.getState().currentGuid ?? undefined);
-    usePosts.getState().put([made]);
-    useTimelines.getState().published(made);
+    // The legacy answer says nothing of what it reposts: the instance's view of it embeds the original.
+    const shown = (await clients().instance.post(made.guid).catch(() => null)) ?? made;
+    usePosts.getState().put([shown, { ...post, reposted: made.guid }]);
+    useTimelines.getState().published(shown);
     useToasts.getState().show('Reposted.');
   } catch (error) {
     showError(`Could not repost: ${describeFailure(error)}`);
+  }
+}
+
+/** Takes back the acting Persona's repost of `post`: the repost is deleted, the original stays. */
+export async function undoRepost(post: RemotePost): Promise<void> {
+  const repostGuid = post.reposted;
+  if (repostGuid === null) return;
+  const positions = positionsOf(repostGuid);
+  useTimelines.getState().removed(repostGuid);
+  usePosts.getState().put([{ ...post, reposted: null }]);
+  try {
+    await clients().instance.deletePost(repostGuid);
+    usePosts.getState().forget(repostGuid);
+    useToasts.getState().show('Repost removed.');
+  } catch (error) {
+    useTimelines.getState().restored(repostGuid, positions);
+    usePosts.getState().put([{ ...post, reposted: repostGuid }]);
+    showError(`The repost was not removed: ${describeFailure(error)}`);
+  }
+}
+
+/** The post's address, for pasting elsewhere. */
+export async function copyLink(post: RemotePost): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(post.remote_url ?? post.canonical_url);
+    useToasts.getState().show('Link copied.');
+  } catch {
+    showError('Could not copy the link: this window may not use the clipboard.');
   }
 }
 

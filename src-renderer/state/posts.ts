@@ -19,6 +19,22 @@ interface PostsStore {
   setPin: (guid: string, colour: PinColour | null) => Promise<void>;
 }
 
+/**
+ * Legacy answers (the ones with an `id`) carry no source card, place, repost or remote address: what an
+ * instance answer read before said of them stays.
+ */
+function withInstanceFields(legacy: RemotePost, known: RemotePost): RemotePost {
+  return {
+    ...legacy,
+    source: legacy.source ?? known.source,
+    geo: legacy.geo ?? known.geo,
+    reposted: legacy.reposted ?? known.reposted,
+    repost_of: legacy.repost_of ?? known.repost_of,
+    original: legacy.original ?? known.original,
+    remote_url: legacy.remote_url ?? known.remote_url,
+  };
+}
+
 export const usePosts = create<PostsStore>((set, get) => {
   const patch = (guid: string, change: Partial<RemotePost>) => {
     const post = get().byGuid[guid];
@@ -45,10 +61,10 @@ export const usePosts = create<PostsStore>((set, get) => {
     put: (posts) => {
       if (posts.length === 0) return;
       const next = { ...get().byGuid };
-      for (const post of posts) {
+      // A repost's original is a post of its own: its star and pin are the same wherever it shows.
+      for (const post of posts.flatMap((p) => (p.original ? [p.original, p] : [p]))) {
         const known = next[post.guid];
-        // Legacy answers carry no source card or place; an instance answer read before keeps them.
-        next[post.guid] = known && post.id !== null && post.source === null ? { ...post, source: known.source, geo: known.geo } : post;
+        next[post.guid] = known && post.id !== null ? withInstanceFields(post, known) : post;
       }
       set({ byGuid: next });
     },

@@ -21,6 +21,8 @@ export function relativeTime(unix: number, nowMs = Date.now()): string {
 }
 
 export const fullTime = (unix: number): string => full.format(unix * 1000);
+/** "25 Nov 2026", as the locale writes a date. */
+export const dateOf = (unix: number): string => short.format(unix * 1000);
 export const isoTime = (unix: number): string => new Date(unix * 1000).toISOString();
 
 /** A `datetime-local` value (local time) as unix seconds; null when empty or not a date. */

@@ -67,6 +67,8 @@ const postFields = {
   updated_unix: unix,
   channel_guid: z.string(),
   parent_guid: orFalse(z.string()),
+  /** Where the post lives on the remote it was synced with (its web address there), or false. */
+  remote_url: orFalse(z.string()),
   /** What the acting Persona did to the post: its pin, its star, and the GUID of its repost of it. */
   attributes: z.strictObject({
     pin: z.templateLiteral(['pin.', z.enum([...PIN_COLOURS, 'none'])]),

@@ -92,6 +92,7 @@ const postReaders = {
   ...times,
   channel_guid: optText,
   parent_guid: optText,
+  remote_url: optText,
   attributes: orEmpty(leniently(strict.postAnswer.shape.attributes, { pin: optText, starred: flag, reposted: optText }), { pin: null, starred: false, reposted: null }),
   /** The reference names the Channel as an object instead of `channel_guid`. */
   channel: orEmpty(leniently(strict.channelAnswer.pick({ guid: true }), { guid: optText }), { guid: null }),
@@ -120,6 +121,7 @@ function remotePostOf(p: ReadPost, ctx: z.RefinementCtx): RemotePost | null {
     channel_guid: p.channel_guid ?? p.channel.guid,
     parent_guid: p.parent_guid,
     parent_id: null,
+    remote_url: p.remote_url,
     pin: pinOf(p.attributes.pin),
     starred: p.attributes.starred,
     reposted: p.attributes.reposted,

@@ -137,6 +137,7 @@ function presentEmbeddedPost(ctx: Ctx, post: PostRow, lookups: Lookups): Embedde
     updated_unix: post.updatedUnix,
     channel_guid: post.channelGuid,
     parent_guid: post.parentGuid ?? false,
+    remote_url: post.remoteUrl ?? false,
     attributes: {
       pin: `pin.${lookups.pins.get(post.guid) ?? 'none'}`,
       starred: lookups.starred.has(post.guid),

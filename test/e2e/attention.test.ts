@@ -73,7 +73,8 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     await nextSecond();
     expect((await api(remote.url, REMOTE_TOKEN, 'POST', `/api/posts/${onRemote.guid}/write`, { content: 'Words changed on the remote' })).status).toBe(200);
 
-    await post.getByRole('button', { name: 'Edit' }).click();
+    await post.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
     const editor = page.getByRole('form', { name: 'Edit post' });
     await editor.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Words changed here');
     await editor.getByRole('button', { name: 'Save' }).click();

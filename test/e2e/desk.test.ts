@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
   it('opens the conversation, replies in place and shows the reply under its post', async () => {
     await write('Hello from the **browser**, with a [link](https://example.org).');
     await reopen();
-    await postWith('Hello from the browser').getByRole('button', { name: 'Open' }).click();
+    await postWith('Hello from the browser').getByText('Hello from the').click();
     await page.getByRole('heading', { name: 'Conversation' }).waitFor();
     await page.getByRole('list', { name: 'Conversation' }).getByRole('button', { name: 'Reply' }).click();
     const reply = page.getByRole('form', { name: 'Reply' });
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const root = await write('Hello from the browser');
     await write('A reply written in place', { reply_to: root.guid });
     await reopen();
-    await postWith('Hello from the browser').getByRole('button', { name: 'Open' }).click();
+    await postWith('Hello from the browser').getByText('Hello from the').click();
     const list = page.getByRole('list', { name: 'Conversation' });
     const reply = list.getByRole('article', { name: /reply level 1/ });
     await reply.waitFor();
@@ -134,7 +134,8 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const post = postWith('Hello from the browser');
     await post.getByRole('button', { name: 'Star' }).click();
     await expect.poll(() => post.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
-    await post.getByRole('combobox', { name: 'Pin colour' }).selectOption('green');
+    await post.getByRole('button', { name: /^Pin colour/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Pin green' }).click();
     await post.getByText('Pinned green').waitFor();
     await page.reload();
     const again = postWith('Hello from the browser');
@@ -232,7 +233,8 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await write('A draft that survives reloading');
     await reopen();
     const post = postWith('Hello from the browser');
-    await post.getByRole('button', { name: 'Edit' }).click();
+    await post.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
     const editor = page.getByRole('form', { name: 'Edit post' });
     await editor.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Hello again, edited in the browser');
     await editor.getByRole('button', { name: 'Save' }).click();
@@ -240,27 +242,38 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
 
     const doomed = postWith('A draft that survives reloading');
     page.once('dialog', (dialog) => void dialog.accept());
-    await doomed.getByRole('button', { name: 'Delete' }).click();
+    await doomed.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     await doomed.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Undo' }).click();
     await postWith('A draft that survives reloading').waitFor();
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await postWith('A draft that survives reloading').getByRole('button', { name: 'Delete' }).click();
+    await postWith('A draft that survives reloading').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     const texts = async () => (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text);
     await expect.poll(texts, { timeout: 10_000, interval: 500 }).not.toContain('A draft that survives reloading');
     expect(await texts()).toContain('Hello again, edited in the browser');
   });
 
-  it('reposts a note read through the instance interface (its legacy id looked up)', async () => {
-    await write('Hello again, edited in the browser');
+  it('reposts a note read through the instance interface (its legacy id looked up), shown with its original', async () => {
+    const original = await write('Hello again, edited in the browser');
     await reopen();
     await postWith('Hello again, edited in the browser').getByRole('button', { name: 'Repost' }).click();
     await page.getByText('Reposted.').waitFor();
-    const repost = page.getByRole('article').filter({ hasText: '♺' });
-    await repost.first().waitFor();
+    // Shown as a repost of the post, not as the link its text holds; the original says it was reposted.
+    const repost = page.getByRole('article').filter({ hasText: 'Me reposted' });
+    await repost.getByText('Hello again, edited in the browser').waitFor();
+    expect(await repost.getByText('♺').count()).toBe(0);
+    await expect.poll(() => repost.getByRole('button', { name: 'Repost' }).getAttribute('aria-pressed')).toBe('true');
     const global = await api(host.url, TOKEN, 'GET', '/api/posts/global');
-    expect(global.json.data.some((p: { text: string }) => p.text.startsWith('♺ '))).toBe(true);
+    const made = (global.json.data as { guid: string; repost_of: string | false }[]).find((p) => p.repost_of !== false);
+    expect(made?.repost_of).toBe(original.guid);
+
+    // Once the original is gone, the repost says so instead of showing a dead link.
+    expect((await api(host.url, TOKEN, 'DELETE', `/api/posts/${original.guid}`)).status).toBe(200);
+    await page.reload();
+    await page.getByRole('article').filter({ hasText: 'Me reposted' }).getByText('The reposted post is not available').waitFor();
   });
 
   it('renames a Persona, writes its bio with a preview, and creates a Channel', async () => {

@@ -48,6 +48,7 @@ export function fakePost(n: number, init: Partial<RemotePost> = {}): RemotePost 
     pin: 'pin.none',
     starred: false,
     reposted: null,
+    remote_url: null,
     repost_of: null,
     original: null,
     source: null,

@@ -1,7 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
+import { isArticle } from '../../components/ArticleTeaser';
 import { PostCard } from '../../components/PostCard';
+import { ArticleView } from './ArticleView';
 import type { ThreadRow } from '../../state/thread-tree';
 import { useUi } from '../../state/ui';
 import { Composer } from '../composer/Composer';
@@ -42,7 +44,12 @@ export function ThreadList({ rows, opened, replying, onReply, onReplyDone }: Pro
 
   useEffect(() => {
     if (selected < 0 || selected >= rows.length) return;
-    virtualizer.scrollToIndex(selected, { align: 'auto' });
+    // A post whose top is in view stays where it is: "into view" would show the end of one taller than the
+    // view (a long article), which is read from its top.
+    if (!topInView(scroller.current, selected)) {
+      const tall = (virtualizer.measurementsCache[selected]?.size ?? 0) > (scroller.current?.clientHeight ?? Infinity);
+      virtualizer.scrollToIndex(selected, { align: tall ? 'start' : 'auto' });
+    }
     const frame = requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`article[data-index="${selected}"]`)?.focus({ preventScroll: true }));
     return () => cancelAnimationFrame(frame);
   }, [selected, rows.length, virtualizer]);
@@ -69,7 +76,11 @@ export function ThreadList({ rows, opened, replying, onReply, onReplyDone }: Pro
                 aria-label={`Post by ${post.persona.name || post.persona.as}${depth > 0 ? `, reply level ${depth}` : ''}`}
                 onFocus={(e) => e.target === e.currentTarget && select(item.index)}
               >
-                <PostCard guid={post.guid} focused={post.guid === opened} onReply={onReply} full={post.guid === opened} />
+                {post.guid === opened && isArticle(post) ? (
+                  <ArticleView guid={post.guid} onReply={onReply} />
+                ) : (
+                  <PostCard guid={post.guid} focused={post.guid === opened} onReply={onReply} full={post.guid === opened} />
+                )}
               </article>
               {replying?.to === post.guid && <Composer draftId={replying.draft} compact onDone={onReplyDone} />}
             </li>
@@ -78,4 +89,13 @@ export function ThreadList({ rows, opened, replying, onReply, onReplyDone }: Pro
       </ol>
     </div>
   );
+}
+
+/** Whether the top of row `index` is on screen in `scroller` (false when the row is not rendered). */
+function topInView(scroller: HTMLElement | null, index: number): boolean {
+  const row = scroller?.querySelector(`li[data-index="${index}"]`);
+  if (!scroller || !row) return false;
+  const view = scroller.getBoundingClientRect();
+  const top = row.getBoundingClientRect().top;
+  return top >= view.top && top < view.bottom - 40;
 }

@@ -41,13 +41,14 @@ const ownPost: PostAnswer = {
   updated_unix: UNIX,
   channel_guid: CHANNEL,
   parent_guid: false,
+  remote_url: false,
   attributes: { pin: 'pin.red', starred: true, reposted: false },
   repost_of: false,
   original: false,
 };
 
 /** The same post as matigo/streams shows it (test/support/reference-quirks.ts). */
-const { channel_guid: _channel, parent_guid: _parent, attributes: _attributes, repost_of: _repostOf, original: _original, ...common } = ownPost;
+const { channel_guid: _channel, parent_guid: _parent, remote_url: _remoteUrl, attributes: _attributes, repost_of: _repostOf, original: _original, ...common } = ownPost;
 const streamsPost = {
   ...common,
   persona: { guid: ALICE, as: '@alice', name: 'Alice', avatar: 'https://desk.example/a.png', you_follow: false, is_you: true, profile_url: 'https://desk.example/alice' },
@@ -84,6 +85,7 @@ describe('the lenient readers derived from the strict answers', () => {
       pin: 'pin.red',
       starred: true,
       reposted: null,
+      remote_url: null,
       repost_of: null,
       original: null,
       source: { url: 'https://example.com/', title: 'Example' },

@@ -105,6 +105,7 @@ const ownRead: RemotePost = {
   pin: 'pin.orange',
   starred: true,
   reposted: null,
+  remote_url: null,
   repost_of: null,
   original: null,
   source: null,

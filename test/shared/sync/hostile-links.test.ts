@@ -28,6 +28,7 @@ const hostile: RemotePost = {
   pin: null,
   starred: false,
   reposted: null,
+  remote_url: null,
   repost_of: null,
   original: null,
   source: { url: 'JaVaScRiPt:alert(3)', title: 'A page' },
