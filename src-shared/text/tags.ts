@@ -37,12 +37,12 @@ function isTooLong(tag: string): boolean {
 
 /**
  * `#tag` in running text: letters (with their combining marks), digits and underscores.
- * - Not after a letter, digit, underscore, `&`, `/` or `#`, which keeps out `page#part`, `&#38;`, `/#/path`
- *   and `##`.
+ * - Not after a letter, digit, underscore, `&`, `/`, `=` or `#`, which keeps out `page#part`, `&#38;`,
+ *   `/#/path`, `?q=#x` and `##`.
  * - Not followed by `#`, so `#a#b` is no tag rather than a cut one; the run takes every tag character after
  *   it, so a tag is never cut short either.
  */
-const HASHTAG = /(?<![\p{L}\p{M}\p{N}_&/#])#([\p{L}\p{M}\p{N}_]+)(?!#)/gu;
+const HASHTAG = /(?<![\p{L}\p{M}\p{N}_&/=#])#([\p{L}\p{M}\p{N}_]+)(?!#)/gu;
 const LETTER = /\p{L}/u;
 
 /** A hashtag in a plain text: where it stands (in UTF-16 units), what is written there, and the tag. */
