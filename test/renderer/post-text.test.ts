@@ -78,6 +78,17 @@ describe('tags and mentions in a post become links', () => {
     expect(linksOf(shown)).toEqual([['#safe', '/tags/safe']]);
   });
 
+  it("links the tags and mentions streams wraps in spans of its own, whose classes the sanitiser drops", () => {
+    // As matigo/streams writes them (lib/posts.php), less the attributes the page's sanitiser removes.
+    const html = '<p>Hello <span>@peer</span>, look: <span>#sunset</span> </p>';
+    const shown = showPostHtml(html, []).html;
+    expect(linksOf(shown)).toEqual([
+      ['@peer', '/@peer'],
+      ['#sunset', '/tags/sunset'],
+    ]);
+    expect(textOf(shown)).toBe(textOf(html));
+  });
+
   it("leads a remote's own link to a tag or a Persona here, and leaves a link less certain alone", () => {
     const html = [
       '<a href="https://masto.example/tags/Travel" target="_blank" rel="noopener">#<span>Travel</span></a>',
