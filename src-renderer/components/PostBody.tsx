@@ -1,12 +1,24 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { isInstancePostType } from '../../src-shared/api/vocabulary';
+import { showPostHtml } from '../util/post-html';
+import { handleKey, tagKey } from '../util/post-links';
 import { POST_TYPE_WORDS } from '../util/post-type-words';
 import { sanitizePostHtml } from '../util/sanitize';
+import { SearchWordsContext } from '../util/search-words-context';
+import { markedPieces, SEARCH_MARK_CLASS } from '../util/word-marks';
 
-/** The content of a post: title, its source as a card, the sanitised HTML, tags, mentions and place. */
+/**
+ * The content of a post: title, its source as a card, the sanitised HTML (its tags and mentions made links,
+ * and in search results the searched words marked), the tags and mentions its text does not show, and place.
+ */
 export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag: (tag: string) => void; onMention: (handle: string) => void; clamp: boolean }) {
   const { post, onTag, onMention } = props;
+  const words = useContext(SearchWordsContext);
+  const shown = useMemo(() => showPostHtml(sanitizePostHtml(post.content), words), [post.content, words]);
+  // A tag or a mention linked in the text needs no second button under it.
+  const mentions = post.mentions.filter((m) => !shown.linked.handles.has(handleKey(m.as)));
+  const tags = post.tags.filter((tag) => !shown.linked.tags.has(tagKey(tag)));
   // Notes, the most of any timeline, go without a label.
   const label = post.type !== 'post.note' && isInstancePostType(post.type) ? POST_TYPE_WORDS[post.type].one : undefined;
   const content = useRef<HTMLDivElement>(null);
@@ -17,11 +29,11 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag:
   useLayoutEffect(() => {
     const el = content.current;
     if (el && clamped) setOverflows(el.scrollHeight > el.clientHeight + 2);
-  }, [clamped, post.content]);
+  }, [clamped, shown.html]);
   return (
     <div className="post-body">
       {label && <span className="post-kind">{label}</span>}
-      {post.title && <h3 className="post-title" dir="auto">{post.title}</h3>}
+      {post.title && <h3 className="post-title" dir="auto"><Marked text={post.title} words={words} /></h3>}
       {post.source && (
         <a className="source-card" href={post.source.url} target="_blank" rel="noopener noreferrer nofollow">
           <span className="source-title" dir="auto">{post.source.title || post.source.url}</span>
@@ -29,22 +41,22 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag:
         </a>
       )}
       {/* Sanitised here again (util/sanitize.ts): the HTML may come from a remote. */}
-      <div ref={content} className={`post-content${clamped ? ' clamped' : ''}${clamped && overflows ? ' faded' : ''}`} dir="auto" dangerouslySetInnerHTML={{ __html: sanitizePostHtml(post.content) }} />
+      <div ref={content} className={`post-content${clamped ? ' clamped' : ''}${clamped && overflows ? ' faded' : ''}`} dir="auto" dangerouslySetInnerHTML={{ __html: shown.html }} />
       {props.clamp && (overflows || expanded) && (
         <button type="button" className="link-button show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
           {expanded ? 'Show less' : 'Show all'}
         </button>
       )}
-      {(post.tags.length > 0 || post.mentions.length > 0) && (
+      {(tags.length > 0 || mentions.length > 0) && (
         <ul className="chips" aria-label="Tags and mentions">
-          {post.mentions.map((m) => (
+          {mentions.map((m) => (
             <li key={`@${m.guid || m.as}`}>
               <button type="button" className="chip chip-mention" onClick={() => onMention(m.as)} aria-label={`Posts by @${m.as}`}>
                 @{m.as}
               </button>
             </li>
           ))}
-          {post.tags.map((tag) => (
+          {tags.map((tag) => (
             <li key={`#${tag}`}>
               <button type="button" className="chip" onClick={() => onTag(tag)} aria-label={`Search for ${tag}`}>
                 #{tag}
@@ -61,6 +73,20 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag:
     </div>
   );
 });
+
+/** A plain text with the searched words in it marked. */
+function Marked({ text, words }: { text: string; words: readonly string[] }) {
+  if (words.length === 0) return text;
+  return markedPieces(text, words).map((piece, i) =>
+    piece.marked ? (
+      <mark key={i} className={SEARCH_MARK_CLASS}>
+        {piece.text}
+      </mark>
+    ) : (
+      piece.text
+    ),
+  );
+}
 
 function hostOf(url: string): string {
   try {

@@ -2,9 +2,14 @@ import { useEffect, useMemo } from 'react';
 import { Timeline } from '../components/Timeline';
 import { TypeFilter } from '../components/TypeFilter';
 import { useAccount } from '../state/account';
+import { useRoute } from '../state/route';
 import { hasTypeFilter, timelineKey, type TimelineKind, type TimelineSpec } from '../state/timeline-spec';
 import { useTimelines } from '../state/timelines';
 import { useUi } from '../state/ui';
+import { planSearch } from '../util/search-query';
+import { SearchWordsContext } from '../util/search-words-context';
+
+const NO_WORDS: readonly string[] = [];
 
 const TITLES: Record<TimelineKind, string> = {
   home: 'Home',
@@ -34,19 +39,25 @@ export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; 
   const personaName = useAccount((s) => s.personas.find((p) => p.guid === s.currentGuid)?.name);
   const channelName = useAccount((s) => s.channels.find((c) => c.guid === channel)?.name);
   const types = useUi((s) => s.types);
+  // The search screen leaves out words too short to search, and says so, rather than show the refusal;
+  // other screens listing a search (a Persona's, a tag's) send their filter as it is.
+  const typed = useRoute((s) => s.route.screen === 'search');
+  const plan = useMemo(() => (kind === 'search' && typed ? planSearch(filter ?? '') : null), [kind, typed, filter]);
+  const sent = plan ? (plan.query ?? '') : filter;
   const spec = useMemo<TimelineSpec>(
-    () => ({ kind, persona, types, ...(channel ? { channel } : {}), ...(filter ? { filter } : {}) }),
-    [kind, persona, types, channel, filter],
+    () => ({ kind, persona, types, ...(channel ? { channel } : {}), ...(sent ? { filter: sent } : {}) }),
+    [kind, persona, types, channel, sent],
   );
   const key = timelineKey(spec);
   const open = useTimelines((s) => s.open);
   const waiting = personal && persona === null;
+  const nothingToSearch = plan !== null && plan.query === null;
   useEffect(() => {
-    if (waiting) return;
+    if (waiting || nothingToSearch) return;
     const key = open(spec);
     useUi.getState().setActiveTimeline(key);
     return () => useUi.getState().setActiveTimeline(null);
-  }, [open, spec, waiting]);
+  }, [open, spec, waiting, nothingToSearch]);
 
   const title = kind === 'channel' ? (channelName ?? 'Channel') : kind === 'search' ? `Search: ${filter ?? ''}` : TITLES[kind];
   const subtitle = kind === 'home' || kind === 'mentions' || kind === 'pins' ? (personaName ? `as ${personaName}` : '') : '';
@@ -58,7 +69,18 @@ export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; 
         </h1>
         {hasTypeFilter(kind) && <TypeFilter />}
       </header>
-      {waiting ? <p className="state-line" role="status">Loading…</p> : <Timeline key={key} timelineKey={key} label={title} empty={EMPTY[kind]} />}
+      {plan?.note && (
+        <p className="search-note" role="status">
+          {plan.note}
+        </p>
+      )}
+      {waiting ? (
+        <p className="state-line" role="status">Loading…</p>
+      ) : nothingToSearch ? null : (
+        <SearchWordsContext.Provider value={plan?.words ?? NO_WORDS}>
+          <Timeline key={key} timelineKey={key} label={title} empty={EMPTY[kind]} />
+        </SearchWordsContext.Provider>
+      )}
     </section>
   );
 }

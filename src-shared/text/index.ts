@@ -1,7 +1,7 @@
 export { renderMarkdown } from './markdown';
 export { sanitizeHtml, isAllowedUrl, isWebUrl } from './sanitize';
 export { looksLikeHtml, toMarkdown } from './html-to-markdown';
-export { extractMentionHandles } from './mentions';
-export { parseTags } from './tags';
+export { extractMentionHandles, mentionsIn } from './mentions';
+export { hashtagsIn, parseTags } from './tags';
 export type { ParsedTags } from './tags';
-export { MIN_WORD_CHARS, searchWords } from './words';
+export { MIN_WORD_CHARS, placedRuns, searchWords, wordRuns } from './words';

@@ -11,6 +11,22 @@ import { markdown } from './markdown-flavour';
  */
 const MENTION = /(?<![\p{L}\p{N}_])@([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]{0,62}[\p{L}\p{N}_])?)(?![\p{L}\p{N}_@]|[.-][\p{L}\p{N}_])/gu;
 
+/** A mention in a plain text: where it stands (in UTF-16 units), what is written there, and the handle. */
+export interface PlacedMention {
+  index: number;
+  text: string;
+  handle: string;
+}
+
+/**
+ * The `@handle` mentions of a plain text (not Markdown: a page's text as shown), by the one rule above, in
+ * order. The handle is as written; compare handles lower-cased, as extractMentionHandles does.
+ */
+export function* mentionsIn(text: string): Generator<PlacedMention> {
+  // matchAll works on a copy of the expression, so the shared one keeps no position between calls.
+  for (const match of text.matchAll(MENTION)) yield { index: match.index, text: match[0], handle: match[1] ?? '' };
+}
+
 /**
  * The handles mentioned in a Markdown text: unique, lower-cased, in order of first appearance.
  * Mentions inside code (spans and blocks) are examples, not mentions, and are ignored.

@@ -34,3 +34,32 @@ function isTooLong(tag: string): boolean {
   // the rule true to the spec should the character count ever change.
   return charCount(tag) > MAX_TAG_CHARACTERS || utf8.encode(tag).length > MAX_TAG_BYTES;
 }
+
+/**
+ * `#tag` in running text: letters (with their combining marks), digits and underscores.
+ * - Not after a letter, digit, underscore, `&`, `/`, `=` or `#`, which keeps out `page#part`, `&#38;`,
+ *   `/#/path`, `?q=#x` and `##`.
+ * - Not followed by `#`, so `#a#b` is no tag rather than a cut one; the run takes every tag character after
+ *   it, so a tag is never cut short either.
+ */
+const HASHTAG = /(?<![\p{L}\p{M}\p{N}_&/=#])#([\p{L}\p{M}\p{N}_]+)(?!#)/gu;
+const LETTER = /\p{L}/u;
+
+/** A hashtag in a plain text: where it stands (in UTF-16 units), what is written there, and the tag. */
+export interface PlacedTag {
+  index: number;
+  text: string;
+  tag: string;
+}
+
+/**
+ * The `#tag`s of a plain text (a page's text as shown, not Markdown), in order. A tag needs a letter, so
+ * `#1` stays a number, and keeps within a tag's limits: a longer run is no tag rather than a cut one.
+ */
+export function* hashtagsIn(text: string): Generator<PlacedTag> {
+  // matchAll works on a copy of the expression, so the shared one keeps no position between calls.
+  for (const match of text.matchAll(HASHTAG)) {
+    const tag = match[1] ?? '';
+    if (LETTER.test(tag) && !isTooLong(tag)) yield { index: match.index, text: match[0], tag };
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractMentionHandles } from '../../../src-shared/text/mentions';
+import { extractMentionHandles, mentionsIn } from '../../../src-shared/text/mentions';
 
 describe('extractMentionHandles', () => {
   it('returns unique lower-cased handles in order of first appearance', () => {
@@ -49,5 +49,19 @@ describe('extractMentionHandles', () => {
   it('returns nothing for text without mentions', () => {
     expect(extractMentionHandles('')).toEqual([]);
     expect(extractMentionHandles('no mentions #here')).toEqual([]);
+  });
+});
+
+describe('mentionsIn', () => {
+  it('places each mention of a plain text, by the same rule, handles as written', () => {
+    expect([...mentionsIn('Hi @Carol, mail a@b.com or @bob@example.social; (@jo.ann).')]).toEqual([
+      { index: 3, text: '@Carol', handle: 'Carol' },
+      { index: 49, text: '@jo.ann', handle: 'jo.ann' },
+    ]);
+  });
+
+  it('answers the same on every call: the shared rule keeps no position', () => {
+    expect([...mentionsIn('@amy @ben')]).toHaveLength(2);
+    expect([...mentionsIn('@amy @ben')]).toHaveLength(2);
   });
 });

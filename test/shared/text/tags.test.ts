@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTags } from '../../../src-shared/text/tags';
+import { hashtagsIn, parseTags } from '../../../src-shared/text/tags';
 
 describe('parseTags', () => {
   it('splits on commas, trims, drops a leading # and empty entries', () => {
@@ -38,5 +38,29 @@ describe('parseTags', () => {
     const cjk = '漢'.repeat(128); // 384 bytes
     expect(parseTags(cjk).tags).toEqual([cjk]);
     expect(parseTags(`${cjk}字`).tooLong).toEqual([`${cjk}字`]);
+  });
+});
+
+describe('hashtagsIn', () => {
+  const tags = (text: string) => [...hashtagsIn(text)].map((t) => t.tag);
+
+  it('finds #tags in running text with their places, and leaves the punctuation after them out', () => {
+    expect([...hashtagsIn('Off to #Lisbon, then #porto!')]).toEqual([
+      { index: 7, text: '#Lisbon', tag: 'Lisbon' },
+      { index: 21, text: '#porto', tag: 'porto' },
+    ]);
+  });
+
+  it('reads letters of any script, their combining marks, digits and underscores', () => {
+    expect(tags('#café #cafe\u0301 #東京 #مرحبا #day_2 #2026travel')).toEqual(['café', 'cafe\u0301', '東京', 'مرحبا', 'day_2', '2026travel']);
+  });
+
+  it('takes no number, no fragment of an address, no entity and no doubled sign for a tag', () => {
+    expect(tags('issue #12, page#part, https://x.example/#/home, https://x.example/?q=#x, &#38;, ##two, #a#b, #')).toEqual([]);
+  });
+
+  it('takes a tag of 128 characters and no longer one, rather than a cut one', () => {
+    expect(tags(`#${'a'.repeat(128)}`)).toEqual(['a'.repeat(128)]);
+    expect(tags(`#${'a'.repeat(129)}`)).toEqual([]);
   });
 });
