@@ -33,7 +33,7 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag:
   return (
     <div className="post-body">
       {label && <span className="post-kind">{label}</span>}
-      {post.title && <h3 className="post-title" dir="auto"><Marked text={post.title} words={words} /></h3>}
+      {post.title && <h2 className="post-title" dir="auto"><Marked text={post.title} words={words} /></h2>}
       {post.source && (
         <a className="source-card" href={post.source.url} target="_blank" rel="noopener noreferrer nofollow">
           <span className="source-title" dir="auto">{post.source.title || post.source.url}</span>

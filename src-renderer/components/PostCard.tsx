@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, useContext, type MouseEvent } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { usePosts } from '../state/posts';
 import { go, routePath } from '../state/route';
@@ -9,6 +9,7 @@ import { PostActions } from './PostActions';
 import { PostBody } from './PostBody';
 import { RelativeTime } from './RelativeTime';
 import { SyncMarker } from './SyncMarker';
+import { SearchWordsContext } from '../util/search-words-context';
 
 const PRIVACY_LABEL: Record<string, string> = { 'visibility.private': 'Private', 'visibility.none': 'Only you' };
 
@@ -56,6 +57,8 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
   const author = post.persona.name || post.persona.as;
   const future = post.publish_unix > Date.now() / 1000;
   const personaPath = routePath({ screen: 'persona', handle: post.persona.as });
+  // A search result shows its words where they were found, not the article's beginning.
+  const searched = useContext(SearchWordsContext).length > 0;
   const open = (event: MouseEvent<HTMLDivElement>) => {
     if (!focused) openFromCard(event, post.guid);
   };
@@ -80,7 +83,7 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
           {post.reply_to && <span className="badge">Reply</span>}
           <SyncMarker guid={post.guid} />
         </header>
-        {isArticle(post) && !full ? (
+        {isArticle(post) && !full && !searched ? (
           <ArticleTeaser post={post} />
         ) : (
           <PostBody post={post} clamp={!full} onTag={(tag) => go({ screen: 'tag', tag })} onMention={(handle) => go({ screen: 'persona', handle })} />
