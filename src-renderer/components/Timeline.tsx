@@ -92,8 +92,9 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
       <div
         ref={scroller}
         className="timeline-scroller"
-        role="feed"
-        aria-label={label}
+        // A feed holds posts: an empty one is only the words that say why (the screen's heading names it).
+        role={guids.length > 0 ? 'feed' : undefined}
+        aria-label={guids.length > 0 ? label : undefined}
         aria-busy={timeline.loadingMore}
         tabIndex={-1}
         onScroll={(e) => e.currentTarget.scrollTop < TOP_PX && clearFresh(timelineKey)}

@@ -21,9 +21,9 @@ describe.skipIf(!hasChromium)('signing in', () => {
 
     await form.getByLabel('Password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('feed', { name: 'Home' }).waitFor();
+    await page.getByRole('heading', { name: /^Home/, level: 1 }).waitFor();
     await page.reload();
-    await page.getByRole('feed', { name: 'Home' }).waitFor();
+    await page.getByRole('heading', { name: /^Home/, level: 1 }).waitFor();
 
     // Signing out ends the session on the instance: its token is refused from then on.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('desk.session.v1') ?? '{}').token as string);
@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('signing in', () => {
     const page = await context.newPage();
     await page.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'login' })), signedIn.json.data.token);
     await page.goto(host.url);
-    await page.getByRole('feed', { name: 'Home' }).waitFor();
+    await page.getByRole('heading', { name: /^Home/, level: 1 }).waitFor();
     await fetch(`${host.url}/api/auth/logout`, { method: 'POST', headers: { authorization: signedIn.json.data.token } });
     await page.getByRole('link', { name: /^Everything/ }).click();
     await page.getByRole('alert').filter({ hasText: 'no longer accepts this sign-in' }).waitFor();

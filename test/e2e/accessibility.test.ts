@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { api, hasChromium, shot } from './support/desk-page';
+import { useDesk, type Desk } from './support/use-desk';
+
+const TOKEN = 'e2e-axe-owner-token-0123456789ab';
+/** axe-core's source, run in the page through the devtools protocol: the page's CSP (rightly) refuses inline scripts. */
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** What axe-core finds wrong on the page as it is now, as short lines a failing test can show. */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${JSON.stringify(n.target)}`));
+}
+
+/** Posts of every kind, a thread, a repost and a second Persona with a bio: what the screens show. */
+async function arrange({ host }: Desk): Promise<void> {
+  const call = async (method: string, path: string, body?: Record<string, unknown>) => {
+    const answer = await api(host.url, TOKEN, method, path, body);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    return answer.json.data;
+  };
+  const other = await call('POST', '/api/account/personas', { handle: 'marginalia', name: 'Marginalia' });
+  await call('POST', `/api/account/${other.guid}/bio`, { bio_text: 'Notes in the *margins* of things.' });
+  const write = async (content: string, params: Record<string, unknown> = {}) => (await call('POST', '/api/posts/write', { content, post_type: 'post.note', ...params }))[0];
+  const note = await write('A note about #harbours for @marginalia, worth passing on.');
+  await write('## A heading inside\n\nThe article goes on about harbours at length.', { post_type: 'post.article', title: 'On harbours' });
+  await write('Read this later.', { post_type: 'post.bookmark', source_url: 'https://example.com/guide', source_title: 'A guide to harbours' });
+  await write('A quotation worth keeping.', { post_type: 'post.quotation', source_url: 'https://example.com/words', source_title: 'Some words' });
+  await write('A reply from the other Persona.', { reply_to: note.guid, persona_guid: other.guid });
+  await call('POST', `/api/posts/${note.guid}/pin`, { value: 'pin.green' });
+  await call('POST', `/api/posts/${note.guid}/star`);
+  const [blurb] = await call('GET', '/content/blurbs/global', undefined);
+  await call('POST', `/content/repost/${blurb.id}`);
+}
+
+/** Each screen by its address, and what shows once it has loaded. */
+const SCREENS: [string, (page: Page) => Promise<void>][] = [
+  ['/', (page) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor()],
+  ['/everything', (page) => page.getByRole('feed', { name: 'Everything' }).getByRole('article').first().waitFor()],
+  ['/mentions', (page) => page.getByRole('heading', { name: /Mentions/ }).waitFor()],
+  ['/interactions', (page) => page.getByRole('heading', { name: /Interactions/ }).waitFor()],
+  ['/pins', (page) => page.getByRole('feed', { name: 'Pins' }).getByRole('article').first().waitFor()],
+  ['/search?q=harbours', (page) => page.getByRole('feed').getByRole('article').first().waitFor()],
+  ['/tags/harbours', (page) => page.getByRole('feed').getByRole('article').first().waitFor()],
+  ['/@marginalia', (page) => page.getByRole('feed').getByRole('article').first().waitFor()],
+  ['/drafts', (page) => page.getByRole('heading', { name: 'Drafts' }).waitFor()],
+  ['/remotes', (page) => page.getByRole('heading', { name: 'Remotes and sync' }).waitFor()],
+  ['/settings', (page) => page.getByRole('heading', { level: 1 }).waitFor()],
+];
+
+/** Violations in light and then in dark: the colours are the only difference, so the page is not loaded again. */
+async function bothSchemes(page: Page): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const lines = await violations(page);
+    if (lines.length > 0) found[colorScheme] = lines;
+  }
+  return found;
+}
+
+describe.skipIf(!hasChromium)('every screen passes axe-core, light and dark', () => {
+  const desk = useDesk({ name: 'axe', token: TOKEN, arrange, ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).waitFor() });
+
+  afterEach(() => {
+    expect(desk.errors).toEqual([]);
+  });
+
+  it.each(SCREENS)('%s', async (address, loaded) => {
+    const { page, host } = desk;
+    onTestFailed(() => shot(page, `failed-axe-${address.replace(/\W+/g, '-')}`));
+    await page.goto(`${host.url}${address}`);
+    await loaded(page);
+    expect(await bothSchemes(page)).toEqual({});
+  });
+
+  it('a conversation, an article, and the menus and dialogs over them', async () => {
+    const { page, host, postWith } = desk;
+    onTestFailed(() => shot(page, 'failed-axe-conversation'));
+    await page.goto(`${host.url}/everything`);
+    await postWith('A note about').first().getByText('worth passing on').click();
+    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
+    expect(await bothSchemes(page)).toEqual({});
+
+    await page.goto(`${host.url}/everything`);
+    await page.getByRole('link', { name: 'On harbours' }).click();
+    await page.getByRole('heading', { name: 'On harbours' }).waitFor();
+    expect(await bothSchemes(page)).toEqual({});
+
+    await page.getByRole('button', { name: 'More actions' }).first().click();
+    await page.getByRole('menu').waitFor();
+    expect(await bothSchemes(page)).toEqual({});
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('n');
+    await page.getByRole('dialog').waitFor();
+    expect(await bothSchemes(page)).toEqual({});
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    expect(await bothSchemes(page)).toEqual({});
+  });
+});
