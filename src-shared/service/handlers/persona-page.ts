@@ -3,7 +3,7 @@ import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, LIMITS } from '../../api/inputs';
 import type { PersonaRow } from '../../store/rows';
 import type { Ctx, Handler } from '../context';
-import { avatarUrl } from '../present';
+import { avatarUrl, personaAddress } from '../present';
 
 /** `handle@host`, and the `#guid` that sync adds when a second author of one host takes a handle (sync/store-pulled.ts). */
 const ADDRESS_CHARS = LIMITS.handleChars + 1 + 253 + 1 + LIMITS.guidChars;
@@ -25,7 +25,7 @@ export const personaPage: Handler<PersonaPageAnswer> = async (ctx) => {
   return {
     guid: persona.guid,
     as: persona.handle,
-    address: remoteHost === null ? persona.handle : persona.handle + persona.handleKey.slice(persona.handle.length),
+    address: personaAddress(persona),
     name: persona.name,
     avatar_url: avatarUrl(persona),
     site_url: persona.siteUrl,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storePulledPage } from '../../../src-shared/sync/store-pulled';
 import { indexAllQueuedWords } from '../../../src-shared/store/word-index';
 import { pulledPost, remoteIn } from '../../support/pulled';
-import { BACKENDS, startInstance, writePost, type TestInstance } from '../../support/instance';
+import { BACKENDS, ORIGIN, startInstance, writePost, type TestInstance } from '../../support/instance';
 import { addAccount, expectError, expectOk, guidsOf } from './helpers';
 
 const UNKNOWN = 'No Persona by This Handle Is Known Here';
@@ -65,6 +65,9 @@ describe.each(BACKENDS)('GET /api/personas/:handle (%s)', (backend) => {
     const remote = await page('shared');
     expect(remote).toMatchObject({ guid: author.guid, as: 'Shared', address: 'Shared@remote.example', name: 'Remote Shared', avatar_url: author.avatarUrl, remote_host: 'remote.example', is_you: false });
     expect(await page('shared@REMOTE.example')).toEqual(remote);
+    // Its posts link to that page, not to a local Persona's of the same handle.
+    const post = (await instance.call('GET', '/api/posts/00000000-0000-4000-8000-000000000001')).json.data[0];
+    expect(post.persona.profileurl).toBe(`${ORIGIN}/@Shared%40remote.example`);
 
     const created = await instance.call('POST', '/api/account/personas', { params: { handle: 'shared', name: 'Local Shared' } });
     expectOk(created);
