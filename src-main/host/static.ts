@@ -31,6 +31,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
+/** `/@handle`, `/tags/<tag>`, `/channels/<name>`: one name, no further segment. */
+const NAMED_PAGE = /^\/(?:@[^/]+|(?:tags|channels)\/[^/]+)$/;
+
 export function createStaticSite(root: string = DEFAULT_STATIC_ROOT): Site {
   const base = path.resolve(root);
   return async (request) => {
@@ -43,6 +46,10 @@ export function createStaticSite(root: string = DEFAULT_STATIC_ROOT): Site {
     if (!(await isFile(index))) {
       return url.pathname === '/' ? builtInPage(url.origin) : plain(404, 'Not Found');
     }
+    // The page's addresses that end in a name (src-renderer/state/route.ts): a handle, `handle@host:port`, a
+    // tag or a Channel may hold a dot or a colon, which the file rules below would refuse. They are the page,
+    // never a file, so the file system is not asked.
+    if (NAMED_PAGE.test(url.pathname)) return fileResponse(index);
     const segments = safeSegments(url.pathname);
     if (segments === undefined) return plain(404, 'Not Found');
     const file = await fileInside(base, segments);

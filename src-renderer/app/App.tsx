@@ -19,6 +19,7 @@ const ComposerDialog = lazy(() => import('../screens/ComposerDialog'));
 const DraftsScreen = lazy(() => import('../screens/DraftsScreen'));
 const RemotesScreen = lazy(() => import('../screens/RemotesScreen'));
 const SettingsScreen = lazy(() => import('../screens/SettingsScreen'));
+const PersonaScreen = lazy(() => import('../screens/PersonaScreen'));
 
 export function App() {
   const signedIn = useSession((s) => s.session.status === 'signed-in');
@@ -86,9 +87,9 @@ function Screen() {
     case 'search':
       return <TimelineScreen kind="search" filter={route.filter} />;
     case 'persona':
-      return <TimelineScreen kind="search" filter={`@${route.handle}`} />;
+      return <PersonaScreen handle={route.handle} />;
     case 'tag':
-      return <TimelineScreen kind="search" filter={route.tag} />;
+      return <TimelineScreen kind="tag" tag={route.tag} />;
     case 'thread':
       return <ThreadScreen guid={route.guid} />;
     case 'drafts':

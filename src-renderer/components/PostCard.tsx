@@ -1,7 +1,7 @@
 import { memo, useContext, type MouseEvent } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { usePosts } from '../state/posts';
-import { go, routePath } from '../state/route';
+import { go, personaRoute, routePath } from '../state/route';
 import { ArticleTeaser, isArticle } from './ArticleTeaser';
 import { Avatar } from './Avatar';
 import { Icon } from './icons';
@@ -35,7 +35,7 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply,
     <div className="repost">
       <p className="repost-line">
         <Icon name="repost" />
-        <a href={routePath({ screen: 'persona', handle: post.persona.as })} dir="auto">
+        <a href={routePath(personaRoute(post.persona))} dir="auto">
           {post.persona.name || post.persona.as}
         </a>{' '}
         <span>reposted</span> <span aria-hidden="true">·</span>{' '}
@@ -56,7 +56,7 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
   const pinColour = post.pin !== null && post.pin !== 'pin.none' ? post.pin.slice(4) : null;
   const author = post.persona.name || post.persona.as;
   const future = post.publish_unix > Date.now() / 1000;
-  const personaPath = routePath({ screen: 'persona', handle: post.persona.as });
+  const personaPath = routePath(personaRoute(post.persona));
   // A search result shows its words where they were found, not the article's beginning.
   const searched = useContext(SearchWordsContext).length > 0;
   const open = (event: MouseEvent<HTMLDivElement>) => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Timeline } from '../components/Timeline';
 import { TypeFilter } from '../components/TypeFilter';
 import { useAccount } from '../state/account';
@@ -19,6 +19,8 @@ const TITLES: Record<TimelineKind, string> = {
   interactions: 'Interactions',
   pins: 'Pins',
   search: 'Search',
+  persona: 'Persona',
+  tag: 'Tag',
 };
 
 const EMPTY: Record<TimelineKind, string> = {
@@ -29,10 +31,32 @@ const EMPTY: Record<TimelineKind, string> = {
   interactions: 'No replies or mentions from other accounts yet.',
   pins: 'No pinned posts. Pin a post with its pin menu or p.',
   search: 'No post matches.',
+  persona: 'This Persona has no posts here yet.',
+  tag: 'No post carries this tag.',
 };
 
+interface TimelineScreenProps {
+  kind: TimelineKind;
+  channel?: string;
+  filter?: string;
+  /** A `persona` timeline's author. */
+  author?: string;
+  tag?: string;
+  /** The title, where the kind's own would not do (a Persona's name). */
+  title?: string;
+  /** What the header shows below the title (a Persona's profile). */
+  head?: ReactNode;
+}
+
+function kindTitle(kind: TimelineKind, names: { channelName: string | undefined; filter: string | undefined; tag: string | undefined }): string {
+  if (kind === 'channel') return names.channelName ?? 'Channel';
+  if (kind === 'search') return `Search: ${names.filter ?? ''}`;
+  if (kind === 'tag') return `#${names.tag ?? ''}`;
+  return TITLES[kind];
+}
+
 /** The screen of one timeline: its title, its filters and the list. */
-export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; channel?: string; filter?: string }) {
+export function TimelineScreen({ kind, channel, filter, author, tag, title: givenTitle, head }: TimelineScreenProps) {
   // Everything and a Channel are the same whoever acts; the other timelines are a Persona's.
   const personal = kind !== 'global' && kind !== 'channel';
   const persona = useAccount((s) => (personal ? s.currentGuid : null));
@@ -45,8 +69,8 @@ export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; 
   const plan = useMemo(() => (kind === 'search' && typed ? planSearch(filter ?? '') : null), [kind, typed, filter]);
   const sent = plan ? (plan.query ?? '') : filter;
   const spec = useMemo<TimelineSpec>(
-    () => ({ kind, persona, types, ...(channel ? { channel } : {}), ...(sent ? { filter: sent } : {}) }),
-    [kind, persona, types, channel, sent],
+    () => ({ kind, persona, types, ...(channel ? { channel } : {}), ...(sent ? { filter: sent } : {}), ...(author ? { author } : {}), ...(tag ? { tag } : {}) }),
+    [kind, persona, types, channel, sent, author, tag],
   );
   const key = timelineKey(spec);
   const open = useTimelines((s) => s.open);
@@ -59,7 +83,7 @@ export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; 
     return () => useUi.getState().setActiveTimeline(null);
   }, [open, spec, waiting, nothingToSearch]);
 
-  const title = kind === 'channel' ? (channelName ?? 'Channel') : kind === 'search' ? `Search: ${filter ?? ''}` : TITLES[kind];
+  const title = givenTitle ?? kindTitle(kind, { channelName, filter, tag });
   const subtitle = kind === 'home' || kind === 'mentions' || kind === 'pins' ? (personaName ? `as ${personaName}` : '') : '';
   return (
     <section className="screen" aria-labelledby="screen-title">
@@ -68,6 +92,7 @@ export function TimelineScreen({ kind, channel, filter }: { kind: TimelineKind; 
           {title} {subtitle && <span className="subtle">{subtitle}</span>}
         </h1>
         {hasTypeFilter(kind) && <TypeFilter />}
+        {head}
       </header>
       {plan?.note && (
         <p className="search-note" role="status">

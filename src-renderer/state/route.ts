@@ -146,3 +146,18 @@ export function installAddresses(target: Window = window): () => void {
     target.document.removeEventListener('click', onClick);
   };
 }
+
+/**
+ * The page of a post's author. The instance names it in `profile_url` (`/@handle`, or `/@handle@host` for an
+ * author of a remote, whose handle may also be one of this desk's own); any other URL, or none, falls back
+ * to the handle alone.
+ */
+export function personaRoute(persona: { as: string; profile_url: string }): Route {
+  try {
+    const route = parseRoute(new URL(persona.profile_url).pathname);
+    if (route.screen === 'persona') return route;
+  } catch {
+    // Not a URL: the handle it is.
+  }
+  return { screen: 'persona', handle: persona.as };
+}

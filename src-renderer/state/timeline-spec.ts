@@ -1,14 +1,16 @@
 import { POST_TYPES, type InstancePostType } from '../../src-shared/api/vocabulary';
 import type { PostPage, RemotePost } from '../../src-shared/client/remote-post';
+import { tagKey } from '../../src-shared/text/tags';
 import type { Clients } from '../api/clients';
 
 /**
  * What a timeline shows. `home` is the current Persona's own posts, `global` everything the instance holds,
  * `channel` one Channel; those and `mentions` read the instance interface (with type filters); `interactions`
  * and `pins` read the legacy collections, which this instance answers for its owner; `search` reads this
- * instance's search of every post type (`GET /api/posts/search`), which the instance serving the page answers.
+ * instance's search of every post type (`GET /api/posts/search`), which the instance serving the page answers,
+ * and so do `persona` (one author's posts, a remote's too) and `tag` (the posts with one tag exactly).
  */
-export type TimelineKind = 'home' | 'global' | 'channel' | 'mentions' | 'interactions' | 'pins' | 'search';
+export type TimelineKind = 'home' | 'global' | 'channel' | 'mentions' | 'interactions' | 'pins' | 'search' | 'persona' | 'tag';
 
 export interface TimelineSpec {
   kind: TimelineKind;
@@ -16,6 +18,9 @@ export interface TimelineSpec {
   persona: string | null;
   channel?: string;
   filter?: string;
+  /** The author of a `persona` timeline's posts: never the acting Persona above, which only says whose stars show. */
+  author?: string;
+  tag?: string;
   types: InstancePostType[];
 }
 
@@ -27,7 +32,9 @@ export const hasTypeFilter = (kind: TimelineKind): boolean => kind === 'home' ||
 /** One text per timeline: the key of its state. The acting Persona is part of it, as it changes the stars. */
 export function timelineKey(spec: TimelineSpec): string {
   const types = hasTypeFilter(spec.kind) ? [...spec.types].sort().join(',') : '';
-  return [spec.kind, spec.persona ?? '', spec.channel ?? '', spec.filter ?? '', types].join('|');
+  // Added only where there are: the keys of other timelines stay as they were (seen-mark.ts keeps them).
+  const narrowing = spec.author !== undefined || spec.tag !== undefined ? [spec.author ?? '', spec.tag ?? ''] : [];
+  return [spec.kind, spec.persona ?? '', spec.channel ?? '', spec.filter ?? '', types, ...narrowing].join('|');
 }
 
 /** One page, newest first, after `last` (or the newest page without it). */
@@ -47,6 +54,10 @@ export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost
     case 'search':
       // Every type: the search screen has no type filter.
       return c.desk.search({ q: spec.filter ?? '', count, before, persona_guid: persona });
+    case 'persona':
+      return c.desk.search({ author_guid: spec.author ?? '', count, before, persona_guid: persona });
+    case 'tag':
+      return c.desk.search({ tag: spec.tag ?? '', count, before, persona_guid: persona });
     case 'interactions':
     case 'pins':
       return c.desk.blurbs(spec.kind, { count, persona_guid: persona, ...(last?.id != null ? { before_id: last.id } : {}) });
@@ -55,10 +66,13 @@ export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost
 
 /** Whether a post just written belongs at the top of this timeline. */
 export function shows(spec: TimelineSpec, post: RemotePost): boolean {
-  const typeOk = spec.types.length === 0 || (spec.types as string[]).includes(post.type);
+  // A timeline without a type filter shows every type, whatever the filter of the others says.
+  const typeOk = !hasTypeFilter(spec.kind) || spec.types.length === 0 || (spec.types as string[]).includes(post.type);
   if (!typeOk) return false;
   if (spec.kind === 'global') return true;
   if (spec.kind === 'home') return post.persona.guid === spec.persona;
   if (spec.kind === 'channel') return post.channel_guid === spec.channel;
+  if (spec.kind === 'persona') return post.persona.guid === spec.author;
+  if (spec.kind === 'tag') return post.tags.some((tag) => tagKey(tag) === tagKey(spec.tag ?? ''));
   return false;
 }

@@ -16,10 +16,14 @@ export const EXTENSIONS = [
   'changed_since',
   /** Posts name the post they reply to by `parent_guid`. */
   'parent_guid',
-  /** `GET /api/posts/search`: posts of every type by the words of their title, text and tags. */
+  /** `GET /api/posts/search`: posts of every type by the words of their title, text, tags and source. */
   'search',
   /** A repost names its original by `repost_of` and embeds it as `original`; `attributes.reposted` is the acting Persona's repost. */
   'reposts',
+  /** `GET /api/posts/search` also takes `tag` (one tag exactly) and `author_guid` (one author, a remote's too). */
+  'search_tag_author',
+  /** `GET /api/personas/{handle}`: a Persona's public page, of this instance or of a remote. */
+  'personas',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

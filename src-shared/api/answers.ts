@@ -149,6 +149,18 @@ export const bioAnswer = personaAnswer
   });
 export type BioAnswer = z.infer<typeof bioAnswer>;
 
+/**
+ * A Persona's public page (extension: `GET /api/personas/{handle}`): its bio, and where it lives. `address`
+ * is what names it in `/@…` and in a search's `@…`: the handle for a Persona of this instance,
+ * `handle@host` for one of a remote (`remote_host`, false for this instance's own). `is_you`: one of the
+ * viewer's own, a linked Persona on a remote too.
+ */
+export const personaPageAnswer = bioAnswer.pick({ guid: true, as: true, name: true, avatar_url: true, site_url: true, bio: true, is_you: true }).extend({
+  address: z.string(),
+  remote_host: orFalse(z.string()),
+});
+export type PersonaPageAnswer = z.infer<typeof personaPageAnswer>;
+
 /** Signing in (extension): a token for the account. */
 export const loginAnswer = z.strictObject({ token: z.string().min(16), account_guid: z.string() });
 export const logoutAnswer = z.strictObject({ signed_out: z.literal(true) });

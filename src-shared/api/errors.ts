@@ -60,6 +60,7 @@ export const ErrorText = {
   unknownConflict: 'Invalid Conflict Identifier Supplied',
   notSyncedPost: 'This Post Does Not Come from a Remote Instance',
   unknownOutboxItem: 'Invalid Outbox Item Supplied',
+  unknownPersona: 'No Persona by This Handle Is Known Here',
   settleConflictFirst: 'This Item Waits for a Conflict: Choose a Version',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',

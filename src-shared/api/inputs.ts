@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES, type InstancePostType } from './vocabulary';
 import { charCount as chars } from '../util/chars';
+import { tagKey } from '../text/tags';
 
 /**
  * Request variables of the instance interface. Every variable arrives as a string (see service/params.ts);
@@ -86,17 +87,31 @@ export const timelineInput = z.object({
 });
 export type TimelineInput = z.infer<typeof timelineInput>;
 
-const QUERY_REQUIRED = 'q is required: words to find, and @handle to search one Persona\'s posts';
+const QUERY_REQUIRED = 'q, tag or author_guid is required: words to find, @handle to search one Persona\'s posts';
 
-/** GET /api/posts/search (extension): `count` and `before` as on the timelines; every type by default. */
-export const postSearchInput = z.object({
-  q: z.string({ error: QUERY_REQUIRED }).trim().min(1, QUERY_REQUIRED),
-  count: timelineInput.shape.count,
-  types: typesOf([...POST_TYPES]),
-  before: timelineInput.shape.before,
-  /** Whose stars and pins the answer shows (default the viewer's first Persona); it does not narrow. */
-  persona_guid: timelineInput.shape.persona_guid,
-});
+/** A tag asked for, as posts' tags are compared (`tagKey`: any case, with or without `#`). */
+const tagQuery = z
+  .string()
+  .transform(tagKey)
+  .refine((s) => s !== '', 'tag must name a tag')
+  .refine((s) => chars(s) <= LIMITS.tagChars, `tag must be at most ${LIMITS.tagChars} characters`);
+
+/**
+ * GET /api/posts/search (extension): `count` and `before` as on the timelines; every type by default.
+ * `tag` and `author_guid` narrow to one tag exactly and to one author; with either, `q` may be left out.
+ */
+export const postSearchInput = z
+  .object({
+    q: z.string().trim().default(''),
+    tag: tagQuery.optional(),
+    author_guid: guidText('author_guid must be a Persona GUID').optional(),
+    count: timelineInput.shape.count,
+    types: typesOf([...POST_TYPES]),
+    before: timelineInput.shape.before,
+    /** Whose stars and pins the answer shows (default the viewer's first Persona); it does not narrow. */
+    persona_guid: timelineInput.shape.persona_guid,
+  })
+  .refine((input) => input.q !== '' || input.tag !== undefined || input.author_guid !== undefined, QUERY_REQUIRED);
 export type PostSearchInput = z.infer<typeof postSearchInput>;
 
 const geo = {

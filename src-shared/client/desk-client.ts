@@ -5,12 +5,14 @@ import {
   channelDeletionAnswer,
   logoutAnswer,
   personaAnswer,
+  personaPageAnswer,
   postsAnswer,
   profileAnswer,
   type BioAnswer,
   type ChannelAnswer,
   type ChannelDeletionAnswer,
   type PersonaAnswer,
+  type PersonaPageAnswer,
   type ProfileAnswer,
 } from '../api/answers';
 import { fullLegacyPostAnswer } from '../api/legacy-answers';
@@ -41,9 +43,16 @@ export interface DeskTimelineQuery extends TimelineQuery {
   channel_guid?: string;
 }
 
-/** `GET /api/posts/search`: posts of every type holding all the words of `q` (and `@handle` for one Persona). */
+/**
+ * `GET /api/posts/search`: posts of every type holding all the words of `q` (and `@handle` for one Persona),
+ * carrying `tag` exactly, by `author_guid`: at least one of the three.
+ */
 export interface DeskSearchQuery {
-  q: string;
+  q?: string;
+  /** One tag, any case. */
+  tag?: string;
+  /** Only this author's posts (a remote's too). Not `persona_guid`, which is who acts. */
+  author_guid?: string;
   /** 1 to 250. */
   count?: number;
   /** Default every type. */
@@ -95,6 +104,8 @@ export interface DeskClient {
   timeline(which: 'global' | 'mentions', query?: DeskTimelineQuery): Promise<PostPage>;
   blurbs(collection: DeskCollection, query?: DeskBlurbsQuery): Promise<PostPage>;
   search(query: DeskSearchQuery): Promise<PostPage>;
+  /** `GET /api/personas/{handle}`: a Persona's page by handle, `handle@host` or GUID. */
+  personaPage(handle: string): Promise<PersonaPageAnswer>;
   /** `GET /api/posts/{guid}/thread` with the acting Persona's stars and pins. */
   thread(guid: string, personaGuid?: string): Promise<PostPage>;
   repost(id: number, personaGuid?: string): Promise<RemotePost>;
@@ -167,11 +178,20 @@ export function createDeskClient(options: ClientOptions): DeskClient {
       return ownPage(await get(path, { ...search, ...extra }));
     },
 
-    search: async ({ q, persona_guid, ...standard }) => {
+    search: async ({ q, tag, author_guid, persona_guid, ...standard }) => {
       const path = '/api/posts/search';
-      if (!q.trim()) throw t.refuse({ method: 'GET', path }, ['q is required: words to find']);
+      const words = q?.trim() ? q : undefined;
+      const tagged = tag?.trim() ? tag : undefined;
+      if (words === undefined && tagged === undefined && author_guid === undefined) throw t.refuse({ method: 'GET', path }, ['q, tag or author_guid is required: words to find']);
       const search = sendable(t, { method: 'GET', path }, timelineSearch(standard));
-      return ownPage(await get(path, { ...search, q, persona_guid: optionalGuid('GET', path, 'persona_guid', persona_guid) }));
+      const narrowing = { q: words, tag: tagged, author_guid: optionalGuid('GET', path, 'author_guid', author_guid) };
+      return ownPage(await get(path, { ...search, ...narrowing, persona_guid: optionalGuid('GET', path, 'persona_guid', persona_guid) }));
+    },
+
+    personaPage: async (handle) => {
+      const path = '/api/personas';
+      if (!handle.trim()) throw t.refuse({ method: 'GET', path: `${path}/{handle}` }, ['a handle is required']);
+      return dataAs(t, await get(`${path}/${encodeURIComponent(handle)}`), personaPageAnswer);
     },
 
     blurbs: async (collection, query = {}) => {

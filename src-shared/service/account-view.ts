@@ -3,7 +3,7 @@ import { personasOfAccount } from '../store/account-rows';
 import type { AccountRow, ChannelRow, PersonaRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
-import { avatarUrl } from './present';
+import { avatarUrl, profileUrl } from './present';
 
 /** A Persona inside the account profile and the Persona list ("not shown" in the spec; docs/api.md lists it). */
 export async function presentPersona(ctx: Ctx, persona: PersonaRow): Promise<PersonaAnswer> {
@@ -15,7 +15,7 @@ export async function presentPersona(ctx: Ctx, persona: PersonaRow): Promise<Per
     avatar_url: avatarUrl(persona),
     site_url: persona.siteUrl,
     timezone: persona.timezone,
-    profile_url: `${ctx.origin}/@${encodeURIComponent(persona.handle)}`,
+    profile_url: profileUrl(ctx, persona),
     channels: grants.map((g) => g.channelGuid),
     created_at: isoOf(persona.createdUnix),
     created_unix: persona.createdUnix,

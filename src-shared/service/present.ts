@@ -81,6 +81,17 @@ export function actingPersona(ctx: Ctx): string | null {
   return (asked && personas.find((g) => g === asked)) || personas[0] || null;
 }
 
+/**
+ * What names a Persona in `/@…` addresses and `@…` searches: the handle for this instance's own, and
+ * `handle@host` for one synced from a remote, as its key was made (sync/store-pulled.ts, sync/link.ts), so
+ * that a remote's author is never taken for a local Persona of the same handle.
+ */
+export const personaAddress = (persona: PersonaRow): string =>
+  persona.handleKey.includes('@') ? persona.handle + persona.handleKey.slice(persona.handle.length) : persona.handle;
+
+/** The Persona's page on this instance (`GET /api/personas/{handle}` answers for the page). */
+export const profileUrl = (ctx: Ctx, persona: PersonaRow): string => `${ctx.origin}/@${encodeURIComponent(personaAddress(persona))}`;
+
 /** Section 2.5, plus nothing: the summary of a Persona inside a post. */
 export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookups: Lookups): PersonaSummaryAnswer {
   if (!persona) {
@@ -93,7 +104,7 @@ export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookup
     avatar: avatarUrl(persona),
     youfollow: false,
     is_you: lookups.viewerPersonas.has(persona.guid),
-    profileurl: `${ctx.origin}/@${encodeURIComponent(persona.handle)}`,
+    profileurl: profileUrl(ctx, persona),
   };
 }
 

@@ -3,6 +3,7 @@ import { accountMe, readAccountMe, setPassword } from './handlers/account';
 import { login, logout } from './handlers/auth';
 import { getBio, setBio } from './handlers/bio';
 import { createChannel, deleteChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
+import { personaPage } from './handlers/persona-page';
 import { createPersona, listPersonas, updatePersona } from './handlers/personas';
 import { deletePost, pinPost, starPost, unpinPost, unstarPost } from './handlers/post-actions';
 import { getPost, getThread } from './handlers/read-posts';
@@ -21,6 +22,7 @@ import {
   logoutAnswer,
   passwordAnswer,
   personaAnswer,
+  personaPageAnswer,
   postsAnswer,
   profileAnswer,
 } from '../api/answers';
@@ -74,6 +76,8 @@ export const instanceRoutes: readonly Route[] = [
   route({ method: 'POST', pattern: '/api/account/channels/:guid/access', access: signedIn, input: channelAccessInput, output: channelAnswer, handler: setChannelAccess }),
   route({ method: 'GET', pattern: '/api/account/:persona_guid/bio', access: anyone, output: bioAnswer, handler: getBio }),
   route({ method: 'POST', pattern: '/api/account/:persona_guid/bio', access: signedIn, input: bioInput, output: bioAnswer, handler: setBio }),
+  // A Persona's public page, of this instance or of a remote (extension).
+  route({ method: 'GET', pattern: '/api/personas/:handle', access: anyone, output: personaPageAnswer, handler: personaPage }),
   // What this server is (extension).
   route({ method: 'GET', pattern: '/api/about', access: anyone, output: aboutAnswer, handler: about, transaction: false }),
   // Signing in (extension).

@@ -23,6 +23,7 @@ import { backfillV2, upgradeToV2 } from './upgrade-v2';
 import type { ConflictRow, CursorRow, OutboxRow, RemoteRow, RemoteUrlRow } from './sync-rows';
 import { upgradeToV3 } from './upgrade-v3';
 import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
+import { requeueWordsV8, upgradeToV8 } from './upgrade-v8';
 
 /**
  * The platform's IndexedDB: the browser's own, indexeddbshim over SQLite in the hosts, or fake-indexeddb in
@@ -152,6 +153,13 @@ export const schemaV7 = {
   remoteUrls: 'url, postGuid',
 } as const;
 
+/**
+ * Version 8: no new table or index. Posts are now also found by the title and host of the page they are
+ * about and by each tag exactly (store/post-derived.ts wordsOf), so the posts that gain words (those with
+ * a source or tags) are queued for the indexer again (upgrade-v8.ts).
+ */
+export const schemaV8 = schemaV7;
+
 export const DATABASE_NAME = 'publishing';
 
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
@@ -166,10 +174,12 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.version(5).stores(schemaV5);
   db.version(6).stores(schemaV6).upgrade(upgradeToV6);
   db.version(7).stores(schemaV7);
+  db.version(8).stores(schemaV8).upgrade(upgradeToV8);
   // Dexie holds back every other request until these are done.
   db.on('ready', async () => {
     await backfillV2(db);
     await requeueWordsV6(db);
+    await requeueWordsV8(db);
   });
   db.use(packingMiddleware(['posts']));
   db.use(accountSnapshotMiddleware(db));

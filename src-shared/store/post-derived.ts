@@ -1,3 +1,4 @@
+import { tagKey, tagWord } from '../text/tags';
 import { searchWords } from '../text/words';
 import type { ChangeRow, PostRow } from './rows';
 
@@ -15,10 +16,26 @@ export const changeRowOf = (post: PostRow): ChangeRow => ({
  */
 export const MAX_WORDS_PER_POST = 1_000;
 
-/** The words a post is found by: those of its title, text and tags, the first MAX_WORDS_PER_POST. Deleted posts have none. */
+/**
+ * The words a post is found by, the first MAX_WORDS_PER_POST: one `tagWord` per tag, by which a tag is
+ * found exactly, then the words of its title, the title and host of the page it is about (a bookmark or a
+ * quotation is found by the page's name), its tags and its text. Deleted posts have none.
+ */
 export function wordsOf(post: PostRow): string[] {
   if (post.deleted) return [];
-  return searchWords(post.title ?? '', post.text, post.tags.join(' ')).slice(0, MAX_WORDS_PER_POST);
+  const tagWords = [...new Set(post.tags.filter((tag) => tagKey(tag) !== '').map(tagWord))];
+  const words = searchWords(post.title ?? '', post.sourceTitle ?? '', hostOf(post.sourceUrl), post.tags.join(' '), post.text);
+  return [...tagWords, ...words].slice(0, MAX_WORDS_PER_POST);
+}
+
+/** The host of a page's address, or nothing for what is not one. */
+function hostOf(url: string | null): string {
+  if (!url) return '';
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }
 
 /** Whether a post holds every one of these words, as the index would say once it has the post. */

@@ -13,6 +13,18 @@ export interface ParsedTags {
   tooLong: string[];
 }
 
+/**
+ * What makes two tags the same: case, a leading `#` and Unicode spelling do not count. Tags are found by it
+ * (the search index holds `tagWord(tag)` for each tag of a post, store/post-derived.ts).
+ */
+export const tagKey = (tag: string): string => tag.trim().replace(/^#+/, '').trim().normalize('NFC').toLowerCase();
+
+/**
+ * A tag as the search index holds it: its key after `#`. No word of text starts with `#` (words are runs of
+ * letters and digits), so a tag is found exactly, whatever its length or its characters.
+ */
+export const tagWord = (tag: string): string => `#${tagKey(tag)}`;
+
 /** Parses the comma-separated `tags` variable of a write request. */
 export function parseTags(input: string): ParsedTags {
   const seen = new Set<string>();
@@ -20,7 +32,7 @@ export function parseTags(input: string): ParsedTags {
   for (const part of input.split(',')) {
     // People type "#travel" as often as "travel"; both mean the same tag.
     const tag = part.trim().replace(/^#+/, '').trim();
-    const key = tag.normalize('NFC').toLowerCase();
+    const key = tagKey(tag);
     if (tag === '' || seen.has(key)) continue;
     seen.add(key);
     (isTooLong(tag) ? result.tooLong : result.tags).push(tag);

@@ -181,6 +181,15 @@ describe('startHost with a built renderer', () => {
     expect((await fetch(`${host.url}/assets/missing.js`)).status).toBe(404);
   });
 
+  it('serves the page at addresses that end in a name with a dot or a colon: a handle, a remote address, a tag', async () => {
+    for (const address of ['/@jane.doe', `/@${encodeURIComponent('ada@social.example:8443')}`, '/tags/node.js', '/channels/v1.2']) {
+      const response = await fetch(`${host.url}${address}`);
+      expect(response.status, address).toBe(200);
+      expect(await response.text()).toBe(INDEX);
+    }
+    expect((await fetch(`${host.url}/tags/node.js/extra.js`)).status).toBe(404);
+  });
+
   it('still sends API paths to the service', async () => {
     const response = await fetch(`${host.url}/api/no-such-thing`);
     expect((await envelopeOf(response)).meta.code).toBe(response.status);

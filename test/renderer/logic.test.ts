@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseDeskCommand } from '../../src-renderer/api/bridge';
 import { paramsOf, problemsByField, publishDraft } from '../../src-renderer/screens/composer/publish';
 import { blankDraft } from '../../src-renderer/state/drafts';
-import { parseRoute, routePath, type Route } from '../../src-renderer/state/route';
+import { parseRoute, personaRoute, routePath, type Route } from '../../src-renderer/state/route';
 import { describeRemote, describeServer } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
 import { mergeFirstPage } from '../../src-renderer/state/timelines';
@@ -119,6 +119,10 @@ describe('routes and desktop commands', () => {
     expect(routePath({ screen: 'timeline', kind: 'home' })).toBe('/');
     expect(routePath({ screen: 'persona', handle: 'ann' })).toBe('/@ann');
     expect(parseRoute('/@ann?x=1')).toEqual({ screen: 'persona', handle: 'ann' });
+    // An author's page is where the instance says it is: a remote's author by its address, not a local namesake.
+    expect(personaRoute({ as: 'ann', profile_url: 'http://desk.test/@ann@social.example:8443' })).toEqual({ screen: 'persona', handle: 'ann@social.example:8443' });
+    expect(personaRoute({ as: 'ann', profile_url: 'https://elsewhere.example/users/ann' })).toEqual({ screen: 'persona', handle: 'ann' });
+    expect(personaRoute({ as: 'ann', profile_url: '' })).toEqual({ screen: 'persona', handle: 'ann' });
     for (const nonsense of ['/nonsense', '/posts', '/posts/a/b', '/search', '/drafts/x', '#/nonsense', '/posts/%E0%A4%A', '/@', '/@ann/posts', '/tags', '/tags/a/b']) {
       expect(parseRoute(nonsense), nonsense).toEqual({ screen: 'timeline', kind: 'home' });
     }

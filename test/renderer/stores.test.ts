@@ -132,6 +132,33 @@ describe('the stores, against the real service in-process', () => {
     expect(useTimelines.getState().byKey[refused]?.retryable).toBe(false);
   });
 
+  it("pages a Persona's posts by author, whoever acts, and a tag's posts, and puts a new one of each on top", async () => {
+    const other = (await instance.call('POST', '/api/account/personas', { params: { handle: 'other', name: 'Other' } })).json.data.guid as string;
+    const byOther: string[] = [];
+    for (let i = 0; i < 42; i++) {
+      byOther.push((await instance.call('POST', '/api/posts/write', { params: { content: `note ${i}`, post_type: 'post.note', persona_guid: other, tags: i % 2 ? 'odd' : 'even' } })).json.data[0].guid);
+      instance.clock.advance(1);
+    }
+    await write('Written by the first Persona');
+    // The acting Persona is the first one: its stars show, but the author is the other.
+    const spec: TimelineSpec = { kind: 'persona', persona: instance.personaGuid, author: other, types: ['post.note'] };
+    const key = useTimelines.getState().open(spec);
+    await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
+    await useTimelines.getState().loadMore(key);
+    expect(useTimelines.getState().byKey[key]?.guids).toEqual([...byOther].reverse());
+
+    const tagged = useTimelines.getState().open({ kind: 'tag', persona: instance.personaGuid, tag: 'ODD', types: ['post.note'] });
+    await until(() => useTimelines.getState().byKey[tagged]?.status === 'ready');
+    expect(useTimelines.getState().byKey[tagged]?.guids).toEqual(byOther.filter((_, i) => i % 2).reverse());
+
+    const fresh = fakePost(999, { persona: { ...fakePost(999).persona, guid: other }, tags: ['Odd'], type: 'post.article' });
+    useTimelines.getState().published(fresh);
+    expect(useTimelines.getState().byKey[key]?.guids[0]).toBe(fresh.guid);
+    expect(useTimelines.getState().byKey[tagged]?.guids[0]).toBe(fresh.guid);
+    // Timelines of other kinds keep the keys they had (their seen marks are kept under them).
+    expect(timelineKey({ kind: 'home', persona: 'p', types: ['post.note'] })).toBe('home|p|||post.note');
+  });
+
   it('offers to try again when the instance did not answer', async () => {
     const offline: typeof globalThis.fetch = () => Promise.reject(new TypeError('fetch failed'));
     useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch: offline }, 'pasted');

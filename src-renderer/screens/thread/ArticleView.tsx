@@ -5,7 +5,7 @@ import { PostActions } from '../../components/PostActions';
 import { PostBody } from '../../components/PostBody';
 import { SyncMarker } from '../../components/SyncMarker';
 import { usePosts } from '../../state/posts';
-import { go, routePath } from '../../state/route';
+import { go, personaRoute, routePath } from '../../state/route';
 import { plainTextOf, readingMinutes } from '../../util/excerpt';
 import { dateOf, fullTime, isoTime } from '../../util/time';
 
@@ -26,7 +26,7 @@ export function ArticleView({ guid, onReply }: { guid: string; onReply: (post: R
         <h2 className="reading-title" dir="auto">{post.title || 'Untitled article'}</h2>
         <p className="byline">
           <Avatar persona={post.persona} size={28} />
-          <a href={routePath({ screen: 'persona', handle: post.persona.as })} dir="auto">{author}</a>
+          <a href={routePath(personaRoute(post.persona))} dir="auto">{author}</a>
           <span aria-hidden="true">·</span>
           <time dateTime={isoTime(post.publish_unix)} title={fullTime(post.publish_unix)}>
             {dateOf(post.publish_unix)}

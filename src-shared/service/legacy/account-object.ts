@@ -1,7 +1,7 @@
 import type { ChannelRow, PersonaRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
 import type { Ctx } from '../context';
-import { avatarUrl } from '../present';
+import { avatarUrl, profileUrl } from '../present';
 import type { LegacyAccountAnswer, LegacyChannelAnswer } from '../../api/legacy-answers';
 
 /**
@@ -15,7 +15,7 @@ export function legacyAccount(ctx: Ctx, persona: PersonaRow): LegacyAccountAnswe
     username: persona.handle,
     display_name: persona.name,
     avatar_url: avatarUrl(persona),
-    profile_url: `${ctx.origin}/@${encodeURIComponent(persona.handle)}`,
+    profile_url: profileUrl(ctx, persona),
     site_url: persona.siteUrl || false,
     timezone: persona.timezone,
     created_at: isoOf(persona.createdUnix),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personaAnswer, postAnswer, type PersonaAnswer, type PostAnswer } from '../../../src-shared/api/answers';
+import { personaAnswer, postAnswer, type PersonaAnswer, type PersonaPageAnswer, type PostAnswer } from '../../../src-shared/api/answers';
 import type { ConflictAnswer, RemoteStatusAnswer, ThreadRefreshAnswer } from '../../../src-shared/api/sync-answers';
 import { createInstanceClient, createLegacyClient, RemoteError } from '../../../src-shared/client';
 import { createDeskClient } from '../../../src-shared/client/desk-client';
@@ -187,6 +187,10 @@ const ownConflict: ConflictAnswer = {
   detected_unix: UNIX + 120,
 };
 const ownRefresh: ThreadRefreshAnswer = { post_guid: GUID, gone: false, stored: 3 };
+const remotePersonaPage: PersonaPageAnswer = {
+  guid: GUID, as: 'ada', address: 'ada@social.example', name: 'Ada', avatar_url: 'https://social.example/ada.png', site_url: '',
+  bio: { text: '', html: '' }, is_you: false, remote_host: 'social.example',
+};
 
 describe('the desk client, reading its own instance', () => {
   /** Whether the instance leaves a field out: a Persona's `created_at`, a post's `attributes`. */
@@ -210,6 +214,7 @@ describe('the desk client, reading its own instance', () => {
       if (request.path === '/api/sync/outbox/1') return json(res, 200, ok(broken ? { seq: 1 } : { seq: 1, action: 'retry' }));
       if (request.path === `/api/sync/conflicts/${GUID}`) return json(res, 200, ok({ post_guid: GUID, kept: broken ? 'both' : 'local' }));
       if (request.path === '/api/auth/logout') return json(res, 200, ok(broken ? { signed_out: 'Y' } : { signed_out: true }));
+      if (request.path === '/api/personas/ada%40social.example') return json(res, 200, ok(broken ? { ...remotePersonaPage, remote_host: null } : remotePersonaPage));
       if (request.path === '/api/sync/conflicts') return json(res, 200, ok([broken ? { ...ownConflict, detected_unix: null } : ownConflict]));
       if (request.path === `/api/sync/posts/${GUID}/refresh`) return json(res, 200, ok(broken ? { ...ownRefresh, gone: 'N' } : ownRefresh));
       return json(res, 404, { meta: { code: 404, text: 'Not Found', list: false }, data: false });
@@ -226,11 +231,18 @@ describe('the desk client, reading its own instance', () => {
     expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
     expect(await desk.search({ q: 'orchard @me', count: 40, before: GUID })).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
     expect(Object.fromEntries(new URLSearchParams(searched))).toEqual({ q: 'orchard @me', count: '40', before: GUID });
+    // A Persona's page lists its author's posts: `author_guid`, not the acting `persona_guid`.
+    await desk.search({ author_guid: GUID.toUpperCase(), tag: 'Go', persona_guid: GUID });
+    expect(Object.fromEntries(new URLSearchParams(searched))).toEqual({ tag: 'Go', author_guid: GUID.toUpperCase(), persona_guid: GUID });
+    expect(await desk.personaPage('ada@social.example')).toEqual(remotePersonaPage);
   });
 
   it('refuses to send a search without words, or with a count out of range', async () => {
     const desk = createDeskClient(options());
     await expect(desk.search({ q: '  ' })).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(desk.search({ tag: ' ' })).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(desk.search({ author_guid: 'me' })).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(desk.personaPage(' ')).rejects.toMatchObject({ kind: 'rejected' });
     await expect(desk.search({ q: 'orchard', count: 0 })).rejects.toMatchObject({ kind: 'rejected' });
   });
 
@@ -278,6 +290,7 @@ describe('the desk client, reading its own instance', () => {
     expect((refused as RemoteError).list.join(' ')).toContain('created_at');
     await expect(desk.timeline('global')).rejects.toMatchObject({ kind: 'protocol' });
     await expect(desk.search({ q: 'orchard' })).rejects.toMatchObject({ kind: 'protocol' });
+    await expect(desk.personaPage('ada@social.example')).rejects.toMatchObject({ kind: 'protocol' });
 
     const read = await createInstanceClient(options()).global();
     expect(read.posts.map((p) => [p.guid, p.pin, p.starred])).toEqual([

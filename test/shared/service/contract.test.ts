@@ -73,6 +73,7 @@ describe('the contract of every route', () => {
     const parent = await writePost(started, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this', geo_description: 'Home' });
     await writePost(started, { content: 'A reply to it', reply_to: parent.guid });
     const channel = (await started.call('POST', '/api/account/channels', { params: { name: 'Second Channel' } })).json.data;
+    const handle = (await started.db.personas.get(started.personaGuid))?.handle ?? '';
     let signedIn: string | undefined;
     const seen: string[] = [];
     for (const r of inOrder(instanceRoutes.filter((r) => !r.pattern.startsWith('/api/sync')))) {
@@ -89,7 +90,9 @@ describe('the contract of every route', () => {
       };
       // Signing out ends the token it is sent with: it gets a token of its own.
       const token = key === 'POST /api/auth/logout' ? signedIn : undefined;
-      const answer = await started.call(r.method, r.pattern.replace(/:guid|:persona_guid/, target), { params, ...(token ? { token } : {}) });
+      // A Persona's page is named by its handle.
+      const path = r.pattern.replace(/:guid|:persona_guid/, target).replace(':handle', handle);
+      const answer = await started.call(r.method, path, { params, ...(token ? { token } : {}) });
       if (key === 'POST /api/auth/login') signedIn = answer.json.data.token;
       expectDeclared(r, answer);
       seen.push(key);

@@ -4,7 +4,7 @@ import { BACKENDS, startInstance, writePost, type TestInstance } from '../../sup
 import { addAccount, expectError, expectOk, expectPostShape, guidsOf } from './helpers';
 
 const SHORT = 'search words need at least 4 letters or digits';
-const Q_REQUIRED = "q is required: words to find, and @handle to search one Persona's posts";
+const Q_REQUIRED = "q, tag or author_guid is required: words to find, @handle to search one Persona's posts";
 
 describe.each(BACKENDS)('GET /api/posts/search (%s)', (backend) => {
   let instance: TestInstance;
