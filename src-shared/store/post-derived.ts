@@ -1,4 +1,4 @@
-import { tagKey, tagWord } from '../text/tags';
+import { hashtagsIn, tagKey, tagWord } from '../text/tags';
 import { searchWords } from '../text/words';
 import type { ChangeRow, PostRow } from './rows';
 
@@ -18,12 +18,13 @@ export const MAX_WORDS_PER_POST = 1_000;
 
 /**
  * The words a post is found by, the first MAX_WORDS_PER_POST: one `tagWord` per tag, by which a tag is
- * found exactly, then the words of its title, the title and host of the page it is about (a bookmark or a
+ * found exactly (a `#tag` written in the text counts as one: the page links it to the tag's posts), then the words of its title, the title and host of the page it is about (a bookmark or a
  * quotation is found by the page's name), its tags and its text. Deleted posts have none.
  */
 export function wordsOf(post: PostRow): string[] {
   if (post.deleted) return [];
-  const tagWords = [...new Set(post.tags.filter((tag) => tagKey(tag) !== '').map(tagWord))];
+  const tags = [...post.tags, ...[...hashtagsIn(post.text)].map((found) => found.tag)];
+  const tagWords = [...new Set(tags.filter((tag) => tagKey(tag) !== '').map(tagWord))];
   const words = searchWords(post.title ?? '', post.sourceTitle ?? '', hostOf(post.sourceUrl), post.tags.join(' '), post.text);
   return [...tagWords, ...words].slice(0, MAX_WORDS_PER_POST);
 }

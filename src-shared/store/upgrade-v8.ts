@@ -16,11 +16,12 @@ export async function upgradeToV8(tx: Transaction): Promise<void> {
 }
 
 /** Whether the words of version 8 (store/post-derived.ts wordsOf) differ from what version 7 indexed. */
-const gainsWords = (post: PostRow): boolean => !post.deleted && (post.sourceTitle != null || post.sourceUrl != null || post.tags.length > 0);
+const gainsWords = (post: PostRow): boolean => !post.deleted && (post.sourceTitle != null || post.sourceUrl != null || post.tags.length > 0 || post.text.includes('#'));
 
 /**
  * Since version 8 a post is also found by the title and host of the page it is about and by each tag
- * exactly: only posts with a source or tags gain words, so only they are queued for the indexer again.
+ * exactly, tags written as `#tag` in the text included: only posts with a source, tags or a `#` in their text
+ * gain words, so only they are queued for the indexer again.
  * Search stays exact meanwhile, as queued posts are judged by their own words (store/search.ts). A batch
  * per transaction, with its progress: an interrupted requeue resumes where it stopped. Runs when the
  * database opens.

@@ -119,6 +119,8 @@ describe.each(BACKENDS)('GET /api/posts/search with tag (%s)', (backend) => {
     const hashGo = await writePost(instance, { post_type: 'post.article', title: 'Types', content: 'More of it', tags: '#go' });
     const says = await writePost(instance, { content: 'Let us go travel somewhere' });
     const longer = await writePost(instance, { content: 'Not this one', tags: 'golang, go-to' });
+    // Written in the text, a tag is a tag too: the page links it to this very list.
+    const written = await writePost(instance, { content: 'Sailing past the #Harbours today, page#part and `#code`' });
     for (const indexed of [false, true]) {
       if (indexed) await indexAllQueuedWords(instance.db);
       expect(await tagged('go')).toEqual([hashGo.guid, go.guid]);
@@ -128,6 +130,8 @@ describe.each(BACKENDS)('GET /api/posts/search with tag (%s)', (backend) => {
       expect(await tagged('go', { q: 'language' })).toEqual([go.guid]);
       expect(await tagged('go', { count: '1', before: hashGo.guid })).toEqual([go.guid]);
       expect(await tagged('nowhere')).toEqual([]);
+      expect(await tagged('harbours')).toEqual([written.guid]);
+      expect(await tagged('part')).toEqual([]);
     }
     expect([go.guid, hashGo.guid]).not.toContain(says.guid);
   });
