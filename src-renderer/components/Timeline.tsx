@@ -29,7 +29,8 @@ const TOP_PX = 40;
 export function Timeline({ timelineKey, label, empty }: { timelineKey: string; label: string; empty: string }) {
   const timeline = useTimelines((s) => s.byKey[timelineKey]);
   const { loadMore, poll, clearFresh, markSeen, reload, leave } = useTimelines.getState();
-  const selected = useUi((s) => s.selected);
+  // The selection is this list's once its screen has said so (until then it may be the previous screen's).
+  const selected = useUi((s) => (s.activeTimeline === timelineKey ? s.selected : -1));
   const scroller = useRef<HTMLDivElement>(null);
   const guids = timeline?.guids ?? [];
   const seen = timeline?.seen ?? null;
@@ -47,9 +48,13 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     estimateSize: () => ESTIMATE_PX,
     overscan: 5,
     getItemKey: (index) => guids[index] ?? index,
+    // The first render draws the rows of the place; the scroller is moved there before the first paint.
     initialOffset: back.offset,
     initialMeasurementsCache: back.sizes,
   });
+  useLayoutEffect(() => {
+    if (back.offset > 0) virtualizer.scrollToOffset(back.offset);
+  }, [back, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
   const placeNow = useKeepPlace(scroller, virtualizer, guids, TOP_PX);

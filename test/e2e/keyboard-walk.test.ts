@@ -84,8 +84,10 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
     expect(unnamed).toEqual([]);
     expect(stops.filter((s) => !s.visible)).toEqual([]);
     const seen = stops.map((s) => s.aria);
-    // In the order of the page: Personas, New post, search, the timelines, then the posts' own controls.
+    // In the order of the page: the skip link, Personas, New post, search, the timelines, then the posts'
+    // own controls: those of one post, the timeline's Tab stop, however many posts it shows.
     const expected = [
+      'link "Skip to content"',
       'button "Act as Me (1)" [pressed]',
       'button "New post"',
       'searchbox "Search posts"',
@@ -104,6 +106,9 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
       'button "Open"',
     ];
     for (const want of expected) expect(seen).toContain(want);
+    expect(seen[0]).toBe('link "Skip to content"');
+    expect(seen.filter((s) => s === 'button "Reply"')).toHaveLength(1);
+    expect(seen.filter((s) => /^article/.test(s))).toHaveLength(1);
     const order = expected.map((want) => seen.indexOf(want));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(seen.some((s) => /^link "Open the conversation of this post by Me"/.test(s))).toBe(true);

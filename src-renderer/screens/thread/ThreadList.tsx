@@ -28,7 +28,8 @@ interface Props {
  */
 export function ThreadList({ rows, opened, replying, onReply, onReplyDone }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const selected = useUi((s) => s.selected);
+  // The selection is this list's once the conversation is on screen (until then it may be a timeline's).
+  const selected = useUi((s) => (s.thread !== null ? s.selected : -1));
   const select = useUi((s) => s.select);
   const virtualizer = useVirtualizer({
     count: rows.length,
