@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { api, hasChromium, shot } from './support/desk-page';
 import { useDesk } from './support/use-desk';
+import { nextSecond } from '../support/wait';
 
 const TOKEN = 'e2e-walk-owner-token-0123456789';
 
@@ -55,7 +56,10 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
     token: TOKEN,
     freshForEachTest: true,
     arrange: async ({ host }) => {
-      for (const content of ['A first note', 'A second note, mentioning @me']) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
+      await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'A first note', post_type: 'post.note' });
+      // A second later, so that it is the newest, the first in the timeline: the one whose controls Tab reaches.
+      await nextSecond();
+      await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'A second note, mentioning @me', post_type: 'post.note' });
     },
     ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
   });
