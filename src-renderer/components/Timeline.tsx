@@ -88,7 +88,8 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
 
   // Another post selected (j/k, the arrows): it is scrolled into view and takes the focus. Not when the
   // focus chose it (Tab, a click on one of its controls: it is where the person put it), nor when it moved
-  // only because posts came in above it. Selected again on return, it takes the focus where it stands.
+  // only because posts came in above it. Selected again on return, it takes the focus where it stands, as
+  // the focus goes to a screen's content when the screen changes.
   const selectedGuid = guids[selected];
   const handled = useRef<string | undefined>(undefined);
   const reselected = useRef(back.selected);
@@ -99,7 +100,10 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     if (row?.contains(document.activeElement)) return;
     if (selectedGuid === reselected.current) {
       reselected.current = null;
-      row?.focus({ preventScroll: true });
+      // Unless the focus is at work on this screen already (its type filter), where it stays.
+      const active = document.activeElement;
+      const busyHere = active !== null && active !== document.body && row?.closest('main')?.contains(active) === true;
+      if (!busyHere) row?.focus({ preventScroll: true });
       return;
     }
     virtualizer.scrollToIndex(selected, { align: 'auto' });

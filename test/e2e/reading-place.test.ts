@@ -126,6 +126,18 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     await expect(selectedRow('Everything').count()).resolves.toBe(0);
     await page.getByRole('link', { name: /^Home/ }).click();
     await expectSamePlace(before);
+
+    // A type filter shows another list; the same filters again show this one at its place, and the focus
+    // stays on the filter that the person is working.
+    const notes = page.getByRole('button', { name: 'Notes' });
+    await notes.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notes.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notes.getAttribute('aria-pressed')).toBe('true');
+    await selectedRow().waitFor();
+    await expect.poll(async () => Math.abs((await feed().evaluate((el) => el.scrollTop)) - before.top)).toBeLessThan(2);
+    await expect(notes.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   });
 
   it('stops at one post when tabbing through a timeline, from the skip link on: a few stops, not a few for every post', async () => {
