@@ -1,11 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { api, hasChromium, scrollAndSettle, shot } from './support/desk-page';
+import { writeNumberedPosts } from './support/numbered-posts';
 import { useDesk } from './support/use-desk';
-import { nextSecond } from '../support/wait';
 
 const TOKEN = 'e2e-place-owner-token-0123456789';
-const POSTS = 150;
 
 /** What the focus is on: a row's position in its list, or else its role and name as the page reads them. */
 async function focusedThing(page: Page): Promise<{ row: number | null; inFeed: boolean; tag: string; name: string }> {
@@ -21,15 +20,6 @@ async function focusedThing(page: Page): Promise<{ row: number | null; inFeed: b
   });
 }
 
-/** 150 posts of four heights. */
-async function seed(base: string): Promise<void> {
-  for (let i = 1; i <= POSTS; i++) {
-    const content = `Numbered post ${i}.\n\n${'Some words to give the post a height of its own. '.repeat((i % 4) * 3)}`;
-    const answer = await api(base, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
-    expect(answer.status).toBe(200);
-  }
-}
-
 /**
  * Reading a long timeline and coming back to it: the place and the selected post are kept through a post
  * opened from it (Back in the page, the browser's Back and Forward) and through another timeline; Tab
@@ -41,7 +31,7 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     name: 'place',
     token: TOKEN,
     freshForEachTest: true,
-    arrange: ({ host }) => seed(host.url),
+    arrange: ({ host }) => writeNumberedPosts(host.url, TOKEN),
     ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
   });
 
@@ -230,48 +220,5 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focusedThing(page)).row).toBe(1);
-  });
-});
-
-describe.skipIf(!hasChromium)('the reader\'s place when posts came meanwhile', () => {
-  const { host, page, errors } = useDesk({
-    name: 'place-news',
-    token: TOKEN,
-    fakeClock: true,
-    freshForEachTest: true,
-    arrange: ({ host }) => seed(host.url),
-    ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
-  });
-
-  afterEach(() => {
-    expect(errors).toEqual([]);
-  });
-
-  it('keeps the post that was being read where it was, and counts the new ones above', async () => {
-    onTestFailed(() => shot(page, 'failed-place-news'));
-    const feed = page.getByRole('feed', { name: 'Home' });
-    await scrollAndSettle(feed, { top: 3000 });
-    const reading = await feed.evaluate((el) => {
-      const top = el.getBoundingClientRect().top + el.clientHeight / 2;
-      const row = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().top <= top && a.getBoundingClientRect().bottom > top);
-      return row?.textContent.match(/Numbered post \d+\./)?.[0] ?? '';
-    });
-    const row = feed.getByRole('article').filter({ hasText: reading });
-    await row.locator('.post-content').click();
-    const y = (await row.boundingBox())?.y ?? -1;
-    await row.getByRole('button', { name: 'Open' }).click();
-    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
-
-    // While the post is read, three posts are written, and more than a poll's time goes by.
-    await nextSecond();
-    for (const n of [1, 2, 3]) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: `Fresh post ${n}`, post_type: 'post.note' });
-    await page.clock.fastForward(16_000);
-    await page.goBack();
-
-    await page.getByRole('button', { name: '3 new posts above' }).waitFor();
-    await expect.poll(async () => Math.abs(((await row.boundingBox())?.y ?? 0) - y)).toBeLessThan(2);
-    await expect(row.getAttribute('class')).resolves.toContain('selected');
-    await expect.poll(() => row.evaluate((el) => el === document.activeElement)).toBe(true);
-    await shot(page, 'place-news');
   });
 });
