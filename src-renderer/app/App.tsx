@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { HelpDialog } from '../components/HelpDialog';
 import { Sidebar } from '../components/Sidebar';
@@ -56,8 +56,11 @@ function Shell() {
   }
   return (
     <div className="shell">
+      <a className="skip-link" href="#content" onClick={skipToContent}>
+        Skip to content
+      </a>
       <Sidebar />
-      <main className="content">
+      <main id="content" className="content">
         <ErrorBoundary label="this screen">
           <Suspense fallback={<p className="state-line" role="status">Loading…</p>}>
             <Screen />
@@ -75,6 +78,21 @@ function Shell() {
       <Toasts />
     </div>
   );
+}
+
+/**
+ * The page's first Tab stop, past the sidebar's two dozen controls: to the post a list stops at (its
+ * selected one, or the first in view), where j/k and Tab go on; on a screen without posts, to its title.
+ * Handled here, not by the address: `#content` would be taken for a change of screen (state/route.ts).
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById('content');
+  if (!main) return;
+  const target = main.querySelector<HTMLElement>('article[tabindex="0"]') ?? main.querySelector<HTMLElement>('h1') ?? main;
+  // A title (or the content while it loads) is no Tab stop of its own: it takes the focus only when sent there.
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
 }
 
 function Screen() {

@@ -33,6 +33,11 @@ function listOnScreen(): readonly string[] {
   return activeTimeline === null ? [] : (useTimelines.getState().byKey[activeTimeline]?.guids ?? []);
 }
 
+/** Whether the focus is on a post of the list or inside one (not in one of its fields: those keep their keys). */
+function inList(event: KeyboardEvent): boolean {
+  return event.target instanceof Element && event.target.closest('article[data-index]') !== null;
+}
+
 /** The selected post; for a repost, the post it reposts, as its buttons act on that one. */
 function selectedPost() {
   const guid = listOnScreen()[useUi.getState().selected];
@@ -77,8 +82,10 @@ export function installKeyboard(target: Window = window): () => void {
     const ui = useUi.getState();
     const post = selectedPost();
     const count = listOnScreen().length;
-    if (key === 'j') return () => ui.select(Math.min(ui.selected + 1, count - 1));
-    if (key === 'k') return () => ui.select(Math.max(ui.selected - 1, 0));
+    if (key === 'j' || (key === 'ArrowDown' && inList(event))) return () => ui.select(Math.min(ui.selected + 1, count - 1));
+    if (key === 'k' || (key === 'ArrowUp' && inList(event))) return () => ui.select(Math.max(ui.selected - 1, 0));
+    if (key === 'Home' && inList(event)) return () => ui.select(Math.min(0, count - 1));
+    if (key === 'End' && inList(event)) return () => ui.select(count - 1);
     if ((key === 'o' || key === 'Enter') && post && (key === 'o' || (event.target as HTMLElement).tagName === 'ARTICLE')) {
       return () => go({ screen: 'thread', guid: post.guid });
     }

@@ -1,14 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useKeepPlace } from './keep-place';
 import { usePosts } from '../state/posts';
 import { PostCard } from './PostCard';
+import { restoredOffset, tabStopIndex } from '../state/reading-place';
+import { rowAt, useRowControls } from './row-controls';
 import { isSeen, type SeenMark } from '../state/seen-mark';
-import { useTimelines } from '../state/timelines';
+import { POLL_MS, useTimelines } from '../state/timelines';
 import { useUi } from '../state/ui';
 
-/** How often an open timeline looks for new posts. */
-const POLL_MS = 15_000;
+/** What the virtualiser takes a row's height to be until it is drawn. */
+const ESTIMATE_PX = 150;
 
 /** Scrolled less than this from the top counts as being on top: new posts then simply appear there. */
 const TOP_PX = 40;
@@ -18,26 +20,50 @@ const TOP_PX = 40;
  * posts cost what twenty do. Older posts load as the end comes near. New ones come in at the top; while the
  * person is scrolled down the list keeps the post they are reading where it was on screen, and a button
  * says how many arrived above and jumps there.
+ *
+ * Left for a post or another timeline and come back to, it shows the same place: the post that was on top
+ * of the view as far into it as before, the rows laid out with the heights measured then, and the same post
+ * selected and focused (state/reading-place.ts). Tab stops once in the list, at the selected post, then
+ * goes through that post's controls and on out of the list (row-controls.ts).
  */
 export function Timeline({ timelineKey, label, empty }: { timelineKey: string; label: string; empty: string }) {
   const timeline = useTimelines((s) => s.byKey[timelineKey]);
-  const { loadMore, poll, clearFresh, markSeen, reload } = useTimelines.getState();
-  const selected = useUi((s) => s.selected);
+  const { loadMore, poll, clearFresh, markSeen, reload, leave } = useTimelines.getState();
+  // The selection is this list's once its screen has said so (until then it may be the previous screen's).
+  const selected = useUi((s) => (s.activeTimeline === timelineKey ? s.selected : -1));
   const scroller = useRef<HTMLDivElement>(null);
   const guids = timeline?.guids ?? [];
   const seen = timeline?.seen ?? null;
   const markerAt = useMarkerIndex(guids, seen);
+  // Read once, before the first rows are drawn, so that the first frame already shows the place.
+  const [back] = useState(() => {
+    const place = useTimelines.getState().places[timelineKey];
+    const chosen = useUi.getState().selectedIn[timelineKey] ?? null;
+    return { sizes: place?.sizes ?? [], offset: restoredOffset(place, guids, chosen, ESTIMATE_PX), selected: chosen };
+  });
 
   const virtualizer = useVirtualizer({
     count: guids.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 150,
+    estimateSize: () => ESTIMATE_PX,
     overscan: 5,
     getItemKey: (index) => guids[index] ?? index,
+    // The first render draws the rows of the place; the scroller is moved there before the first paint.
+    initialOffset: back.offset,
+    initialMeasurementsCache: back.sizes,
   });
+  useLayoutEffect(() => {
+    if (back.offset > 0) virtualizer.scrollToOffset(back.offset);
+  }, [back, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
-  useKeepPlace(scroller, virtualizer, guids, TOP_PX);
+  const placeNow = useKeepPlace(scroller, virtualizer, guids, TOP_PX);
+  const stop = tabStopIndex(selected, virtualizer.range?.startIndex ?? -1, virtualizer.range?.endIndex ?? -1);
+
+  // Leaving: where the person is, kept for their return. A layout effect's cleanup, which runs while the
+  // list is still in the page (a passive one would run after the screen that replaces it has started).
+  const keepPlace = useCallback(() => leave(timelineKey, { anchor: placeNow(), sizes: virtualizer.takeSnapshot() }), [leave, timelineKey, placeNow, virtualizer]);
+  useLayoutEffect(() => keepPlace, [keepPlace]);
 
   useEffect(() => {
     if (lastIndex >= guids.length - 5 && guids.length > 0) void loadMore(timelineKey);
@@ -60,13 +86,30 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     };
   }, [timelineKey, poll, markSeen]);
 
-  // j/k: the selected row is scrolled into view and takes the focus.
+  // Another post selected (j/k, the arrows): it is scrolled into view and takes the focus. Not when the
+  // focus chose it (Tab, a click on one of its controls: it is where the person put it), nor when it moved
+  // only because posts came in above it. Selected again on return, it takes the focus where it stands, as
+  // the focus goes to a screen's content when the screen changes.
+  const selectedGuid = guids[selected];
+  const handled = useRef<string | undefined>(undefined);
+  const reselected = useRef(back.selected);
   useEffect(() => {
-    if (selected < 0 || selected >= guids.length) return;
+    if (selectedGuid === undefined || selectedGuid === handled.current) return;
+    handled.current = selectedGuid;
+    const row = rowAt(scroller.current, selected);
+    if (row?.contains(document.activeElement)) return;
+    if (selectedGuid === reselected.current) {
+      reselected.current = null;
+      // Unless the focus is at work on this screen already (its type filter), where it stays.
+      const active = document.activeElement;
+      const busyHere = active !== null && active !== document.body && row?.closest('main')?.contains(active) === true;
+      if (!busyHere) row?.focus({ preventScroll: true });
+      return;
+    }
     virtualizer.scrollToIndex(selected, { align: 'auto' });
-    const frame = requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${selected}"]`)?.focus({ preventScroll: true }));
+    const frame = requestAnimationFrame(() => rowAt(scroller.current, selected)?.focus({ preventScroll: true }));
     return () => cancelAnimationFrame(frame);
-  }, [selected, guids.length, virtualizer]);
+  }, [selected, selectedGuid, virtualizer]);
 
   if (!timeline) return null;
   if (timeline.status === 'loading' && guids.length === 0) return <p className="state-line" role="status">Loading…</p>;
@@ -81,6 +124,8 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
 
   return (
     <div className="timeline-wrap">
+      {/* Under the screen's h1, above the posts' own headings (an article's title is an h3). */}
+      <h2 className="visually-hidden">Posts</h2>
       <div className="fresh-holder" aria-live="polite">
         {timeline.fresh.length > 0 && (
           <button type="button" className="fresh-button" onClick={() => { clearFresh(timelineKey); scroller.current?.scrollTo({ top: 0 }); }}>
@@ -104,7 +149,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
         ) : (
           <div className="timeline-inner" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => (
-              <TimelineRow key={item.key} guid={guids[item.index] ?? ''} index={item.index} start={item.start} selected={item.index === selected} marker={item.index === markerAt} size={guids.length} measure={virtualizer.measureElement} />
+              <TimelineRow key={item.key} guid={guids[item.index] ?? ''} index={item.index} start={item.start} selected={item.index === selected} tabStop={item.index === stop} marker={item.index === markerAt} measure={virtualizer.measureElement} />
             ))}
           </div>
         )}
@@ -116,20 +161,31 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   );
 }
 
-function TimelineRow(props: { guid: string; index: number; start: number; selected: boolean; marker: boolean; size: number; measure: (el: Element | null) => void }) {
+function TimelineRow(props: { guid: string; index: number; start: number; selected: boolean; tabStop: boolean; marker: boolean; measure: (el: Element | null) => void }) {
   const post = usePosts((s) => s.byGuid[props.guid]);
   const select = useUi((s) => s.select);
+  const row = useRef<HTMLElement | null>(null);
+  const { measure } = props;
+  const refs = useCallback(
+    (el: HTMLElement | null) => {
+      row.current = el;
+      measure(el);
+    },
+    [measure],
+  );
+  useRowControls(row, props.tabStop);
   return (
     <article
-      ref={props.measure}
+      ref={refs}
       data-index={props.index}
       className={`timeline-row${props.selected ? ' selected' : ''}`}
       style={{ transform: `translateY(${props.start}px)` }}
-      tabIndex={props.selected ? 0 : -1}
+      tabIndex={props.tabStop ? 0 : -1}
       aria-posinset={props.index + 1}
       aria-setsize={-1}
       aria-label={post ? `Post by ${post.persona.name || post.persona.as}` : 'Post'}
-      onFocus={(e) => e.target === e.currentTarget && select(props.index)}
+      // The focus anywhere in a post (Tab onto it, a click on one of its controls) makes it the selected one.
+      onFocus={() => select(props.index)}
     >
       {props.marker && <div className="new-marker" role="separator">New since you last looked</div>}
       <PostCard guid={props.guid} />

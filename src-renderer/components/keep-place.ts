@@ -1,19 +1,15 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
-
-/** The post at the top of the view and how far into it the view starts: what must stay put. */
-interface Anchor {
-  guid: string;
-  into: number;
-}
+import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
+import type { Anchor } from '../state/reading-place';
 
 /**
  * Keeps the post being read where it is on screen when posts are added or removed above it (new ones from a
  * poll, one just written, one deleted). Without it the list would jump by the height of what came in.
  * On top of the list (less than `topPx` down, the same line the poll draws) nothing is kept: new posts
- * simply appear there.
+ * simply appear there. Answers a function that tells where the person is now (null on top): what the
+ * timeline keeps when they leave it.
  */
-export function useKeepPlace(scroller: RefObject<HTMLDivElement | null>, virtualizer: Virtualizer<HTMLDivElement, Element>, guids: readonly string[], topPx: number): void {
+export function useKeepPlace(scroller: RefObject<HTMLDivElement | null>, virtualizer: Virtualizer<HTMLDivElement, Element>, guids: readonly string[], topPx: number): () => Anchor | null {
   const anchor = useRef<Anchor | null>(null);
 
   // After every change of the list: put the anchor back where it was, then note the anchor for next time.
@@ -37,6 +33,8 @@ export function useKeepPlace(scroller: RefObject<HTMLDivElement | null>, virtual
     el.addEventListener('scroll', note, { passive: true });
     return () => el.removeEventListener('scroll', note);
   }, [guids, scroller, virtualizer, topPx]);
+
+  return useCallback(() => anchor.current, []);
 }
 
 function anchorOf(el: HTMLElement, virtualizer: Virtualizer<HTMLDivElement, Element>, guids: readonly string[], topPx: number): Anchor | null {

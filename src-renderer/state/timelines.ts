@@ -5,6 +5,10 @@ import { usePosts } from './posts';
 import { isSeen, laterMark, markOf, newestPast, readSeen, writeSeen, type SeenMark } from './seen-mark';
 import { clients, describeFailure } from './session';
 import { isRemoteError } from '../../src-shared/client/errors';
+import type { Place } from './reading-place';
+
+/** How often an open timeline looks for new posts; one read more recently than this needs no reading on return. */
+export const POLL_MS = 15_000;
 
 /** The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. */
 export interface TimelineState {
@@ -24,10 +28,16 @@ export interface TimelineState {
   fresh: string[];
   /** The newest post seen when the person last looked (see seen-mark.ts): the "new since" marker goes below newer posts. */
   seen: SeenMark | null;
+  /** When its newest posts were last read (Date.now()); unset until they are. */
+  readAt?: number;
 }
 
 interface TimelinesStore {
   byKey: Record<string, TimelineState>;
+  /** Where the person was in each timeline they left, for the life of the page (see reading-place.ts). */
+  places: Record<string, Place>;
+  /** The person leaves a timeline's screen: where they were is kept for their return. */
+  leave: (key: string, place: Place) => void;
   /** Loads the first page unless it is loaded; answers the key. */
   open: (spec: TimelineSpec) => string;
   reload: (key: string) => Promise<void>;
@@ -53,6 +63,9 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
 
   return {
     byKey: {},
+    places: {},
+
+    leave: (key, place) => set({ places: { ...get().places, [key]: place } }),
 
     open: (spec) => {
       const key = timelineKey(spec);
@@ -62,9 +75,12 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         void get().reload(key);
       } else {
         // Opened again: the marker moves to what the person saw when they last left, and what arrived
-        // meanwhile comes in above it, at the top, where the person now is.
-        update(key, { seen: readSeen()[key] ?? get().byKey[key]?.seen ?? null });
-        void get().poll(key, true);
+        // meanwhile comes in above it: at the top, or counted as waiting above when they come back to a
+        // place further down. Back from a post read a moment ago, nothing can be new yet: the list is as a
+        // poll left it, and its polling carries on.
+        const timeline = get().byKey[key];
+        update(key, { seen: readSeen()[key] ?? timeline?.seen ?? null });
+        if (Date.now() - (timeline?.readAt ?? 0) >= POLL_MS) void get().poll(key, (get().places[key]?.anchor ?? null) === null);
       }
       return key;
     },
@@ -78,7 +94,7 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         usePosts.getState().put(page.posts);
         // Never looked at before: what is here now counts as seen, so that what arrives later is marked new.
         const seen = get().byKey[key]?.seen ?? newestPast(page.posts);
-        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seen });
+        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seen, readAt: Date.now() });
       } catch (error) {
         update(key, { status: 'error', error: describeFailure(error), retryable: !(isRemoteError(error) && error.kind === 'rejected') });
       }
@@ -117,7 +133,7 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
         // gone (deleted elsewhere, or renamed by sync when a remote took it under its own GUID).
         const guids = mergeFirstPage(page.posts, now.guids, postOf);
         const fresh = atTop ? [] : [...arrived, ...now.fresh].filter((g) => guids.includes(g));
-        update(key, { guids, fresh });
+        update(key, { guids, fresh, readAt: Date.now() });
       } catch {
         // A missed poll is tried again at the next one; the status line tells about connection trouble.
       }

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { InstancePostType } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
+import { followSelection } from './reading-place';
 import { ALL_TYPES } from './timeline-spec';
+import { useTimelines } from './timelines';
 
 /** What is open on top of the screens, and the filters and selection they share. */
 interface UiStore {
@@ -15,6 +17,9 @@ interface UiStore {
   searchFocus: number;
   /** Key of the timeline on screen, for the keys that act on its posts. */
   activeTimeline: string | null;
+  /** The post selected in each timeline when the person left it: selected again on return. */
+  selectedIn: Record<string, string>;
+  /** Another timeline on screen (or none): the one left keeps its selection, the one shown gets its own back. */
   setActiveTimeline: (key: string | null) => void;
   /** The conversation on screen, in reading order, and how it replies in place: the keys act on it. */
   thread: { guids: string[]; reply: (post: RemotePost) => void } | null;
@@ -34,7 +39,15 @@ export const useUi = create<UiStore>((set, get) => ({
   selected: -1,
   searchFocus: 0,
   activeTimeline: null,
-  setActiveTimeline: (key) => set({ activeTimeline: key, selected: -1 }),
+  selectedIn: {},
+  setActiveTimeline: (key) => {
+    const { activeTimeline, selected, selectedIn } = get();
+    const guidsOf = (of: string) => useTimelines.getState().byKey[of]?.guids ?? [];
+    const leaving = activeTimeline === null ? undefined : guidsOf(activeTimeline)[selected];
+    const kept = activeTimeline !== null && leaving !== undefined ? { ...selectedIn, [activeTimeline]: leaving } : selectedIn;
+    const back = key === null ? undefined : kept[key];
+    set({ activeTimeline: key, selected: key === null || back === undefined ? -1 : guidsOf(key).indexOf(back), selectedIn: kept });
+  },
   thread: null,
   setThread: (thread, selected) => set({ thread, ...(selected === undefined ? {} : { selected }) }),
   openComposer: (draftId) => set({ composing: draftId }),
@@ -49,3 +62,16 @@ export const useUi = create<UiStore>((set, get) => ({
   select: (index) => set({ selected: index }),
   focusSearch: () => set({ searchFocus: get().searchFocus + 1 }),
 }));
+
+// The selection is an index into the timeline on screen: when posts come in above it (a poll, one just
+// written) or one is deleted, it moves with its post instead of landing on another. Done here, in the
+// same change as the list, so that no screen ever shows the selection on the wrong post.
+useTimelines.subscribe((now, before) => {
+  const { activeTimeline, selected, thread } = useUi.getState();
+  if (thread !== null || activeTimeline === null || selected < 0) return;
+  const after = now.byKey[activeTimeline]?.guids;
+  const was = before.byKey[activeTimeline]?.guids;
+  if (!after || !was || after === was) return;
+  const index = followSelection(was, after, selected);
+  if (index !== selected) useUi.setState({ selected: index });
+});

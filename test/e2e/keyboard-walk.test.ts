@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { api, hasChromium, shot } from './support/desk-page';
 import { useDesk } from './support/use-desk';
+import { nextSecond } from '../support/wait';
 
 const TOKEN = 'e2e-walk-owner-token-0123456789';
 
@@ -55,7 +56,10 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
     token: TOKEN,
     freshForEachTest: true,
     arrange: async ({ host }) => {
-      for (const content of ['A first note', 'A second note, mentioning @me']) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
+      await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'A first note', post_type: 'post.note' });
+      // A second later, so that it is the newest, the first in the timeline: the one whose controls Tab reaches.
+      await nextSecond();
+      await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'A second note, mentioning @me', post_type: 'post.note' });
     },
     ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
   });
@@ -84,8 +88,10 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
     expect(unnamed).toEqual([]);
     expect(stops.filter((s) => !s.visible)).toEqual([]);
     const seen = stops.map((s) => s.aria);
-    // In the order of the page: Personas, New post, search, the timelines, then the posts' own controls.
+    // In the order of the page: the skip link, Personas, New post, search, the timelines, then the posts'
+    // own controls: those of one post, the timeline's Tab stop, however many posts it shows.
     const expected = [
+      'link "Skip to content"',
       'button "Act as Me (1)" [pressed]',
       'button "New post"',
       'searchbox "Search posts"',
@@ -106,6 +112,9 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
       'button "More actions"',
     ];
     for (const want of expected) expect(seen, JSON.stringify(seen)).toContain(want);
+    expect(seen[0]).toBe('link "Skip to content"');
+    expect(seen.filter((s) => s === 'button "Reply"')).toHaveLength(1);
+    expect(seen.filter((s) => /^article/.test(s))).toHaveLength(1);
     const order = expected.map((want) => seen.indexOf(want));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     // The post's time is the link to its conversation, named by what it shows.

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccount } from '../../src-renderer/state/account';
 import { usePosts } from '../../src-renderer/state/posts';
 import { timelineKey, ALL_TYPES, type TimelineSpec } from '../../src-renderer/state/timeline-spec';
-import { useTimelines } from '../../src-renderer/state/timelines';
+import { POLL_MS, useTimelines } from '../../src-renderer/state/timelines';
 import { useToasts } from '../../src-renderer/state/toasts';
 import { clients, useSession } from '../../src-renderer/state/session';
 import type { TestInstance } from '../support/instance';
@@ -20,7 +20,7 @@ describe('the stores, against the real service in-process', () => {
     localStorage.clear();
     instance = await connectedInstance();
     usePosts.setState({ byGuid: {} });
-    useTimelines.setState({ byKey: {} });
+    useTimelines.setState({ byKey: {}, places: {} });
     useToasts.setState({ toasts: [] });
     await useAccount.getState().load();
   });
@@ -82,18 +82,46 @@ describe('the stores, against the real service in-process', () => {
 
     instance.clock.advance(60);
     const later = await write('written while away');
+    // Away for longer than a poll: the newest posts are read again on return.
+    vi.setSystemTime(2_000_000_000_000 + POLL_MS);
     useTimelines.getState().open(spec);
     await until(() => useTimelines.getState().byKey[key]?.guids[0] === later);
     expect(useTimelines.getState().byKey[key]).toMatchObject({ seen: { unix: seenAt, guid: first }, guids: [later, first] });
 
     // What the person writes themselves is no news to them.
     useTimelines.getState().markSeen(key);
+    vi.setSystemTime(2_000_000_000_000 + 2 * POLL_MS);
     useTimelines.getState().open(spec);
     await until(() => useTimelines.getState().byKey[key]?.seen?.guid === later);
     instance.clock.advance(5);
     const own = await clients().instance.write({ content: 'my own', post_type: 'post.note' });
     useTimelines.getState().published(own);
     expect(useTimelines.getState().byKey[key]?.seen).toEqual({ unix: own.publish_unix, guid: own.guid });
+  });
+
+  it('on return reads nothing within a poll of the last reading; later it counts what came while the person was further down', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    const first = await write('there before leaving');
+    const spec: TimelineSpec = { kind: 'global', persona: null, types: ALL_TYPES };
+    const key = useTimelines.getState().open(spec);
+    await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
+    // The person leaves from a place further down (a post opened from the list).
+    useTimelines.getState().leave(key, { anchor: { guid: first, into: 12 }, sizes: [] });
+    instance.clock.advance(5);
+    const later = await write('written while away');
+
+    const reads = vi.spyOn(clients().desk, 'timeline');
+    vi.setSystemTime(2_000_000_000_000 + POLL_MS - 1);
+    useTimelines.getState().open(spec);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).not.toHaveBeenCalled();
+    expect(useTimelines.getState().byKey[key]?.guids).toEqual([first]);
+
+    vi.setSystemTime(2_000_000_000_000 + POLL_MS);
+    useTimelines.getState().open(spec);
+    await until(() => useTimelines.getState().byKey[key]?.guids[0] === later);
+    // Not on top: what came is counted as waiting above, for the "new posts above" button.
+    expect(useTimelines.getState().byKey[key]?.fresh).toEqual([later]);
   });
 
   it('pages older posts with `before`, without repeating or skipping one of many in the same second', async () => {

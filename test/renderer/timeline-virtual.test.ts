@@ -175,6 +175,35 @@ describe('a virtualised timeline', () => {
     expect(markerRowIn(view)).toBe('3');
   });
 
+  it('comes back to the post the person was reading, with posts that came in above it meanwhile', async () => {
+    vi.setSystemTime(2_000_000_000_000);
+    // The virtualiser scrolls no further than the content is high.
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(10_000_000);
+    const posts = Array.from({ length: 100 }, (_, i) => fakePost(i + 3));
+    const arrivals = [fakePost(0), fakePost(1), fakePost(2)];
+    usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, seen: null, fresh: [] };
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } }, places: {} });
+    const first = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    const scroller = first.getByRole('feed', { name: 'Everything' });
+    await actSettled(() => {
+      scroller.scrollTop = 40 * 150 + 25;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    await rowShown(first, 40);
+    // The person opens a post; meanwhile three posts come in on top.
+    first.unmount();
+    expect(useTimelines.getState().places[key]?.anchor).toEqual({ guid: posts[40]?.guid, into: 25 });
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid) } } });
+
+    const again = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    await rowShown(again, 43);
+    expect(again.getByRole('feed', { name: 'Everything' }).scrollTop).toBe(43 * 150 + 25);
+    expect(again.container.querySelector('article[data-index="0"]')).toBeNull();
+  });
+
   it('lets new posts simply appear when the person is near the top', async () => {
     vi.setSystemTime(2_000_000_000_000);
     const posts = Array.from({ length: 30 }, (_, i) => fakePost(i + 3));

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { api, hasChromium, scrollAndSettle, shot } from './support/desk-page';
+import { writeNumberedPosts } from './support/numbered-posts';
+import { useDesk } from './support/use-desk';
+import { nextSecond } from '../support/wait';
+
+const TOKEN = 'e2e-place-news-owner-token-0123456789';
+
+/**
+ * Coming back to a timeline after posts arrived above the place left: a file of its own, as its page has
+ * a clock the test moves (and a process keeps one folder of databases).
+ */
+describe.skipIf(!hasChromium)('the reader\'s place when posts came meanwhile', () => {
+  const { host, page, errors } = useDesk({
+    name: 'place-news',
+    token: TOKEN,
+    fakeClock: true,
+    freshForEachTest: true,
+    arrange: ({ host }) => writeNumberedPosts(host.url, TOKEN),
+    ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
+  });
+
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the post that was being read where it was, and counts the new ones above', async () => {
+    onTestFailed(() => shot(page, 'failed-place-news'));
+    const feed = page.getByRole('feed', { name: 'Home' });
+    await scrollAndSettle(feed, { top: 3000 });
+    const reading = await feed.evaluate((el) => {
+      const top = el.getBoundingClientRect().top + el.clientHeight / 2;
+      const row = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().top <= top && a.getBoundingClientRect().bottom > top);
+      return row?.textContent.match(/Numbered post \d+\./)?.[0] ?? '';
+    });
+    const row = feed.getByRole('article').filter({ hasText: reading });
+    await row.locator('.post-content').click();
+    const y = (await row.boundingBox())?.y ?? -1;
+    await row.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Conversation' }).waitFor();
+
+    // While the post is read, three posts are written, and more than a poll's time goes by.
+    await nextSecond();
+    for (const n of [1, 2, 3]) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: `Fresh post ${n}`, post_type: 'post.note' });
+    await page.clock.fastForward(16_000);
+    await page.goBack();
+
+    await page.getByRole('button', { name: '3 new posts above' }).waitFor();
+    await expect.poll(async () => Math.abs(((await row.boundingBox())?.y ?? 0) - y)).toBeLessThan(2);
+    await expect(row.getAttribute('class')).resolves.toContain('selected');
+    await expect.poll(() => row.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shot(page, 'place-news');
+  });
+});
