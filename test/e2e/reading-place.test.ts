@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     await scrollAndSettle(feed(), { top });
   };
 
-  /** Selects a post in the middle of the view by clicking its text, then moves down two with j. */
+  /** Selects a post in the middle of the view (a click on it would open it), then moves down two with j. */
   const selectFarDown = async () => {
     const middle = await feed().evaluate((el) => {
       const box = el.getBoundingClientRect();
@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
       return Number(row?.getAttribute('data-index'));
     });
     expect(middle).toBeGreaterThan(60);
-    await feed().locator(`article[data-index="${middle}"] .post-content`).click();
+    await feed().locator(`article[data-index="${middle}"]`).focus();
     await page.keyboard.press('j');
     await page.keyboard.press('j');
     await expect.poll(async () => (await focusedThing(page)).row).toBe(middle + 2);
@@ -200,7 +200,7 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
 
   it('stops at one post when tabbing through a conversation', async () => {
     onTestFailed(() => shot(page, 'failed-place-thread-tab'));
-    await feed().locator('article[data-index="0"]').getByRole('button', { name: 'Open' }).click();
+    await feed().locator('article[data-index="0"] .post-content').click();
     const guid = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     for (let i = 1; i <= 6; i++) await api(new URL(page.url()).origin, TOKEN, 'POST', '/api/posts/write', { content: `Answer ${i}`, post_type: 'post.note', reply_to: guid });
     await page.reload();
