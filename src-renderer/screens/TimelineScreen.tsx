@@ -29,7 +29,7 @@ const EMPTY: Record<TimelineKind, string> = {
   channel: 'No posts in this Channel yet.',
   mentions: 'Nobody has mentioned this Persona yet.',
   interactions: 'No replies or mentions from other accounts yet.',
-  pins: 'No pinned posts. Pin a post with its pin menu or p.',
+  pins: 'No pinned posts. Pin a post with its pin button or p.',
   search: 'No post matches.',
   persona: 'This Persona has no posts here yet.',
   tag: 'No post carries this tag.',
