@@ -5,7 +5,10 @@ import { deskBridge } from './api/bridge';
 import { pageConnection } from './api/clients';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { restoreSession, useSession } from './state/session';
+import { applyStoredTheme } from './state/theme';
 import './styles/app.css';
+
+applyStoredTheme();
 
 // The desktop window's main process adds the owner token itself: nothing to sign in to there.
 if (deskBridge()) useSession.getState().connect(pageConnection(null), 'desktop');

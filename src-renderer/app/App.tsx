@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { HelpDialog } from '../components/HelpDialog';
-import { Sidebar } from '../components/Sidebar';
+import { MenuDrawer, SidePanel, Sidebar } from '../components/Sidebar';
+import { BottomBar, TopBar } from '../components/PhoneBars';
+import { PHONE, useMedia, WIDE } from '../util/use-media';
 import { Toasts } from '../components/Toasts';
 import { SignIn } from '../screens/SignIn';
 import { TimelineScreen } from '../screens/TimelineScreen';
@@ -32,6 +34,13 @@ function Shell() {
   const error = useAccount((s) => s.error);
 
   const composing = useUi((s) => s.composing);
+  // A phone gets bars at the top and bottom and the sidebar as a menu; a wide window a side column.
+  const phone = useMedia(PHONE);
+  const wide = useMedia(WIDE);
+  const [menu, setMenu] = useState(false);
+  const route = useRoute((s) => s.route);
+  // Going somewhere from the menu closes it.
+  useEffect(() => setMenu(false), [route]);
   useEffect(() => {
     void load();
     const removeKeys = installKeyboard();
@@ -55,11 +64,18 @@ function Shell() {
     );
   }
   return (
-    <div className="shell">
+    <div className={`shell${phone ? ' phone' : wide ? ' wide' : ''}`}>
       <a className="skip-link" href="#content" onClick={skipToContent}>
         Skip to content
       </a>
-      <Sidebar />
+      {phone ? (
+        <>
+          <TopBar onMenu={() => setMenu(true)} />
+          <MenuDrawer open={menu} onClose={() => setMenu(false)} />
+        </>
+      ) : (
+        <Sidebar withSync={!wide} />
+      )}
       <main id="content" className="content">
         <ErrorBoundary label="this screen">
           <Suspense fallback={<p className="state-line" role="status">Loading…</p>}>
@@ -74,6 +90,15 @@ function Shell() {
           </Suspense>
         </ErrorBoundary>
       )}
+      {phone && (
+        <BottomBar
+          onSearch={() => {
+            setMenu(true);
+            useUi.getState().focusSearch();
+          }}
+        />
+      )}
+      {wide && <SidePanel />}
       <HelpDialog />
       <Toasts />
     </div>

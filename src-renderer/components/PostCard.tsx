@@ -9,6 +9,7 @@ import { PostActions } from './PostActions';
 import { PostBody } from './PostBody';
 import { RelativeTime } from './RelativeTime';
 import { SyncMarker } from './SyncMarker';
+import { fullTime } from '../util/time';
 import { SearchWordsContext } from '../util/search-words-context';
 
 const PRIVACY_LABEL: Record<string, string> = { 'visibility.private': 'Private', 'visibility.none': 'Only you' };
@@ -77,6 +78,11 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
           <a className="post-time" href={routePath({ screen: 'thread', guid: post.guid })}>
             <RelativeTime unix={post.publish_unix} />
           </a>
+          {isEdited(post) && (
+            <span className="post-edited" title={`Edited ${fullTime(post.updated_unix)}`}>
+              edited
+            </span>
+          )}
           {future && <span className="badge">Scheduled</span>}
           {PRIVACY_LABEL[post.privacy] && <span className="badge">{PRIVACY_LABEL[post.privacy]}</span>}
           {pinColour && <span className={`badge pin-badge pin-${pinColour}`}>Pinned {pinColour}</span>}
@@ -93,6 +99,13 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
     </div>
   );
 }
+
+/**
+ * Changed well after it was written: an edit. Not the publication time, which a post may have been given
+ * in the past (an import) or the future (scheduled). Unknown where the remote does not say when.
+ */
+const EDIT_GRACE_S = 60;
+const isEdited = (post: RemotePost): boolean => post.created_unix !== null && post.updated_unix - post.created_unix > EDIT_GRACE_S;
 
 /** What on a card does something of its own: a click there is not a click on the card. */
 const OWN_CLICK = 'a, button, input, select, textarea, summary, label, video, audio, [role="menu"]';

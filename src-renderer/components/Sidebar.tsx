@@ -4,6 +4,8 @@ import { useDrafts } from '../state/drafts';
 import { routePath, useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useSync } from '../state/sync';
+import { useRef } from 'react';
+import { useModalDialog } from './modal-dialog';
 import { PersonaSwitcher } from './PersonaSwitcher';
 import { SearchBox } from './SearchBox';
 import { SyncStatus } from './SyncStatus';
@@ -28,15 +30,17 @@ function NavLink({ route, label, hint }: { route: Route; label: string; hint?: s
   );
 }
 
-/** The left column: Personas, search, timelines, the current Persona's Channels, drafts, remotes and sync. */
-export function Sidebar() {
+/**
+ * The left column: Personas, search, timelines, the current Persona's Channels, drafts, remotes and, unless
+ * a wide window shows it in the side column, sync.
+ */
+export function Sidebar({ withSync = true }: { withSync?: boolean }) {
   const current = useAccount((s) => s.currentGuid);
   const channels = useAccount((s) => s.channels);
   const drafts = useDrafts((s) => s.drafts.filter((d) => d.personaGuid === current).length);
   const signedInBy = useSession((s) => (s.session.status === 'signed-in' ? s.session.source : null));
-  const { syncNow, syncingNow, remotes } = useSync();
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" aria-label="Desk">
       <div className="brand">Publishing Desk</div>
       <PersonaSwitcher />
       <button type="button" className="primary new-post" onClick={() => compose()}>
@@ -62,12 +66,7 @@ export function Sidebar() {
         </ul>
       </nav>
       <div className="sidebar-foot">
-        <SyncStatus />
-        {remotes.length > 0 && (
-          <button type="button" onClick={() => void syncNow()} disabled={syncingNow}>
-            {syncingNow ? 'Syncing…' : 'Sync now'}
-          </button>
-        )}
+        {withSync && <SyncPart />}
         {signedInBy !== 'desktop' && signedInBy !== null && (
           <button type="button" className="link-button" onClick={() => void useSession.getState().signOut()}>
             Sign out
@@ -75,5 +74,52 @@ export function Sidebar() {
         )}
       </div>
     </aside>
+  );
+}
+
+/** Each remote's state, and Sync now where there is something to sync with. */
+function SyncPart() {
+  const { syncNow, syncingNow, remotes } = useSync();
+  return (
+    <>
+      <SyncStatus />
+      {remotes.length > 0 && (
+        <button type="button" onClick={() => void syncNow()} disabled={syncingNow}>
+          {syncingNow ? 'Syncing…' : 'Sync now'}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** A wide window's side column: what goes on in the background, beside the posts rather than under the menu. */
+export function SidePanel() {
+  return (
+    <aside className="side-panel" aria-labelledby="side-sync">
+      <h2 id="side-sync" className="nav-heading">Sync</h2>
+      <SyncPart />
+    </aside>
+  );
+}
+
+/** On a phone the sidebar is a menu over the screen, opened from the top bar; Escape or a choice closes it. */
+export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useModalDialog(dialog, open);
+  if (!open) return null;
+  return (
+    <dialog
+      ref={dialog}
+      className="drawer"
+      aria-label="Menu"
+      onClose={onClose}
+      // A click on the backdrop (the dialog itself, outside its contents) closes it.
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <button type="button" className="link-button drawer-close" onClick={onClose}>
+        Close menu
+      </button>
+      <Sidebar />
+    </dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PersonaAnswer } from '../../src-shared/api/answers';
 import { useAccount } from '../state/account';
+import { THEMES, useTheme, type Theme } from '../state/theme';
 import { clients } from '../state/session';
 import { ChannelsSection } from './settings/ChannelsSection';
 import { Problem, useTask } from './settings/form-task';
@@ -14,6 +15,7 @@ export default function SettingsScreen() {
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-head"><h1 id="screen-title">Profile and Personas</h1></header>
       <div className="screen-scroll settings">
+        <Appearance />
         <ProfileForm />
         <h2>Personas</h2>
         {personas.map((p) => <PersonaForm key={p.guid} persona={p} />)}
@@ -23,6 +25,27 @@ export default function SettingsScreen() {
     </section>
   );
 }
+
+/** Light, dark or the system's colours: kept in this browser, applied at once. */
+function Appearance() {
+  const chosen = useTheme((s) => s.theme);
+  const choose = useTheme((s) => s.choose);
+  return (
+    <fieldset className="card-form appearance">
+      <legend>Appearance</legend>
+      <div className="type-tabs" role="radiogroup" aria-label="Colours">
+        {THEMES.map((theme) => (
+          <label key={theme} className={theme === chosen ? 'on' : undefined}>
+            <input type="radio" name="theme" value={theme} checked={theme === chosen} onChange={() => choose(theme)} />
+            {THEME_LABEL[theme]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const THEME_LABEL: Record<Theme, string> = { system: 'As the system', light: 'Light', dark: 'Dark' };
 
 function ProfileForm() {
   const profile = useAccount((s) => s.profile);

@@ -65,6 +65,8 @@ const postFields = {
   expires_unix: orFalse(unix),
   updated_at: isoTime,
   updated_unix: unix,
+  /** When the post was written here (extension): an `updated_unix` well after it is an edit. */
+  created_unix: unix,
   channel_guid: z.string(),
   parent_guid: orFalse(z.string()),
   /** Where the post lives on the remote it was synced with (its web address there), or false. */

@@ -90,6 +90,7 @@ const postReaders = {
   // One object, or (tolerated) a list holding it.
   persona: firstOf(personaSummary, 'a post needs its persona'),
   ...times,
+  created_unix: optInt,
   channel_guid: optText,
   parent_guid: optText,
   remote_url: optText,
@@ -118,6 +119,7 @@ function remotePostOf(p: ReadPost, ctx: z.RefinementCtx): RemotePost | null {
     mentions: p.mentions,
     persona: p.persona,
     ...when,
+    created_unix: p.created_unix,
     channel_guid: p.channel_guid ?? p.channel.guid,
     parent_guid: p.parent_guid,
     parent_id: null,

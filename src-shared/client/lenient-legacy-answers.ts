@@ -160,6 +160,7 @@ export const legacyPost = leniently(strict.fullLegacyPostAnswer, {
     starred: p.you_starred,
     // The legacy interface says whether, not which: the instance interface says which.
     reposted: null,
+    created_unix: null,
     remote_url: null,
     repost_of: null,
     original: null,

@@ -54,6 +54,8 @@ export interface RemotePost {
   pin: PinValue | null;
   /** The acting Persona's star; false when the remote does not say. */
   starred: boolean;
+  /** When it was written where it was read (this project's extension): null when the remote does not say. */
+  created_unix: number | null;
   /** The post's web address on the remote it was synced with (this project's extension). */
   remote_url: string | null;
   /** GUID of the acting Persona's repost of this post; null when it has none or the remote does not say. */

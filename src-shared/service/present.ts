@@ -146,6 +146,7 @@ function presentEmbeddedPost(ctx: Ctx, post: PostRow, lookups: Lookups): Embedde
     expires_unix: post.expiresUnix ?? false,
     updated_at: isoOf(post.updatedUnix),
     updated_unix: post.updatedUnix,
+    created_unix: post.createdUnix,
     channel_guid: post.channelGuid,
     parent_guid: post.parentGuid ?? false,
     remote_url: post.remoteUrl ?? false,

@@ -49,6 +49,7 @@ export function fakePost(n: number, init: Partial<RemotePost> = {}): RemotePost 
     starred: false,
     reposted: null,
     remote_url: null,
+    created_unix: null,
     repost_of: null,
     original: null,
     source: null,

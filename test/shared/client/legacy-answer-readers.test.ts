@@ -106,6 +106,7 @@ const ownRead: RemotePost = {
   starred: true,
   reposted: null,
   remote_url: null,
+  created_unix: null,
   repost_of: null,
   original: null,
   source: null,

@@ -29,7 +29,7 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
 
   describe('star', () => {
     it('stars with POST and unstars with DELETE, answering the post with attributes.starred', async () => {
-      expect(await attributesSeen()).toEqual({ pin: 'pin.none', starred: false });
+      expect(await attributesSeen()).toEqual({ pin: 'pin.none', starred: false, reposted: false });
 
       const starred = await act('POST', `/api/posts/${post.guid}/star`);
       expect(starred.guid).toBe(post.guid);
@@ -70,9 +70,9 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
     await act('POST', `/api/posts/${post.guid}/pin`, { value: 'green' });
     await act('POST', `/api/posts/${post.guid}/star`);
     const edited = await act('POST', `/api/posts/${post.guid}/write`, { content: 'Something worth keeping, edited' });
-    expect(edited.attributes).toEqual({ pin: 'pin.green', starred: true });
+    expect(edited.attributes).toEqual({ pin: 'pin.green', starred: true, reposted: false });
     const fresh = await act('POST', '/api/posts/write', { content: 'Brand new', post_type: 'post.note' });
-    expect(fresh.attributes).toEqual({ pin: 'pin.none', starred: false });
+    expect(fresh.attributes).toEqual({ pin: 'pin.none', starred: false, reposted: false });
   });
 
   describe('pin', () => {

@@ -65,8 +65,8 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     const main = await inChannel(instance.channelGuid);
     expect(guidsOf(main)).toEqual([stays.guid, reply.guid, root.guid]);
     expect(main.every((p) => p.channel_guid === instance.channelGuid)).toBe(true);
-    expect(main[2]?.attributes).toEqual({ pin: 'pin.none', starred: true });
-    expect(main[1]?.attributes).toEqual({ pin: 'pin.green', starred: false });
+    expect(main[2]?.attributes).toEqual({ pin: 'pin.none', starred: true, reposted: false });
+    expect(main[1]?.attributes).toEqual({ pin: 'pin.green', starred: false, reposted: false });
     expect(main[1]?.parent_guid).toBe(root.guid);
     expect(await inChannel(journal)).toEqual([]);
     expect(guidsOf((await instance.call('GET', `/api/posts/${reply.guid}/thread`)).json.data)).toEqual([root.guid, reply.guid]);

@@ -246,7 +246,7 @@ describe.each(BACKENDS)('envelope and routing (%s)', (backend) => {
       // Nothing changed on the way.
       const still = await instance.call('GET', `/api/posts/${post.guid}`);
       expectOk(still);
-      expect(still.json.data[0].attributes).toEqual({ pin: 'pin.none', starred: false });
+      expect(still.json.data[0].attributes).toEqual({ pin: 'pin.none', starred: false, reposted: false });
     });
   });
 });

@@ -29,7 +29,7 @@ describe.each(BACKENDS)('marks of stars and pins on post rows (%s)', (backend) =
     expect(after?.starredBy).toEqual([{ personaGuid: instance.personaGuid, starredUnix: expect.any(Number) }]);
     expect(after?.pinnedBy).toEqual([{ personaGuid: instance.personaGuid, colour: 'blue', pinnedUnix: expect.any(Number) }]);
     const seen = (await instance.call('GET', `/api/posts/${guid}`)).json.data[0];
-    expect(seen.attributes).toEqual({ pin: 'pin.blue', starred: true });
+    expect(seen.attributes).toEqual({ pin: 'pin.blue', starred: true, reposted: false });
   });
 
   it('drops marks and table rows together when the post is deleted or unstarred', async () => {

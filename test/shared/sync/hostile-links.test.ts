@@ -29,6 +29,7 @@ const hostile: RemotePost = {
   starred: false,
   reposted: null,
   remote_url: null,
+  created_unix: null,
   repost_of: null,
   original: null,
   source: { url: 'JaVaScRiPt:alert(3)', title: 'A page' },

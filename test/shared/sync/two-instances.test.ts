@@ -144,7 +144,7 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     expect(there.map((p) => p.text)).toEqual(['Replying to my unsent post', 'Drafted offline, then edited', 'Written on the remote, to be starred']);
     const [sentReply, sentPost, starred] = there as [WirePost, WirePost, WirePost];
     expect(sentReply.parent_guid).toBe(sentPost.guid);
-    expect(starred.attributes).toEqual({ pin: 'pin.green', starred: true });
+    expect(starred.attributes).toEqual({ pin: 'pin.green', starred: true, reposted: false });
     // The local posts took the remote's GUIDs, and the local reply follows its parent.
     const here = await timeline(desktop);
     expect(here.map((p) => p.guid)).toEqual(there.map((p) => p.guid));
