@@ -11,15 +11,15 @@ import { unixToLocalInput } from '../util/time';
 
 /** What the buttons and keys do to a post, in one place for both. */
 
-/** A new draft for the current Persona (replying to `replyTo`), opened in the composer. */
+/** A new draft for the current Persona (replying to `replyTo`), opened in the composer; kept from its first keystroke. */
 export function compose(init: { replyTo?: RemotePost } = {}): void {
   const persona = currentPersona();
   const draft = blankDraft({ personaGuid: persona?.guid ?? null, channelGuid: writableChannels(persona?.guid ?? null, useAccount.getState().channels)[0]?.guid ?? null, replyTo: init.replyTo?.guid ?? null });
-  useDrafts.getState().add(draft);
+  useDrafts.getState().open(draft);
   useUi.getState().openComposer(draft.id);
 }
 
-/** A draft that edits `post`: what is sent replaces what the post had. */
+/** A draft that edits `post`: what is sent replaces what the post had. It is kept once it differs from the post. */
 export function edit(post: RemotePost): void {
   const existing = useDrafts.getState().drafts.find((d) => d.editing === post.guid);
   if (existing) {
@@ -45,7 +45,7 @@ export function edit(post: RemotePost): void {
     canonicalPath: ownPath(post),
     editing: post.guid,
   });
-  useDrafts.getState().add(draft);
+  useDrafts.getState().open(draft);
   useUi.getState().openComposer(draft.id);
 }
 
