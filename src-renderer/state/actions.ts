@@ -61,38 +61,7 @@ function ownPath(post: RemotePost): string {
 
 export const isOwn = (post: RemotePost): boolean => useAccount.getState().personas.some((p) => p.guid === post.persona.guid);
 
-/** How long a deletion can be undone: it is sent to the instance only then (the service has no undelete). */
-export const UNDO_MS = 6000;
-
-/** Asks first; hides the post at once; sends the delete when the undo time is over. */
-export function deletePost(post: RemotePost, confirmed = globalThis.confirm('Delete this post? You can undo for a few seconds.')): void {
-  if (!confirmed) return;
-  const positions = positionsOf(post.guid);
-  useTimelines.getState().removed(post.guid);
-  let undone = false;
-  const toasts = useToasts.getState();
-  const toast = toasts.show('Post deleted.', {
-    ms: UNDO_MS,
-    action: {
-      label: 'Undo',
-      run: () => {
-        undone = true;
-        useTimelines.getState().restored(post.guid, positions);
-        useToasts.getState().dismiss(toast);
-      },
-    },
-  });
-  setTimeout(() => {
-    if (undone) return;
-    clients()
-      .instance.deletePost(post.guid)
-      .then(() => usePosts.getState().forget(post.guid))
-      .catch((error: unknown) => {
-        useTimelines.getState().restored(post.guid, positions);
-        showError(`The post was not deleted: ${describeFailure(error)}`);
-      });
-  }, UNDO_MS);
-}
+export { deletePost, UNDO_MS } from './post-delete';
 
 /**
  * Repost is a legacy operation, by numeric id, which instance answers do not carry. Posts read through the
