@@ -1,4 +1,5 @@
 import { useDrafts, type Draft } from '../../state/drafts';
+import { UNDO_MS } from '../../state/post-delete';
 import { useToasts } from '../../state/toasts';
 import { useUi } from '../../state/ui';
 import { isScheduled, sendDraft } from '../composer/send';
@@ -24,11 +25,11 @@ export async function sendFromList(draft: Draft, changes: Partial<Omit<Draft, 'i
 /** Publish now: a publish time still to come is dropped (that is what "now" means); an edit is saved as it is. */
 export const publishNow = (draft: Draft): Promise<boolean> => sendFromList(draft, draft.editing === null && isScheduled(draft) ? { publishAt: '' } : {});
 
-/** Removes the draft at once; Undo, for a few seconds, keeps it again as it was. */
+/** Removes the draft at once (it lives in this browser only, so there is nothing to wait for); Undo keeps it again as it was. */
 export function deleteDraft(draft: Draft): void {
   useDrafts.getState().remove(draft.id);
   const toast = useToasts.getState().show('Draft deleted.', {
-    ms: 6000,
+    ms: UNDO_MS,
     action: {
       label: 'Undo',
       run: () => {
