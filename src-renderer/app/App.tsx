@@ -14,6 +14,7 @@ import { useUi } from '../state/ui';
 import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
+import { installPendingDeletes } from '../state/post-delete';
 
 // Loaded when first used, so that the first timeline needs only the shell's code.
 const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));
@@ -46,7 +47,9 @@ function Shell() {
     const removeKeys = installKeyboard();
     const removeBridge = installBridge();
     const removeAddresses = installAddresses();
+    const removeDeletes = installPendingDeletes();
     return () => {
+      removeDeletes();
       removeKeys();
       removeBridge();
       removeAddresses();

@@ -8,6 +8,7 @@ export default function ComposerDialog({ draftId }: { draftId: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useModalDialog(dialog, true);
   const close = () => useUi.getState().closeComposer();
+  const refusal = useUi((s) => s.composingRefusal);
   return (
     <dialog
       ref={dialog}
@@ -18,7 +19,7 @@ export default function ComposerDialog({ draftId }: { draftId: string }) {
         e.preventDefault();
       }}
     >
-      <Composer draftId={draftId} onDone={close} />
+      <Composer key={draftId} draftId={draftId} onDone={close} refusal={refusal} />
     </dialog>
   );
 }

@@ -49,7 +49,7 @@ export default function ThreadScreen({ guid }: { guid: string }) {
       const existing = useDrafts.getState().drafts.find((d) => d.replyTo === post.guid && d.editing === null);
       const channelGuid = writableChannels(persona, useAccount.getState().channels)[0]?.guid ?? null;
       const draft = existing ?? blankDraft({ personaGuid: persona, channelGuid, replyTo: post.guid });
-      if (!existing) useDrafts.getState().add(draft);
+      if (!existing) useDrafts.getState().open(draft);
       setReplying({ to: post.guid, draft: draft.id });
     },
     [persona],

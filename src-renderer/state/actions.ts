@@ -11,15 +11,15 @@ import { unixToLocalInput } from '../util/time';
 
 /** What the buttons and keys do to a post, in one place for both. */
 
-/** A new draft for the current Persona (replying to `replyTo`), opened in the composer. */
+/** A new draft for the current Persona (replying to `replyTo`), opened in the composer; kept from its first keystroke. */
 export function compose(init: { replyTo?: RemotePost } = {}): void {
   const persona = currentPersona();
   const draft = blankDraft({ personaGuid: persona?.guid ?? null, channelGuid: writableChannels(persona?.guid ?? null, useAccount.getState().channels)[0]?.guid ?? null, replyTo: init.replyTo?.guid ?? null });
-  useDrafts.getState().add(draft);
+  useDrafts.getState().open(draft);
   useUi.getState().openComposer(draft.id);
 }
 
-/** A draft that edits `post`: what is sent replaces what the post had. */
+/** A draft that edits `post`: what is sent replaces what the post had. It is kept once it differs from the post. */
 export function edit(post: RemotePost): void {
   const existing = useDrafts.getState().drafts.find((d) => d.editing === post.guid);
   if (existing) {
@@ -45,7 +45,7 @@ export function edit(post: RemotePost): void {
     canonicalPath: ownPath(post),
     editing: post.guid,
   });
-  useDrafts.getState().add(draft);
+  useDrafts.getState().open(draft);
   useUi.getState().openComposer(draft.id);
 }
 
@@ -61,38 +61,7 @@ function ownPath(post: RemotePost): string {
 
 export const isOwn = (post: RemotePost): boolean => useAccount.getState().personas.some((p) => p.guid === post.persona.guid);
 
-/** How long a deletion can be undone: it is sent to the instance only then (the service has no undelete). */
-export const UNDO_MS = 6000;
-
-/** Asks first; hides the post at once; sends the delete when the undo time is over. */
-export function deletePost(post: RemotePost, confirmed = globalThis.confirm('Delete this post? You can undo for a few seconds.')): void {
-  if (!confirmed) return;
-  const positions = positionsOf(post.guid);
-  useTimelines.getState().removed(post.guid);
-  let undone = false;
-  const toasts = useToasts.getState();
-  const toast = toasts.show('Post deleted.', {
-    ms: UNDO_MS,
-    action: {
-      label: 'Undo',
-      run: () => {
-        undone = true;
-        useTimelines.getState().restored(post.guid, positions);
-        useToasts.getState().dismiss(toast);
-      },
-    },
-  });
-  setTimeout(() => {
-    if (undone) return;
-    clients()
-      .instance.deletePost(post.guid)
-      .then(() => usePosts.getState().forget(post.guid))
-      .catch((error: unknown) => {
-        useTimelines.getState().restored(post.guid, positions);
-        showError(`The post was not deleted: ${describeFailure(error)}`);
-      });
-  }, UNDO_MS);
-}
+export { deletePost, UNDO_MS } from './post-delete';
 
 /**
  * Repost is a legacy operation, by numeric id, which instance answers do not carry. Posts read through the

@@ -9,6 +9,8 @@ import { useTimelines } from './timelines';
 interface UiStore {
   /** The draft being written in the composer, or null when it is closed. */
   composing: string | null;
+  /** What the instance said when the draft being composed was sent from the Drafts list: shown by its fields. */
+  composingRefusal: unknown;
   helpOpen: boolean;
   types: InstancePostType[];
   /** Index of the selected post in the timeline on screen (j/k). */
@@ -24,7 +26,7 @@ interface UiStore {
   /** The conversation on screen, in reading order, and how it replies in place: the keys act on it. */
   thread: { guids: string[]; reply: (post: RemotePost) => void } | null;
   setThread: (thread: UiStore['thread'], selected?: number) => void;
-  openComposer: (draftId: string) => void;
+  openComposer: (draftId: string, refusal?: unknown) => void;
   closeComposer: () => void;
   setHelp: (open: boolean) => void;
   toggleType: (type: InstancePostType) => void;
@@ -34,6 +36,7 @@ interface UiStore {
 
 export const useUi = create<UiStore>((set, get) => ({
   composing: null,
+  composingRefusal: undefined,
   helpOpen: false,
   types: ALL_TYPES,
   selected: -1,
@@ -50,8 +53,8 @@ export const useUi = create<UiStore>((set, get) => ({
   },
   thread: null,
   setThread: (thread, selected) => set({ thread, ...(selected === undefined ? {} : { selected }) }),
-  openComposer: (draftId) => set({ composing: draftId }),
-  closeComposer: () => set({ composing: null }),
+  openComposer: (draftId, refusal) => set({ composing: draftId, composingRefusal: refusal }),
+  closeComposer: () => set({ composing: null, composingRefusal: undefined }),
   setHelp: (open) => set({ helpOpen: open }),
   toggleType: (type) => {
     const types = get().types;

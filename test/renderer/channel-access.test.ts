@@ -58,7 +58,7 @@ describe('write access to Channels', () => {
   });
 
   it('offers in the composer only the Channels the chosen Persona may write to, and moves a draft off one it lost', async () => {
-    const draft = blankDraft({ personaGuid: second, channelGuid: side });
+    const draft = blankDraft({ personaGuid: second, channelGuid: side, text: 'Half written' });
     useDrafts.getState().add(draft);
     const view = render(createElement(Composer, { draftId: draft.id, onDone: () => undefined }));
     const options = () => [...view.getByRole('combobox', { name: 'Channel' }).querySelectorAll('option')].map((o) => o.textContent);

@@ -6,9 +6,13 @@ import { Composer } from '../../src-renderer/screens/composer/Composer';
 import { paramsOf, problemsByField, publishDraft, updateParamsOf } from '../../src-renderer/screens/composer/publish';
 import { edit } from '../../src-renderer/state/actions';
 import { useAccount } from '../../src-renderer/state/account';
-import { blankDraft, readDrafts, useDrafts } from '../../src-renderer/state/drafts';
+import { blankDraft, findDraft, readDrafts, useDrafts } from '../../src-renderer/state/drafts';
+import { useUi } from '../../src-renderer/state/ui';
 import type { TestInstance } from '../support/instance';
 import { actSettled, connectedInstance } from './support';
+
+/** The draft open in the composer (an edit is kept as a draft only once it is changed). */
+const composing = () => findDraft(useDrafts.getState(), useUi.getState().composing ?? '');
 
 /** The write variables the composer offers beyond text: the place and the post's own address. */
 describe('place and address in the composer', () => {
@@ -36,13 +40,13 @@ describe('place and address in the composer', () => {
     expect(new URL(post.canonical_url).pathname).toBe('/notes/lisbon');
 
     edit(post);
-    expect(useDrafts.getState().drafts[0]).toMatchObject({ place: 'Lisbon, by the river', latitude: '38.7223', canonicalPath: '/notes/lisbon', editing: post.guid });
+    expect(composing()).toMatchObject({ place: 'Lisbon, by the river', latitude: '38.7223', canonicalPath: '/notes/lisbon', editing: post.guid });
   });
 
   it('an edit that empties the place and the address path removes them from the post', async () => {
     const post = await publishDraft(blankDraft({ text: 'Written outside', place: 'Lisbon', latitude: '38.7223', longitude: '-9.1393', altitude: '12', canonicalPath: '/notes/lisbon' }));
     edit(post);
-    const opened = useDrafts.getState().drafts[0];
+    const opened = composing();
     if (!opened) throw new Error('edit opened no draft');
     // Left as they were, the place and the path are sent again and stay.
     expect(updateParamsOf(opened)).toMatchObject({ geo_description: 'Lisbon', geo_latitude: 38.7223, canonical_url: '/notes/lisbon' });
@@ -61,7 +65,7 @@ describe('place and address in the composer', () => {
     const post = await publishDraft(blankDraft({ type: 'post.article', title: 'A title to drop', text: 'The article itself' }));
     expect(post.title).toBe('A title to drop');
     edit(post);
-    const opened = useDrafts.getState().drafts[0];
+    const opened = composing();
     if (!opened) throw new Error('edit opened no draft');
     const edited = await publishDraft({ ...opened, title: '  ' });
     expect(edited.title).toBeNull();

@@ -2,32 +2,29 @@ import { useEffect, useRef, useState } from 'react';
 import { needsSource, POST_TYPES, PRIVACIES } from '../../../src-shared/api/vocabulary';
 import { POST_TYPE_WORDS } from '../../util/post-type-words';
 import { channelName, useAccount, writableChannels } from '../../state/account';
-import { isEmptyDraft, useDrafts, type Draft } from '../../state/drafts';
-import { usePosts } from '../../state/posts';
-import { useSync } from '../../state/sync';
-import { useTimelines } from '../../state/timelines';
-import { wroteLocally } from '../../state/unsent';
-import { useToasts } from '../../state/toasts';
-import { localInputToUnix } from '../../util/time';
+import { findDraft, useDrafts, type Draft } from '../../state/drafts';
 import { MarkdownPreview } from './MarkdownPreview';
 import { PlaceAndAddress } from './PlaceAndAddress';
 import { Problems, problemId } from './Problems';
-import { byteCount, charCount, LIMITS, problemsByField, publishDraft, type Field } from './publish';
+import { byteCount, charCount, LIMITS, problemsByField, type Field } from './publish';
+import { isScheduled, sendDraft } from './send';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 
 const PRIVACY_NAMES: Record<string, string> = { 'visibility.public': 'Public', 'visibility.private': 'Private (your readers)', 'visibility.none': 'Only you' };
 
 /**
  * The composer for a draft: every change is saved to the draft at once (state/drafts.ts), so closing the
- * window loses nothing. Publishing sends it; problems come back next to the field they concern.
+ * window loses nothing, and a draft with nothing in it is not kept. Publishing sends it; problems come back
+ * next to the field they concern (`refusal`: one met before it opened, when sent from the Drafts list).
  */
-export function Composer({ draftId, onDone, compact = false }: { draftId: string; onDone: (published: RemotePost | null) => void; compact?: boolean }) {
-  const draft = useDrafts((s) => s.drafts.find((d) => d.id === draftId));
+export function Composer({ draftId, onDone, compact = false, refusal }: { draftId: string; onDone: (published: RemotePost | null) => void; compact?: boolean; refusal?: unknown }) {
+  const draft = useDrafts((s) => findDraft(s, draftId));
+  const kept = useDrafts((s) => s.drafts.some((d) => d.id === draftId));
   const saveError = useDrafts((s) => s.saveError);
   const change = useDrafts((s) => s.change);
   const personas = useAccount((s) => s.personas);
   const channels = useAccount((s) => s.channels);
-  const [problems, setProblems] = useState<Partial<Record<Field, string[]>>>({});
+  const [problems, setProblems] = useState<Partial<Record<Field, string[]>>>(() => (refusal === undefined ? {} : problemsByField(refusal)));
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState(!compact);
   const textArea = useRef<HTMLTextAreaElement>(null);
@@ -46,7 +43,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
   const chars = charCount(draft.text);
   const bytes = byteCount(draft.text);
   const untitled = draft.type !== 'post.article';
-  const scheduled = (localInputToUnix(draft.publishAt) ?? 0) > Date.now() / 1000;
+  const scheduled = isScheduled(draft);
   const editing = draft.editing !== null;
   const described = (field: Field) => (problems[field]?.length ? { 'aria-invalid': true, 'aria-describedby': problemId(draft.id, field) } : {});
 
@@ -54,13 +51,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
     setBusy(true);
     setProblems({});
     try {
-      const post = await publishDraft(draft);
-      usePosts.getState().put([post]);
-      wroteLocally(post, useSync.getState().remotes);
-      if (!editing) useTimelines.getState().published(post);
-      useDrafts.getState().remove(draft.id);
-      useToasts.getState().show(editing ? 'Saved.' : scheduled ? 'Scheduled.' : 'Published.');
-      onDone(post);
+      onDone(await sendDraft(draft));
     } catch (error) {
       setProblems(problemsByField(error));
     } finally {
@@ -69,7 +60,7 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
   };
 
   const close = () => {
-    if (isEmptyDraft(draft)) useDrafts.getState().remove(draft.id);
+    useDrafts.getState().close(draft.id);
     onDone(null);
   };
 
@@ -191,9 +182,9 @@ export function Composer({ draftId, onDone, compact = false }: { draftId: string
         <button type="button" className="link-button" onClick={() => setPreview(!preview)} aria-pressed={preview}>
           Preview
         </button>
-        <span className="subtle">Saved as a draft as you type</span>
+        <span className="subtle">{kept ? 'Saved as a draft as you type' : 'Kept as a draft once you write'}</span>
         <button type="button" onClick={close}>
-          {isEmptyDraft(draft) ? 'Cancel' : 'Close, keep draft'}
+          {kept ? 'Close, keep draft' : 'Cancel'}
         </button>
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Sending…' : editing ? 'Save' : scheduled ? 'Schedule' : draft.replyTo ? 'Publish reply' : 'Publish'}
