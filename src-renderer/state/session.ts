@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { isRemoteError } from '../../src-shared/client/errors';
 import { createClients, pageConnection, type Clients, type Connection } from '../api/clients';
 import { loadSession, saveSession, type SavedSession } from '../api/saved-session';
+import { refusesThisSession } from './session-refused';
 
 /**
  * Who the page talks to the instance as. In the desktop window there is nothing to sign in to (the main
@@ -71,10 +72,10 @@ export function restoreSession(): void {
   if (saved) useSession.getState().connect(pageConnection(saved.token), saved.source);
 }
 
-/** A failure as a person reads it; a refused token also signs the page out. */
+/** A failure as a person reads it; the instance refusing this page's own token also signs the page out. */
 export function describeFailure(error: unknown): string {
   if (isRemoteError(error)) {
-    if (error.kind === 'auth' && useSession.getState().session.status === 'signed-in') useSession.getState().tokenRefused();
+    if (refusesThisSession(error) && useSession.getState().session.status === 'signed-in') useSession.getState().tokenRefused();
     if (error.kind === 'uncertain' || error.kind === 'offline') return 'The instance did not answer. Is it still running?';
     const detail = error.list.length > 1 ? `: ${error.list.join('; ')}` : '';
     return `${error.remoteText ?? error.message}${detail}`;
