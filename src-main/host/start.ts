@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../../src-shared/util/clock';
 import { contentSecurityPolicy, withPageHeaders } from './csp';
 import { onlyAt } from './host-names';
 import { createHttpHost } from './http';
-import { createStaticSite } from './static';
+import { createStaticSite, SIGN_IN_PATH } from './static';
 import { openStoreFolder } from './store-folder';
 import { keyFileBox } from './key-file-box';
 import { createInstanceWork } from '../instance-work';
@@ -76,7 +76,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     return {
       url,
       created,
-      signInLink: async () => `${url}/sign-in#code=${await signInCodes.issue(Math.floor(clock.now() / 1000))}`,
+      signInLink: async () => `${url}${SIGN_IN_PATH}#code=${await signInCodes.issue(Math.floor(clock.now() / 1000))}`,
       close: async () => {
         await http.close();
         // A send or a page under way finishes and is stored before the store closes.
