@@ -17,6 +17,8 @@ interface SessionStore {
   /** For tests and the desktop: connect with this connection as it is. */
   connect: (connection: Connection, source: SavedSession['source'] | 'desktop') => void;
   signIn: (name: string, password: string) => Promise<void>;
+  /** Trades the one-time code of a printed sign-in link for a session, kept as a password sign-in's is. */
+  signInWithLink: (code: string) => Promise<void>;
   usePastedToken: (token: string) => Promise<void>;
   signOut: () => Promise<void>;
   /** The instance refused the token: back to sign-in, with a reason. */
@@ -31,6 +33,13 @@ export const useSession = create<SessionStore>((set, get) => ({
   signIn: async (name, password) => {
     const anonymous = createClients(pageConnection(null));
     const { token } = await anonymous.instance.login(name.trim(), password);
+    saveSession({ token, source: 'login' });
+    get().connect(pageConnection(token), 'login');
+  },
+
+  signInWithLink: async (code) => {
+    const anonymous = createClients(pageConnection(null));
+    const { token } = await anonymous.desk.signInWithCode(code);
     saveSession({ token, source: 'login' });
     get().connect(pageConnection(token), 'login');
   },

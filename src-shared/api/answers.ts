@@ -163,6 +163,7 @@ export type PersonaPageAnswer = z.infer<typeof personaPageAnswer>;
 
 /** Signing in (extension): a token for the account. */
 export const loginAnswer = z.strictObject({ token: z.string().min(16), account_guid: z.string() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
 export const logoutAnswer = z.strictObject({ signed_out: z.literal(true) });
 export const passwordAnswer = z.strictObject({ account_guid: z.string(), password_set: z.literal(true) });
 
