@@ -28,6 +28,7 @@ try {
   const host = await startHost({ ...flags, token: owner.token });
   if (host.created) console.log(`Created a new instance in ${flags.dataDir}`);
   console.log(`Owner token: ${owner.token}`);
+  console.log(`Sign in from a browser (once, within 15 minutes): ${await host.signInLink()}`);
   // Last, so that a script waiting for this line has everything above it.
   console.log(`Publishing Desk is serving ${host.url}`);
 
@@ -46,6 +47,13 @@ try {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // `kill -USR2 <pid>` prints a fresh sign-in link, for a browser to sign in without a restart.
+  process.on('SIGUSR2', () => {
+    host.signInLink().then(
+      (link) => console.log(`Sign in from a browser (once, within 15 minutes): ${link}`),
+      (error: unknown) => console.error('serve: could not make a sign-in link:', error),
+    );
+  });
 } catch (error) {
   console.error(`serve: ${describeStartError(error, flags.host, flags.port)}`);
   process.exit(1);

@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { createService } from '../../src-shared/service/index';
+import { createSignInCodes } from '../../src-shared/service/sign-in-codes';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
 import { contentSecurityPolicy, withPageHeaders } from './csp';
 import { onlyAt } from './host-names';
 import { createHttpHost } from './http';
-import { createStaticSite } from './static';
+import { createStaticSite, SIGN_IN_PATH } from './static';
 import { openStoreFolder } from './store-folder';
 import { keyFileBox } from './key-file-box';
 import { createInstanceWork } from '../instance-work';
@@ -40,6 +41,12 @@ export interface RunningHost {
   url: string;
   /** True when this start created the owner account: the data folder held no instance yet. */
   created: boolean;
+  /**
+   * A new one-time sign-in link, `<url>/sign-in#code=…`, that signs a browser in as the owner once, within
+   * 15 minutes. The code rides in the fragment, which a browser never sends: it reaches no request line,
+   * log or Referer; the page reads it and trades it for a session (POST /api/auth/code).
+   */
+  signInLink(): Promise<string>;
   /** Stops accepting, waits for in-flight requests, then closes the store: no acknowledged write is lost. */
   close(): Promise<void>;
 }
@@ -55,7 +62,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       log: (what, error) => console.error(`${what}:`, error),
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
-    const service = createService({ db, clock, sync: work.sync, activity: work.activity, onUnexpectedError: logUnexpected });
+    const signInCodes = createSignInCodes();
+    const service = createService({ db, clock, sync: work.sync, activity: work.activity, signInCodes, onUnexpectedError: logUnexpected });
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);
@@ -64,9 +72,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const http = createHttpHost({ service: guard(service), site: guard(createStaticSite(options.staticRoot)) });
     const address = await http.listen(options.port, options.host);
     work.start();
+    const url = `http://${urlHost(options.host, address.address)}:${address.port}`;
     return {
-      url: `http://${urlHost(options.host, address.address)}:${address.port}`,
+      url,
       created,
+      signInLink: async () => `${url}${SIGN_IN_PATH}#code=${await signInCodes.issue(Math.floor(clock.now() / 1000))}`,
       close: async () => {
         await http.close();
         // A send or a page under way finishes and is stored before the store closes.

@@ -31,6 +31,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
+/** Where the printed sign-in link points; the page reads the code from its fragment (start.ts). */
+export const SIGN_IN_PATH = '/sign-in';
+
 /** `/@handle`, `/tags/<tag>`, `/channels/<name>`: one name, no further segment. */
 const NAMED_PAGE = /^\/(?:@[^/]+|(?:tags|channels)\/[^/]+)$/;
 
@@ -44,7 +47,8 @@ export function createStaticSite(root: string = DEFAULT_STATIC_ROOT): Site {
     const index = path.join(base, 'index.html');
     // Looked up on every request, so a renderer built while the host runs is picked up without a restart.
     if (!(await isFile(index))) {
-      return url.pathname === '/' ? builtInPage(url.origin) : plain(404, 'Not Found');
+      // The printed sign-in link must not lead to a 404, even before the page is built.
+      return url.pathname === '/' || url.pathname === SIGN_IN_PATH ? builtInPage(url.origin) : plain(404, 'Not Found');
     }
     // The page's addresses that end in a name (src-renderer/state/route.ts): a handle, `handle@host:port`, a
     // tag or a Channel may hold a dot or a colon, which the file rules below would refuse. They are the page,

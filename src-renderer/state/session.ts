@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { isRemoteError } from '../../src-shared/client/errors';
 import { createClients, pageConnection, type Clients, type Connection } from '../api/clients';
 import { loadSession, saveSession, type SavedSession } from '../api/saved-session';
+import { refusesThisSession } from './session-refused';
 
 /**
  * Who the page talks to the instance as. In the desktop window there is nothing to sign in to (the main
@@ -16,6 +17,8 @@ interface SessionStore {
   /** For tests and the desktop: connect with this connection as it is. */
   connect: (connection: Connection, source: SavedSession['source'] | 'desktop') => void;
   signIn: (name: string, password: string) => Promise<void>;
+  /** Trades the one-time code of a printed sign-in link for a session, kept as a password sign-in's is. */
+  signInWithLink: (code: string) => Promise<void>;
   usePastedToken: (token: string) => Promise<void>;
   signOut: () => Promise<void>;
   /** The instance refused the token: back to sign-in, with a reason. */
@@ -30,6 +33,13 @@ export const useSession = create<SessionStore>((set, get) => ({
   signIn: async (name, password) => {
     const anonymous = createClients(pageConnection(null));
     const { token } = await anonymous.instance.login(name.trim(), password);
+    saveSession({ token, source: 'login' });
+    get().connect(pageConnection(token), 'login');
+  },
+
+  signInWithLink: async (code) => {
+    const anonymous = createClients(pageConnection(null));
+    const { token } = await anonymous.desk.signInWithCode(code);
     saveSession({ token, source: 'login' });
     get().connect(pageConnection(token), 'login');
   },
@@ -71,10 +81,10 @@ export function restoreSession(): void {
   if (saved) useSession.getState().connect(pageConnection(saved.token), saved.source);
 }
 
-/** A failure as a person reads it; a refused token also signs the page out. */
+/** A failure as a person reads it; the instance refusing this page's own token also signs the page out. */
 export function describeFailure(error: unknown): string {
   if (isRemoteError(error)) {
-    if (error.kind === 'auth' && useSession.getState().session.status === 'signed-in') useSession.getState().tokenRefused();
+    if (refusesThisSession(error) && useSession.getState().session.status === 'signed-in') useSession.getState().tokenRefused();
     if (error.kind === 'uncertain' || error.kind === 'offline') return 'The instance did not answer. Is it still running?';
     const detail = error.list.length > 1 ? `: ${error.list.join('; ')}` : '';
     return `${error.remoteText ?? error.message}${detail}`;

@@ -8,6 +8,8 @@ import pkg from '../../package.json' with { type: 'json' };
 export const EXTENSIONS = [
   /** `POST /api/auth/login` with `account_name` and `account_pass`. */
   'login',
+  /** `POST /api/auth/code` trades the one-time code of a sign-in link the host printed for a token. */
+  'sign_in_link',
   /** `GET /api/account/channels`, with each Channel's writers. */
   'account_channels',
   /** Timelines continue after a post with `before` (its GUID), and `since` keeps every post at or after it. */

@@ -165,6 +165,7 @@ export type PersonaPageAnswer = z.infer<typeof personaPageAnswer>;
 
 /** Signing in (extension): a token for the account. */
 export const loginAnswer = z.strictObject({ token: z.string().min(16), account_guid: z.string() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
 export const logoutAnswer = z.strictObject({ signed_out: z.literal(true) });
 export const passwordAnswer = z.strictObject({ account_guid: z.string(), password_set: z.literal(true) });
 
@@ -172,7 +173,13 @@ export const passwordAnswer = z.strictObject({ account_guid: z.string(), passwor
 export const aboutAnswer = z.strictObject({
   software: z.strictObject({ name: z.string(), version: z.string() }),
   extensions: z.array(z.enum(EXTENSIONS)),
+  /**
+   * How this instance can be signed in to, so that a sign-in page offers first what works: `password`
+   * when the owner account has one, `link` when this host prints one-time sign-in links.
+   */
+  sign_in: z.strictObject({ password: z.boolean(), link: z.boolean() }),
 });
+export type AboutAnswer = z.infer<typeof aboutAnswer>;
 
 /** Every route that reads, writes, stars or pins posts answers a list of them. */
 export const postsAnswer = z.array(postAnswer);

@@ -50,6 +50,7 @@ export const ErrorText = {
   methodNotAllowed: 'Method Not Allowed',
   invalidLogin: 'Invalid Account Name or Password',
   tooManySignIns: 'Too Many Sign-In Attempts: Try Again in a While',
+  invalidSignInCode: 'This Sign-In Link Was Already Used, Has Expired or Is Not Right',
   internal: 'Something Went Wrong on This Instance',
   unknownRemote: 'Invalid Remote Identifier Supplied',
   remoteUnreachable: 'Could Not Reach the Remote Instance',

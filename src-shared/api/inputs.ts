@@ -275,6 +275,12 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
+/** `POST /api/auth/code`: the one-time code of a sign-in link the host printed (32 random bytes, URL-safe). */
+export const signInCodeInput = z.object({
+  code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(128, 'code must be at most 128 characters'),
+});
+export type SignInCodeInput = z.infer<typeof signInCodeInput>;
+
 export const passwordInput = z.object({
   password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters'),
   /** The password being replaced: checked once the account has one, so a session alone cannot change it. */

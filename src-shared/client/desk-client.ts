@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import {
+  aboutAnswer,
   bioAnswer,
   channelAnswer,
   channelDeletionAnswer,
+  loginAnswer,
   logoutAnswer,
   personaAnswer,
   personaPageAnswer,
   postsAnswer,
   profileAnswer,
+  type AboutAnswer,
   type BioAnswer,
   type ChannelAnswer,
   type ChannelDeletionAnswer,
+  type LoginAnswer,
   type PersonaAnswer,
   type PersonaPageAnswer,
   type ProfileAnswer,
@@ -124,6 +128,10 @@ export interface DeskClient {
   bio(personaGuid: string): Promise<BioAnswer>;
   setBio(personaGuid: string, text: string): Promise<BioAnswer>;
   logout(): Promise<void>;
+  /** `GET /api/about`, sent without a token: what the instance is and how it can be signed in to. */
+  about(): Promise<AboutAnswer>;
+  /** `POST /api/auth/code`, sent without a token: a printed sign-in link's one-time code, traded for a token. */
+  signInWithCode(code: string): Promise<LoginAnswer>;
   remotes(): Promise<RemoteStatusAnswer[]>;
   addRemote(params: AddRemoteParams): Promise<RemoteStatusAnswer>;
   syncRemote(guid: string): Promise<RemoteStatusAnswer>;
@@ -254,6 +262,8 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     logout: async () => {
       dataAs(t, await post('/api/auth/logout'), logoutAnswer);
     },
+    about: async () => dataAs(t, await t.send({ method: 'GET', path: '/api/about', auth: false }), aboutAnswer),
+    signInWithCode: async (code) => dataAs(t, await t.send({ method: 'POST', path: '/api/auth/code', json: { code }, auth: false }), loginAnswer),
 
     remotes: async () => dataAs(t, await get('/api/sync/remotes'), z.array(remoteStatusAnswer)),
     addRemote: async (params) => dataAs(t, await post('/api/sync/remotes', { ...params }), remoteStatusAnswer),

@@ -268,6 +268,8 @@ export const remoteAbout = z.preprocess(
   leniently(strict.aboutAnswer, {
     software: leniently(strict.aboutAnswer.shape.software, { name: someText, version: optText }),
     extensions: lenientListOf(someText),
+    // How a person signs in there is no business of a desk syncing with it.
+    sign_in: unused,
   }).transform((a) => ({ name: a.software.name, version: a.software.version ?? '', extensions: a.extensions })),
 );
 export type About = z.infer<typeof remoteAbout>;

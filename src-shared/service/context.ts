@@ -2,6 +2,7 @@ import type { AccountSnapshot } from '../store/account-snapshot';
 import type { PublishingDb } from '../store/db';
 import type { Clock } from '../util/clock';
 import type { SyncEngine } from '../sync/engine';
+import type { SignInCodes } from './sign-in-codes';
 import type { SignInGuard } from './sign-in-guard';
 import type { Params } from './params';
 
@@ -35,6 +36,8 @@ export interface Ctx {
   sync: SyncEngine | null;
   /** Counts wrong passwords, and says who has to wait (sign-in-guard.ts). */
   signIns: SignInGuard;
+  /** The one-time codes of the sign-in links this host printed; null where it prints none (the desktop app). */
+  signInCodes: SignInCodes | null;
 }
 
 /** Who may call a route: anyone (a viewer, if any, may see more), or only with a token that signs in. */

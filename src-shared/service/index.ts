@@ -4,6 +4,7 @@ import { inTransaction } from '../store/transaction';
 import { systemClock, type Clock } from '../util/clock';
 import { needsTouch, tokenFrom, tokenKey, touchToken, viewerOf } from './auth';
 import { createSignInGuard } from './sign-in-guard';
+import type { SignInCodes } from './sign-in-codes';
 import type { TokenRow } from '../store/rows';
 import type { Ctx } from './context';
 import { readParams } from './params';
@@ -25,6 +26,8 @@ export interface ServiceDeps {
   activity?: Activity;
   /** Parse every answer with its route's declared output, answering 500 when it does not match (tests). */
   checkAnswers?: boolean;
+  /** The one-time codes of the sign-in links the host prints (sign-in-codes.ts); without it there are none. */
+  signInCodes?: SignInCodes;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
@@ -66,6 +69,7 @@ export function createService(deps: ServiceDeps): Service {
           now,
           sync: deps.sync ?? null,
           signIns,
+          signInCodes: deps.signInCodes ?? null,
         };
         return match.route.run(ctx);
       };

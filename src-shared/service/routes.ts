@@ -1,6 +1,6 @@
 import { about } from './handlers/about';
 import { accountMe, readAccountMe, setPassword } from './handlers/account';
-import { login, logout } from './handlers/auth';
+import { login, logout, signInWithCode } from './handlers/auth';
 import { getBio, setBio } from './handlers/bio';
 import { createChannel, deleteChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
 import { personaPage } from './handlers/persona-page';
@@ -35,6 +35,7 @@ import {
   channelUpdateInput,
   deleteInput,
   loginInput,
+  signInCodeInput,
   passwordInput,
   personaCreateInput,
   personaUpdateInput,
@@ -82,6 +83,7 @@ export const instanceRoutes: readonly Route[] = [
   route({ method: 'GET', pattern: '/api/about', access: anyone, output: aboutAnswer, handler: about, transaction: false }),
   // Signing in (extension).
   route({ method: 'POST', pattern: '/api/auth/login', access: anyone, input: loginInput, output: loginAnswer, handler: login, transaction: false }),
+  route({ method: 'POST', pattern: '/api/auth/code', access: anyone, input: signInCodeInput, output: loginAnswer, handler: signInWithCode, transaction: false }),
   route({ method: 'POST', pattern: '/api/auth/logout', access: signedIn, output: logoutAnswer, handler: logout, transaction: false }),
   // Posts (4.3).
   route({ method: 'GET', pattern: '/api/posts/global', access: anyone, input: timelineInput, output: postsAnswer, handler: globalTimeline }),

@@ -93,14 +93,18 @@ async function remoteCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A failure as the answer to a person waiting for it: what to do about it, and the remote's own words. */
+/**
+ * A failure as the answer to a person waiting for it: what to do about it, and the remote's own words. A
+ * remote's refusal is answered 422, never 401: a 401 from this instance means that its own token was
+ * refused, and a page that reads it so signs out (and loses what the person typed) over a remote's password.
+ */
 function serviceErrorOf(failure: SyncFailure): ServiceError {
   switch (failure.kind) {
     case 'auth':
-      return new ServiceError(401, ErrorText.remoteRefusedSignIn);
+      return new ServiceError(422, ErrorText.remoteRefusedSignIn);
     // Refusing a sign-in or the account read is refusing the credentials, whatever code the remote chose.
     case 'rejected':
-      return new ServiceError(401, ErrorText.remoteRefusedSignIn, [failure.message]);
+      return new ServiceError(422, ErrorText.remoteRefusedSignIn, [failure.message]);
     case 'unreadable-token':
       return new ServiceError(409, ErrorText.remoteRefusedSignIn, [failureWords(failure)]);
     case 'protocol':

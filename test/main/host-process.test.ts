@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sqliteIdb } from '../../src-main/host/sqlite-idb';
@@ -114,6 +115,44 @@ describe('the serve process', () => {
     expect((await fetch(`${second.url}/`)).status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('prints a sign-in link that signs in once, another on SIGUSR2, and a new one at every start', async () => {
+    const dataDir = tempDir('host-link');
+    const links = (served: Served) => [...served.output().matchAll(/^Sign in from a browser \(once, within 15 minutes\): (\S+)$/gm)].map((m) => m[1] ?? '');
+    const trade = async (link: string) => {
+      const code = new URL(link).hash.replace(/^#code=/, '');
+      const response = await fetch(new URL('/api/auth/code', link), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+      return { status: response.status, token: ((await response.json()) as { data: { token?: string } | false }).data || {} };
+    };
+    const first = await serve(dataDir);
+    const [link = ''] = links(first);
+    expect(link).toMatch(new RegExp(`^${first.url}/sign-in#code=[A-Za-z0-9_-]{43}$`));
+    // The link's address serves the page, which reads the code from the fragment the browser keeps to itself.
+    expect((await fetch(link)).status).toBe(200);
+    const traded = await trade(link);
+    expect(traded.status).toBe(200);
+    const me = await fetch(`${first.url}/api/account/me`, { headers: { Authorization: traded.token.token ?? '' } });
+    expect(me.status).toBe(200);
+    expect((await trade(link)).status).toBe(401);
+
+    first.child.kill('SIGUSR2');
+    await vi.waitFor(() => expect(links(first)).toHaveLength(2), { timeout: 5_000 });
+    const fresh = links(first)[1] ?? '';
+    expect(fresh).not.toBe(link);
+    expect((await trade(fresh)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    // A code lives in the host's memory only: the next start prints a new one, and the old ones are gone.
+    const unused = links(first)[0] ?? '';
+    const second = await serve(dataDir);
+    const [next = ''] = links(second);
+    expect(next).not.toBe(unused);
+    expect(fs.readdirSync(dataDir).join(' ')).not.toMatch(/code/);
+    expect((await trade(next)).status).toBe(200);
+    second.child.kill('SIGTERM');
+    await second.exited;
   });
 
   it('keeps every acknowledged write across kill -9', async () => {

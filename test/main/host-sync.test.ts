@@ -72,8 +72,9 @@ describe('the headless host runs sync in the background', () => {
       account_name: 'me',
       account_pass: 'not the password',
     });
-    expect(wrong.status).toBe(401);
-    expect(JSON.parse(wrong.text).meta.text).toBe('The Remote Instance Refused the Sign-In');
+    // Not 401, which would say that the desk's own token was refused.
+    expect(wrong.status).toBe(422);
+    expect(JSON.parse(wrong.text).meta).toMatchObject({ code: 422, text: 'The Remote Instance Refused the Sign-In' });
   });
 });
 

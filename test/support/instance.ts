@@ -6,6 +6,7 @@ import { sqliteIdb } from '../../src-main/host/sqlite-idb';
 import { createService, type Service } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { openDatabase, type IdbPlatform, type PublishingDb } from '../../src-shared/store/db';
+import type { SignInCodes } from '../../src-shared/service/sign-in-codes';
 import type { SyncEngine } from '../../src-shared/sync/engine';
 import type { Clock } from '../../src-shared/util/clock';
 import type { Activity } from '../../src-shared/util/activity';
@@ -76,6 +77,8 @@ export interface InstanceOptions {
   sync?: (db: PublishingDb, clock: ReturnType<typeof manualClock>) => SyncEngine;
   /** Told when the service's requests begin and end. */
   activity?: Activity;
+  /** The one-time codes of sign-in links, as a headless host has them. */
+  signInCodes?: SignInCodes;
 }
 
 export async function startInstance(backend: Backend = 'memory', password?: string, options: InstanceOptions = {}): Promise<TestInstance> {
@@ -93,6 +96,7 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
     clock,
     ...(sync ? { sync } : {}),
     ...(options.activity ? { activity: options.activity } : {}),
+    ...(options.signInCodes ? { signInCodes: options.signInCodes } : {}),
     onUnexpectedError: (e) => console.error(e),
     // Every answer of every test is held to its route's declared output (service/router.ts).
     checkAnswers: true,

@@ -3,5 +3,15 @@ import type { Handler } from '../context';
 import type { z } from 'zod';
 import type { aboutAnswer } from '../../api/answers';
 
-/** GET /api/about (extension): what this server is, and the extensions a client may rely on. No token needed. */
-export const about: Handler<z.output<typeof aboutAnswer>> = () => Promise.resolve({ software: { ...SOFTWARE }, extensions: [...EXTENSIONS] });
+/**
+ * GET /api/about (extension): what this server is, the extensions a client may rely on, and how it can be
+ * signed in to. No token needed.
+ */
+export const about: Handler<z.output<typeof aboutAnswer>> = async (ctx) => {
+  const owner = await ctx.db.accounts.toCollection().first();
+  return {
+    software: { ...SOFTWARE },
+    extensions: [...EXTENSIONS],
+    sign_in: { password: Boolean(owner?.passHash), link: ctx.signInCodes !== null },
+  };
+};

@@ -1,5 +1,5 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import type { LoginInput } from '../../api/inputs';
+import type { LoginInput, SignInCodeInput } from '../../api/inputs';
 import { tokenFrom } from '../auth';
 import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../util/secrets';
 import { LOGIN_TOKEN_LABEL } from '../../store/rows';
@@ -31,6 +31,29 @@ export const login: Handler<z.output<typeof loginAnswer>, LoginInput> = async (c
   const token = randomToken();
   await ctx.db.tokens.add({ hash: await tokenHash(token), accountGuid: account.guid, label: LOGIN_TOKEN_LABEL, createdUnix: ctx.now });
   return { token, account_guid: account.guid };
+};
+
+/** Wrong codes count together, whoever sends them: each one is a guess at any live code. */
+const CODE_GUESSES = 'sign-in-code';
+
+/**
+ * POST /api/auth/code (extension): the one-time code of a sign-in link the host printed, traded for a token
+ * of the owner account, as a password sign-in gives. A code works once and for 15 minutes
+ * (sign-in-codes.ts). A wrong, used or expired code is refused alike, and counts as a wrong guess: after
+ * five, every try waits (sign-in-guard.ts), so with a code's lifetime only about ten can be made against it.
+ */
+export const signInWithCode: Handler<z.output<typeof loginAnswer>, SignInCodeInput> = async (ctx, input) => {
+  if (ctx.signIns.waitFor(CODE_GUESSES, ctx.now) > 0) throw new ServiceError(429, ErrorText.tooManySignIns);
+  if (!(await ctx.signInCodes?.redeem(input.code, ctx.now))) {
+    ctx.signIns.failed(CODE_GUESSES, ctx.now);
+    throw new ServiceError(401, ErrorText.invalidSignInCode);
+  }
+  ctx.signIns.succeeded(CODE_GUESSES);
+  const owner = await ctx.db.accounts.toCollection().first();
+  if (!owner) throw new Error('this instance has no owner account');
+  const token = randomToken();
+  await ctx.db.tokens.add({ hash: await tokenHash(token), accountGuid: owner.guid, label: LOGIN_TOKEN_LABEL, createdUnix: ctx.now });
+  return { token, account_guid: owner.guid };
 };
 
 /** POST /api/auth/logout (extension): the token that made the request stops working. */

@@ -35,7 +35,7 @@ describe.skipIf(unavailable)('adding a matigo/streams server as a remote', () =>
     const { peer } = real;
     const desk = await fresh();
     const wrong = await desk.call('POST', '/api/sync/remotes', { params: { base_url: peer.base, account_name: 'peer', account_pass: 'not-the-password' } });
-    expect([wrong.status, wrong.json.meta.text]).toEqual([401, 'The Remote Instance Refused the Sign-In']);
+    expect([wrong.status, wrong.json.meta.text]).toEqual([422, 'The Remote Instance Refused the Sign-In']);
     expect((await desk.call('GET', '/api/sync/remotes')).json.data).toEqual([]);
 
     const right = await desk.call('POST', '/api/sync/remotes', { params: { base_url: peer.base, account_name: 'peer', account_pass: peer.owner.password } });
@@ -47,7 +47,7 @@ describe.skipIf(unavailable)('adding a matigo/streams server as a remote', () =>
     const { peer } = real;
     const desk = await fresh();
     const refused = await desk.call('POST', '/api/sync/remotes', { params: { base_url: peer.base, token: 'CSQAA_not_a-real-token' } });
-    expect([refused.status, refused.json.meta.text]).toEqual([401, 'The Remote Instance Refused the Sign-In']);
+    expect([refused.status, refused.json.meta.text]).toEqual([422, 'The Remote Instance Refused the Sign-In']);
     const nobody = await desk.call('POST', '/api/sync/remotes', { params: { base_url: 'http://127.0.0.1:9', token: peer.owner.token } });
     expect([nobody.status, nobody.json.meta.text]).toEqual([502, 'Could Not Reach the Remote Instance']);
   });

@@ -4,6 +4,7 @@ import { instanceRoutes } from '../../../src-shared/service/routes';
 import { legacyRoutes } from '../../../src-shared/service/legacy/routes';
 import { checkAnswer, route, type Route } from '../../../src-shared/service/router';
 import type { Ctx } from '../../../src-shared/service/context';
+import { createSignInCodes } from '../../../src-shared/service/sign-in-codes';
 import { startInstance, writePost, type TestInstance } from '../../support/instance';
 import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
 
@@ -68,7 +69,9 @@ describe('the contract of every route', () => {
   });
 
   it('answers every route of the instance interface with what it declares', async () => {
-    const started = await startInstance('sqlite', 'the first password');
+    // As a headless host has them, so that a printed sign-in link's code can be traded.
+    const codes = createSignInCodes();
+    const started = await startInstance('sqlite', 'the first password', { signInCodes: codes });
     instance = started;
     const parent = await writePost(started, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this', geo_description: 'Home' });
     await writePost(started, { content: 'A reply to it', reply_to: parent.guid });
@@ -87,6 +90,7 @@ describe('the contract of every route', () => {
         ...(VARIABLES[key] ?? {}),
         ...(r.pattern === '/api/posts' ? { guid: target } : {}),
         ...(r.pattern.endsWith('/access') ? { persona_guid: started.personaGuid, access: 'write' } : {}),
+        ...(key === 'POST /api/auth/code' ? { code: await codes.issue(Math.floor(started.clock.now() / 1000)) } : {}),
       };
       // Signing out ends the token it is sent with: it gets a token of its own.
       const token = key === 'POST /api/auth/logout' ? signedIn : undefined;

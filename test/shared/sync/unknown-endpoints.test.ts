@@ -52,6 +52,6 @@ describe('adding a remote whose extension endpoints are not there', () => {
     desktop = await startDesktop('memory');
     onTestFinished(() => desktop.close());
     const refused = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: remote.url, token: 'not-the-token-0123456789' } });
-    expect([refused.status, refused.json.meta.text]).toEqual([401, 'The Remote Instance Refused the Sign-In']);
+    expect([refused.status, refused.json.meta.text]).toEqual([422, 'The Remote Instance Refused the Sign-In']);
   });
 });
