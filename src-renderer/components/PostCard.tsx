@@ -101,10 +101,12 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
 }
 
 /**
- * Changed well after it was written: an edit. Not the publication time, which a post may have been given
- * in the past (an import) or the future (scheduled). Unknown where the remote does not say when.
+ * Changed after it was written: an edit. Not measured from the publication time, which a post may have
+ * been given in the past (an import) or the future (scheduled); unknown where the remote does not say when
+ * it was written. A remote may stamp its own write a moment after the post's (a post synced in is written
+ * here at its publication): a change within that moment is no edit.
  */
-const EDIT_GRACE_S = 60;
+const EDIT_GRACE_S = 2;
 const isEdited = (post: RemotePost): boolean => post.created_unix !== null && post.updated_unix - post.created_unix > EDIT_GRACE_S;
 
 /** What on a card does something of its own: a click there is not a click on the card. */

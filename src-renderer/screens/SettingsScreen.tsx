@@ -89,7 +89,7 @@ function PersonaForm({ persona }: { persona: PersonaAnswer }) {
         <form aria-label={`Bio of @${persona.as}`} onSubmit={bios.run(async () => setBio((await clients().desk.setBio(persona.guid, bio)).bio.text), 'Bio saved.')}>
           <div className="write-and-preview">
             <label className="text-field">Bio (Markdown, at most 2,048 characters)<textarea value={bio} rows={4} maxLength={2048} dir="auto" onChange={(e) => setBio(e.target.value)} /></label>
-            <Suspense fallback={null}><MarkdownPreview text={bio} label="Bio preview" /></Suspense>
+            <Suspense fallback={null}><MarkdownPreview text={bio} label={`Bio preview of @${persona.as}`} /></Suspense>
           </div>
           <Problem error={bios.error} />
           <button type="submit" disabled={bios.busy}>Save bio</button>

@@ -59,7 +59,8 @@ const SCREENS: [string, (page: Page) => Promise<void>][] = [
   ['/@marginalia', (page) => page.getByRole('feed').getByRole('article').first().waitFor()],
   ['/drafts', (page) => page.getByRole('heading', { name: 'Drafts' }).waitFor()],
   ['/remotes', (page) => page.getByRole('heading', { name: 'Remotes and sync' }).waitFor()],
-  ['/settings', (page) => page.getByRole('heading', { level: 1 }).waitFor()],
+  // Once the bios have loaded: each Persona's bio preview is a region of its own.
+  ['/settings', (page) => page.getByRole('region', { name: 'Bio preview of @marginalia' }).waitFor()],
 ];
 
 /** Violations in light and then in dark: the colours are the only difference, so the page is not loaded again. */

@@ -288,7 +288,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.getByRole('button', { name: /Act as Second, renamed/ }).waitFor();
     const bio = page.getByRole('form', { name: 'Bio of @second' });
     await bio.getByRole('textbox', { name: /Bio/ }).fill('Writes **second** thoughts.');
-    await expect(bio.getByRole('region', { name: 'Bio preview' }).locator('strong').textContent()).resolves.toBe('second');
+    await expect(bio.getByRole('region', { name: /^Bio preview/ }).locator('strong').textContent()).resolves.toBe('second');
     await bio.getByRole('button', { name: 'Save bio' }).click();
     await page.getByText('Bio saved.').waitFor();
     await page.getByRole('form', { name: 'New Channel' }).getByRole('textbox', { name: 'Name' }).fill('Side notes');
