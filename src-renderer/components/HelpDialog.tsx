@@ -3,7 +3,9 @@ import { useUi } from '../state/ui';
 import { useModalDialog } from './modal-dialog';
 
 export const SHORTCUTS: [string, string][] = [
-  ['j / k', 'next / previous post'],
+  ['j / k, ↓ / ↑', 'next / previous post'],
+  ['Home / End', 'first / last post of the list'],
+  ['Tab', 'into the selected post\'s links and buttons, then out of the list'],
   ['o or Enter', 'open the conversation'],
   ['r', 'reply'],
   ['s', 'star or remove the star'],
