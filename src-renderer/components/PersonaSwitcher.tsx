@@ -9,6 +9,13 @@ export function PersonaSwitcher() {
   return (
     <nav aria-label="Personas" className="persona-switcher">
       <ul>
+        {/* Until the account arrives, the place of one Persona is kept: the sidebar does not jump. */}
+        {personas.length === 0 && (
+          <li className="persona-button persona-placeholder" aria-hidden="true">
+            <span className="skeleton skeleton-avatar small" />
+            <span className="skeleton skeleton-line short" />
+          </li>
+        )}
         {personas.map((p, i) => (
           <li key={p.guid}>
             <button

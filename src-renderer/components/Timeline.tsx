@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useKeepPlace } from './keep-place';
 import { usePosts } from '../state/posts';
 import { PostCard } from './PostCard';
+import { SkeletonRows } from './SkeletonRows';
 import { restoredOffset, tabStopIndex } from '../state/reading-place';
 import { rowAt, useRowControls } from './row-controls';
 import { isSeen, type SeenMark } from '../state/seen-mark';
@@ -112,7 +113,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   }, [selected, selectedGuid, virtualizer]);
 
   if (!timeline) return null;
-  if (timeline.status === 'loading' && guids.length === 0) return <p className="state-line" role="status">Loading…</p>;
+  if (timeline.status === 'loading' && guids.length === 0) return <SkeletonRows />;
   if (timeline.status === 'error' && guids.length === 0) {
     return (
       <div className="state-line" role="alert">

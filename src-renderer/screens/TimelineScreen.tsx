@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { SkeletonRows } from '../components/SkeletonRows';
 import { Timeline } from '../components/Timeline';
 import { TypeFilter } from '../components/TypeFilter';
 import { useAccount } from '../state/account';
@@ -100,7 +101,7 @@ export function TimelineScreen({ kind, channel, filter, author, tag, title: give
         </p>
       )}
       {waiting ? (
-        <p className="state-line" role="status">Loading…</p>
+        <SkeletonRows />
       ) : nothingToSearch ? null : (
         <SearchWordsContext.Provider value={plan?.words ?? NO_WORDS}>
           <Timeline key={key} timelineKey={key} label={title} empty={EMPTY[kind]} />

@@ -55,6 +55,20 @@ describe('a virtualised timeline', () => {
     vi.useRealTimers();
   });
 
+  it('holds the place of the first posts with grey rows while they load, then shows the posts there', async () => {
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    const base = { spec, error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null };
+    useTimelines.setState({ byKey: { [key]: { ...base, guids: [], status: 'loading' } } });
+    const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    expect(view.getByRole('status', { name: 'Loading posts' }).querySelectorAll('.skeleton-row')).toHaveLength(4);
+    const posts = [fakePost(1), fakePost(2)];
+    usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
+    await actSettled(() => useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), status: 'ready' } } }));
+    await rowShown(view, 0);
+    expect(view.queryByRole('status', { name: 'Loading posts' })).toBeNull();
+  });
+
   it('keeps a bounded number of rows in the DOM for 10,000 posts, wherever it is scrolled', async () => {
     const posts = Array.from({ length: 10_000 }, (_, i) => fakePost(i));
     usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
