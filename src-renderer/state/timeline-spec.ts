@@ -65,7 +65,10 @@ export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost
 }
 
 /** Whether a post just written belongs at the top of this timeline. */
-export function shows(spec: TimelineSpec, post: RemotePost): boolean {
+export function shows(spec: TimelineSpec, post: RemotePost, nowMs = Date.now()): boolean {
+  // A scheduled post is on no timeline until its time comes (the instance's timelines leave it out too):
+  // the Scheduled screen lists it meanwhile.
+  if (post.publish_unix > nowMs / 1000) return false;
   // A timeline without a type filter shows every type, whatever the filter of the others says.
   const typeOk = !hasTypeFilter(spec.kind) || spec.types.length === 0 || (spec.types as string[]).includes(post.type);
   if (!typeOk) return false;
