@@ -6,6 +6,9 @@ import { ALL_TYPES } from './timeline-spec';
 import { blankDraft, useDrafts } from './drafts';
 import { clients, describeFailure, useSession } from './session';
 import { POLL_MS, useTimelines } from './timelines';
+import { usePosts } from './posts';
+import { useSync } from './sync';
+import { wroteLocally } from './unsent';
 import { useToasts, showError } from './toasts';
 import { stillScheduled } from '../util/scheduled-time';
 
@@ -20,7 +23,7 @@ interface ScheduledStore {
   /** GUIDs with an action under way: their buttons wait. */
   busy: string[];
   load: () => Promise<void>;
-  /** Drops the posts whose time has come: they are on the timelines now. */
+  /** Moves the posts whose time has come to the open timelines. */
   tick: () => void;
   reschedule: (post: RemotePost, unix: number) => Promise<boolean>;
   publishNow: (post: RemotePost) => Promise<void>;
@@ -29,8 +32,16 @@ interface ScheduledStore {
 
 export const useScheduled = create<ScheduledStore>((set, get) => {
   const working = (guid: string, on: boolean) => set({ busy: on ? [...get().busy, guid] : get().busy.filter((g) => g !== guid) });
-  /** Writes a new time: `POST /api/posts/{guid}/write` wants the text of an update, so the post's own is sent again. */
-  const setTime = (post: RemotePost, unix: number) => clients().instance.update(post.guid, { content: post.text, publish_at: unix });
+  /**
+   * Writes a new time: `POST /api/posts/{guid}/write` wants the text of an update, so the post's own is sent
+   * again. The answer is what the page shows of the post from then on, marked unsent until sync sends it.
+   */
+  const setTime = async (post: RemotePost, unix: number) => {
+    const written = await clients().instance.update(post.guid, { content: post.text, publish_at: unix });
+    usePosts.getState().put([written]);
+    wroteLocally(written, useSync.getState().remotes);
+    return written;
+  };
   return {
     posts: [],
     status: 'idle',
@@ -47,7 +58,12 @@ export const useScheduled = create<ScheduledStore>((set, get) => {
     },
     tick: () => {
       const posts = stillScheduled(get().posts, Date.now());
-      if (posts.length !== get().posts.length) set({ posts });
+      if (posts.length === get().posts.length) return;
+      const due = get().posts.filter((p) => !posts.includes(p));
+      set({ posts });
+      // Out now: on the open timelines at once, rather than at their next poll.
+      usePosts.getState().put(due);
+      for (const post of due) useTimelines.getState().published(post);
     },
     reschedule: async (post, unix) => {
       working(post.guid, true);

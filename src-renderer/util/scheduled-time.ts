@@ -14,11 +14,11 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function scheduledTimeText(unix: number, nowMs: number, options: { locale?: string; timeZone?: string } = {}): string {
   const { locale, timeZone } = options;
   const ahead = unix - nowMs / 1000;
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   let value = Math.max(ahead, 0) / 60;
   let howFar: string | null = null;
   for (const [unit, size] of STEPS) {
-    if (value < size || unit === 'day') {
+    if (Math.round(value) < size || unit === 'day') {
       howFar = relative.format(Math.max(1, Math.round(value)), unit);
       break;
     }

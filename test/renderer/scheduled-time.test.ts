@@ -13,6 +13,8 @@ describe('when a scheduled post goes out, in words', () => {
     expect(scheduledTimeText(NOW + 3 * 3600, NOW_MS, IN_UTC)).toBe('in 3 hours · Tue 14:00');
     expect(scheduledTimeText(NOW + 25 * 60, NOW_MS, IN_UTC)).toBe('in 25 minutes · Tue 11:25');
     expect(scheduledTimeText(NOW + 2 * 86_400 + 3600, NOW_MS, IN_UTC)).toBe('in 2 days · Thu 12:00');
+    // Just under a day is a day, not "in 24 hours".
+    expect(scheduledTimeText(NOW + 86_400 - 30, NOW_MS, IN_UTC)).toBe('in 1 day · Wed 10:59');
   });
 
   it('gives the date a week or more ahead, where a weekday would mislead', () => {
