@@ -40,9 +40,14 @@ describe('a timeline and a post just written', () => {
   const everything: TimelineSpec = { kind: 'global', persona: null, types: [] };
 
   it('takes a scheduled post only once its time has come', () => {
-    const scheduled = fakePost(1, { publish_unix: NOW + 3600 });
+    const scheduled = fakePost(1, { publish_unix: NOW + 3600, updated_unix: NOW });
     expect(shows(everything, scheduled, NOW_MS)).toBe(false);
     expect(shows(everything, scheduled, NOW_MS + 3600_000)).toBe(true);
-    expect(shows(everything, fakePost(2, { publish_unix: NOW }), NOW_MS)).toBe(true);
+    expect(shows(everything, fakePost(2, { publish_unix: NOW, updated_unix: NOW }), NOW_MS)).toBe(true);
+  });
+
+  it('takes a post published as it was written even when the page\'s clock runs behind the instance\'s', () => {
+    const justWritten = fakePost(3, { publish_unix: NOW + 90, updated_unix: NOW + 90 });
+    expect(shows(everything, justWritten, NOW_MS)).toBe(true);
   });
 });
