@@ -17,6 +17,10 @@ const CLOCK_MS = 30_000;
 export default function ScheduledScreen() {
   const { posts, status, error, load } = useScheduled();
   const [now, setNow] = useState(() => Date.now());
+  // Read afresh when opened: a post scheduled in the composer a moment ago is listed without waiting for the poll.
+  useEffect(() => {
+    void load();
+  }, [load]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_MS);
     return () => clearInterval(timer);
