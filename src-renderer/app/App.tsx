@@ -20,6 +20,7 @@ import { installPendingDeletes } from '../state/post-delete';
 const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));
 const ComposerDialog = lazy(() => import('../screens/ComposerDialog'));
 const DraftsScreen = lazy(() => import('../screens/DraftsScreen'));
+const ScheduledScreen = lazy(() => import('../screens/ScheduledScreen'));
 const RemotesScreen = lazy(() => import('../screens/RemotesScreen'));
 const SettingsScreen = lazy(() => import('../screens/SettingsScreen'));
 const PersonaScreen = lazy(() => import('../screens/PersonaScreen'));
@@ -140,6 +141,8 @@ function Screen() {
       return <ThreadScreen guid={route.guid} />;
     case 'drafts':
       return <DraftsScreen />;
+    case 'scheduled':
+      return <ScheduledScreen />;
     case 'remotes':
       return <RemotesScreen />;
     case 'settings':

@@ -1,6 +1,7 @@
 import { compose } from '../state/actions';
 import { channelName, useAccount, writableChannels } from '../state/account';
 import { useDrafts } from '../state/drafts';
+import { useScheduledCount } from '../state/scheduled';
 import { routePath, useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useSync } from '../state/sync';
@@ -38,6 +39,7 @@ export function Sidebar({ withSync = true }: { withSync?: boolean }) {
   const current = useAccount((s) => s.currentGuid);
   const channels = useAccount((s) => s.channels);
   const drafts = useDrafts((s) => s.drafts.filter((d) => d.personaGuid === current).length);
+  const scheduled = useScheduledCount();
   const signedInBy = useSession((s) => (s.session.status === 'signed-in' ? s.session.source : null));
   return (
     <aside className="sidebar" aria-label="Desk">
@@ -61,6 +63,7 @@ export function Sidebar({ withSync = true }: { withSync?: boolean }) {
         </ul>
         <ul className="nav-list nav-tools">
           <li><NavLink route={{ screen: 'drafts' }} label={`Drafts${drafts > 0 ? ` (${drafts})` : ''}`} /></li>
+          <li><NavLink route={{ screen: 'scheduled' }} label={`Scheduled${scheduled > 0 ? ` (${scheduled})` : ''}`} /></li>
           <li><NavLink route={{ screen: 'remotes' }} label="Remotes and sync" /></li>
           <li><NavLink route={{ screen: 'settings' }} label="Profile and Personas" /></li>
         </ul>

@@ -13,6 +13,7 @@ export type Route =
   | { screen: 'tag'; tag: string }
   | { screen: 'thread'; guid: string }
   | { screen: 'drafts' }
+  | { screen: 'scheduled' }
   | { screen: 'remotes' }
   | { screen: 'settings' };
 
@@ -26,7 +27,7 @@ const TIMELINE_PATHS: Readonly<Record<TimelineKind, string>> = {
   interactions: '/interactions',
   pins: '/pins',
 };
-const SCREENS = ['drafts', 'remotes', 'settings'] as const;
+const SCREENS = ['drafts', 'scheduled', 'remotes', 'settings'] as const;
 const HOME: Route = { screen: 'timeline', kind: 'home' };
 
 const decoded = (segment: string): string => {

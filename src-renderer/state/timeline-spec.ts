@@ -65,7 +65,12 @@ export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost
 }
 
 /** Whether a post just written belongs at the top of this timeline. */
-export function shows(spec: TimelineSpec, post: RemotePost): boolean {
+export function shows(spec: TimelineSpec, post: RemotePost, nowMs = Date.now()): boolean {
+  // A scheduled post is on no timeline until its time comes (the instance's timelines leave it out too):
+  // the Scheduled screen lists it meanwhile. Scheduled means ahead of the time it was written, by the
+  // instance's clock, as well as of this page's: a post just written is never held back by a page whose
+  // clock runs behind the instance's.
+  if (post.publish_unix > Math.max(post.updated_unix, nowMs / 1000)) return false;
   // A timeline without a type filter shows every type, whatever the filter of the others says.
   const typeOk = !hasTypeFilter(spec.kind) || spec.types.length === 0 || (spec.types as string[]).includes(post.type);
   if (!typeOk) return false;

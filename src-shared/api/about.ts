@@ -26,6 +26,8 @@ export const EXTENSIONS = [
   'search_tag_author',
   /** `GET /api/personas/{handle}`: a Persona's public page, of this instance or of a remote. */
   'personas',
+  /** Timelines leave out posts whose publication time has not come unless asked with `scheduled` (`include`, `only`). */
+  'scheduled',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES, type InstancePostType } from './vocabulary';
+import { isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES, SCHEDULED, type InstancePostType } from './vocabulary';
 import { charCount as chars } from '../util/chars';
 import { tagKey } from '../text/tags';
 
@@ -73,6 +73,19 @@ const typesOf = (fallback: InstancePostType[]) =>
     .transform((list) => list as InstancePostType[])
     .default(fallback);
 
+/**
+ * `scheduled` (extension): what a timeline does with posts whose publication time has not come, which only
+ * their own account can read (service/visibility.ts). `exclude` (the default) leaves them out as the
+ * reference does, so a timeline is what has been published; `include` mixes them in at their time (sync
+ * reads them so); `only` lists them alone.
+ */
+const scheduledOf = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(SCHEDULED, { error: `scheduled must be one of ${SCHEDULED.join(', ')}` }))
+  .default('exclude');
+
 export const timelineInput = z.object({
   count: countOf(LIMITS.countMin, LIMITS.countMax, LIMITS.countDefault),
   types: typesOf(['post.note']),
@@ -84,6 +97,7 @@ export const timelineInput = z.object({
   before: guidText('before must be the GUID of a post').optional(),
   persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
   channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
+  scheduled: scheduledOf,
 });
 export type TimelineInput = z.infer<typeof timelineInput>;
 
@@ -110,6 +124,7 @@ export const postSearchInput = z
     before: timelineInput.shape.before,
     /** Whose stars and pins the answer shows (default the viewer's first Persona); it does not narrow. */
     persona_guid: timelineInput.shape.persona_guid,
+    scheduled: timelineInput.shape.scheduled,
   })
   .refine((input) => input.q !== '' || input.tag !== undefined || input.author_guid !== undefined, QUERY_REQUIRED);
 export type PostSearchInput = z.infer<typeof postSearchInput>;

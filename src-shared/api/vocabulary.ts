@@ -65,3 +65,7 @@ export function readPin(value: string | null | undefined): PinColour | 'none' | 
   const word = (value ?? '').trim().toLowerCase().replace(/^pin\./, '');
   return word === 'none' || (PIN_COLOURS as readonly string[]).includes(word) ? (word as PinColour | 'none') : null;
 }
+
+/** What a timeline does with posts whose publication time has not come (`scheduled`, api/inputs.ts). */
+export const SCHEDULED = ['exclude', 'include', 'only'] as const;
+export type Scheduled = (typeof SCHEDULED)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { needsSource, PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, type InstancePostType, type PinValue, type Privacy } from '../api/vocabulary';
+import { needsSource, PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, SCHEDULED, type InstancePostType, type PinValue, type Privacy, type Scheduled } from '../api/vocabulary';
 import { issueLines } from './lenient';
 import { charCount as chars } from '../util/chars';
 
@@ -151,6 +151,11 @@ export interface TimelineQuery {
   before?: string;
   /** Also older posts changed since then (this project's extension); others ignore it. */
   changed_since?: number;
+  /**
+   * Posts whose publication time has not come: left out (this project's default, and what the reference
+   * does), mixed in, or alone. This project's extension `scheduled`: send it only to a remote that has it.
+   */
+  scheduled?: Scheduled;
 }
 
 const timelineQuery = z
@@ -161,6 +166,7 @@ const timelineQuery = z
     until: unixSeconds('until').optional(),
     before: remoteGuid.optional(),
     changed_since: unixSeconds('changed_since').optional(),
+    scheduled: z.enum(SCHEDULED).optional(),
   })
   .strict();
 
@@ -177,6 +183,7 @@ export function timelineSearch(query: TimelineQuery): Checked<Record<string, str
       until: q.until?.toString(),
       before: q.before,
       changed_since: q.changed_since?.toString(),
+      scheduled: q.scheduled,
     },
   };
 }

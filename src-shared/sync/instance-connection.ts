@@ -62,6 +62,9 @@ const ALL_TIME = 1001;
 export function instanceConnection(client: InstanceClient, server: RemoteServer | undefined): RemoteConnection {
   const types = [...POST_TYPES];
   const exact = server?.extensions.includes('before') ?? false;
+  // This project's timelines leave scheduled posts out unless asked: a desk syncing with one keeps them too,
+  // and finds the copy of a scheduled post it sent. The reference lists them only once their time has come.
+  const scheduled = server?.extensions.includes('scheduled') ? { scheduled: 'include' as const } : {};
   const one = (post: RemotePost): PulledPost => pulledOne(post, exact ? post.publish_unix : referenceListedUnix(post));
   const pulled = (posts: readonly RemotePost[]): PulledPost[] => posts.map(one);
 
@@ -73,9 +76,9 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
           pageSize: PAGE,
           // `changed_since` brings edits of older posts too.
           read: async (q) =>
-            pulled((await client.global({ ...q, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })).posts),
+            pulled((await client.global({ ...q, ...scheduled, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })).posts),
         },
-        { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types, before: q.before || undefined })).posts) },
+        { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, ...scheduled, types, before: q.before || undefined })).posts) },
       ]
     : [
         { name: 'global', paging: 'walk', pageSize: PAGE, read: async (q) => pulled((await client.global({ ...q, types })).posts) },
@@ -136,7 +139,7 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       const isCopy = (p: PulledPost) => p.persona.guid === post.personaGuid && p.publishUnix === post.publishUnix && sameText(p.text, post.text);
       const kinds = [instanceType(post.type)];
       // Sent with its publication time, so the remote lists its copy (if any) in that one second…
-      const atTime = await client.global({ since: post.publishUnix, until: post.publishUnix, types: kinds, count: PAGE });
+      const atTime = await client.global({ since: post.publishUnix, until: post.publishUnix, types: kinds, count: PAGE, ...scheduled });
       const copy = pulled(atTime.posts).find(isCopy);
       if (copy || exact) return copy ?? null;
       // …except the reference, which lists a post published within the last two hours at the time it was

@@ -26,7 +26,7 @@ async function violations(page: Page): Promise<string[]> {
   return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${JSON.stringify(n.target)}`));
 }
 
-/** Posts of every kind, a thread, a repost and a second Persona with a bio: what the screens show. */
+/** Posts of every kind, a thread, a repost, a scheduled post and a second Persona with a bio: what the screens show. */
 async function arrange({ host }: Desk): Promise<void> {
   const call = async (method: string, path: string, body?: Record<string, unknown>) => {
     const answer = await api(host.url, TOKEN, method, path, body);
@@ -41,6 +41,7 @@ async function arrange({ host }: Desk): Promise<void> {
   await write('Read this later.', { post_type: 'post.bookmark', source_url: 'https://example.com/guide', source_title: 'A guide to harbours' });
   await write('A quotation worth keeping.', { post_type: 'post.quotation', source_url: 'https://example.com/words', source_title: 'Some words' });
   await write('A reply from the other Persona.', { reply_to: note.guid, persona_guid: other.guid });
+  await write('Out next week.', { publish_at: Math.floor(Date.now() / 1000) + 7 * 86_400 });
   await call('POST', `/api/posts/${note.guid}/pin`, { value: 'pin.green' });
   await call('POST', `/api/posts/${note.guid}/star`);
   const [blurb] = await call('GET', '/content/blurbs/global', undefined);
@@ -58,6 +59,7 @@ const SCREENS: [string, (page: Page) => Promise<void>][] = [
   ['/tags/harbours', (page) => page.getByRole('feed').getByRole('article').first().waitFor()],
   ['/@marginalia', (page) => page.getByRole('feed').getByRole('article').first().waitFor()],
   ['/drafts', (page) => page.getByRole('heading', { name: 'Drafts' }).waitFor()],
+  ['/scheduled', (page) => page.getByRole('list', { name: 'Scheduled posts' }).getByRole('listitem').first().waitFor()],
   ['/remotes', (page) => page.getByRole('heading', { name: 'Remotes and sync' }).waitFor()],
   // Once the bios have loaded: each Persona's bio preview is a region of its own.
   ['/settings', (page) => page.getByRole('region', { name: 'Bio preview of @marginalia' }).waitFor()],

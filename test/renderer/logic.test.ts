@@ -110,6 +110,7 @@ describe('routes and desktop commands', () => {
       { screen: 'persona', handle: 'ann.b' },
       { screen: 'tag', tag: 'café au lait' },
       { screen: 'drafts' },
+      { screen: 'scheduled' },
       { screen: 'remotes' },
       { screen: 'settings' },
     ];
@@ -117,6 +118,7 @@ describe('routes and desktop commands', () => {
     expect(routePath({ screen: 'thread', guid: 'g/1' })).toBe('/posts/g%2F1');
     expect(routePath({ screen: 'timeline', kind: 'global' })).toBe('/everything');
     expect(routePath({ screen: 'timeline', kind: 'home' })).toBe('/');
+    expect(routePath({ screen: 'scheduled' })).toBe('/scheduled');
     expect(routePath({ screen: 'persona', handle: 'ann' })).toBe('/@ann');
     expect(parseRoute('/@ann?x=1')).toEqual({ screen: 'persona', handle: 'ann' });
     // An author's page is where the instance says it is: a remote's author by its address, not a local namesake.

@@ -12,6 +12,7 @@ import { readSearchFilter } from '../search-filter';
 import { problems } from '../validate';
 import { canRead } from '../visibility';
 import { cursorOf } from './timelines';
+import { fitsScheduled } from '../scheduled';
 
 /**
  * GET /api/posts/search (extension): the posts of `types` (default all four) that hold every word of `q`,
@@ -20,7 +21,7 @@ import { cursorOf } from './timelines';
  * Persona, and a handle alone lists its posts. `tag` keeps the posts with that tag exactly (the index holds
  * each tag as a word of its own, store/post-derived.ts) and `author_guid` those of one author, the same as
  * `@handle` but for any Persona this instance knows, a remote's too. `before` continues after a post as on
- * the timelines.
+ * the timelines, and `scheduled` too: by default only what has been published.
  */
 export const postSearch: Handler<PostAnswer[], PostSearchInput> = async (ctx, input) => {
   const { author: named, words: qWords, short } = await readSearchFilter(ctx, input.q);
@@ -31,7 +32,7 @@ export const postSearch: Handler<PostAnswer[], PostSearchInput> = async (ctx, in
   const words = input.tag === undefined ? qWords : [...qWords, tagWord(input.tag)];
   const types: readonly string[] = input.types;
   const accept = (post: PostRow) =>
-    types.includes(post.type) && canRead(post, ctx.viewer, ctx.now) && (author === undefined || post.personaGuid === author.guid);
+    types.includes(post.type) && canRead(post, ctx.viewer, ctx.now) && fitsScheduled(post, input.scheduled, ctx.now) && (author === undefined || post.personaGuid === author.guid);
 
   const query = { count: input.count, accept, ...(before ? { startOrder: { key: timelineOrder(before.publishUnix, before.guid), open: true } } : {}) };
   // Without words the filter named a Persona (`readSearchFilter`): its posts are read from its own index,

@@ -8,6 +8,7 @@ import { problems } from '../validate';
 import { canRead } from '../visibility';
 import { postsByGuids } from '../../store/posts-by-guid';
 import type { PostAnswer } from '../../api/answers';
+import { fitsScheduled, scheduledBounds } from '../scheduled';
 
 /** Turns `before` (a GUID) into a position; an unknown or unreadable GUID is a bad cursor. */
 export async function cursorOf(ctx: Ctx, before: string | undefined) {
@@ -20,17 +21,22 @@ export async function cursorOf(ctx: Ctx, before: string | undefined) {
 function acceptFor(ctx: Ctx, input: TimelineInput) {
   return (post: PostRow) =>
     canRead(post, ctx.viewer, ctx.now) &&
+    fitsScheduled(post, input.scheduled, ctx.now) &&
     (input.persona_guid === undefined || post.personaGuid === input.persona_guid) &&
     (input.channel_guid === undefined || post.channelGuid === input.channel_guid);
 }
 
-/** GET /api/posts/global: every post the viewer may read, newest first. */
+/**
+ * GET /api/posts/global: every post the viewer may read, newest first; by default only those whose
+ * publication time has come (`scheduled`, api/inputs.ts).
+ */
 export const globalTimeline: Handler<PostAnswer[], TimelineInput> = async (ctx, input) => {
+  const { since, until } = scheduledBounds(input.scheduled, ctx.now, input);
   const posts = await readTimeline(ctx.db, {
     types: input.types,
     count: input.count,
-    since: input.since,
-    until: input.until,
+    since,
+    until,
     changedSince: input.changed_since,
     before: await cursorOf(ctx, input.before),
     accept: acceptFor(ctx, input),
@@ -42,12 +48,13 @@ export const globalTimeline: Handler<PostAnswer[], TimelineInput> = async (ctx, 
 export const mentionsTimeline: SignedInHandler<PostAnswer[], TimelineInput> = async (ctx, input) => {
   const personas = ctx.viewer.personaGuids.filter((g) => input.persona_guid === undefined || g === input.persona_guid);
   const before = await cursorOf(ctx, input.before);
+  const { since, until } = scheduledBounds(input.scheduled, ctx.now, input);
   const rows = (
     await Promise.all(
       personas.map((persona) =>
         ctx.db.mentions
           .where('[personaGuid+publishUnix+postGuid]')
-          .between([persona, input.since ?? -Infinity, ''], [persona, input.until ?? Infinity, '\uffff'])
+          .between([persona, since ?? -Infinity, ''], [persona, until ?? Infinity, '\uffff'])
           .toArray(),
       ),
     )

@@ -14,8 +14,9 @@ interface WirePost {
   attributes: { pin: string; starred: boolean };
 }
 
+/** What one instance holds, scheduled posts too: the two clocks differ, so a post sent may lie ahead of the other's. */
 async function timeline(instance: TestInstance, query = ''): Promise<WirePost[]> {
-  const answer = await instance.call('GET', `/api/posts/global?count=250&types=${ALL_TYPES}${query}`);
+  const answer = await instance.call('GET', `/api/posts/global?count=250&types=${ALL_TYPES}&scheduled=include${query}`);
   expect(answer.status).toBe(200);
   return answer.json.data as WirePost[];
 }
