@@ -11,6 +11,7 @@ import { useAccount } from '../state/account';
 import { useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
+import { useScheduledKept } from '../state/scheduled';
 import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
@@ -40,6 +41,7 @@ function Shell() {
   const phone = useMedia(PHONE);
   const wide = useMedia(WIDE);
   const [menu, setMenu] = useState(false);
+  useScheduledKept();
   const route = useRoute((s) => s.route);
   // Going somewhere from the menu closes it.
   useEffect(() => setMenu(false), [route]);

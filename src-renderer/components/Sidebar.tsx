@@ -97,10 +97,15 @@ function SyncPart() {
 
 /** A wide window's side column: what goes on in the background, beside the posts rather than under the menu. */
 export function SidePanel() {
+  const scheduled = useScheduledCount();
   return (
-    <aside className="side-panel" aria-labelledby="side-sync">
-      <h2 id="side-sync" className="nav-heading">Sync</h2>
+    <aside className="side-panel" aria-label="Sync and scheduled">
+      <h2 className="nav-heading">Sync</h2>
       <SyncPart />
+      <h2 className="nav-heading">Scheduled</h2>
+      <p className="sync-line">
+        {scheduled === 0 ? 'Nothing waits for its time.' : <a href={routePath({ screen: 'scheduled' })}>{scheduled === 1 ? '1 post waits for its time' : `${scheduled} posts wait for their time`}</a>}
+      </p>
     </aside>
   );
 }

@@ -11,8 +11,8 @@ const CLOCK_MS = 30_000;
 
 /**
  * The account's scheduled posts, the soonest first, each with when it goes out: change the time, publish it
- * now, or move it back to Drafts (it is then not published). The list is kept by useScheduledCount, which
- * the sidebar runs; a post whose time comes leaves it for the timelines.
+ * now, or move it back to Drafts (it is then not published). The list is kept by useScheduledKept, which
+ * the shell runs; a post whose time comes leaves it for the timelines.
  */
 export default function ScheduledScreen() {
   const { posts, status, error, load } = useScheduled();

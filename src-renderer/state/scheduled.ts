@@ -128,22 +128,29 @@ function draftOf(post: RemotePost) {
   });
 }
 
+/** The first read waits a moment: the first timeline's page matters more while the page opens. */
+const FIRST_READ_MS = 700;
+
 /**
- * Keeps the list current while the page is open: read now and every poll, and a post whose time comes
- * leaves it within a second (the timelines' own polls then bring it in).
+ * Keeps the list current while the page is open (the shell runs it, whatever the layout shows): read soon
+ * after the first timeline and every poll, and a post whose time comes leaves it within a second (the
+ * timelines' own polls then bring it in).
  */
-export function useScheduledCount(): number {
+export function useScheduledKept(): void {
   const signedIn = useSession((s) => s.session.status === 'signed-in');
   useEffect(() => {
     if (!signedIn) return;
     const { load, tick } = useScheduled.getState();
-    void load();
+    const first = setTimeout(() => void load(), FIRST_READ_MS);
     const poll = setInterval(() => void load(), POLL_MS);
     const clock = setInterval(tick, 1000);
     return () => {
+      clearTimeout(first);
       clearInterval(poll);
       clearInterval(clock);
     };
   }, [signedIn]);
-  return useScheduled((s) => s.posts.length);
 }
+
+/** How many posts wait for their time. */
+export const useScheduledCount = (): number => useScheduled((s) => s.posts.length);

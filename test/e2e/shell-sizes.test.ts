@@ -58,8 +58,9 @@ describe.skipIf(!hasChromium)('the shell at every size', () => {
   it('on a wide screen: the column of posts centred, sync in a side column', async () => {
     onTestFailed(() => shot(page, 'failed-shell-wide'));
     await page.setViewportSize({ width: 1920, height: 1080 });
-    const side = page.getByRole('complementary', { name: 'Sync' });
+    const side = page.getByRole('complementary', { name: 'Sync and scheduled' });
     await side.getByText('Local only: no remotes.').waitFor();
+    await side.getByText('Nothing waits for its time.').waitFor();
     const screen = await page.getByRole('region', { name: /^Home/ }).boundingBox();
     const main = await page.getByRole('main').boundingBox();
     if (!screen || !main) throw new Error('the screen is not laid out');
