@@ -40,7 +40,8 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   const [back] = useState(() => {
     const place = useTimelines.getState().places[timelineKey];
     const chosen = useUi.getState().selectedIn[timelineKey] ?? null;
-    return { sizes: place?.sizes ?? [], offset: restoredOffset(place, guids, chosen, ESTIMATE_PX), selected: chosen };
+    const anchored = place?.anchor && guids.includes(place.anchor.guid) ? place.anchor : null;
+    return { sizes: place?.sizes ?? [], offset: restoredOffset(place, guids, chosen, ESTIMATE_PX), selected: chosen, anchor: anchored };
   });
 
   const virtualizer = useVirtualizer({
@@ -53,12 +54,16 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     initialOffset: back.offset,
     initialMeasurementsCache: back.sizes,
   });
+  // With an anchor the list is held at it (useKeepPlace below): a numeric offset the virtualiser would go on
+  // restoring as rows are measured would fight it.
   useLayoutEffect(() => {
-    if (back.offset > 0) virtualizer.scrollToOffset(back.offset);
+    if (back.offset > 0 && back.anchor === null) virtualizer.scrollToOffset(back.offset);
   }, [back, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
-  const placeNow = useKeepPlace(scroller, virtualizer, guids, TOP_PX);
+  // The offset above is the first guess; the anchor then holds the post exactly where it was, as the
+  // virtualiser lays the rows out (posts that came meanwhile above are laid out by estimate).
+  const placeNow = useKeepPlace(scroller, virtualizer, guids, TOP_PX, back.anchor);
   const stop = tabStopIndex(selected, virtualizer.range?.startIndex ?? -1, virtualizer.range?.endIndex ?? -1);
 
   // Leaving: where the person is, kept for their return. A layout effect's cleanup, which runs while the

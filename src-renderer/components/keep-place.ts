@@ -9,8 +9,15 @@ import type { Anchor } from '../state/reading-place';
  * simply appear there. Answers a function that tells where the person is now (null on top): what the
  * timeline keeps when they leave it.
  */
-export function useKeepPlace(scroller: RefObject<HTMLDivElement | null>, virtualizer: Virtualizer<HTMLDivElement, Element>, guids: readonly string[], topPx: number): () => Anchor | null {
-  const anchor = useRef<Anchor | null>(null);
+export function useKeepPlace(
+  scroller: RefObject<HTMLDivElement | null>,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  guids: readonly string[],
+  topPx: number,
+  /** The place a list comes back to (reading-place.ts): held from its first frame, by the virtualiser's own measure. */
+  restored: Anchor | null = null,
+): () => Anchor | null {
+  const anchor = useRef<Anchor | null>(restored);
 
   // After every change of the list: put the anchor back where it was, then note the anchor for next time.
   useLayoutEffect(() => {

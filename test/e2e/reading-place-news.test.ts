@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
-import { api, hasChromium, scrollAndSettle, shot } from './support/desk-page';
+import { api, hasChromium, nextFrames, scrollAndSettle, shot } from './support/desk-page';
 import { writeNumberedPosts } from './support/numbered-posts';
 import { useDesk } from './support/use-desk';
 import { nextSecond } from '../support/wait';
@@ -34,8 +34,18 @@ describe.skipIf(!hasChromium)('the reader\'s place when posts came meanwhile', (
       return row?.textContent.match(/Numbered post \d+\./)?.[0] ?? '';
     });
     const row = feed.getByRole('article').filter({ hasText: reading });
+    // Selected by the focus (a click on its text opens it), which may bring it into view over a few frames:
+    // measured once it stays put.
     await row.focus();
-    const y = (await row.boundingBox())?.y ?? -1;
+    const yNow = async () => (await row.boundingBox())?.y ?? -1;
+    await expect
+      .poll(async () => {
+        const before = await yNow();
+        await nextFrames(page);
+        return Math.abs((await yNow()) - before);
+      })
+      .toBeLessThan(1);
+    const y = await yNow();
     await row.locator('.post-content').click();
     await page.getByRole('heading', { name: 'Conversation' }).waitFor();
 
