@@ -1,4 +1,4 @@
-import { mentionsIn } from '../../src-shared/text/mentions';
+import { mentionsIn } from '../../src-shared/text/mention-pattern';
 import { hashtagsIn } from '../../src-shared/text/tags';
 import { routePath, type Route } from '../state/route';
 

@@ -1,4 +1,4 @@
-import { mentionsIn } from '../../src-shared/text/mentions';
+import { mentionsIn } from '../../src-shared/text/mention-pattern';
 import { MIN_WORD_CHARS, searchWords, wordRuns } from '../../src-shared/text/words';
 import { charCount, firstChars } from '../../src-shared/util/chars';
 
