@@ -52,7 +52,7 @@ export function routeReference(sections: readonly { title: string; routes: reado
     'Every route, as the route tables declare it (`src-shared/service/routes.ts`, `legacy/routes.ts`,',
     '`legacy/user-routes.ts`; docs/decisions/0006). Made from them by',
     '`test/shared/service/route-reference.test.ts`, which fails when this page and the tables differ;',
-    '`npx vitest run -u test/shared/service/route-reference.test.ts` writes it again. `signed-in` routes',
+    '`npx vitest run test/shared/service/route-reference.test.ts --update` writes it again. `signed-in` routes',
     'answer 403 "You Need to Log In First" without a token, before they read any variable. The answers are',
     'the zod schemas of that name in `src-shared/api` (`answers.ts`, `sync-answers.ts`, `legacy-answers.ts`).',
     'What each route does, and the variables in words: [the instance interface](api.md),',
