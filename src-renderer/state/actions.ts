@@ -1,7 +1,6 @@
-import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { currentPersona, useAccount, writableChannels } from './account';
-import { blankDraft, useDrafts } from './drafts';
+import { blankDraft, useDrafts, wordsOf } from './drafts';
 import { usePosts } from './posts';
 import { clients, describeFailure } from './session';
 import { positionsOf, useTimelines } from './timelines';
@@ -27,15 +26,7 @@ export function edit(post: RemotePost): void {
     return;
   }
   const draft = blankDraft({
-    personaGuid: post.persona.guid,
-    channelGuid: post.channel_guid,
-    type: isInstancePostType(post.type) ? post.type : 'post.note',
-    title: post.title ?? '',
-    text: post.text,
-    tags: post.tags.join(', '),
-    sourceUrl: post.source?.url ?? '',
-    sourceTitle: post.source?.title ?? '',
-    privacy: isPrivacy(post.privacy) ? post.privacy : DEFAULT_PRIVACY,
+    ...wordsOf(post),
     publishAt: unixToLocalInput(post.publish_unix),
     expiresAt: post.expires_unix === null ? '' : unixToLocalInput(post.expires_unix),
     place: post.geo?.description ?? '',

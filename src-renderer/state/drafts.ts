@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { create } from 'zustand';
-import { POST_TYPES, PRIVACIES } from '../../src-shared/api/vocabulary';
+import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES } from '../../src-shared/api/vocabulary';
+import type { RemotePost } from '../../src-shared/client/remote-post';
 
 /**
  * Drafts, saved in localStorage on every change (each keystroke is one synchronous write), so that a reload
@@ -104,6 +105,21 @@ function writeDrafts(drafts: readonly Draft[], gone: Gone): string | null {
   } catch {
     return 'Drafts cannot be saved in this browser (storage is full or switched off).';
   }
+}
+
+/** What a post says, as a draft's fields: for an edit of it, or to take it back into Drafts. */
+export function wordsOf(post: RemotePost): Partial<Draft> {
+  return {
+    personaGuid: post.persona.guid,
+    channelGuid: post.channel_guid,
+    type: isInstancePostType(post.type) ? post.type : 'post.note',
+    title: post.title ?? '',
+    text: post.text,
+    tags: post.tags.join(', '),
+    sourceUrl: post.source?.url ?? '',
+    sourceTitle: post.source?.title ?? '',
+    privacy: isPrivacy(post.privacy) ? post.privacy : DEFAULT_PRIVACY,
+  };
 }
 
 export function blankDraft(init: Partial<Draft> = {}): Draft {

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { DEFAULT_PRIVACY, isPrivacy } from '../../src-shared/api/vocabulary';
 import { ALL_TYPES } from './timeline-spec';
-import { blankDraft, useDrafts } from './drafts';
+import { blankDraft, useDrafts, wordsOf } from './drafts';
 import { clients, describeFailure, useSession } from './session';
 import { POLL_MS, useTimelines } from './timelines';
 import { usePosts } from './posts';
@@ -114,18 +113,7 @@ export const useScheduled = create<ScheduledStore>((set, get) => {
 
 /** A draft holding what the scheduled post says, for its Persona and Channel, to be published when the person says. */
 function draftOf(post: RemotePost) {
-  return blankDraft({
-    personaGuid: post.persona.guid,
-    channelGuid: post.channel_guid,
-    type: ALL_TYPES.find((t) => t === post.type) ?? 'post.note',
-    title: post.title ?? '',
-    text: post.text,
-    tags: post.tags.join(', '),
-    sourceUrl: post.source?.url ?? '',
-    sourceTitle: post.source?.title ?? '',
-    privacy: isPrivacy(post.privacy) ? post.privacy : DEFAULT_PRIVACY,
-    replyTo: post.parent_guid,
-  });
+  return blankDraft({ ...wordsOf(post), replyTo: post.parent_guid });
 }
 
 /** The first read waits a moment: the first timeline's page matters more while the page opens. */

@@ -32,13 +32,15 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
   const pins = new Map<string, PinRow['colour']>();
   const starred = new Set<string>();
   const reposts = new Map<string, string>();
-  for (const post of posts) {
+  /** The acting Persona's pin, star and repost of a post, from the marks on its row. */
+  const noteMarks = (post: PostRow) => {
     const pin = post.pinnedBy?.find((mark) => mark.personaGuid === acting);
     if (pin) pins.set(post.guid, pin.colour);
     if (post.starredBy?.some((mark) => mark.personaGuid === acting)) starred.add(post.guid);
     const repost = post.repostedBy?.find((mark) => mark.personaGuid === acting);
     if (repost) reposts.set(post.guid, repost.postGuid);
-  }
+  };
+  posts.forEach(noteMarks);
   const parentGuids = new Set(posts.map(parentByGuid).filter((guid) => guid !== null));
   const originalGuids = new Set(posts.map((post) => post.repostOf ?? null).filter((guid) => guid !== null));
   // Parents and originals in one read.
@@ -47,14 +49,8 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
   const parentPaths = new Map(related.filter((p) => parentGuids.has(p.guid)).map((p) => [p.guid, p.canonicalPath]));
   const readable = related.filter((p) => originalGuids.has(p.guid) && canRead(p, ctx.viewer, ctx.now));
   const originals = new Map(readable.map((p) => [p.guid, p]));
-  // An original's own marks and its reply URL are shown as on any post.
-  for (const original of readable) {
-    const pin = original.pinnedBy?.find((mark) => mark.personaGuid === acting);
-    if (pin) pins.set(original.guid, pin.colour);
-    if (original.starredBy?.some((mark) => mark.personaGuid === acting)) starred.add(original.guid);
-    const repost = original.repostedBy?.find((mark) => mark.personaGuid === acting);
-    if (repost) reposts.set(original.guid, repost.postGuid);
-  }
+  // An original's own marks are shown as on any post.
+  readable.forEach(noteMarks);
   return { personas, pins, starred, reposts, viewerPersonas, parentPaths, originals };
 }
 
