@@ -4,6 +4,7 @@ import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostBody } from '../../src-renderer/components/PostBody';
+import { excerptOf, plainTextOf } from '../../src-renderer/util/excerpt';
 import { showPostHtml } from '../../src-renderer/util/post-html';
 import { linkTagsAndMentions, MAX_LINKS_PER_POST } from '../../src-renderer/util/post-links';
 import { SearchWordsContext } from '../../src-renderer/util/search-words-context';
@@ -186,5 +187,17 @@ describe('a post body', () => {
     const view = body(['harbour']);
     expect([...view.container.querySelectorAll('mark.search-mark')].map((m) => m.textContent)).toEqual(['Harbour', 'harbour']);
     expect(view.getByRole('heading').textContent).toBe('Harbour notes');
+  });
+});
+
+describe("an article's beginning in a timeline", () => {
+  it('is the text a reader sees: no script, style or template text, blocks kept apart', () => {
+    const html = '<p>First <b>para</b>graph.</p><script>window.pwned=4</script><style>p{color:red}</style><template>hidden</template><noscript>no script</noscript><p>Second.</p>';
+    expect(plainTextOf(html)).toBe('First paragraph. Second.');
+  });
+
+  it('is cut after a whole word and says so, with every character before the cut as written', () => {
+    expect(excerptOf('Grüße aus Zürich, wo die Sonne scheint', 20)).toBe('Grüße aus Zürich…');
+    expect(excerptOf('short', 20)).toBe('short');
   });
 });
