@@ -67,16 +67,8 @@ function PinMenu({ post }: { post: RemotePost }) {
 
 function moreItems(post: RemotePost, own: boolean): MenuItem[] {
   const items: MenuItem[] = [{ label: 'Copy link', run: () => void copyLink(post) }];
-  const remoteHost = post.remote_url ? hostOf(post.remote_url) : null;
+  const remoteHost = post.remote_url ? URL.parse(post.remote_url)?.host : undefined;
   if (post.remote_url && remoteHost) items.push({ label: `Open on ${remoteHost}`, href: post.remote_url });
   if (own) items.push({ label: 'Edit', run: () => edit(post) }, { label: 'Delete', danger: true, run: () => deletePost(post) });
   return items;
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
 }

@@ -37,7 +37,7 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag:
       {post.source && (
         <a className="source-card" href={post.source.url} target="_blank" rel="noopener noreferrer nofollow">
           <span className="source-title" dir="auto">{post.source.title || post.source.url}</span>
-          <span className="source-url">{hostOf(post.source.url)}</span>
+          <span className="source-url">{URL.parse(post.source.url)?.host ?? post.source.url}</span>
         </a>
       )}
       {/* Sanitised here again (util/sanitize.ts): the HTML may come from a remote. */}
@@ -86,12 +86,4 @@ function Marked({ text, words }: { text: string; words: readonly string[] }) {
       piece.text
     ),
   );
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }

@@ -25,18 +25,8 @@ export function wordsOf(post: PostRow): string[] {
   if (post.deleted) return [];
   const tags = [...post.tags, ...[...hashtagsIn(post.text)].map((found) => found.tag)];
   const tagWords = [...new Set(tags.filter((tag) => tagKey(tag) !== '').map(tagWord))];
-  const words = searchWords(post.title ?? '', post.sourceTitle ?? '', hostOf(post.sourceUrl), post.tags.join(' '), post.text);
+  const words = searchWords(post.title ?? '', post.sourceTitle ?? '', (post.sourceUrl && URL.parse(post.sourceUrl)?.hostname) || '', post.tags.join(' '), post.text);
   return [...tagWords, ...words].slice(0, MAX_WORDS_PER_POST);
-}
-
-/** The host of a page's address, or nothing for what is not one. */
-function hostOf(url: string | null): string {
-  if (!url) return '';
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
-  }
 }
 
 /** Whether a post holds every one of these words, as the index would say once it has the post. */
