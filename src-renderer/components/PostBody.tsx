@@ -2,6 +2,7 @@ import { memo, useContext, useLayoutEffect, useMemo, useRef, useState } from 're
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { isInstancePostType } from '../../src-shared/api/vocabulary';
 import { showPostHtml } from '../util/post-html';
+import { routePath } from '../state/route';
 import { handleKey, tagKey } from '../util/post-links';
 import { POST_TYPE_WORDS } from '../util/post-type-words';
 import { sanitizePostHtml } from '../util/sanitize';
@@ -12,8 +13,8 @@ import { markedPieces, SEARCH_MARK_CLASS } from '../util/word-marks';
  * The content of a post: title, its source as a card, the sanitised HTML (its tags and mentions made links,
  * and in search results the searched words marked), the tags and mentions its text does not show, and place.
  */
-export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag: (tag: string) => void; onMention: (handle: string) => void; clamp: boolean }) {
-  const { post, onTag, onMention } = props;
+export const PostBody = memo(function PostBody(props: { post: RemotePost; clamp: boolean }) {
+  const { post } = props;
   const words = useContext(SearchWordsContext);
   const shown = useMemo(() => showPostHtml(sanitizePostHtml(post.content), words), [post.content, words]);
   // A tag or a mention linked in the text needs no second button under it.
@@ -51,16 +52,16 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; onTag:
         <ul className="chips" aria-label="Tags and mentions">
           {mentions.map((m) => (
             <li key={`@${m.guid || m.as}`}>
-              <button type="button" className="chip chip-mention" onClick={() => onMention(m.as)} aria-label={`Posts by @${m.as}`}>
+              <a className="chip chip-mention" href={routePath({ screen: 'persona', handle: m.as })} aria-label={`Posts by @${m.as}`}>
                 @{m.as}
-              </button>
+              </a>
             </li>
           ))}
           {tags.map((tag) => (
             <li key={`#${tag}`}>
-              <button type="button" className="chip" onClick={() => onTag(tag)} aria-label={`Search for ${tag}`}>
+              <a className="chip" href={routePath({ screen: 'tag', tag })} aria-label={`Posts tagged #${tag}`}>
                 #{tag}
-              </button>
+              </a>
             </li>
           ))}
         </ul>

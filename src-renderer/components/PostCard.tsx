@@ -92,7 +92,7 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
         {isArticle(post) && !full && !searched ? (
           <ArticleTeaser post={post} />
         ) : (
-          <PostBody post={post} clamp={!full} onTag={(tag) => go({ screen: 'tag', tag })} onMention={(handle) => go({ screen: 'persona', handle })} />
+          <PostBody post={post} clamp={!full} />
         )}
         <PostActions post={post} onReply={onReply} />
       </div>

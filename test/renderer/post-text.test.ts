@@ -173,13 +173,17 @@ describe('a post body', () => {
     mentions: [{ guid: 'a', as: 'amy' }, { guid: 'z', as: 'zed' }],
   });
   const body = (words: readonly string[]) =>
-    render(createElement(SearchWordsContext.Provider, { value: words }, createElement(PostBody, { post, clamp: false, onTag: () => undefined, onMention: () => undefined })));
+    render(createElement(SearchWordsContext.Provider, { value: words }, createElement(PostBody, { post, clamp: false })));
 
-  it('keeps a button only for the tags and mentions its text does not link', () => {
+  it('lists under the text, as links to their pages, only the tags and mentions its text does not link', () => {
     const view = body([]);
     expect(view.getByRole('link', { name: '#boats' }).getAttribute('href')).toBe('/tags/boats');
     expect(view.getByRole('link', { name: '@amy' }).getAttribute('href')).toBe('/@amy');
-    expect(view.getAllByRole('button').map((b) => b.textContent)).toEqual(['@zed', '#Sailing']);
+    const listed = view.getByRole('list', { name: 'Tags and mentions' }).querySelectorAll('a');
+    expect([...listed].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['@zed', '/@zed'],
+      ['#Sailing', '/tags/Sailing'],
+    ]);
     expect(view.container.querySelector('mark')).toBeNull();
   });
 

@@ -5,7 +5,7 @@ import { PostActions } from '../../components/PostActions';
 import { PostBody } from '../../components/PostBody';
 import { SyncMarker } from '../../components/SyncMarker';
 import { usePosts } from '../../state/posts';
-import { go, personaRoute, routePath } from '../../state/route';
+import { personaRoute, routePath } from '../../state/route';
 import { plainTextOf, readingMinutes } from '../../util/excerpt';
 import { dateOf, fullTime, isoTime } from '../../util/time';
 
@@ -36,7 +36,7 @@ export function ArticleView({ guid, onReply }: { guid: string; onReply: (post: R
           <SyncMarker guid={post.guid} />
         </p>
       </header>
-      <PostBody post={body} clamp={false} onTag={(tag) => go({ screen: 'tag', tag })} onMention={(handle) => go({ screen: 'persona', handle })} />
+      <PostBody post={body} clamp={false} />
       <PostActions post={post} onReply={onReply} />
     </div>
   );
