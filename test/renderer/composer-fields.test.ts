@@ -80,7 +80,10 @@ describe('place and address in the composer', () => {
 
   it('shows each refusal next to its field, the field marked invalid', async () => {
     const refused = await publishDraft(blankDraft({ text: 'x', latitude: '123', canonicalPath: 'notes/no-slash' })).catch((e: unknown) => e);
-    expect(problemsByField(refused)).toEqual({ latitude: [expect.stringMatching(/geo_latitude must be between -90 and 90/)], canonical: [expect.stringMatching(/canonical_url must be a path/)] });
+    expect(problemsByField(refused, 'post.note')).toEqual({
+      latitude: ['The latitude must be between -90 and 90.'],
+      canonical: ['Give a path that starts with /, such as /notes/hello: no domain, and no spaces, quotes or angle brackets.'],
+    });
 
     const draft = blankDraft({ text: 'Somewhere odd', latitude: 'north', personaGuid: instance.personaGuid, channelGuid: instance.channelGuid });
     useDrafts.getState().add(draft);
@@ -89,7 +92,9 @@ describe('place and address in the composer', () => {
     const latitude = await waitFor(() => view.getByRole('textbox', { name: /^Latitude/ }));
     await waitFor(() => expect(latitude.getAttribute('aria-invalid')).toBe('true'));
     const problem = document.getElementById(latitude.getAttribute('aria-describedby') ?? '');
-    expect(problem?.textContent).toBe('geo_latitude must be a number, such as 38.72');
-    expect(latitude.closest('label')?.contains(problem ?? null)).toBe(true);
+    expect(problem?.textContent).toBe('Give the latitude as a number, such as 38.72.');
+    // Beside the field, and not part of its name.
+    expect(latitude.closest('.field')?.contains(problem ?? null)).toBe(true);
+    expect(latitude.closest('label')?.contains(problem ?? null)).toBe(false);
   });
 });
