@@ -214,8 +214,13 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
         await text(reply).fill('Agreed, and a **thought** of my own.');
         await nextFrames(page);
         await shot(page, `composer-reply-${name}-${scheme}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${name} ${scheme}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+        const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        await expect(overflow(), `${name} ${scheme}: the page scrolls sideways`).resolves.toBeLessThanOrEqual(0);
+        await reply.getByRole('button', { name: 'More' }).click();
+        await reply.getByRole('radiogroup', { name: 'Kind of post' }).waitFor();
+        await nextFrames(page);
+        await shot(page, `composer-reply-more-${name}-${scheme}`);
+        await expect(overflow(), `${name} ${scheme}: More makes the page scroll sideways`).resolves.toBeLessThanOrEqual(0);
         await reply.getByRole('button', { name: /^(Cancel|Close, keep draft)$/ }).click();
 
         const composer = await newPost();
