@@ -19,7 +19,6 @@ export class DraftProblems extends Error {
 function refusalLines(error: unknown): string[] {
   if (error instanceof DraftProblems) return error.list;
   if (isRemoteError(error) && error.list.length > 0) return [...error.list];
-  if (isRemoteError(error) && (error.kind === 'rejected' || error.kind === 'auth')) return [error.remoteText ?? error.message];
   return [describeFailure(error)];
 }
 
