@@ -109,6 +109,9 @@ describe('the composer\'s words for refusals', () => {
     expect(plainProblem('frobnicate_level must be purple', 'post.note')).toMatchObject({ field: 'general', words: 'Frobnicate level must be purple.' });
     expect(plainProblem('Unrecognized key: "colour_scheme"', 'post.note')).toMatchObject({ field: 'general', words: 'Unrecognized key: "colour scheme".' });
     expect(plainProblem('', 'post.note')).toMatchObject({ field: 'general', words: 'The post was not accepted.' });
+    // Names an object has of itself are no known texts or variables.
+    expect(plainProblem('constructor', 'post.note')).toMatchObject({ field: 'general', words: 'Constructor.' });
+    expect(plainProblem('__proto__: toString must be a number', 'post.note')).toMatchObject({ field: 'general' });
     const flood = plainProblem(`odd_value ${'9'.repeat(10_000)}`, 'post.note');
     expect(flood.field).toBe('general');
     expect(flood.words.length).toBeLessThanOrEqual(302);

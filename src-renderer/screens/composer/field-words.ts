@@ -158,16 +158,16 @@ const VARIABLES = Object.keys(WRITE_FIELDS) as Variable[];
 const isVariable = (name: string): name is Variable => Object.hasOwn(WRITE_FIELDS, name);
 
 /** Whole texts of the service (section 7 and its own) that name no variable, by what they concern. */
-const WHOLE_TEXTS: Record<string, [Variable, Refusal]> = {
-  [ErrorText.supplySomeText]: ['content', 'missing'],
-  [ErrorText.noTextToPost]: ['content', 'missing'],
-  [ErrorText.expireBeforePublish]: ['expires_at', 'beforePublish'],
-  [ErrorText.invalidPersona]: ['persona_guid', 'invalid'],
-  [ErrorText.invalidChannel]: ['channel_guid', 'invalid'],
-  [ErrorText.noChannelPermission]: ['channel_guid', 'notAllowed'],
-  [ErrorText.invalidPostIdentifier]: ['guid', 'notFound'],
-  [ErrorText.notOwner]: ['guid', 'notAllowed'],
-};
+const WHOLE_TEXTS = new Map<string, [Variable, Refusal]>([
+  [ErrorText.supplySomeText, ['content', 'missing']],
+  [ErrorText.noTextToPost, ['content', 'missing']],
+  [ErrorText.expireBeforePublish, ['expires_at', 'beforePublish']],
+  [ErrorText.invalidPersona, ['persona_guid', 'invalid']],
+  [ErrorText.invalidChannel, ['channel_guid', 'invalid']],
+  [ErrorText.noChannelPermission, ['channel_guid', 'notAllowed']],
+  [ErrorText.invalidPostIdentifier, ['guid', 'notFound']],
+  [ErrorText.notOwner, ['guid', 'notAllowed']],
+]);
 
 /** The kind of a refusal, from its words after the variable's name; the first that matches. */
 const KINDS: [RegExp, Refusal][] = [
@@ -204,7 +204,7 @@ const LINE_CHARS = 300;
  */
 export function readRefusal(raw: string): ReadRefusal {
   const line = raw.slice(0, LINE_CHARS).trim();
-  const whole = WHOLE_TEXTS[line];
+  const whole = WHOLE_TEXTS.get(line);
   if (whole) return { variable: whole[0], refusal: whole[1], numbers: [], line };
   const prefix = /^([a-z_][a-z0-9_]*)(?:\.[a-z0-9_]+)*: /i.exec(line);
   const unprefixed = prefix ? line.slice(prefix[0].length) : line;
@@ -242,7 +242,8 @@ export function plainProblem(raw: string, type: string): { field: Field; words: 
   return { field, words: typeof words === 'string' ? words : words({ numbers: read.numbers, aType: aType(type) }), refusal: read.refusal };
 }
 
-/** The composer field of a variable a type requires, and what marks it so. */
+/** Whether a post of `type` is refused without `variable`: its field is marked required (api/inputs.ts decides). */
 export const isRequired = (variable: Variable, type: string): boolean => (requiredFor(type) as readonly Variable[]).includes(variable);
 
+/** A variable's field as the page names it. */
 export const labelOf = (variable: Variable): string => WRITE_FIELDS[variable].label;
