@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES, SCHEDULED, type InstancePostType } from './vocabulary';
+import { isInstancePostType, isPrivacy, needsSource, POST_TYPES, PRIVACIES, SCHEDULED, type InstancePostType } from './vocabulary';
 import { charCount as chars } from '../util/chars';
 import { tagKey } from '../text/tags';
 
@@ -182,6 +182,23 @@ export const writeInput = z.object({
   ...geo,
 });
 export type WriteInput = z.infer<typeof writeInput>;
+
+/** The write variables a new post may be refused for lacking. */
+export type RequiredWriteVariable = Extract<keyof WriteInput, 'content' | 'source_url' | 'source_title'>;
+
+/**
+ * What a new post of `type` must carry: every post its text; a bookmark or a quotation also the address and
+ * the title of the page it is about. The service refuses by it (handlers/write-post.ts), the client checks
+ * by it before sending (client/outgoing.ts), and the composer marks its fields by it.
+ */
+export const requiredFor = (type: string | undefined | null): readonly RequiredWriteVariable[] =>
+  needsSource(type) ? ['content', 'source_url', 'source_title'] : ['content'];
+
+/** The refusal lines for what `type` requires and `given` lacks (nothing, or spaces only). */
+export const missingFor = (type: string | undefined | null, given: Partial<Record<RequiredWriteVariable, string | null>>): string[] =>
+  requiredFor(type)
+    .filter((name) => (given[name] ?? '').trim() === '')
+    .map((name) => `${name} is required for ${type ?? 'a post'}`);
 
 /** GET /api/posts/{guid}: `passwd` opens a post protected through the legacy interface. */
 export const postReadInput = z.object({ passwd: z.string().optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { needsSource, PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, SCHEDULED, type InstancePostType, type PinValue, type Privacy, type Scheduled } from '../api/vocabulary';
+import { PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, SCHEDULED, type InstancePostType, type PinValue, type Privacy, type Scheduled } from '../api/vocabulary';
+import { missingFor } from '../api/inputs';
 import { issueLines } from './lenient';
 import { charCount as chars } from '../util/chars';
 
@@ -91,12 +92,8 @@ const postParams = z
   });
 
 const newPostParams = postParams.superRefine((p, ctx) => {
-  if (p.content === undefined) ctx.addIssue({ code: 'custom', message: 'content is required' });
   if (p.post_type === undefined) ctx.addIssue({ code: 'custom', message: 'post_type is required' });
-  if (needsSource(p.post_type)) {
-    if (!p.source_url) ctx.addIssue({ code: 'custom', message: `source_url is required for ${p.post_type}` });
-    if (!p.source_title?.trim()) ctx.addIssue({ code: 'custom', message: `source_title is required for ${p.post_type}` });
-  }
+  for (const message of missingFor(p.post_type, p)) ctx.addIssue({ code: 'custom', message });
 });
 
 /** ISO 8601 in UTC without fractions: unambiguous to this project and to PHP's date parsing alike. */

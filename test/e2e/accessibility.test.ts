@@ -98,6 +98,13 @@ describe.skipIf(!hasChromium)('every screen passes axe-core, light and dark', ()
     await postWith('A note about').first().getByText('worth passing on').click();
     await page.getByRole('heading', { name: 'Conversation' }).waitFor();
     expect(await bothSchemes(page)).toEqual({});
+    // A reply being written, its options unfolded.
+    await page.getByRole('list', { name: 'Conversation' }).getByRole('button', { name: 'Reply' }).first().click();
+    const reply = page.getByRole('form', { name: 'Reply' });
+    await reply.getByRole('button', { name: 'More' }).click();
+    await reply.getByRole('radiogroup', { name: 'Kind of post' }).waitFor();
+    expect(await bothSchemes(page)).toEqual({});
+    await reply.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`${host.url}/everything`);
     await page.getByRole('link', { name: 'On harbours' }).click();
@@ -111,6 +118,12 @@ describe.skipIf(!hasChromium)('every screen passes axe-core, light and dark', ()
 
     await page.keyboard.press('n');
     await page.getByRole('dialog').waitFor();
+    expect(await bothSchemes(page)).toEqual({});
+    // Refused: each problem beside its field, the fields marked.
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByRole('radio', { name: 'Bookmark' }).check();
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await composer.getByRole('textbox', { name: 'Source address' }).and(composer.locator('[aria-invalid="true"]')).waitFor();
     expect(await bothSchemes(page)).toEqual({});
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');

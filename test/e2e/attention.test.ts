@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     onTestFailed(() => shot(page, 'failed-attention'));
     await publish(async (composer) => {
       await composer.getByText('Bookmark', { exact: true }).click();
-      await composer.getByRole('textbox', { name: 'Source URL' }).fill('https://example.org/kept');
+      await composer.getByRole('textbox', { name: 'Source address' }).fill('https://example.org/kept');
       await composer.getByRole('textbox', { name: 'Source title' }).fill('Kept here');
       await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('A bookmark a legacy remote cannot hold');
     });

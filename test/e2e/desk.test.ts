@@ -48,6 +48,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.getByRole('button', { name: 'New post' }).click();
     const composer = page.getByRole('form', { name: 'New post' });
     await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Hello from the **browser**, with a [link](https://example.org).');
+    await composer.getByRole('button', { name: 'Preview' }).click();
     await expect(composer.getByRole('region', { name: 'Preview' }).locator('strong').textContent()).resolves.toBe('browser');
     await shot(page, 'composer');
     await composer.getByRole('button', { name: 'Publish' }).click();
@@ -355,7 +356,7 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await composer.getByRole('textbox', { name: /^Longitude/ }).fill('-9.14');
     await composer.getByRole('textbox', { name: /^Address path/ }).fill('/notes/by-the-river');
     await composer.getByRole('button', { name: 'Publish' }).click();
-    await composer.getByText('geo_latitude must be between -90 and 90').waitFor();
+    await composer.getByText('The latitude must be between -90 and 90.').waitFor();
     await expect(latitude.getAttribute('aria-invalid')).resolves.toBe('true');
     await shot(page, 'composer-place-refused');
     await latitude.fill('38.7');

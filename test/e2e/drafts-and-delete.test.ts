@@ -162,7 +162,7 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
     await openDrafts(page);
     await draftWith(page, 'Worth reading').getByRole('button', { name: 'Publish now' }).click();
     const composer = page.getByRole('form', { name: 'New post' });
-    const source = composer.getByRole('textbox', { name: 'Source URL' });
+    const source = composer.getByRole('textbox', { name: 'Source address' });
     await expect.poll(() => source.getAttribute('aria-invalid')).toBe('true');
     await expect(composer.getByRole('textbox', { name: 'Text (Markdown)' }).inputValue()).resolves.toBe('Worth reading, but where?');
     await composer.getByRole('button', { name: 'Close, keep draft' }).click();

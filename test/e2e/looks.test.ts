@@ -99,7 +99,9 @@ describe.skipIf(!hasChromium)('how posts look', () => {
     await composer.getByRole('button', { name: 'Publish' }).click();
     await composer.getByRole('alert').first().waitFor();
     await shot(page, 'composer-errors-dark');
-    await expect(composer.getByRole('alert').first().textContent()).resolves.toMatch(/source/);
+    // The first problem is the missing address of the quoted page, in plain words beside its field.
+    await expect(composer.getByRole('alert').first().textContent()).resolves.toBe('Give the web address of the page a quotation is about.');
+    await expect(composer.getByRole('textbox', { name: 'Source address' }).getAttribute('aria-invalid')).resolves.toBe('true');
   });
 
   it('sanitises post HTML again: a hostile answer (a remote, an old store) runs no script and keeps no handler', async () => {

@@ -2,6 +2,7 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RemoteError } from '../../src-shared/client/errors';
 import { Composer } from '../../src-renderer/screens/composer/Composer';
 import { paramsOf, problemsByField, publishDraft, updateParamsOf } from '../../src-renderer/screens/composer/publish';
 import { edit } from '../../src-renderer/state/actions';
@@ -80,7 +81,10 @@ describe('place and address in the composer', () => {
 
   it('shows each refusal next to its field, the field marked invalid', async () => {
     const refused = await publishDraft(blankDraft({ text: 'x', latitude: '123', canonicalPath: 'notes/no-slash' })).catch((e: unknown) => e);
-    expect(problemsByField(refused)).toEqual({ latitude: [expect.stringMatching(/geo_latitude must be between -90 and 90/)], canonical: [expect.stringMatching(/canonical_url must be a path/)] });
+    expect(problemsByField(refused, 'post.note')).toEqual({
+      latitude: ['The latitude must be between -90 and 90.'],
+      canonical: ['Give a path that starts with /, such as /notes/hello: no domain, and no spaces, quotes or angle brackets.'],
+    });
 
     const draft = blankDraft({ text: 'Somewhere odd', latitude: 'north', personaGuid: instance.personaGuid, channelGuid: instance.channelGuid });
     useDrafts.getState().add(draft);
@@ -89,7 +93,20 @@ describe('place and address in the composer', () => {
     const latitude = await waitFor(() => view.getByRole('textbox', { name: /^Latitude/ }));
     await waitFor(() => expect(latitude.getAttribute('aria-invalid')).toBe('true'));
     const problem = document.getElementById(latitude.getAttribute('aria-describedby') ?? '');
-    expect(problem?.textContent).toBe('geo_latitude must be a number, such as 38.72');
-    expect(latitude.closest('label')?.contains(problem ?? null)).toBe(true);
+    expect(problem?.textContent).toBe('Give the latitude as a number, such as 38.72.');
+    // Beside the field, and not part of its name.
+    expect(latitude.closest('.field')?.contains(problem ?? null)).toBe(true);
+    expect(latitude.closest('label')?.contains(problem ?? null)).toBe(false);
+  });
+  it('says a refusal for a field it does not show, or one it does not know, in a summary in plain words', async () => {
+    const draft = blankDraft({ text: 'A note', personaGuid: instance.personaGuid, channelGuid: instance.channelGuid });
+    useDrafts.getState().add(draft);
+    // As a remote might refuse a note: a title it does not show, and a variable nobody here knows.
+    const refusal = new RemoteError({ kind: 'rejected', message: 'refused', method: 'POST', path: '/api/posts/write', status: 400, list: ['title must be at most 512 characters', 'mood_colour must be one of calm, loud'] });
+    const view = render(createElement(Composer, { draftId: draft.id, onDone: () => undefined, refusal }));
+    const summary = await waitFor(() => view.getByText('Not sent yet:').closest('.problem-summary'));
+    expect([...(summary?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual(['The title is too long: at most 512 characters.', 'Mood colour must be one of calm, loud.']);
+    expect(summary?.getAttribute('role')).toBe('alert');
+    expect(view.getByRole('textbox', { name: 'Text (Markdown)' })).toHaveProperty('value', 'A note');
   });
 });

@@ -91,12 +91,15 @@ describe('publishing from the composer', () => {
     const post = await publishDraft(draft);
     expect(post).toMatchObject({ type: 'post.bookmark', tags: ['one', 'two'], source: { url: 'https://example.org/a', title: 'A page' } });
 
-    // The expiry before the publication: the service's own words, by the expiry field.
+    // The expiry before the publication: in plain words, by the expiry field.
     const refused = await publishDraft(blankDraft({ text: 'Too late', publishAt: '2030-01-02T10:00', expiresAt: '2030-01-01T10:00' })).catch((e: unknown) => e);
-    expect(problemsByField(refused)).toEqual({ expiresAt: [expect.stringMatching(/expire/i)] });
-    // Checked by the client before sending: a bookmark without its source.
+    expect(problemsByField(refused, 'post.note')).toEqual({ expiresAt: ['A post must expire after it is published: choose a later time, or leave it empty.'] });
+    // Checked before sending: a bookmark without its source, each part by its own field.
     const incomplete = await publishDraft(blankDraft({ type: 'post.bookmark', text: 'No source' })).catch((e: unknown) => e);
-    expect(Object.keys(problemsByField(incomplete))).toEqual(['source']);
+    expect(problemsByField(incomplete, 'post.bookmark')).toEqual({
+      sourceUrl: ['Give the web address of the page a bookmark is about.'],
+      sourceTitle: ['Give the title of the page a bookmark is about.'],
+    });
   });
 });
 

@@ -1,21 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
-import { needsSource, POST_TYPES, PRIVACIES } from '../../../src-shared/api/vocabulary';
+import { needsSource, POST_TYPES } from '../../../src-shared/api/vocabulary';
 import { POST_TYPE_WORDS } from '../../util/post-type-words';
 import { channelName, useAccount, writableChannels } from '../../state/account';
 import { findDraft, useDrafts, type Draft } from '../../state/drafts';
-import { MarkdownPreview } from './MarkdownPreview';
+import type { Field } from './field-words';
 import { PlaceAndAddress } from './PlaceAndAddress';
 import { Problems, problemId } from './Problems';
-import { byteCount, charCount, LIMITS, problemsByField, type Field } from './publish';
+import { problemsByField, type Problems as ProblemList } from './publish';
 import { isScheduled, sendDraft } from './send';
+import { TagsAndSchedule } from './TagsAndSchedule';
+import { TextAndPreview, ViewToggle } from './TextAndPreview';
+import { TypeFields } from './TypeFields';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 
-const PRIVACY_NAMES: Record<string, string> = { 'visibility.public': 'Public', 'visibility.private': 'Private (your readers)', 'visibility.none': 'Only you' };
+/** What a reply composer keeps behind "More": everything but the text. */
+const BEHIND_MORE: ReadonlySet<Field> = new Set(['type', 'title', 'sourceUrl', 'sourceTitle', 'persona', 'channel', 'tags', 'privacy', 'publishAt', 'expiresAt', 'place', 'latitude', 'longitude', 'altitude', 'canonical', 'slug']);
+
+/** A reply draft with more in it than text (kept from before, or reopened): its options start unfolded. */
+const hasMoreThanText = (draft: Draft | undefined): boolean =>
+  draft !== undefined &&
+  (draft.type !== 'post.note' || draft.tags !== '' || draft.publishAt !== '' || draft.expiresAt !== '' || draft.privacy !== 'visibility.public' || draft.place !== '' || draft.canonicalPath !== '');
 
 /**
  * The composer for a draft: every change is saved to the draft at once (state/drafts.ts), so closing the
- * window loses nothing, and a draft with nothing in it is not kept. Publishing sends it; problems come back
- * next to the field they concern (`refusal`: one met before it opened, when sent from the Drafts list).
+ * window loses nothing, and a draft with nothing in it is not kept. Publishing checks the draft, then sends
+ * it; each problem is said in plain words beside its field (field-words.ts), or in the summary above the
+ * buttons when no field on show is its own (`refusal`: one met before it opened, when sent from Drafts).
+ * `compact`, in a thread, is a reply: its text and Publish first, everything else behind "More".
  */
 export function Composer({ draftId, onDone, compact = false, refusal }: { draftId: string; onDone: (published: RemotePost | null) => void; compact?: boolean; refusal?: unknown }) {
   const draft = useDrafts((s) => findDraft(s, draftId));
@@ -24,11 +35,18 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
   const change = useDrafts((s) => s.change);
   const personas = useAccount((s) => s.personas);
   const channels = useAccount((s) => s.channels);
-  const [problems, setProblems] = useState<Partial<Record<Field, string[]>>>(() => (refusal === undefined ? {} : problemsByField(refusal)));
+  const [problems, setProblems] = useState<ProblemList>(() => (refusal === undefined ? {} : problemsByField(refusal, draft?.type ?? '')));
   const [busy, setBusy] = useState(false);
-  const [preview, setPreview] = useState(!compact);
+  const [preview, setPreview] = useState(false);
+  const [more, setMore] = useState(() => !compact || hasMoreThanText(draft) || Object.keys(problems).some((f) => BEHIND_MORE.has(f as Field)));
+  /** Set when a refusal comes back: the first field it concerns gets the focus. */
+  const [refused, setRefused] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => textArea.current?.focus(), []);
+  useEffect(() => {
+    if (refused > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
   const channelChoices = writableChannels(draft?.personaGuid ?? null, channels);
   // A draft kept from before may name a Channel its Persona may no longer write to: it moves to one it may.
   const staleChannel = draft !== undefined && draft.editing === null && !channelChoices.some((c) => c.guid === draft.channelGuid);
@@ -40,12 +58,23 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
 
   if (!draft) return <p className="state-line">This draft is gone.</p>;
   const set = (patch: Partial<Draft>) => change(draft.id, patch);
-  const chars = charCount(draft.text);
-  const bytes = byteCount(draft.text);
-  const untitled = draft.type !== 'post.article';
   const scheduled = isScheduled(draft);
   const editing = draft.editing !== null;
   const described = (field: Field) => (problems[field]?.length ? { 'aria-invalid': true, 'aria-describedby': problemId(draft.id, field) } : {});
+  // A reply with one Persona and one Channel has nothing to choose: the pickers stay away.
+  const showPersona = !compact || personas.length > 1;
+  const showChannel = !compact || channelChoices.length > 1 || editing;
+
+  /** The fields on show, whose problems are said beside them; the others' go to the summary. */
+  const beside = new Set<Field>(['text']);
+  if (more) {
+    for (const field of ['tags', 'privacy', 'publishAt', 'expiresAt', 'place', 'latitude', 'longitude', 'altitude', 'canonical'] as const) beside.add(field);
+    if (showPersona) beside.add('persona');
+    if (showPersona || showChannel) beside.add('channel');
+    if (draft.type === 'post.article') (['title', 'slug'] as const).forEach((f) => beside.add(f));
+    if (needsSource(draft.type)) (['sourceUrl', 'sourceTitle'] as const).forEach((f) => beside.add(f));
+  }
+  const summary = Object.entries(problems).flatMap(([field, list]) => (beside.has(field as Field) ? [] : list));
 
   const publish = async () => {
     setBusy(true);
@@ -53,7 +82,11 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
     try {
       onDone(await sendDraft(draft));
     } catch (error) {
-      setProblems(problemsByField(error));
+      const found = problemsByField(error, draft.type);
+      setProblems(found);
+      if (found.text) setPreview(false);
+      if (Object.keys(found).some((f) => BEHIND_MORE.has(f as Field))) setMore(true);
+      setRefused((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -64,10 +97,13 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
     onDone(null);
   };
 
+  const moreId = `more-${draft.id}`;
   return (
     <form
+      ref={form}
       className={`composer${compact ? ' compact' : ''}`}
       aria-label={editing ? 'Edit post' : draft.replyTo ? 'Reply' : 'New post'}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void publish();
@@ -83,106 +119,40 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
         }
       }}
     >
-      {!editing && (
-        <div className="type-tabs" role="radiogroup" aria-label="Kind of post">
-          {POST_TYPES.map((type) => (
-            <label key={type} className={draft.type === type ? 'on' : undefined}>
-              <input type="radio" name={`type-${draft.id}`} value={type} checked={draft.type === type} onChange={() => set({ type })} />
-              {POST_TYPE_WORDS[type].one}
-            </label>
-          ))}
+      {!compact && <TypeAndPersona draft={draft} set={set} problems={problems} described={described} showPersona showChannel />}
+      {!compact && <TypeFields draft={draft} set={set} problems={problems} described={described} />}
+      <TextAndPreview draft={draft} set={set} problems={problems} textArea={textArea} compact={compact} preview={preview} setPreview={setPreview} />
+      {more && (
+        <div className="composer-more" id={moreId}>
+          {compact && (
+            <>
+              <TypeAndPersona draft={draft} set={set} problems={problems} described={described} showPersona={showPersona} showChannel={showChannel} />
+              <TypeFields draft={draft} set={set} problems={problems} described={described} />
+              <ViewToggle preview={preview} setPreview={setPreview} />
+            </>
+          )}
+          <TagsAndSchedule draft={draft} set={set} problems={problems} described={described} open={!compact} />
+          <PlaceAndAddress draft={draft} set={set} problems={problems} described={described} open={!compact} />
         </div>
       )}
-      <div className="row">
-        <label>
-          Persona
-          <select value={draft.personaGuid ?? ''} disabled={editing} onChange={(e) => {
-            const personaGuid = e.target.value;
-            const first = writableChannels(personaGuid, channels)[0]?.guid ?? null;
-            set({ personaGuid, channelGuid: first });
-          }} {...described('persona')}>
-            {personas.map((p) => <option key={p.guid} value={p.guid}>{p.name || p.as} (@{p.as})</option>)}
-          </select>
-        </label>
-        <label>
-          Channel
-          <select value={draft.channelGuid ?? ''} disabled={editing || channelChoices.length === 0} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
-            {editing && !channelChoices.some((c) => c.guid === draft.channelGuid) && <option value={draft.channelGuid ?? ''}>{channels.find((c) => c.guid === draft.channelGuid)?.name ?? 'Its Channel'}</option>}
-            {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{channelName(c)}</option>)}
-          </select>
-        </label>
-      </div>
       {channelChoices.length === 0 && !editing && (
         <p className="field-error" role="alert">This Persona may write to no Channel. Give it one under Profile and Personas, or choose another Persona.</p>
       )}
-      <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={problemId(draft.id, 'persona')} />
-      {draft.type === 'post.article' && (
-        <label>
-          Title
-          <input value={draft.title} maxLength={LIMITS.titleChars} onChange={(e) => set({ title: e.target.value })} dir="auto" {...described('title')} />
-          <Problems list={problems.title} id={problemId(draft.id, 'title')} />
-        </label>
-      )}
-      {needsSource(draft.type) && (
-        <div className="row">
-          <label>
-            Source URL
-            <input type="url" value={draft.sourceUrl} placeholder="https://" onChange={(e) => set({ sourceUrl: e.target.value })} {...described('source')} />
-          </label>
-          <label>
-            Source title
-            <input value={draft.sourceTitle} onChange={(e) => set({ sourceTitle: e.target.value })} dir="auto" {...described('source')} />
-          </label>
+      {summary.length > 0 && (
+        <div className="problem-summary" role="alert" id={problemId(draft.id, 'general')}>
+          <p>Not sent yet:</p>
+          <ul>{[...new Set(summary)].map((line) => <li key={line}>{line}</li>)}</ul>
         </div>
       )}
-      <Problems list={problems.source} id={problemId(draft.id, 'source')} />
-      <div className={preview ? 'write-and-preview' : undefined}>
-        <label className="text-field">
-          {draft.type === 'post.quotation' ? 'Quotation and comment (Markdown)' : 'Text (Markdown)'}
-          <textarea ref={textArea} value={draft.text} rows={compact ? 4 : 8} dir="auto" onChange={(e) => set({ text: e.target.value })} {...described('text')} />
-        </label>
-        {preview && <MarkdownPreview text={draft.text} />}
-      </div>
-      <p className={`counter${chars > LIMITS.textChars ? ' over' : ''}`} aria-live="polite">
-        {chars.toLocaleString()} / {LIMITS.textChars.toLocaleString()} characters · {bytes.toLocaleString()} bytes
-        {untitled && bytes > LIMITS.blurbBytes && ' · longer than the 8,192 bytes a legacy remote accepts for a note'}
-      </p>
-      <Problems list={problems.text} id={problemId(draft.id, 'text')} />
-      <details className="more-options" open={!compact && (draft.tags !== '' || draft.publishAt !== '' || draft.expiresAt !== '' || draft.privacy !== 'visibility.public')}>
-        <summary>Tags, privacy, schedule</summary>
-        <div className="row">
-          <label>
-            Tags (comma between)
-            <input value={draft.tags} onChange={(e) => set({ tags: e.target.value })} {...described('tags')} />
-          </label>
-          <label>
-            Privacy
-            <select value={draft.privacy} onChange={(e) => set({ privacy: e.target.value as Draft['privacy'] })}>
-              {PRIVACIES.map((p) => <option key={p} value={p}>{PRIVACY_NAMES[p]}</option>)}
-            </select>
-          </label>
-        </div>
-        <Problems list={problems.tags} id={problemId(draft.id, 'tags')} />
-        <div className="row">
-          <label>
-            Publish at (empty: now)
-            <input type="datetime-local" value={draft.publishAt} onChange={(e) => set({ publishAt: e.target.value })} {...described('publishAt')} />
-          </label>
-          <label>
-            Expires at (empty: never)
-            <input type="datetime-local" value={draft.expiresAt} onChange={(e) => set({ expiresAt: e.target.value })} {...described('expiresAt')} />
-          </label>
-        </div>
-        <Problems list={[...(problems.publishAt ?? []), ...(problems.expiresAt ?? [])]} id={problemId(draft.id, 'publishAt')} />
-      </details>
-      <PlaceAndAddress draft={draft} set={set} problems={problems} described={described} open={!compact} />
-      <Problems list={problems.general} id={problemId(draft.id, 'general')} />
       {saveError && <p className="field-error" role="alert">{saveError}</p>}
       <div className="composer-actions">
-        <button type="button" className="link-button" onClick={() => setPreview(!preview)} aria-pressed={preview}>
-          Preview
-        </button>
-        <span className="subtle">{kept ? 'Saved as a draft as you type' : 'Kept as a draft once you write'}</span>
+        {compact ? (
+          <button type="button" className="link-button more-toggle" aria-expanded={more} aria-controls={more ? moreId : undefined} onClick={() => setMore(!more)}>
+            More
+          </button>
+        ) : (
+          <span className="subtle">{kept ? 'Saved as a draft as you type' : 'Kept as a draft once you write'}</span>
+        )}
         <button type="button" onClick={close}>
           {kept ? 'Close, keep draft' : 'Cancel'}
         </button>
@@ -191,5 +161,63 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
         </button>
       </div>
     </form>
+  );
+}
+
+interface PickerProps {
+  draft: Draft;
+  set: (patch: Partial<Draft>) => void;
+  problems: ProblemList;
+  described: (field: Field) => object;
+  showPersona: boolean;
+  showChannel: boolean;
+}
+
+/** The kind of post (not for an edit: a post keeps its kind), who writes it and in which Channel. */
+function TypeAndPersona({ draft, set, problems, described, showPersona, showChannel }: PickerProps) {
+  const personas = useAccount((s) => s.personas);
+  const channels = useAccount((s) => s.channels);
+  const channelChoices = writableChannels(draft.personaGuid, channels);
+  const editing = draft.editing !== null;
+  return (
+    <>
+      {!editing && (
+        <div className="type-tabs" role="radiogroup" aria-label="Kind of post">
+          {POST_TYPES.map((type) => (
+            <label key={type} className={draft.type === type ? 'on' : undefined}>
+              {/* Switching kind keeps every field as typed: a field the kind does not use is only hidden. */}
+              <input type="radio" name={`type-${draft.id}`} value={type} checked={draft.type === type} onChange={() => set({ type })} />
+              {POST_TYPE_WORDS[type].one}
+            </label>
+          ))}
+        </div>
+      )}
+      {(showPersona || showChannel) && (
+        <div className="row">
+          {showPersona && (
+            <label>
+              Persona
+              <select value={draft.personaGuid ?? ''} disabled={editing} onChange={(e) => {
+                const personaGuid = e.target.value;
+                const first = writableChannels(personaGuid, channels)[0]?.guid ?? null;
+                set({ personaGuid, channelGuid: first });
+              }} {...described('persona')}>
+                {personas.map((p) => <option key={p.guid} value={p.guid}>{p.name || p.as} (@{p.as})</option>)}
+              </select>
+            </label>
+          )}
+          {showChannel && (
+            <label>
+              Channel
+              <select value={draft.channelGuid ?? ''} disabled={editing || channelChoices.length === 0} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
+                {editing && !channelChoices.some((c) => c.guid === draft.channelGuid) && <option value={draft.channelGuid ?? ''}>{channels.find((c) => c.guid === draft.channelGuid)?.name ?? 'Its Channel'}</option>}
+                {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{channelName(c)}</option>)}
+              </select>
+            </label>
+          )}
+        </div>
+      )}
+      <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={problemId(draft.id, 'persona')} />
+    </>
   );
 }

@@ -1,49 +1,42 @@
 import { isRemoteError } from '../../../src-shared/client/errors';
 import type { NewPostParams, UpdatePostParams } from '../../../src-shared/client/outgoing';
 import { needsSource } from '../../../src-shared/api/vocabulary';
+import { newPostBody, updateBody } from '../../../src-shared/client/outgoing';
+import { plainProblem, type Field } from './field-words';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 import type { Draft } from '../../state/drafts';
 import { clients, describeFailure } from '../../state/session';
 import { localInputToUnix } from '../../util/time';
 
-/** Where a problem is shown: next to the field it concerns, or above the buttons. */
-export type Field = 'text' | 'title' | 'source' | 'tags' | 'publishAt' | 'expiresAt' | 'persona' | 'channel' | 'place' | 'latitude' | 'longitude' | 'altitude' | 'canonical' | 'slug' | 'general';
-
-const FIELD_OF: [RegExp, Field][] = [
-  // First: their texts name other things too ("a path such as /notes/hello, without domain").
-  [/geo_description/i, 'place'],
-  [/geo_latitude/i, 'latitude'],
-  [/geo_longitude/i, 'longitude'],
-  [/geo_altitude/i, 'altitude'],
-  [/canonical_url/i, 'canonical'],
-  [/slug/i, 'slug'],
-  [/source/i, 'source'],
-  [/title/i, 'title'],
-  [/tag/i, 'tags'],
-  [/expire/i, 'expiresAt'],
-  [/publish/i, 'publishAt'],
-  [/channel/i, 'channel'],
-  [/persona/i, 'persona'],
-  [/content|text/i, 'text'],
-];
-
-/** Problems the composer finds itself, before the client is asked: each line names its variable. */
+/** Problems the composer finds itself, before anything is sent: lines as the client or the service words them. */
 export class DraftProblems extends Error {
   constructor(readonly list: string[]) {
     super(list.join('; '));
   }
 }
 
-/** Each problem the service (or the client, before sending) named, by the field it concerns. */
-export function problemsByField(error: unknown): Partial<Record<Field, string[]>> {
-  const lines = error instanceof DraftProblems ? error.list : isRemoteError(error) && error.list.length > 0 ? [...error.list] : [describeFailure(error)];
-  const out: Partial<Record<Field, string[]>> = {};
-  for (const line of lines) {
-    const field = FIELD_OF.find(([pattern]) => pattern.test(line))?.[1] ?? 'general';
-    (out[field] ??= []).push(line);
+/** The refusal's lines: the composer's own, the service's list, or the one failure (not reached, say). */
+function refusalLines(error: unknown): string[] {
+  if (error instanceof DraftProblems) return error.list;
+  if (isRemoteError(error) && error.list.length > 0) return [...error.list];
+  return [describeFailure(error)];
+}
+
+/** Each problem in plain words, by the field it belongs beside, for a post of `type` (see field-words.ts). */
+export function problemsByField(error: unknown, type: string): Problems {
+  const said = refusalLines(error).map((line) => plainProblem(line, type));
+  // A field that is missing is only that: "not a web address" says nothing more about an empty one.
+  const missing = new Set(said.filter((p) => p.refusal === 'missing' && p.field !== 'general').map((p) => p.field));
+  const out: Problems = {};
+  for (const { field, words, refusal } of said) {
+    if (missing.has(field) && refusal !== 'missing') continue;
+    const list = (out[field] ??= []);
+    if (!list.includes(words)) list.push(words);
   }
   return out;
 }
+
+export type Problems = Partial<Record<Field, string[]>>;
 
 export const splitTags = (tags: string): string[] =>
   tags
@@ -83,6 +76,18 @@ export function coordinateProblems(draft: Draft): string[] {
   return named.filter(([, typed]) => Number.isNaN(coordinateOf(typed))).map(([name]) => `${name} must be a number, such as 38.72`);
 }
 
+/**
+ * What is wrong with a draft before anything is sent, by the rules the client checks a write with (what
+ * a type requires among them, api/inputs.ts): Publish shows what is missing at once, in the same words a
+ * refusal from the service gets.
+ */
+export function localProblems(draft: Draft): string[] {
+  const coordinates = coordinateProblems(draft);
+  if (coordinates.length > 0) return coordinates;
+  const checked = draft.editing === null ? newPostBody(paramsOf(draft)) : updateBody(updateParamsOf(draft));
+  return checked.ok ? [] : checked.problems;
+}
+
 /** The place, when one is given. Ranges are checked by the client before sending, and by the service. */
 function placeParams(draft: Draft): Pick<NewPostParams, 'geo_description' | 'geo_latitude' | 'geo_longitude' | 'geo_altitude'> {
   const number = coordinateOf;
@@ -118,7 +123,7 @@ export function updateParamsOf(draft: Draft): UpdatePostParams {
 
 /** Publishes a new post or sends an edit; throws the client's `RemoteError` when it is refused. */
 export async function publishDraft(draft: Draft): Promise<RemotePost> {
-  const problems = coordinateProblems(draft);
+  const problems = localProblems(draft);
   if (problems.length > 0) throw new DraftProblems(problems);
   const { instance } = clients();
   if (draft.editing === null) return instance.write(paramsOf(draft));

@@ -1,5 +1,5 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { GUID_PATTERN, LIMITS, type WriteInput } from '../../api/inputs';
+import { GUID_PATTERN, LIMITS, missingFor, type WriteInput } from '../../api/inputs';
 import { DEFAULT_PRIVACY, needsSource } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import type { GeoRow, PostRow } from '../../store/rows';
@@ -54,11 +54,9 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   if (!type) found.push('post_type is required: post.note, post.article, post.bookmark or post.quotation');
   const sourceUrl = input.source_url ?? existing?.sourceUrl ?? '';
   const sourceTitle = input.source_title ?? existing?.sourceTitle ?? '';
-  if (needsSource(type)) {
-    if (!sourceUrl) found.push(`source_url is required for ${type}`);
-    else if (!isWebUrl(sourceUrl)) found.push('source_url must be an http(s) URL, without spaces, quotes or angle brackets');
-    if (!sourceTitle) found.push(`source_title is required for ${type}`);
-  }
+  // The text, checked above with the words of section 7, is there by now.
+  found.push(...missingFor(type, { content: text, source_url: sourceUrl, source_title: sourceTitle }));
+  if (needsSource(type) && sourceUrl && !isWebUrl(sourceUrl)) found.push('source_url must be an http(s) URL, without spaces, quotes or angle brackets');
 
   const tags = input.tags === undefined ? { tags: existing?.tags ?? [], tooLong: [] } : parseTags(input.tags);
   for (const tag of tags.tooLong) {
