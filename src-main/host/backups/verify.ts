@@ -76,8 +76,8 @@ function integrityOf(file: string): string {
   let connection: Database.Database | null = null;
   try {
     connection = new Database(file, { readonly: true, fileMustExist: true });
-    const rows = connection.pragma('integrity_check(1)') as Array<{ integrity_check?: unknown }>;
-    return String(rows[0]?.integrity_check ?? 'no answer');
+    const verdict: unknown = connection.pragma('integrity_check(1)', { simple: true });
+    return typeof verdict === 'string' ? verdict : 'no answer';
   } catch (error) {
     return messageOf(error);
   } finally {
