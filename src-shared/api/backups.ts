@@ -39,6 +39,8 @@ export const backupSettings = z.object({
   keep: z.number().int().min(1).max(100),
 });
 export type BackupSettings = z.infer<typeof backupSettings>;
+/** What `PUT /api/backups/settings` answers: the settings now in force. */
+export const backupSettingsAnswer = backupSettings;
 
 /** `PUT /api/backups/settings`: both numbers, as form or JSON strings. */
 export const backupSettingsInput = z.strictObject({
