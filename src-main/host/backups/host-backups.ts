@@ -115,12 +115,12 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
       try {
         made = await make('manual');
       } catch (error) {
-        throw new ServiceError(500, ErrorText.backupFailed, [messageOf(error)]);
+        throw new ServiceError(500, `${ErrorText.backupFailed}: ${messageOf(error)}`);
       }
-      if (!made.good) throw new ServiceError(500, ErrorText.backupFailed, [`the copy failed its check: ${made.problem}`]);
+      if (!made.good) throw new ServiceError(500, `${ErrorText.backupFailed}: the copy failed its check: ${made.problem}`);
       await schedule(0);
       const listed = (await listBackups(paths)).find((backup) => backup.name === made.name);
-      if (!listed) throw new ServiceError(500, ErrorText.backupFailed, ['the backup was removed as soon as it was made']);
+      if (!listed) throw new ServiceError(500, `${ErrorText.backupFailed}: it was removed as soon as it was made`);
       return listed satisfies BackupAnswer;
     },
     changeSettings: async (settings: BackupSettings) => {
@@ -132,7 +132,8 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
     stageRestore: async (name: string): Promise<StagedRestoreAnswer> => {
       const folder = backupFolder(paths, name);
       const checked = await checkFully(folder, options.databaseName);
-      if (!checked.good) throw new ServiceError(409, ErrorText.backupDamaged, [checked.problem]);
+      if (!checked.good) // The reason rides in the text: `meta.list` carries only several problems at once.
+      throw new ServiceError(409, `${ErrorText.backupDamaged}: ${checked.problem}`);
       stageRestore(paths, { kind: 'backup', name });
       return { staged_restore: name, next: `The store will be replaced by backup ${name} at the next start, after a backup of it as it is then. ${restartWords()}` };
     },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { backupSettings, type BackupSettings } from '../../../src-shared/api/backups';
 import { readJsonFile, writeJsonFile } from '../../desktop/json-file';
 import type { BackupPaths } from './layout';
@@ -14,5 +15,7 @@ export function readBackupSettings(paths: BackupPaths): BackupSettings {
 }
 
 export function writeBackupSettings(paths: BackupPaths, settings: BackupSettings): void {
+  // Before the first backup there is no folder yet.
+  fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
   writeJsonFile(paths.settingsFile, backupSettings.parse(settings));
 }

@@ -114,8 +114,7 @@ describe('the schedule', () => {
     damageBytes(path.join(paths.backupsDir, made.name, 'D_publishing.sqlite'));
     await expect(backups.control.stageRestore(made.name)).rejects.toMatchObject({
       code: 409,
-      text: 'This Backup Is Damaged and Cannot Be Restored',
-      list: ['D_publishing.sqlite changed after the backup was made'],
+      text: 'This Backup Is Damaged and Cannot Be Restored: D_publishing.sqlite changed after the backup was made',
     });
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
   });
