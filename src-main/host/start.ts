@@ -48,6 +48,8 @@ export interface RunningHost {
   url: string;
   /** True when this start created the owner account: the data folder held no instance yet. */
   created: boolean;
+  /** The data folder it serves. */
+  dataDir: string;
   /** What this start did before opening the store: a staged restore, a backup before an upgrade. */
   startReport: StartReport;
   /**
@@ -109,6 +111,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     return {
       url,
       created,
+      dataDir: options.dataDir,
       startReport,
       signInLink: async () => `${url}${SIGN_IN_PATH}#code=${await signInCodes.issue(Math.floor(clock.now() / 1000))}`,
       close: async () => {
