@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { integrityOf } from './integrity';
 import { DAMAGED_FILE } from './layout';
 import { readManifest, type BackupManifest } from './manifest';
 import { CATALOGUE_FILE, storedSchemaVersion } from './sqlite-files';
@@ -56,7 +56,7 @@ export async function checkFully(folder: string, databaseName: string): Promise<
     if ((await sha256Of(path.join(folder, file.name))) !== file.sha256) {
       return { good: false, problem: `${file.name} changed after the backup was made`, manifest };
     }
-    const integrity = integrityOf(path.join(folder, file.name));
+    const integrity = await integrityOf(path.join(folder, file.name));
     if (integrity !== 'ok') return { good: false, problem: `${file.name} fails SQLite's integrity check: ${integrity}`, manifest };
   }
   if (!manifest.files.some((file) => file.name === CATALOGUE_FILE)) return { good: false, problem: 'the catalogue of databases is missing', manifest };
@@ -69,20 +69,6 @@ export async function checkFully(folder: string, databaseName: string): Promise<
   if (version === null) return { good: false, problem: `the copy holds no database called ${databaseName}`, manifest };
   if (version !== manifest.schema_version) return { good: false, problem: `the copy holds version ${version}, not ${String(manifest.schema_version)}`, manifest };
   return { good: true, manifest };
-}
-
-/** SQLite's own verdict on a file: "ok", or its first complaint. */
-function integrityOf(file: string): string {
-  let connection: Database.Database | null = null;
-  try {
-    connection = new Database(file, { readonly: true, fileMustExist: true });
-    const verdict: unknown = connection.pragma('integrity_check(1)', { simple: true });
-    return typeof verdict === 'string' ? verdict : 'no answer';
-  } catch (error) {
-    return messageOf(error);
-  } finally {
-    connection?.close();
-  }
 }
 
 function recordedDamage(folder: string): string | null {

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { backupPaths } from '../../../src-main/host/backups/layout';
 import { listBackups } from '../../../src-main/host/backups/list';
 import { makeBackup } from '../../../src-main/host/backups/make';
-import { readManifest } from '../../../src-main/host/backups/manifest';
-import { checkFully } from '../../../src-main/host/backups/verify';
+import { readManifest, writeManifest } from '../../../src-main/host/backups/manifest';
+import { checkFully, sha256Of } from '../../../src-main/host/backups/verify';
 import { SCHEMA_VERSION } from '../../../src-shared/store/db';
 import { copyOf, damageBytes, postsIn, storeWithPosts } from './fixture';
 
@@ -54,6 +54,26 @@ describe('making a backup', () => {
     const [listed] = await listBackups(paths);
     expect(listed).toMatchObject({ name: made.name, state: 'damaged', problem: 'D_publishing.sqlite changed after the backup was made' });
     expect(await checkFully(folder, 'publishing')).toMatchObject({ good: false, problem: 'D_publishing.sqlite changed after the backup was made' });
+  });
+
+  it("refuses a copy whose hashes match but whose pages are not a sound database, with SQLite's complaint", async () => {
+    const dataDir = copyOf(source);
+    const paths = backupPaths(dataDir);
+    const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
+    const folder = path.join(paths.backupsDir, made.name);
+    const file = path.join(folder, 'D_publishing.sqlite');
+    // Damage written before the hashes were taken: only SQLite's own check can see it.
+    damageBytes(file);
+    const read = readManifest(folder);
+    if ('problem' in read) throw new Error(read.problem);
+    const stat = fs.statSync(file);
+    const sha256 = await sha256Of(file);
+    writeManifest(folder, { ...read.manifest, files: read.manifest.files.map((f) => (f.name === 'D_publishing.sqlite' ? { ...f, sha256, mtime_ms: stat.mtimeMs } : f)) });
+
+    expect(await listBackups(paths)).toEqual([expect.objectContaining({ state: 'good' })]);
+    const checked = await checkFully(folder, 'publishing');
+    expect(checked.good).toBe(false);
+    expect(checked.good ? '' : checked.problem).toMatch(/^D_publishing\.sqlite fails SQLite's integrity check: .+/);
   });
 
   it('lists a backup with a missing file or an unreadable manifest as damaged, and never one half made', async () => {
