@@ -50,7 +50,7 @@ export async function makeBackup(paths: BackupPaths, options: { reason: BackupRe
       app_version: SOFTWARE.version,
       files,
     });
-    const checked = await checkFully(making, options.databaseName);
+    const checked = await checkFully(making, options.databaseName, { justHashed: true });
     if (!checked.good) fs.writeFileSync(path.join(making, DAMAGED_FILE), `${checked.problem}\n`, { mode: 0o600 });
     fs.renameSync(making, final);
     return checked.good ? { name, good: true } : { name, good: false, problem: checked.problem };
