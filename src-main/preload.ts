@@ -12,6 +12,7 @@ const bridge = {
   updateSettings: (patch) => ipcRenderer.invoke(IpcChannel.updateSettings, patch),
   syncNow: () => ipcRenderer.invoke(IpcChannel.syncNow),
   getAppInfo: () => ipcRenderer.invoke(IpcChannel.getAppInfo),
+  restart: () => ipcRenderer.invoke(IpcChannel.restart),
   onCommand: (listener) => {
     const forward = (_event: IpcRendererEvent, command: DeskCommand) => listener(command);
     ipcRenderer.on(IpcChannel.command, forward);

@@ -24,8 +24,11 @@ const { flags } = parsed;
 try {
   const owner = resolveOwnerToken(flags.dataDir, flags.token);
   // Loaded only now: on a Node too old for it, the storage backend can crash while loading.
-  const { startHost } = await import('./host/start');
+  const { describeRestore, startHost } = await import('./host/start');
   const host = await startHost({ ...flags, token: owner.token });
+  const { restore, upgradeBackup } = host.startReport;
+  if (restore) (restore.applied ? console.log : console.error)(describeRestore(restore));
+  if (upgradeBackup) console.log(`Backed up the store as ${upgradeBackup.name} before upgrading it from version ${upgradeBackup.from}`);
   if (host.created) console.log(`Created a new instance in ${flags.dataDir}`);
   console.log(`Owner token: ${owner.token}`);
   console.log(`Sign in from a browser (once, within 15 minutes): ${await host.signInLink()}`);

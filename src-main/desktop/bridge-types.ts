@@ -12,6 +12,8 @@ export interface DeskBridge {
   /** Runs one round of sync now; resolves when it is done. */
   syncNow(): Promise<void>;
   getAppInfo(): Promise<AppInfo>;
+  /** Quits the app in order and starts it again (a staged restore is applied at the start). */
+  restart(): Promise<void>;
   /** Menu commands and notification clicks; returns the function that stops listening. */
   onCommand(listener: (command: DeskCommand) => void): () => void;
 }

@@ -148,6 +148,11 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
       loopback: loopback.status(),
       secretsEncrypted: secrets.encrypted,
     }),
+    // The quit below closes everything in order; the new process applies a staged restore before it opens the store.
+    restart: () => {
+      app.relaunch();
+      app.quit();
+    },
   });
 
   Menu.setApplicationMenu(
@@ -166,6 +171,7 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
   // Background work first (it may still be writing), then the servers (they finish their requests), and
   // the store last, when nothing can write any more.
   quitAfter(app, [
+    { name: 'backups', run: () => instance.backups.stop() },
     { name: 'background work', run: () => background.stop() },
     { name: 'the loopback server', run: () => loopback.close() },
     { name: "the window's requests", run: () => appHandler.close() },
@@ -178,6 +184,7 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
   });
 
   background.start();
+  instance.backups.start();
   showWindow();
   return { focus: () => void showWindow() };
 }

@@ -5,6 +5,10 @@ import { systemClock, type Clock } from '../../src-shared/util/clock';
 import { lockStore, type HeldLock } from '../host/folder-lock';
 import { resolveOwnerToken } from '../host/owner-token';
 import { openStoreFolder } from '../host/store-folder';
+import { prepareStore, type StartReport } from '../host/backups/at-start';
+import { createHostBackups, type HostBackups } from '../host/backups/host-backups';
+import { backupPaths } from '../host/backups/layout';
+import { DATABASE_NAME } from '../../src-shared/store/db';
 
 export interface LocalInstance {
   db: PublishingDb;
@@ -13,6 +17,10 @@ export interface LocalInstance {
   ownerToken: string;
   /** True when this start created the owner account. */
   created: boolean;
+  /** What this start did before opening the store: a staged restore, a backup before an upgrade. */
+  startReport: StartReport;
+  /** The folder's backups; their schedule runs from `backups.start()`. */
+  backups: HostBackups;
   /** Closes the store and releases the folder. Call it only when nothing writes any more. */
   close(): void;
 }
@@ -39,20 +47,35 @@ export async function openLocalInstance(options: InstanceOptions): Promise<Local
   // Private, and there before the owner token is kept in it.
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const { token } = resolveOwnerToken(options.dataDir);
+  const paths = backupPaths(options.dataDir);
+  let startReport: StartReport = { restore: null, upgradeBackup: null };
   const { db, created, close } = await openStoreFolder({
     dataDir: options.dataDir,
     token,
     now: clock.now(),
     lock: (lockPath) => lockFolder(options.dataDir, lockPath),
+    // As the headless host does (host/start.ts): a staged restore, a backup before an upgrade.
+    prepare: async () => {
+      startReport = await prepareStore(paths, { databaseName: DATABASE_NAME, now: new Date(clock.now()) });
+    },
   });
   try {
+    const backups = createHostBackups({
+      paths,
+      databaseName: DATABASE_NAME,
+      clock,
+      startReport,
+      restart: 'app',
+      log: (message) => console.error(message),
+    });
     const service = createService({
       ...options.serviceDeps?.(db),
       db,
       clock,
+      backups: backups.control,
       onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('service error:', error)),
     });
-    return { db, service, ownerToken: token, created, close };
+    return { db, service, ownerToken: token, created, startReport, backups, close };
   } catch (error) {
     close();
     throw error;

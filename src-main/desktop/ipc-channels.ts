@@ -7,6 +7,8 @@ export const IpcChannel = {
   updateSettings: 'desk:settings:update',
   syncNow: 'desk:sync-now',
   getAppInfo: 'desk:app-info',
+  /** Quits in order and starts again: a staged restore is applied at the start. */
+  restart: 'desk:restart',
   /** Main to renderer: a DeskCommand from the menu or a notification. */
   command: 'desk:command',
 } as const;

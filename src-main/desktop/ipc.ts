@@ -19,6 +19,7 @@ export interface IpcHandlers {
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   syncNow(): Promise<void>;
   getAppInfo(): AppInfo;
+  restart(): void;
 }
 
 /**
@@ -55,4 +56,5 @@ export function registerIpc(ipc: IpcRegistrar, handlers: IpcHandlers): void {
   route(IpcChannel.updateSettings, z.tuple([settingsPatchSchema]), (patch) => handlers.updateSettings(patch));
   route(IpcChannel.syncNow, z.tuple([]), () => handlers.syncNow());
   route(IpcChannel.getAppInfo, z.tuple([]), () => handlers.getAppInfo());
+  route(IpcChannel.restart, z.tuple([]), () => handlers.restart());
 }

@@ -65,7 +65,7 @@ function withCors(response: Response, origin: string, preflight: boolean): Respo
   headers.set('Access-Control-Allow-Origin', origin);
   headers.append('Vary', 'Origin');
   if (preflight) {
-    headers.set('Access-Control-Allow-Methods', 'GET, POST, DELETE');
+    headers.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
     headers.set('Access-Control-Allow-Headers', 'Authorization, Content-Type');
     headers.set('Access-Control-Max-Age', '600');
   }

@@ -10,6 +10,11 @@ import { createStaticSite, SIGN_IN_PATH } from './static';
 import { openStoreFolder } from './store-folder';
 import { keyFileBox } from './key-file-box';
 import { createInstanceWork } from '../instance-work';
+import { DATABASE_NAME } from '../../src-shared/store/db';
+import type { RestoreOutcome } from '../../src-shared/api/backups';
+import { prepareStore, type StartReport } from './backups/at-start';
+import { createHostBackups } from './backups/host-backups';
+import { backupPaths } from './backups/layout';
 
 const CSP = contentSecurityPolicy();
 
@@ -34,6 +39,8 @@ export interface HostOptions {
   clock?: Clock;
   /** How often the sync scheduler looks for due remotes and outbox items; tests make it short. */
   syncTickMs?: number;
+  /** How long after start the first automatic backup may be made (default a minute); tests make it short. */
+  backupStartDelayMs?: number;
 }
 
 export interface RunningHost {
@@ -41,6 +48,10 @@ export interface RunningHost {
   url: string;
   /** True when this start created the owner account: the data folder held no instance yet. */
   created: boolean;
+  /** The data folder it serves. */
+  dataDir: string;
+  /** What this start did before opening the store: a staged restore, a backup before an upgrade. */
+  startReport: StartReport;
   /**
    * A new one-time sign-in link, `<url>/sign-in#code=…`, that signs a browser in as the owner once, within
    * 15 minutes. The code rides in the fragment, which a browser never sends: it reaches no request line,
@@ -53,8 +64,23 @@ export interface RunningHost {
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const clock = options.clock ?? systemClock;
-  const { db, created, close } = await openStoreFolder({ ...options, now: clock.now() });
+  const databaseName = options.databaseName ?? DATABASE_NAME;
+  const paths = backupPaths(options.dataDir);
+  let startReport: StartReport = { restore: null, upgradeBackup: null };
+  const prepare = async () => {
+    startReport = await prepareStore(paths, { databaseName, now: new Date(clock.now()) });
+  };
+  const { db, created, close } = await openStoreFolder({ ...options, now: clock.now(), prepare });
   try {
+    const backups = createHostBackups({
+      paths,
+      databaseName,
+      clock,
+      startReport,
+      restart: 'host',
+      log: (message) => console.error(message),
+      ...(options.backupStartDelayMs !== undefined ? { startDelayMs: options.backupStartDelayMs } : {}),
+    });
     const work = createInstanceWork({
       db,
       box: keyFileBox(path.join(options.dataDir, 'remote-key')),
@@ -63,7 +89,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
     const signInCodes = createSignInCodes();
-    const service = createService({ db, clock, sync: work.sync, activity: work.activity, signInCodes, onUnexpectedError: logUnexpected });
+    const service = createService({
+      db,
+      clock,
+      sync: work.sync,
+      activity: work.activity,
+      signInCodes,
+      backups: backups.control,
+      onUnexpectedError: logUnexpected,
+    });
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);
@@ -72,15 +106,19 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const http = createHttpHost({ service: guard(service), site: guard(createStaticSite(options.staticRoot)) });
     const address = await http.listen(options.port, options.host);
     work.start();
+    backups.start();
     const url = `http://${urlHost(options.host, address.address)}:${address.port}`;
     return {
       url,
       created,
+      dataDir: options.dataDir,
+      startReport,
       signInLink: async () => `${url}${SIGN_IN_PATH}#code=${await signInCodes.issue(Math.floor(clock.now() / 1000))}`,
       close: async () => {
         await http.close();
         // A send or a page under way finishes and is stored before the store closes.
         await work.stop();
+        await backups.stop();
         close();
       },
     };
@@ -88,6 +126,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     close();
     throw error;
   }
+}
+
+/** What `npm run serve` prints of a restore it applied or could not apply. */
+export function describeRestore(outcome: RestoreOutcome): string {
+  if (outcome.applied) {
+    const safety = outcome.safety_backup ? `; the store as it was is kept as backup ${outcome.safety_backup}` : '';
+    return `Restored backup ${outcome.backup}${safety}`;
+  }
+  return `Could not restore ${outcome.backup}, so the store is unchanged: ${outcome.problem ?? 'no reason given'}`;
 }
 
 function logUnexpected(error: unknown): void {

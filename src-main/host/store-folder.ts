@@ -28,9 +28,20 @@ export async function openStoreFolder(options: {
   now: number;
   /** Takes the lock; the desktop app words its refusal for a person (default: lockStore). */
   lock?: (lockPath: string) => HeldLock;
+  /**
+   * Work on the closed store with the folder locked, before it is opened: a staged restore, a backup before
+   * a schema upgrade (backups/at-start.ts).
+   */
+  prepare?: () => Promise<void>;
 }): Promise<OpenedStore> {
   keepPrivate(options.dataDir);
   const lock = (options.lock ?? lockStore)(path.join(options.dataDir, `${options.databaseName ?? DATABASE_NAME}.lock`));
+  try {
+    await options.prepare?.();
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')), options.databaseName);
   let closed = false;
   const close = () => {

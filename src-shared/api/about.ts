@@ -28,6 +28,8 @@ export const EXTENSIONS = [
   'personas',
   /** Timelines leave out posts whose publication time has not come unless asked with `scheduled` (`include`, `only`). */
   'scheduled',
+  /** `GET /api/backups` and its siblings: the data folder's backups, made, listed and staged for restore (docs/backups.md). */
+  'backups',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

@@ -63,6 +63,10 @@ export const ErrorText = {
   unknownOutboxItem: 'Invalid Outbox Item Supplied',
   unknownPersona: 'No Persona by This Handle Is Known Here',
   settleConflictFirst: 'This Item Waits for a Conflict: Choose a Version',
+  backupsUnavailable: 'This Instance Keeps No Backups',
+  unknownBackup: 'Invalid Backup Identifier Supplied',
+  backupDamaged: 'This Backup Is Damaged and Cannot Be Restored',
+  backupFailed: 'The Backup Could Not Be Made',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

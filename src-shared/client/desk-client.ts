@@ -39,6 +39,17 @@ import { legacyPost } from './lenient-legacy-answers';
 import type { PostPage, RemotePost } from './remote-post';
 import { createTransport, type Answer, type ClientOptions, type Method } from './transport';
 import type { Interface, SettleAction } from '../api/vocabulary';
+import {
+  BACKUP_NAME,
+  backupAnswer,
+  backupSettingsAnswer,
+  backupsAnswer,
+  stagedRestoreAnswer,
+  type BackupAnswer,
+  type BackupSettings,
+  type BackupsAnswer,
+  type StagedRestoreAnswer,
+} from '../api/backups';
 
 /** The instance timelines, narrowed by this project's `persona_guid` and `channel_guid`. */
 export interface DeskTimelineQuery extends TimelineQuery {
@@ -142,6 +153,15 @@ export interface DeskClient {
   refreshPost(guid: string): Promise<ThreadRefreshAnswer>;
   conflicts(): Promise<ConflictAnswer[]>;
   resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;
+
+  /** `GET /api/backups` (extension, docs/backups.md). */
+  backups(): Promise<BackupsAnswer>;
+  /** `POST /api/backups`: a backup now. */
+  backUpNow(): Promise<BackupAnswer>;
+  setBackupSettings(settings: BackupSettings): Promise<BackupSettings>;
+  /** Stages a backup to replace the store at the next start. */
+  stageRestore(name: string): Promise<StagedRestoreAnswer>;
+  unstageRestore(): Promise<StagedRestoreAnswer>;
 }
 
 export function createDeskClient(options: ClientOptions): DeskClient {
@@ -286,5 +306,14 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     resolveConflict: async (postGuid, keep) => {
       dataAs(t, await post(guidIn('POST', '/api/sync/conflicts', postGuid), { keep }), conflictResolvedAnswer);
     },
+
+    backups: async () => dataAs(t, await get('/api/backups'), backupsAnswer),
+    backUpNow: async () => dataAs(t, await post('/api/backups'), backupAnswer),
+    setBackupSettings: async (settings) => dataAs(t, await post('/api/backups/settings', { ...settings }, 'PUT'), backupSettingsAnswer),
+    stageRestore: async (name) => {
+      if (!BACKUP_NAME.test(name)) throw t.refuse({ method: 'POST', path: '/api/backups/{name}/restore' }, ['name must be the name of a listed backup']);
+      return dataAs(t, await post(`/api/backups/${name}/restore`), stagedRestoreAnswer);
+    },
+    unstageRestore: async () => dataAs(t, await post('/api/backups/restore', {}, 'DELETE'), stagedRestoreAnswer),
   };
 }

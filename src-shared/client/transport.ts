@@ -15,7 +15,7 @@ export interface ClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Call {
   method: Method;
@@ -23,7 +23,7 @@ export interface Call {
   path: string;
   /** GET variables; undefined ones are left out. */
   query?: Readonly<Record<string, string | undefined>>;
-  /** POST and DELETE variables, sent as a JSON object (an empty one when there are none). */
+  /** POST, PUT and DELETE variables, sent as a JSON object (an empty one when there are none). */
   json?: Readonly<Record<string, unknown>>;
   /** Send the token (when the client has one). Login never does: a stale token would be refused first. */
   auth: boolean;

@@ -5,6 +5,7 @@ import type { SyncEngine } from '../sync/engine';
 import type { SignInCodes } from './sign-in-codes';
 import type { SignInGuard } from './sign-in-guard';
 import type { Params } from './params';
+import type { BackupsControl } from '../api/backups';
 
 /** Who is asking: the account behind the token, or nobody. */
 export interface Viewer {
@@ -38,6 +39,8 @@ export interface Ctx {
   signIns: SignInGuard;
   /** The one-time codes of the sign-in links this host printed; null where it prints none (the desktop app). */
   signInCodes: SignInCodes | null;
+  /** The host's backups; null where none are kept (tests, a service without a data folder). */
+  backups: BackupsControl | null;
 }
 
 /** Who may call a route: anyone (a viewer, if any, may see more), or only with a token that signs in. */

@@ -14,6 +14,7 @@ import { legacyRoutes } from './legacy/routes';
 import { instanceRoutes } from './routes';
 import type { SyncEngine } from '../sync/engine';
 import type { Activity } from '../util/activity';
+import type { BackupsControl } from '../api/backups';
 
 export interface ServiceDeps {
   db: PublishingDb;
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   checkAnswers?: boolean;
   /** The one-time codes of the sign-in links the host prints (sign-in-codes.ts); without it there are none. */
   signInCodes?: SignInCodes;
+  /** The host's backups (src-main/host/backups/); without them /api/backups answers 503. */
+  backups?: BackupsControl;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
@@ -70,6 +73,7 @@ export function createService(deps: ServiceDeps): Service {
           sync: deps.sync ?? null,
           signIns,
           signInCodes: deps.signInCodes ?? null,
+          backups: deps.backups ?? null,
         };
         return match.route.run(ctx);
       };

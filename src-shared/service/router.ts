@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Access, Ctx, CtxFor, SignedInCtx } from './context';
 import { parseInput } from './validate';
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The two kinds of access, as the route tables name them. */
 export const anyone = 'anyone' satisfies Access;

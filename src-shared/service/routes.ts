@@ -56,6 +56,8 @@ import {
   threadRefreshAnswer,
 } from '../api/sync-answers';
 import { anyone, route, signedIn, type Route } from './router';
+import { backupAnswer, backupSettingsAnswer, backupSettingsInput, backupsAnswer, stagedRestoreAnswer } from '../api/backups';
+import { backUpNow, changeBackupSettings, listBackups, stageRestore, unstageRestore } from './handlers/backups';
 
 
 /**
@@ -110,4 +112,10 @@ export const instanceRoutes: readonly Route[] = [
   route({ method: 'GET', pattern: '/api/sync/conflicts', access: signedIn, output: z.array(conflictAnswer), handler: listConflicts, transaction: false }),
   route({ method: 'POST', pattern: '/api/sync/outbox/:seq', access: signedIn, input: settleItemInput, output: itemSettledAnswer, handler: settleItem, transaction: false }),
   route({ method: 'POST', pattern: '/api/sync/conflicts/:guid', access: signedIn, input: conflictChoiceInput, output: conflictResolvedAnswer, handler: resolveConflict, transaction: false }),
+  // Backups (extension): files of the data folder, read and written outside any store transaction.
+  route({ method: 'GET', pattern: '/api/backups', access: signedIn, output: backupsAnswer, handler: listBackups, transaction: false }),
+  route({ method: 'POST', pattern: '/api/backups', access: signedIn, output: backupAnswer, handler: backUpNow, transaction: false }),
+  route({ method: 'PUT', pattern: '/api/backups/settings', access: signedIn, input: backupSettingsInput, output: backupSettingsAnswer, handler: changeBackupSettings, transaction: false }),
+  route({ method: 'DELETE', pattern: '/api/backups/restore', access: signedIn, output: stagedRestoreAnswer, handler: unstageRestore, transaction: false }),
+  route({ method: 'POST', pattern: '/api/backups/:name/restore', access: signedIn, output: stagedRestoreAnswer, handler: stageRestore, transaction: false }),
 ];

@@ -162,6 +162,12 @@ export const schemaV8 = schemaV7;
 
 export const DATABASE_NAME = 'publishing';
 
+/**
+ * The newest schema version, declared last below. The hosts compare it with the version a data folder holds
+ * to back the store up before it is upgraded (src-main/host/backups/at-start.ts).
+ */
+export const SCHEMA_VERSION = 8;
+
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
   const db = new Dexie(name, {
     indexedDB: platform.indexedDB,
@@ -174,7 +180,7 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.version(5).stores(schemaV5);
   db.version(6).stores(schemaV6).upgrade(upgradeToV6);
   db.version(7).stores(schemaV7);
-  db.version(8).stores(schemaV8).upgrade(upgradeToV8);
+  db.version(SCHEMA_VERSION).stores(schemaV8).upgrade(upgradeToV8);
   // Dexie holds back every other request until these are done.
   db.on('ready', async () => {
     await backfillV2(db);

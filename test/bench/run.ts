@@ -5,7 +5,8 @@
  * 200-post thread over HTTP, start to first answer of the headless host
  * on that data, and the host's peak RSS; then a soak of 50 clients for 60 s on that data (soak.ts, which
  * fails the run on a 5xx, a lost or doubled post or too much memory), sync with a second instance (sync.ts)
- * and with a real matigo/streams server (streams.ts). Other figures are printed, not asserted.
+ * and with a real matigo/streams server (streams.ts), and a backup of the running host while it serves
+ * requests (backup.ts). Other figures are printed, not asserted.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
 import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
+import { benchBackup } from './backup';
 import { benchSoak } from './soak';
 import { benchStreams } from './streams';
 import { benchSync } from './sync';
@@ -25,7 +27,10 @@ import { percentiles, timeRequests } from './measure';
 
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const SYNC_POSTS = Number(process.env['BENCH_SYNC_POSTS'] ?? 20_000);
-/** `BENCH_ONLY=sync`, `BENCH_ONLY=streams` or `BENCH_ONLY=soak` runs that part alone (the soak on a new instance). */
+/**
+ * `BENCH_ONLY=sync`, `BENCH_ONLY=streams` or `BENCH_ONLY=soak` runs that part alone (the soak on a new
+ * instance); `BENCH_ONLY=backup` builds the store of BENCH_POSTS and runs the backup part alone.
+ */
 const ONLY = process.env['BENCH_ONLY'];
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-'));
@@ -78,6 +83,14 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
+  if (ONLY === 'backup') {
+    await importCorpus();
+    const { child, url } = await startHost(dataDir, TOKEN);
+    await benchBackup(url, TOKEN, report);
+    await stopHost(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   report(`workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`);
   const threadRoot = await importCorpus();
 
@@ -113,6 +126,8 @@ async function main() {
   report(`GET /content/blurbs/search?filter=${filter} (two words, legacy, anonymous, count 50): p50 ${search.p50.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms (200 requests)`);
   const thread = percentiles(await timeRequests(`${url}/api/posts/${threadRoot}/thread`, {}, 200));
   report(`GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`);
+
+  await benchBackup(url, TOKEN, report);
 
   report(`host peak RSS: ${peakRssMb(child) ?? '?'} MB`);
 

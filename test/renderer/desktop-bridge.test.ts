@@ -16,6 +16,7 @@ function fakeBridge() {
     updateSettings: vi.fn(),
     syncNow: vi.fn(() => Promise.resolve()),
     getAppInfo: vi.fn(),
+    restart: vi.fn(() => Promise.resolve()),
     onCommand: (l) => {
       listener = l;
       return () => (listener = null);

@@ -10,6 +10,7 @@ import type { SignInCodes } from '../../src-shared/service/sign-in-codes';
 import type { SyncEngine } from '../../src-shared/sync/engine';
 import type { Clock } from '../../src-shared/util/clock';
 import type { Activity } from '../../src-shared/util/activity';
+import type { BackupsControl } from '../../src-shared/api/backups';
 
 export type Backend = 'memory' | 'sqlite';
 /** Service suites run on both: fake-indexeddb for speed, the real SQLite backend because users have it. */
@@ -37,6 +38,12 @@ export function platformFor(backend: Backend): { platform: IdbPlatform; name: st
   if (backend === 'memory') return { platform: { indexedDB: new IDBFactory(), IDBKeyRange: FakeKeyRange }, name };
   sqliteFolder ??= fs.mkdtempSync(path.join(os.tmpdir(), 'desk-test-'));
   return { platform: sqliteIdb(sqliteFolder), name };
+}
+
+/** The SQLite file of a database `platformFor('sqlite')` named: in the one folder of this process. */
+export function sqliteFolderOf(name: string): string {
+  if (!sqliteFolder) throw new Error('no SQLite database was made in this process yet');
+  return path.join(sqliteFolder, `D_${name}.sqlite`);
 }
 
 /** A fresh, empty store of its own on `backend`, with the app's schema. */
@@ -79,11 +86,16 @@ export interface InstanceOptions {
   activity?: Activity;
   /** The one-time codes of sign-in links, as a headless host has them. */
   signInCodes?: SignInCodes;
+  /** A host's backups, for the backup routes. */
+  backups?: BackupsControl;
+  /** The database's name, when the test made it (platformFor) to know where its file is. */
+  name?: string;
 }
 
 export async function startInstance(backend: Backend = 'memory', password?: string, options: InstanceOptions = {}): Promise<TestInstance> {
-  const { platform, name } = platformFor(backend);
-  const db = openDatabase(platform, name);
+  const made = platformFor(backend);
+  const name = options.name ?? made.name;
+  const db = openDatabase(made.platform, name);
   await db.open();
   const clock = manualClock();
   const { accountGuid } = await ensureOwner(db, { token: OWNER_TOKEN, now: clock.now(), ...(password ? { password } : {}) });
@@ -97,6 +109,7 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
     ...(sync ? { sync } : {}),
     ...(options.activity ? { activity: options.activity } : {}),
     ...(options.signInCodes ? { signInCodes: options.signInCodes } : {}),
+    ...(options.backups ? { backups: options.backups } : {}),
     onUnexpectedError: (e) => console.error(e),
     // Every answer of every test is held to its route's declared output (service/router.ts).
     checkAnswers: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as answers from '../../src-shared/api/answers';
 import * as legacyAnswers from '../../src-shared/api/legacy-answers';
 import * as syncAnswers from '../../src-shared/api/sync-answers';
+import * as backupAnswers from '../../src-shared/api/backups';
 import type { Route } from '../../src-shared/service/router';
 
 /**
@@ -11,7 +12,7 @@ import type { Route } from '../../src-shared/service/router';
 
 /** Every answer schema by the name it is exported under. */
 const names = new Map<unknown, string>(
-  [answers, legacyAnswers, syncAnswers].flatMap((module) =>
+  [answers, legacyAnswers, syncAnswers, backupAnswers].flatMap((module) =>
     Object.entries(module).flatMap(([name, value]) => (value instanceof z.ZodType && name.endsWith('Answer') ? [[value, name] as const] : [])),
   ),
 );

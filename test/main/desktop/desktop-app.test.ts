@@ -190,6 +190,27 @@ describe('the desktop app', () => {
     else expect(fakeElectron.app.setLoginItemSettings).toHaveBeenCalledWith(expect.objectContaining({ openAtLogin: true }));
   });
 
+  it('keeps backups of the user-data folder, and restarts on request by relaunching and quitting', async () => {
+    const made = await handle('desk://app/api/backups', { method: 'POST' });
+    expect(made.status).toBe(200);
+    const backup = (await made.json()).data;
+    expect(backup).toMatchObject({ reason: 'manual', state: 'good' });
+    expect(fs.existsSync(path.join(userData, 'backups', backup.name, 'backup.json'))).toBe(true);
+    const listed = (await (await handle('desk://app/api/backups')).json()).data;
+    expect(listed).toMatchObject({ restart: 'app', backups: [{ name: backup.name }] });
+
+    // The orderly quit itself is the next test's; here only that a restart asks for it, after the relaunch.
+    const quit = vi.spyOn(fakeElectron.app, 'quit').mockImplementation(() => {});
+    try {
+      await invoke(IpcChannel.restart);
+      expect(fakeElectron.app.relaunch).toHaveBeenCalledOnce();
+      expect(quit).toHaveBeenCalledOnce();
+      expect(fakeElectron.app.relaunch.mock.invocationCallOrder[0]).toBeLessThan(quit.mock.invocationCallOrder[0] ?? 0);
+    } finally {
+      quit.mockRestore();
+    }
+  });
+
   it('on quit, waits for background work, then closes the store, then quits; every answered write is kept', async () => {
     const written = await handle('desk://app/api/posts/write', {
       method: 'POST',

@@ -13,6 +13,8 @@ export class FakeApp extends EventEmitter {
   quitted = false;
   readonly setBadgeCount = vi.fn((_count?: number) => true);
   readonly setLoginItemSettings = vi.fn();
+  /** Electron starts the app again once this one has quit. */
+  readonly relaunch = vi.fn();
   whenReady = () => Promise.resolve();
   getPath = (name: string) => {
     if (name !== 'userData') throw new Error(`unexpected getPath(${name})`);

@@ -31,6 +31,7 @@ function setup() {
     updateSettings: vi.fn((patch: Parameters<IpcHandlers['updateSettings']>[0]) => Promise.resolve(applySettingsPatch(DEFAULT_SETTINGS, patch))),
     syncNow: vi.fn(() => Promise.resolve()),
     getAppInfo: vi.fn(() => ({ version: '0.1.0', platform: 'linux', loopback: { state: 'off' as const }, secretsEncrypted: true })),
+    restart: vi.fn(),
   } satisfies IpcHandlers;
   registerIpc(ipc, handlers);
   return { ipc, handlers };
@@ -43,6 +44,8 @@ describe('the IPC handlers', () => {
     const updated = await ipc.invoke(fromApp, IpcChannel.updateSettings, { loopback: { enabled: false }, openAtLogin: true });
     expect(updated).toMatchObject({ loopback: { enabled: false, port: DEFAULT_SETTINGS.loopback.port }, openAtLogin: true });
     await ipc.invoke(fromApp, IpcChannel.syncNow);
+    await ipc.invoke(fromApp, IpcChannel.restart);
+    expect(handlers.restart).toHaveBeenCalledOnce();
     expect(handlers.syncNow).toHaveBeenCalledTimes(1);
     expect(await ipc.invoke(fromApp, IpcChannel.getAppInfo)).toMatchObject({ version: '0.1.0' });
   });
@@ -94,10 +97,10 @@ describe('the IPC handlers', () => {
     expect(handlers.getSettings).not.toHaveBeenCalled();
   });
 
-  it('register only the four calls the preload offers', () => {
+  it('register only the five calls the preload offers', () => {
     const { ipc } = setup();
     expect([...ipc.handlers.keys()].sort()).toEqual(
-      [IpcChannel.getAppInfo, IpcChannel.getSettings, IpcChannel.syncNow, IpcChannel.updateSettings].sort(),
+      [IpcChannel.getAppInfo, IpcChannel.getSettings, IpcChannel.syncNow, IpcChannel.updateSettings, IpcChannel.restart].sort(),
     );
   });
 });

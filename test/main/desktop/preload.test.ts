@@ -25,7 +25,7 @@ describe('the preload', () => {
 
   it('exposes window.desk and nothing else: five named functions', () => {
     expect([...exposed.keys()]).toEqual(['desk']);
-    expect(Object.keys(desk).sort()).toEqual(['getAppInfo', 'getSettings', 'onCommand', 'syncNow', 'updateSettings']);
+    expect(Object.keys(desk).sort()).toEqual(['getAppInfo', 'getSettings', 'onCommand', 'restart', 'syncNow', 'updateSettings']);
     for (const value of Object.values(desk)) expect(typeof value).toBe('function');
   });
 
@@ -34,11 +34,13 @@ describe('the preload', () => {
     await desk.updateSettings({ openAtLogin: true });
     await desk.syncNow();
     await desk.getAppInfo();
+    await desk.restart();
     expect(invoke.mock.calls).toEqual([
       [IpcChannel.getSettings],
       [IpcChannel.updateSettings, { openAtLogin: true }],
       [IpcChannel.syncNow],
       [IpcChannel.getAppInfo],
+      [IpcChannel.restart],
     ]);
   });
 

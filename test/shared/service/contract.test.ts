@@ -5,7 +5,13 @@ import { legacyRoutes } from '../../../src-shared/service/legacy/routes';
 import { checkAnswer, route, type Route } from '../../../src-shared/service/router';
 import type { Ctx } from '../../../src-shared/service/context';
 import { createSignInCodes } from '../../../src-shared/service/sign-in-codes';
-import { startInstance, writePost, type TestInstance } from '../../support/instance';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHostBackups } from '../../../src-main/host/backups/host-backups';
+import { backupPaths } from '../../../src-main/host/backups/layout';
+import { systemClock } from '../../../src-shared/util/clock';
+import { platformFor, sqliteFolderOf, startInstance, writePost, type TestInstance } from '../../support/instance';
 import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
 
 /**
@@ -40,6 +46,7 @@ const VARIABLES: Record<string, Record<string, string>> = {
 };
 
 const keyOf = (r: Route): string => `${r.method} ${r.pattern}`;
+const isBackups = (r: Route): boolean => r.pattern.startsWith('/api/backups');
 /** Paths that always refuse (follow, mute, …: nobody else is here); they declare that they answer nothing. */
 const refuses = (r: Route): boolean => r.output instanceof z.ZodNever;
 /** Deletes of a whole post or Channel, and the account-wide deletes, go last. */
@@ -79,7 +86,7 @@ describe('the contract of every route', () => {
     const handle = (await started.db.personas.get(started.personaGuid))?.handle ?? '';
     let signedIn: string | undefined;
     const seen: string[] = [];
-    for (const r of inOrder(instanceRoutes.filter((r) => !r.pattern.startsWith('/api/sync')))) {
+    for (const r of inOrder(instanceRoutes.filter((r) => !r.pattern.startsWith('/api/sync') && !isBackups(r)))) {
       const key = keyOf(r);
       let target = parent.guid;
       if (r.pattern.startsWith('/api/account/personas') || r.pattern.includes(':persona_guid')) target = started.personaGuid;
@@ -101,7 +108,33 @@ describe('the contract of every route', () => {
       expectDeclared(r, answer);
       seen.push(key);
     }
-    expect(seen).toHaveLength(instanceRoutes.length - instanceRoutes.filter((r) => r.pattern.startsWith('/api/sync')).length);
+    expect(seen).toHaveLength(instanceRoutes.length - instanceRoutes.filter((r) => r.pattern.startsWith('/api/sync') || isBackups(r)).length);
+  });
+
+  it('answers every route of the backups extension with what it declares', async () => {
+    // The host's backups over the folder the test stores live in, backing up this instance's database.
+    const { name } = platformFor('sqlite');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-backups-'));
+    fs.symlinkSync(path.dirname(sqliteFolderOf(name)), path.join(dataDir, 'db'));
+    const backups = createHostBackups({ paths: backupPaths(dataDir), databaseName: name, clock: systemClock, startReport: { restore: null, upgradeBackup: null }, restart: 'host', log: () => {} });
+    const started = await startInstance('sqlite', undefined, { backups: backups.control, name });
+    instance = started;
+    const answered: string[] = [];
+    const call = async (r: Route, path: string, params?: Record<string, string>) => {
+      const answer = await started.call(r.method, path, params ? { params } : {});
+      expectDeclared(r, answer);
+      answered.push(keyOf(r));
+      return answer.json.data;
+    };
+    const routes = new Map(instanceRoutes.filter(isBackups).map((r) => [keyOf(r), r]));
+    const routeOf = (key: string): Route => routes.get(key) ?? expect.unreachable(key);
+    const made = await call(routeOf('POST /api/backups'), '/api/backups');
+    await call(routeOf('GET /api/backups'), '/api/backups');
+    await call(routeOf('PUT /api/backups/settings'), '/api/backups/settings', { interval_hours: '12', keep: '3' });
+    await call(routeOf('POST /api/backups/:name/restore'), `/api/backups/${made.name as string}/restore`);
+    await call(routeOf('DELETE /api/backups/restore'), '/api/backups/restore');
+    expect(answered.sort()).toEqual([...routes.keys()].sort());
+    await backups.stop();
   });
 
   it('answers every route of the legacy interface with what it declares', async () => {

@@ -4,6 +4,7 @@ import { legacyRoutes } from '../../../src-shared/service/legacy/routes';
 import { answerName, routeReference } from '../../support/route-reference';
 
 const isSync = (pattern: string) => pattern.startsWith('/api/sync');
+const isBackups = (pattern: string) => pattern.startsWith('/api/backups');
 
 describe('the route reference (docs/routes.md)', () => {
   it('names an exported answer schema for every route', () => {
@@ -13,8 +14,9 @@ describe('the route reference (docs/routes.md)', () => {
 
   it('says what the route tables say', async () => {
     const reference = routeReference([
-      { title: 'The instance interface', routes: instanceRoutes.filter((r) => !isSync(r.pattern)) },
+      { title: 'The instance interface', routes: instanceRoutes.filter((r) => !isSync(r.pattern) && !isBackups(r.pattern)) },
       { title: 'Sync (extension)', routes: instanceRoutes.filter((r) => isSync(r.pattern)) },
+      { title: 'Backups (extension)', routes: instanceRoutes.filter((r) => isBackups(r.pattern)) },
       { title: 'The legacy interface', routes: legacyRoutes },
     ]);
     await expect(reference).toMatchFileSnapshot('../../../docs/routes.md');

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { BACKUP_NAME, type BackupReason } from '../../../src-shared/api/backups';
+
+/**
+ * Where backups live in a data folder (docs/backups.md):
+ *
+ *     <data>/db/                      the store: indexeddbshim's SQLite files and its catalogue
+ *     <data>/backups/<name>/          one backup: copies of those files and backup.json
+ *     <data>/backups/.making-<name>/  a backup being made; it becomes <name> only once complete
+ *     <data>/backups/settings.json    how often, how many to keep
+ *     <data>/restore.json             a restore staged for the next start
+ */
+export interface BackupPaths {
+  dataDir: string;
+  dbDir: string;
+  backupsDir: string;
+  settingsFile: string;
+  stagingFile: string;
+}
+
+export function backupPaths(dataDir: string): BackupPaths {
+  const backupsDir = path.join(dataDir, 'backups');
+  return {
+    dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    backupsDir,
+    settingsFile: path.join(backupsDir, 'settings.json'),
+    stagingFile: path.join(dataDir, 'restore.json'),
+  };
+}
+
+export const MANIFEST_FILE = 'backup.json';
+/** Written into a backup that failed its check, saying why; such a backup is listed as damaged, never restored. */
+export const DAMAGED_FILE = 'damaged.txt';
+export const MAKING_PREFIX = '.making-';
+
+/** The store's SQLite files in `db/`: each database and the catalogue; never their -wal or -shm companions. */
+export const isStoreFile = (name: string): boolean => name.endsWith('.sqlite');
+
+/** `20261125T045000123Z-daily` for 2026-11-25 04:50:00.123 UTC. */
+export function nameFor(madeAt: Date, reason: BackupReason): string {
+  const stamp = madeAt.toISOString().replace(/[-:.]/g, '');
+  return `${stamp}-${reason}`;
+}
+
+export const isBackupName = (name: string): boolean => BACKUP_NAME.test(name);

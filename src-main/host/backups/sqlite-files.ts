@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/** indexeddbshim's catalogue of databases and their versions, beside the database files. */
+export const CATALOGUE_FILE = '__sysdb__.sqlite';
+
+/** Pages copied per step of an online backup: about 1 MB, a few milliseconds of the host's event loop. */
+export const PAGES_PER_STEP = 256;
+
+/**
+ * The schema version of `databaseName` as the catalogue in `folder` records it (Dexie's version; IndexedDB
+ * holds ten times it), or null when the folder holds no such database yet. Read-only: nothing is opened
+ * for writing before the host decides what to do.
+ */
+export function storedSchemaVersion(folder: string, databaseName: string): number | null {
+  const file = path.join(folder, CATALOGUE_FILE);
+  if (!fs.existsSync(file)) return null;
+  const catalogue = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const row = catalogue.prepare('SELECT version FROM dbVersions WHERE name = ?').get(databaseName) as { version?: unknown } | undefined;
+    return typeof row?.version === 'number' ? Math.floor(row.version / 10) : null;
+  } finally {
+    catalogue.close();
+  }
+}
+
+/**
+ * Copies SQLite files with SQLite's online backup while the host keeps writing to them.
+ *
+ * Each source is opened read-only and a read transaction begun on all of them before the first page is
+ * copied: in WAL mode that pins one snapshot per file, which writers do not wait for. SQLite restarts a
+ * backup whenever another connection changes its source between steps, so without the snapshot a host that
+ * writes more often than a backup takes would never finish one (measured: a store written every
+ * millisecond never completed); with it, the copy is the store as it was when the backup began, and is
+ * made in steps of PAGES_PER_STEP that leave the event loop to the host's requests in between.
+ *
+ * The copies leave WAL mode, so each is one self-contained file.
+ */
+export async function copyOnline(sources: readonly string[], targetDir: string): Promise<void> {
+  const connections = sources.map((source) => new Database(source, { readonly: true, fileMustExist: true }));
+  try {
+    for (const connection of connections) {
+      connection.exec('BEGIN');
+      connection.prepare('SELECT count(*) FROM sqlite_master').get();
+    }
+    for (const [i, connection] of connections.entries()) {
+      const target = path.join(targetDir, path.basename(sources[i] ?? ''));
+      await connection.backup(target, { progress: () => PAGES_PER_STEP });
+      const copy = new Database(target, { fileMustExist: true });
+      try {
+        copy.pragma('journal_mode = DELETE');
+      } finally {
+        copy.close();
+      }
+    }
+  } finally {
+    for (const connection of connections) {
+      if (connection.inTransaction) connection.exec('COMMIT');
+      connection.close();
+    }
+  }
+}

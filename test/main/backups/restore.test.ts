@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareStore } from '../../../src-main/host/backups/at-start';
+import { backupPaths } from '../../../src-main/host/backups/layout';
+import { listBackups } from '../../../src-main/host/backups/list';
+import { makeBackup } from '../../../src-main/host/backups/make';
+import { applyStagedRestore, stageRestore } from '../../../src-main/host/backups/restore';
+import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts } from './fixture';
+
+let source = '';
+beforeAll(async () => {
+  source = (await storeWithPosts(30)).dataDir;
+});
+
+const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00.000Z') };
+const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', 'D_publishing.sqlite'));
+
+/** A data folder with a backup of 30 posts, whose store has since lost all but 10 of them. */
+async function changedSinceBackup() {
+  const dataDir = copyOf(source);
+  const paths = backupPaths(dataDir);
+  const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date('2026-11-24T05:00:00.000Z') });
+  keepFirstPosts(dataDir, 10);
+  expect(postsOf(dataDir)).toBe(10);
+  return { dataDir, paths, name: made.name };
+}
+
+describe('a restore staged for the next start', () => {
+  it('backs up the store as it is, then puts the backup in its place and unstages it', async () => {
+    const { dataDir, paths, name } = await changedSinceBackup();
+    stageRestore(paths, { kind: 'backup', name });
+
+    const outcome = await applyStagedRestore(paths, options);
+    expect(outcome).toEqual({ backup: name, applied: true, at: options.now.toISOString(), safety_backup: '20261125T050000000Z-before-restore' });
+    expect(postsOf(dataDir)).toBe(30);
+    expect(fs.existsSync(paths.stagingFile)).toBe(false);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['backups', 'db']);
+    // The store as it was before is a good backup of its own, with its 10 posts.
+    const listed = await listBackups(paths);
+    expect(listed.map((backup) => [backup.name, backup.state])).toEqual([
+      ['20261125T050000000Z-before-restore', 'good'],
+      [name, 'good'],
+    ]);
+    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
+    // Nothing is staged any more: the next start leaves the store alone.
+    expect(await applyStagedRestore(paths, options)).toBeNull();
+  });
+
+  it('refuses a damaged backup, leaves the store as it was and unstages it, saying why', async () => {
+    const { dataDir, paths, name } = await changedSinceBackup();
+    damageBytes(path.join(paths.backupsDir, name, 'D_publishing.sqlite'));
+    stageRestore(paths, { kind: 'backup', name });
+
+    const report = await prepareStore(paths, options);
+    expect(report.restore).toEqual({
+      backup: name,
+      applied: false,
+      at: options.now.toISOString(),
+      problem: 'the backup cannot be restored: D_publishing.sqlite changed after the backup was made',
+    });
+    expect(postsOf(dataDir)).toBe(10);
+    expect(fs.existsSync(paths.stagingFile)).toBe(false);
+    expect((await listBackups(paths)).map((backup) => backup.reason)).toEqual(['daily']);
+  });
+
+  it('says an archive cannot be restored at start yet, and one that is not there cannot be either', async () => {
+    const { dataDir, paths } = await changedSinceBackup();
+    stageRestore(paths, { kind: 'archive', file: '/tmp/instance.zip' });
+    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'restoring an export archive at start is not supported yet' });
+    stageRestore(paths, { kind: 'backup', name: '20200101T000000000Z-manual' });
+    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'the backup cannot be restored: there is no such backup' });
+    fs.writeFileSync(paths.stagingFile, '{"kind":"backup","name":"../../etc"}');
+    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'restore.json does not say what to restore' });
+    expect(postsOf(dataDir)).toBe(10);
+  });
+
+  it('puts the old store back when the last restore was cut short between moving it aside and finishing', async () => {
+    const { dataDir, paths, name } = await changedSinceBackup();
+    stageRestore(paths, { kind: 'backup', name });
+    // As a crash leaves it: the old store aside, a new db/ with only some of the backup's files.
+    fs.renameSync(paths.dbDir, path.join(dataDir, 'db.before-restore'));
+    fs.mkdirSync(paths.dbDir);
+    fs.copyFileSync(path.join(paths.backupsDir, name, '__sysdb__.sqlite'), path.join(paths.dbDir, '__sysdb__.sqlite'));
+
+    const outcome = await applyStagedRestore(paths, options);
+    expect(outcome).toMatchObject({ backup: name, applied: true });
+    expect(postsOf(dataDir)).toBe(30);
+    // The safety backup is of the old store, put back first, not of the half-made one.
+    expect(postsIn(path.join(paths.backupsDir, outcome?.safety_backup ?? '', 'D_publishing.sqlite'))).toBe(10);
+    expect(fs.existsSync(path.join(dataDir, 'db.before-restore'))).toBe(false);
+  });
+});
