@@ -6,6 +6,7 @@ import { checkMissingPosts } from './gone';
 import { OVERLAP_SECONDS, pullTimeline, type PullResult, type SeenVersions } from './pull';
 import { pullForward } from './pull-forward';
 import { pullWalk } from './pull-walk';
+import type { CycleProgress } from './progress';
 
 /**
  * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts), the history of
@@ -15,13 +16,22 @@ import { pullWalk } from './pull-walk';
  */
 export async function pullRemote(
   db: PublishingDb,
-  input: { remote: RemoteRow; connection: RemoteConnection; now: () => number; seenFor: (timeline: TimelineName) => SeenVersions },
+  input: {
+    remote: RemoteRow;
+    connection: RemoteConnection;
+    now: () => number;
+    seenFor: (timeline: TimelineName) => SeenVersions;
+    /** Told how many posts each timeline stored, as it ends (progress.ts). */
+    progress?: Pick<CycleProgress, 'stored'>;
+  },
 ): Promise<{ mentioning: number }> {
   const { remote, connection, now } = input;
   let mentioning = 0;
   const more = [...(await historiesToRead(db, remote, connection)), ...(await lookBackDue(db, remote, connection, now()))];
   for (const timeline of [...connection.timelines, ...more]) {
-    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name) })).mentioning;
+    const pulled = await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name) });
+    mentioning += pulled.mentioning;
+    if (input.progress) input.progress.stored += pulled.stored;
   }
   if (more.some((t) => t.name === 'lookback')) await lookedBack(db, remote, now());
   return { mentioning };
