@@ -80,13 +80,17 @@ function detailOf(remote: RemoteStatusAnswer, now: number): DetailLine[] {
   const line = (text: string, unix?: number) => lines.push(unix === undefined ? { text } : { text, title: fullTime(unix) });
   const { progress, last_cycle: last } = remote;
   if (progress !== false) {
-    const pulled = progress.step === 'pull' ? ` · ${countWords(progress.read, 'post')} read, ${progress.stored} new or changed here so far` : ' · sending first';
+    // Stored posts are counted as each timeline ends: none yet says nothing while the first one is read.
+    const stored = progress.stored > 0 ? `, ${progress.stored} new or changed here` : '';
+    const pulled = progress.step === 'pull' ? ` · ${countWords(progress.read, 'post')} read${stored} so far` : ' · sending first';
     line(`Sync started ${agoWords(progress.started_unix, now)}${pulled}`, progress.started_unix);
   }
   line(remote.last_pull_unix === false ? 'Never synced yet' : `Last synced ${agoWords(remote.last_pull_unix, now)}`, remote.last_pull_unix || undefined);
   if (last !== false) {
-    const came = `${countWords(last.stored, 'new or changed post')}${last.sent > 0 ? `, ${last.sent} sent` : ''}`;
-    line(`Last sync ${last.ok ? 'went well' : 'did not finish'} ${agoWords(last.finished_unix, now)}: ${came}`, last.finished_unix);
+    const sent = last.sent > 0 ? `${last.sent} sent` : '';
+    const came = last.ok ? [countWords(last.stored, 'new or changed post'), sent] : [sent];
+    const words = came.filter(Boolean).join(', ');
+    line(`Last sync ${last.ok ? 'went well' : 'did not finish'} ${agoWords(last.finished_unix, now)}${words ? `: ${words}` : ''}`, last.finished_unix);
   }
   if (remote.last_push_unix !== false) line(`Last sent ${agoWords(remote.last_push_unix, now)}`, remote.last_push_unix);
   if (remote.failing_since_unix !== false) line(`Failing since ${clockWords(remote.failing_since_unix, now)}`, remote.failing_since_unix);
@@ -135,7 +139,7 @@ export function agoWords(unix: number, now: number): string {
 
 /**
  * What a Sync now came to, for the message after it: "Up to date with social.example: 12 new or changed
- * posts", or "Could not reach social.example: the remote cannot be reached (connection refused)".
+ * posts", or "Could not sync with social.example: the remote cannot be reached (connection refused)".
  */
 export function syncOutcomeWords(remote: RemoteStatusAnswer, host: string): { ok: boolean; words: string } {
   const last = remote.last_cycle;
@@ -144,7 +148,7 @@ export function syncOutcomeWords(remote: RemoteStatusAnswer, host: string): { ok
     const news = last.stored === 0 ? 'nothing new' : countWords(last.stored, 'new or changed post');
     return { ok: true, words: `Up to date with ${host}: ${news}${last.sent > 0 ? `, ${last.sent} sent` : ''}` };
   }
+  // The reason says whether the remote could not be reached ("the remote cannot be reached (connection refused)").
   const reason = remote.last_error === false ? 'it did not finish' : lowerFirst(shortReason(remote.last_error));
-  const unanswered = remote.last_error_kind !== false && UNANSWERED.has(remote.last_error_kind);
-  return { ok: false, words: unanswered ? `Could not reach ${host}: ${reason}` : `Sync with ${host} did not finish: ${reason}` };
+  return { ok: false, words: `Could not sync with ${host}: ${reason}` };
 }

@@ -42,6 +42,7 @@ describe('the state of a remote, in words', () => {
     expect(remoteState(remote({ pending: 2 }), NOON, true)).toMatchObject({ kind: 'syncing', words: 'Syncing… · 2 waiting to send' });
     const detail = remoteState(remote({ syncing: true, progress: { ...started, read: 1, stored: 1 } }), NOON).detail.map((l) => l.text);
     expect(detail[0]).toBe('Sync started just now · 1 post read, 1 new or changed here so far');
+    expect(remoteState(remote({ syncing: true, progress: { ...started, read: 249 } }), NOON).detail[0]?.text).toBe('Sync started just now · 249 posts read so far');
   });
 
   it('is offline since the first failure, with the reason and the next try, and what waits', () => {
@@ -99,6 +100,8 @@ describe('the state of a remote, in words', () => {
       last_error: 'The remote cannot be reached (connection refused)',
       last_error_kind: 'offline',
     });
-    expect(syncOutcomeWords(unreachable, 'social.example')).toEqual({ ok: false, words: 'Could not reach social.example: the remote cannot be reached (connection refused)' });
+    expect(syncOutcomeWords(unreachable, 'social.example')).toEqual({ ok: false, words: 'Could not sync with social.example: the remote cannot be reached (connection refused)' });
+    // A failed sync says what it sent, not what it did not bring.
+    expect(remoteState(unreachable, NOON).detail.map((l) => l.text)).toContain('Last sync did not finish just now');
   });
 });
