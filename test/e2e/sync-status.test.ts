@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     await expect.poll(() => syncLine().textContent()).toMatch(/Syncing/);
     // A second press while it runs: nothing, as the button is disabled and the page would start nothing anyway.
     await button.click({ force: true });
-    await page.evaluate(() => (document.querySelector('.sidebar-foot button') as HTMLButtonElement | null)?.click());
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('.sidebar-foot button')?.click());
 
     const outcome = page.getByRole('status').filter({ hasText: `Up to date with ${remoteHost()}: 3 new or changed posts` });
     await outcome.waitFor({ timeout: 10_000 });
