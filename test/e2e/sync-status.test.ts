@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
+import { bothSchemes } from './support/axe';
 import { api, hasChromium, shot } from './support/desk-page';
 import { shootSyncState } from './support/sync-shots';
 import { useDesk } from './support/use-desk';
@@ -85,6 +86,8 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     await detail.getByText(/^Failing since /).waitFor();
     await detail.getByText(/^Next try at /).waitFor();
     await detail.getByText('Last sync did not finish just now', { exact: true }).waitFor();
+    // Its colours read well enough in light and dark.
+    expect(await bothSchemes(page)).toEqual({});
     await shootSyncState(page, 'offline');
     expect(errors).toEqual([]);
   }, 60_000);
@@ -144,6 +147,7 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     await expect.poll(() => line.textContent(), { timeout: 10_000 }).toMatch(/Syncing · 249 posts read so far$/);
     expect(await line.getAttribute('class')).toContain('sync-syncing');
     await card().getByText(/^Sync started (just now|\d+ min ago) · 249 posts read so far$/).waitFor();
+    expect(await bothSchemes(page)).toEqual({});
     await shootSyncState(page, 'syncing');
     await expect.poll(() => line.textContent(), { timeout: 15_000 }).toMatch(/Syncing · 498 posts read so far$/);
     // Never a total: no remote says how many posts it holds.
