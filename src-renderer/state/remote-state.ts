@@ -80,7 +80,6 @@ function detailOf(remote: RemoteStatusAnswer, now: number): DetailLine[] {
   const line = (text: string, unix?: number) => lines.push(unix === undefined ? { text } : { text, title: fullTime(unix) });
   const { progress, last_cycle: last } = remote;
   if (progress !== false) {
-    // Stored posts are counted as each timeline ends: none yet says nothing while the first one is read.
     const stored = progress.stored > 0 ? `, ${progress.stored} new or changed here` : '';
     const pulled = progress.step === 'pull' ? ` · ${countWords(progress.read, 'post')} read${stored} so far` : ' · sending first';
     line(`Sync started ${agoWords(progress.started_unix, now)}${pulled}`, progress.started_unix);

@@ -13,7 +13,7 @@ export interface CycleProgress {
   step: 'send' | 'pull';
   /** Posts on the pages read so far (a page read again across a cursor's overlap counts again). */
   read: number;
-  /** Of those, new or changed here; counted as each timeline's pull ends. */
+  /** Of those, new or changed here; counted as each page is stored. */
   stored: number;
 }
 

@@ -21,7 +21,7 @@ export async function pullRemote(
     connection: RemoteConnection;
     now: () => number;
     seenFor: (timeline: TimelineName) => SeenVersions;
-    /** Told how many posts each timeline stored, as it ends (progress.ts). */
+    /** Counts the posts stored, page by page (progress.ts). */
     progress?: Pick<CycleProgress, 'stored'>;
   },
 ): Promise<{ mentioning: number }> {
@@ -29,9 +29,9 @@ export async function pullRemote(
   let mentioning = 0;
   const more = [...(await historiesToRead(db, remote, connection)), ...(await lookBackDue(db, remote, connection, now()))];
   for (const timeline of [...connection.timelines, ...more]) {
-    const pulled = await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name) });
-    mentioning += pulled.mentioning;
-    if (input.progress) input.progress.stored += pulled.stored;
+    const { progress } = input;
+    const onStored = progress ? (count: number) => void (progress.stored += count) : undefined;
+    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name), onStored })).mentioning;
   }
   if (more.some((t) => t.name === 'lookback')) await lookedBack(db, remote, now());
   return { mentioning };
@@ -85,11 +85,18 @@ async function historiesToRead(db: PublishingDb, remote: RemoteRow, connection: 
 
 async function pullOne(
   db: PublishingDb,
-  input: { remote: RemoteRow; connection: RemoteConnection; timeline: RemoteTimeline; now: () => number; seen: SeenVersions },
+  input: {
+    remote: RemoteRow;
+    connection: RemoteConnection;
+    timeline: RemoteTimeline;
+    now: () => number;
+    seen: SeenVersions;
+    onStored: ((count: number) => void) | undefined;
+  },
 ): Promise<PullResult> {
-  const { remote, timeline, now, seen } = input;
-  if (timeline.paging === 'forward') return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now });
-  const read = { remote, timeline: timeline.name, pageSize: timeline.pageSize, now, seen };
+  const { remote, timeline, now, seen, onStored } = input;
+  if (timeline.paging === 'forward') return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now, onStored });
+  const read = { remote, timeline: timeline.name, pageSize: timeline.pageSize, now, seen, ...(onStored ? { onStored } : {}) };
   const pulled = timeline.paging === 'walk' ? await pullWalk(db, { ...read, read: timeline.read }) : await pullTimeline(db, { ...read, read: timeline.read });
   if ((timeline.name === 'global' || timeline.name === 'lookback') && pulled.window) {
     await checkMissingPosts(db, { remote, connection: input.connection, window: pulled.window, now: now() });

@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     const line = syncLine();
     await expect.poll(() => line.textContent(), { timeout: 10_000 }).toMatch(/Syncing · 249 posts read so far$/);
     expect(await line.getAttribute('class')).toContain('sync-syncing');
-    await card().getByText(/^Sync started (just now|\d+ min ago) · 249 posts read so far$/).waitFor();
+    await card().getByText(/^Sync started (just now|\d+ min ago) · 249 posts read, 249 new or changed here so far$/).waitFor();
     expect(await bothSchemes(page)).toEqual({});
     await shootSyncState(page, 'syncing');
     await expect.poll(() => line.textContent(), { timeout: 15_000 }).toMatch(/Syncing · 498 posts read so far$/);

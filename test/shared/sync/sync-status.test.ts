@@ -41,7 +41,7 @@ describe('the status of a remote while and after it syncs', () => {
     const syncing = desktop.call('POST', `/api/sync/remotes/${added.guid}/sync`);
     await asked;
     const during = await status();
-    expect(during).toMatchObject({ syncing: true, next_try_unix: false, progress: { step: 'pull', read: PAGE, started_unix: desktop.clock.now() / 1000 } });
+    expect(during).toMatchObject({ syncing: true, next_try_unix: false, progress: { step: 'pull', read: PAGE, stored: PAGE, started_unix: desktop.clock.now() / 1000 } });
     // Nothing made up: no total, as no remote says how many posts it holds.
     expect(Object.keys(during.progress)).toEqual(['started_unix', 'step', 'read', 'stored']);
 
