@@ -98,13 +98,15 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     await page.reload();
     await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Up to date/);
     await writeOnRemote(3);
-    // The page's request to sync takes a moment to set out: long enough to see the button while it runs.
+    // The page's request to sync is held back until the test has seen the button while it runs.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const syncRequests: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && /\/api\/sync\/remotes\/[^/]+\/sync$/.test(new URL(request.url()).pathname)) syncRequests.push(request.url());
     });
     await page.route('**/api/sync/remotes/*/sync', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
 
@@ -117,6 +119,7 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     // A second press while it runs: nothing, as the button is disabled and the page would start nothing anyway.
     await button.click({ force: true });
     await page.evaluate(() => document.querySelector<HTMLButtonElement>('.sidebar-foot button')?.click());
+    release();
 
     const outcome = page.getByRole('status').filter({ hasText: `Up to date with ${remoteHost()}: 3 new or changed posts` });
     await outcome.waitFor({ timeout: 10_000 });
