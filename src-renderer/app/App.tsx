@@ -12,6 +12,7 @@ import { useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { useScheduledKept } from '../state/scheduled';
+import { useSyncPolling } from '../state/sync';
 import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
@@ -42,6 +43,7 @@ function Shell() {
   const wide = useMedia(WIDE);
   const [menu, setMenu] = useState(false);
   useScheduledKept();
+  useSyncPolling();
   const route = useRoute((s) => s.route);
   // Going somewhere from the menu closes it.
   useEffect(() => setMenu(false), [route]);

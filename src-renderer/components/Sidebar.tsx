@@ -87,7 +87,8 @@ function SyncPart() {
     <>
       <SyncStatus />
       {remotes.length > 0 && (
-        <button type="button" onClick={() => void syncNow()} disabled={syncingNow}>
+        // Busy and disabled while it runs: a second press cannot start a second sync. What it came to is a message.
+        <button type="button" onClick={() => void syncNow()} disabled={syncingNow} aria-busy={syncingNow}>
           {syncingNow ? 'Syncing…' : 'Sync now'}
         </button>
       )}

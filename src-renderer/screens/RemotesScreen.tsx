@@ -2,7 +2,9 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import type { ConflictAnswer, RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { useAccount } from '../state/account';
 import { clients, describeFailure } from '../state/session';
-import { describeRemote, describeServer, remoteName, useSync } from '../state/sync';
+import { describeServer, remoteName, useSync } from '../state/sync';
+import { remoteState } from '../state/remote-state';
+import { SyncIcon } from '../components/SyncStatus';
 import { showError, useToasts } from '../state/toasts';
 import type { Interface, SettleAction } from '../../src-shared/api/vocabulary';
 import { routePath } from '../state/route';
@@ -35,7 +37,7 @@ export default function RemotesScreen() {
 
 function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
   const busy = useSync((s) => s.syncingHere.includes(remote.guid));
-  const { text, health } = describeRemote(remote, Date.now() / 1000, busy);
+  const { kind, words, title, detail } = remoteState(remote, Date.now() / 1000, busy);
   const syncNow = async () => {
     try {
       await useSync.getState().syncOne(remote.guid);
@@ -57,7 +59,10 @@ function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
     <li className="remote">
       <h2>{remoteName(remote)}</h2>
       <p className="subtle">{describeServer(remote)}</p>
-      <p className={`sync-line health-${health}`}><span className="sync-dot" aria-hidden="true" />{text}</p>
+      <p className={`sync-line sync-${kind}`} title={title || undefined}><SyncIcon kind={kind} /><span className="sync-text">{words}</span></p>
+      <ul className="sync-detail" aria-label={`Sync with ${remoteName(remote)}`}>
+        {detail.map((line) => <li key={line.text} title={line.title}>{line.text}</li>)}
+      </ul>
       {remote.attention.length > 0 && (
         <ul className="attention" aria-label="Stopped items">
           {remote.attention.map((a) => <AttentionItem key={`${a.seq}`} item={a} remoteGuid={remote.guid} conflict={remote.conflicts.some((c) => c.post_guid === a.post_guid)} />)}
@@ -66,7 +71,7 @@ function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
       <p>Linked Personas: {remote.personas.map((p) => `${p.name} (@${p.as})`).join(', ') || 'none'}</p>
       <p>Channels: {remote.channels.map((c) => c.name + (c.stand_in ? ' (stands in for its default)' : '')).join(', ') || 'none'}</p>
       <div className="row-buttons">
-        <button type="button" onClick={() => void syncNow()} disabled={busy}>{busy ? 'Syncing…' : `Sync ${remoteName(remote)} now`}</button>
+        <button type="button" onClick={() => void syncNow()} disabled={busy} aria-busy={busy}>{busy ? 'Syncing…' : `Sync ${remoteName(remote)} now`}</button>
         <button type="button" className="danger" onClick={() => void remove()}>Remove</button>
       </div>
     </li>

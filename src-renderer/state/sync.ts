@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { isRemoteError } from '../../src-shared/client/errors';
@@ -6,7 +7,8 @@ import { deskBridge } from '../api/bridge';
 import { clients, describeFailure } from './session';
 import { forgetSent } from './unsent';
 import { useTimelines } from './timelines';
-import { showError } from './toasts';
+import { syncOutcomeWords } from './remote-state';
+import { showError, useToasts } from './toasts';
 import { useUi } from './ui';
 
 /** The remotes and how their sync stands, read from `GET /api/sync/remotes` every few seconds. */
@@ -19,8 +21,9 @@ interface SyncStore {
   /** Remotes a sync asked for from this page is running with, shown as "Syncing…" until it answers. */
   syncingHere: string[];
   refresh: () => Promise<void>;
+  /** Every remote's Sync now; a press while one runs starts nothing. Ends with what it came to, in a message. */
   syncNow: () => Promise<void>;
-  /** One remote's Sync now: its status line says "Syncing…" while it runs. */
+  /** One remote's Sync now: its status line says "Syncing…" while it runs, and a message what it came to. */
   syncOne: (guid: string) => Promise<void>;
   put: (remote: RemoteStatusAnswer) => void;
   drop: (guid: string) => void;
@@ -45,12 +48,14 @@ export const useSync = create<SyncStore>((set, get) => ({
   },
 
   syncNow: async () => {
+    if (get().syncingNow) return;
     set({ syncingNow: true, syncingHere: get().remotes.map((r) => r.guid) });
     try {
       const bridge = deskBridge();
       if (bridge) await bridge.syncNow();
       else await Promise.all(get().remotes.map(async (r) => get().put(await clients().desk.syncRemote(r.guid))));
       await get().refresh();
+      tellOutcome(get().remotes);
       // Posts sent just now may have taken their remote's GUIDs: the timeline on screen reads its top again.
       const active = useUi.getState().activeTimeline;
       if (active !== null) await useTimelines.getState().poll(active, true);
@@ -62,10 +67,13 @@ export const useSync = create<SyncStore>((set, get) => ({
   },
 
   syncOne: async (guid) => {
+    if (get().syncingHere.includes(guid)) return;
     set({ syncingHere: [...get().syncingHere, guid] });
     try {
-      get().put(await clients().desk.syncRemote(guid));
+      const synced = await clients().desk.syncRemote(guid);
+      get().put(synced);
       forgetSent(get().remotes);
+      tellOutcome([synced]);
     } finally {
       set({ syncingHere: get().syncingHere.filter((g) => g !== guid) });
     }
@@ -78,37 +86,34 @@ export const useSync = create<SyncStore>((set, get) => ({
   drop: (guid) => set({ remotes: get().remotes.filter((r) => r.guid !== guid) }),
 }));
 
-export type SyncHealth = 'synced' | 'syncing' | 'offline' | 'waiting' | 'attention' | 'never';
-
-/** Connection failures as the sync engine words them (docs/sync.md); anything else needs the person. */
-const UNREACHABLE = /cannot be reached|could not connect|did not answer|no answer|broke before|broke off|unreachable|could not reach|ECONN|timed? ?out/i;
-
-/**
- * One remote's state in words: the status line of issue item 7. While a sync runs, the count of what waits
- * to be sent is its progress: the line is read again every second and the count goes down.
- */
-export function describeRemote(remote: RemoteStatusAnswer, now = Date.now() / 1000, syncingHere = false): { health: SyncHealth; text: string } {
-  const waiting = remote.pending > 0 ? `${remote.pending} waiting to send` : '';
-  const join = (...parts: string[]) => parts.filter(Boolean).join(' · ');
-  if (remote.syncing || syncingHere) return { health: 'syncing', text: join('Syncing…', waiting) };
-  // `false` when the last sync went without an error.
-  if (remote.last_error) {
-    if (UNREACHABLE.test(remote.last_error)) return { health: 'offline', text: join('Offline', waiting) };
-    return { health: 'attention', text: join(`Needs attention: ${remote.last_error}`, waiting) };
-  }
-  const stopped = remote.attention[0];
-  if (stopped) return { health: 'attention', text: join(`Needs attention: ${stopped.reason}`, waiting) };
-  if (remote.conflicts.length > 0) return { health: 'attention', text: join(`${remote.conflicts.length} edited on both sides: choose a version`, waiting) };
-  if (waiting) return { health: 'waiting', text: waiting };
-  if (remote.last_pull_unix === false) return { health: 'never', text: 'Not synced yet' };
-  return { health: 'synced', text: `Synced ${agoText(now - remote.last_pull_unix)}` };
+/** What a Sync now came to, remote by remote, in one message: an error's tone when one did not finish. */
+function tellOutcome(remotes: readonly RemoteStatusAnswer[]): void {
+  const outcomes = remotes.map((r) => syncOutcomeWords(r, remoteName(r)));
+  if (outcomes.length === 0) return;
+  useToasts.getState().show(outcomes.map((o) => o.words).join('. '), { tone: outcomes.every((o) => o.ok) ? 'info' : 'error' });
 }
 
-function agoText(seconds: number): string {
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  return `${Math.floor(seconds / 86_400)} days ago`;
+/** How often the page reads the status: cheap, as the instance answers from its own store. */
+const REFRESH_MS = 4000;
+/** While a sync runs, often enough for its progress to move on screen. */
+const SYNCING_REFRESH_MS = 1000;
+
+/**
+ * Reads the status for as long as the shell is on screen, whether or not a status line shows (a phone's
+ * menu is closed): every second while a sync runs, every four seconds otherwise.
+ */
+export function useSyncPolling(): void {
+  const refresh = useSync((s) => s.refresh);
+  const busy = useSync((s) => s.syncingHere.length > 0 || s.remotes.some((r) => r.syncing));
+  useEffect(() => {
+    // The first look waits a moment: the first timeline matters more while the page opens.
+    const first = setTimeout(() => void refresh(), 700);
+    return () => clearTimeout(first);
+  }, [refresh]);
+  useEffect(() => {
+    const timer = setInterval(() => void refresh(), busy ? SYNCING_REFRESH_MS : REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refresh, busy]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXTENSIONS } from './about';
 import { count, orFalse, unix } from './answers';
-import { ALL_POST_TYPES, INTERFACES, OUTBOX_OPS, SETTLE_ACTIONS } from './vocabulary';
+import { ALL_POST_TYPES, FAILURE_KINDS, INTERFACES, OUTBOX_OPS, SETTLE_ACTIONS } from './vocabulary';
 
 /** What the sync extension (`/api/sync/...`, docs/sync.md) answers, as strictly as answers.ts. */
 
@@ -35,6 +35,16 @@ export const remoteStatusAnswer = z.strictObject({
   conflicts: z.array(z.strictObject({ post_guid: z.string(), remote_updated_unix: unix, detected_unix: unix })),
   last_error: orFalse(z.string()),
   last_error_unix: orFalse(unix),
+  /** What kind of failure `last_error` is (sync/failure.ts): `offline` and the passing ones are tried again by themselves. */
+  last_error_kind: orFalse(z.enum(FAILURE_KINDS)),
+  /** When the cycles that keep failing began to (the first of them); false while the last one went well. */
+  failing_since_unix: orFalse(unix),
+  /** When the scheduler tries next, give or take a tick; false while a cycle runs. */
+  next_try_unix: orFalse(unix),
+  /** What the cycle under way has done so far: its step, the posts read and stored. No total: no remote says one. */
+  progress: orFalse(z.strictObject({ started_unix: unix, step: z.enum(['send', 'pull']), read: count, stored: count })),
+  /** What the last cycle since the instance started came to: items sent, posts new or changed here, and whether it ended without a failure. */
+  last_cycle: orFalse(z.strictObject({ started_unix: unix, finished_unix: unix, sent: count, stored: count, ok: z.boolean() })),
 });
 export type RemoteStatusAnswer = z.infer<typeof remoteStatusAnswer>;
 

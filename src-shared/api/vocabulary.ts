@@ -69,3 +69,10 @@ export function readPin(value: string | null | undefined): PinColour | 'none' | 
 /** What a timeline does with posts whose publication time has not come (`scheduled`, api/inputs.ts). */
 export const SCHEDULED = ['exclude', 'include', 'only'] as const;
 export type Scheduled = (typeof SCHEDULED)[number];
+
+/** What went wrong talking to a remote: the client's kinds (client/errors.ts says what each means). */
+export const REMOTE_ERROR_KINDS = ['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol'] as const;
+export type RemoteErrorKind = (typeof REMOTE_ERROR_KINDS)[number];
+/** Why a sync failed (sync/failure.ts): the client's kinds, and a token this host cannot open. */
+export const FAILURE_KINDS = [...REMOTE_ERROR_KINDS, 'unreadable-token'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];

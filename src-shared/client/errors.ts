@@ -1,3 +1,5 @@
+import { REMOTE_ERROR_KINDS, type RemoteErrorKind } from '../api/vocabulary';
+
 /**
  * The one error type of the client. Its `kind` says what happened, so that the sync engine can decide what
  * to do without reading messages:
@@ -15,8 +17,7 @@
  * - `protocol`  the answer is not what the specification describes. With a 2xx `status` on a write, the
  *               remote accepted something: look before sending it again.
  */
-export const REMOTE_ERROR_KINDS = ['offline', 'uncertain', 'auth', 'rejected', 'server', 'protocol'] as const;
-export type RemoteErrorKind = (typeof REMOTE_ERROR_KINDS)[number];
+export { REMOTE_ERROR_KINDS, type RemoteErrorKind };
 
 export interface RemoteErrorInit {
   kind: RemoteErrorKind;

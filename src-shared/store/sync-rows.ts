@@ -1,6 +1,6 @@
 import type { Extension } from '../api/about';
 import type { PostType } from './rows';
-import type { Interface, OutboxOp } from '../api/vocabulary';
+import type { FailureKind, Interface, OutboxOp } from '../api/vocabulary';
 
 /**
  * What the store keeps to stay in step with remote instances (src-shared/sync). Times are unix seconds.
@@ -47,8 +47,12 @@ export interface RemoteRow {
   /** The last failure talking to the remote, in words a person can act on; null after a success. */
   lastError: string | null;
   lastErrorUnix: number | null;
+  /** What kind of failure `lastError` is (sync/failure.ts); absent on older rows, null after a success. */
+  lastErrorKind?: FailureKind | null;
   /** Cycles in a row that failed; each doubles the poll interval (sync/backoff.ts). Absent on older rows. */
   failedCycles?: number;
+  /** When the first of the cycles in a row that failed began to fail; null (or absent) while none fails. */
+  failingSinceUnix?: number | null;
   /** Absent on remotes added before it was recorded: the next cycle reads it (sync/engine.ts). */
   server?: RemoteServer;
 }

@@ -17,15 +17,20 @@ export const pollInterval = (remote: Pick<RemoteRow, 'pollSeconds' | 'failedCycl
 /** While a remote is failing, items waiting to be sent do not cut its backoff short. */
 export const isFailing = (remote: Pick<RemoteRow, 'failedCycles'>): boolean => (remote.failedCycles ?? 0) > 0;
 
-/** A cycle that failed: the reason is kept for the person, and the next poll waits twice as long. */
+/**
+ * A cycle that failed: the reason and its kind are kept for the person, with when the failing began (the
+ * first failed cycle of this row of them), and the next poll waits twice as long.
+ */
 export async function noteFailedCycle(db: PublishingDb, guid: string, failure: SyncFailure, now: number): Promise<void> {
   const reason = failureWords(failure);
   await db.remotes
     .where('guid')
     .equals(guid)
     .modify((remote) => {
+      remote.failingSinceUnix = (remote.failedCycles ?? 0) > 0 ? (remote.failingSinceUnix ?? now) : now;
       remote.failedCycles = (remote.failedCycles ?? 0) + 1;
       remote.lastError = reason;
+      remote.lastErrorKind = failure.kind;
       remote.lastErrorUnix = now;
     });
 }
@@ -35,6 +40,8 @@ export async function noteFailedCycle(db: PublishingDb, guid: string, failure: S
  * stopped for a passing reason (a 500, an unanswered request) is still the news, even when pulling went well.
  */
 export async function noteGoodCycle(db: PublishingDb, guid: string, now: number, pushStoppedBy: SyncFailure | null): Promise<void> {
-  const news = pushStoppedBy ? { lastError: failureWords(pushStoppedBy), lastErrorUnix: now } : { lastError: null, lastErrorUnix: null };
-  await db.remotes.update(guid, { lastPullUnix: now, ...news, failedCycles: 0 });
+  const news = pushStoppedBy
+    ? { lastError: failureWords(pushStoppedBy), lastErrorKind: pushStoppedBy.kind, lastErrorUnix: now }
+    : { lastError: null, lastErrorKind: null, lastErrorUnix: null };
+  await db.remotes.update(guid, { lastPullUnix: now, ...news, failedCycles: 0, failingSinceUnix: null });
 }

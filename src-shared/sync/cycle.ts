@@ -5,6 +5,7 @@ import type { SyncEngineDeps } from './engine';
 import { failureOf } from './failure';
 import type { SeenVersions } from './pull';
 import { pullRemote } from './pull-remote';
+import { countingReads, createProgressBoard, type CycleOutcome, type CycleProgress } from './progress';
 import { drainOutbox } from './push';
 import type { RemoteAccess } from './remote-access';
 
@@ -18,6 +19,12 @@ export interface Cycles {
   dueRemotes: () => Promise<string[]>;
   /** Resolves when no cycle is running. */
   whenIdle: () => Promise<void>;
+  /** What the remote's cycle under way has done so far. */
+  progress: (guid: string) => CycleProgress | undefined;
+  /** What the remote's last cycle since this engine started came to. */
+  lastOutcome: (guid: string) => CycleOutcome | undefined;
+  /** When the scheduler next runs a cycle of the remote, give or take a tick: its last cycle and its interval. */
+  nextPollUnix: (remote: Pick<RemoteRow, 'guid' | 'pollSeconds' | 'failedCycles'>) => number;
 }
 
 /**
@@ -29,6 +36,7 @@ const inFlightSeconds = (deps: Pick<SyncEngineDeps, 'timeoutMs'>): number => Mat
 export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles {
   const { db } = deps;
   const running = new Map<string, Promise<void>>();
+  const board = createProgressBoard();
   /** When each remote's last cycle began; not kept, so a start tries every remote once at once (backoff.ts). */
   const lastCycle = new Map<string, number>();
   /** Per remote and timeline, the versions of the last pages stored: an idle poll then writes nothing. */
@@ -43,31 +51,50 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
   /**
    * Step 1 pushes (so that what was written here is there before reading back), step 2 pulls. What the
    * remote does wrong is noted on its row (backoff.ts); the cycle throws only for a removed remote or the store.
+   * Answers how many items it sent and whether it ended without a failure; `progress` follows it as it goes.
    */
-  const cycle = async (guid: string, manual: boolean): Promise<void> => {
+  const cycle = async (guid: string, manual: boolean, progress: CycleProgress): Promise<{ sent: number; ok: boolean }> => {
     const stored = await access.remote(guid);
     lastCycle.set(guid, deps.now());
     const token = await access.openToken(stored);
-    if (typeof token !== 'string') return;
+    if (typeof token !== 'string') return { sent: 0, ok: false };
     let remote: RemoteRow;
     try {
       remote = await access.described(stored, token);
     } catch (error) {
-      return noteFailedCycle(db, guid, failureOf(error), deps.now());
+      await noteFailedCycle(db, guid, failureOf(error), deps.now());
+      return { sent: 0, ok: false };
     }
-    const connection = access.connect(remote, token);
+    const connection = countingReads(access.connect(remote, token), progress);
     const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual, inFlightSeconds: inFlightSeconds(deps) });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
     // Unreachable, or refusing the token: pulling would fail the same way.
-    if (push.stoppedBy?.kind === 'offline' || push.stoppedBy?.kind === 'auth') return noteFailedCycle(db, guid, push.stoppedBy, deps.now());
+    if (push.stoppedBy?.kind === 'offline' || push.stoppedBy?.kind === 'auth') {
+      await noteFailedCycle(db, guid, push.stoppedBy, deps.now());
+      return { sent: push.sent, ok: false };
+    }
+    progress.step = 'pull';
     try {
       await connection.checkToken();
-      const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline) });
+      const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline), progress });
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
       await noteGoodCycle(db, guid, deps.now(), push.stoppedBy);
+      return { sent: push.sent, ok: push.stoppedBy === null };
     } catch (error) {
       await noteFailedCycle(db, guid, failureOf(error), deps.now());
+      return { sent: push.sent, ok: false };
+    }
+  };
+
+  /** The cycle with its progress on the board while it runs, and what it came to once it ends (even by throwing). */
+  const tracked = async (guid: string, manual: boolean): Promise<void> => {
+    const progress = board.begin(guid, deps.now());
+    let outcome = { sent: 0, ok: false };
+    try {
+      outcome = await cycle(guid, manual, progress);
+    } finally {
+      board.end(guid, { startedUnix: progress.startedUnix, finishedUnix: deps.now(), stored: progress.stored, ...outcome });
     }
   };
 
@@ -75,7 +102,7 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
     run: (guid, manual) => {
       const already = running.get(guid);
       if (already) return already;
-      const done = cycle(guid, manual).finally(() => running.delete(guid));
+      const done = tracked(guid, manual).finally(() => running.delete(guid));
       running.set(guid, done);
       return done;
     },
@@ -99,5 +126,8 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
     whenIdle: async () => {
       await Promise.allSettled([...running.values()]);
     },
+    progress: (guid) => board.running(guid),
+    lastOutcome: (guid) => board.last(guid),
+    nextPollUnix: (remote) => (lastCycle.get(remote.guid) ?? deps.now()) + pollInterval(remote),
   };
 }

@@ -1,4 +1,4 @@
-import { REMOTE_ERROR_KINDS } from '../client/errors';
+import { FAILURE_KINDS, type FailureKind } from '../api/vocabulary';
 
 /**
  * Why syncing with a remote failed, which decides what happens next:
@@ -10,8 +10,7 @@ import { REMOTE_ERROR_KINDS } from '../client/errors';
  *   by a headless host): nothing can be sent until the person adds the remote again.
  * The first six are the client's own (client/errors.ts); the last is found before any request is made.
  */
-const FAILURE_KINDS = [...REMOTE_ERROR_KINDS, 'unreadable-token'] as const;
-export type FailureKind = (typeof FAILURE_KINDS)[number];
+export { FAILURE_KINDS, type FailureKind };
 
 /** One failure, whatever found it: the client, push, pull, the cycle, or adding a remote. */
 export interface SyncFailure {
@@ -47,5 +46,34 @@ const WORDS: Readonly<Partial<Record<FailureKind, string>>> = {
   'unreadable-token': 'The token for this remote cannot be read here: add the remote again',
 };
 
-/** What a person reads of a failure: plain words for the kinds they can act on, else the remote's message. */
-export const failureWords = (failure: Pick<SyncFailure, 'kind' | 'message'>): string => WORDS[failure.kind] ?? (failure.message || failure.kind);
+/** Why no connection was made, from the system's error code in the client's message (client/errors.ts). */
+const CAUSES: readonly (readonly [RegExp, string])[] = [
+  [/ECONNREFUSED/, 'connection refused'],
+  [/ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_NODATA|EAI_FAIL/, 'its name was not found'],
+  [/EHOSTUNREACH|EHOSTDOWN|ENETUNREACH|ENETDOWN|EADDRNOTAVAIL/, 'no route to it'],
+  [/UND_ERR_CONNECT_TIMEOUT/, 'connecting timed out'],
+  [/ERR_TLS_|CERT/, 'its certificate was not accepted'],
+];
+
+/**
+ * A failure's words are kept on the remote and shown on every screen: one line, and never longer than
+ * this, whatever a remote (or a stack) put in the message.
+ */
+export const MAX_FAILURE_WORDS = 300;
+
+/** One line of at most `max` characters, cut at the end with an ellipsis. */
+export function boundedLine(text: string, max = MAX_FAILURE_WORDS): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * What a person reads of a failure: plain words for the kinds they can act on (with the plain cause of an
+ * unreachable remote, "connection refused"), else the remote's message; one bounded line either way.
+ */
+export function failureWords(failure: Pick<SyncFailure, 'kind' | 'message'>): string {
+  const plain = WORDS[failure.kind];
+  if (plain === undefined) return boundedLine(failure.message || failure.kind);
+  const cause = failure.kind === 'offline' ? CAUSES.find(([code]) => code.test(failure.message))?.[1] : undefined;
+  return cause ? `${plain} (${cause})` : plain;
+}

@@ -12,7 +12,14 @@ import { storePulledPage } from './store-pulled';
  */
 export async function pullForward(
   db: PublishingDb,
-  input: { remote: RemoteRow; timeline: TimelineName; readAfter: (sinceUnix: number | null) => Promise<PulledPost[]>; now: () => number },
+  input: {
+    remote: RemoteRow;
+    timeline: TimelineName;
+    readAfter: (sinceUnix: number | null) => Promise<PulledPost[]>;
+    now: () => number;
+    /** Told how many posts each page stored, as it is stored (a running cycle's progress). */
+    onStored?: ((count: number) => void) | undefined;
+  },
 ): Promise<PullResult> {
   const key: [string, string] = [input.remote.guid, input.timeline];
   let since = (await db.cursors.get(key))?.sinceUnix ?? null;
@@ -30,6 +37,7 @@ export async function pullForward(
     });
     result.stored += stored.stored;
     result.mentioning += stored.mentioning;
+    input.onStored?.(stored.stored);
     if (page.length === 0 || newest === since) return result;
     since = newest;
   }

@@ -6,6 +6,7 @@ import { checkMissingPosts } from './gone';
 import { OVERLAP_SECONDS, pullTimeline, type PullResult, type SeenVersions } from './pull';
 import { pullForward } from './pull-forward';
 import { pullWalk } from './pull-walk';
+import type { CycleProgress } from './progress';
 
 /**
  * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts), the history of
@@ -15,13 +16,22 @@ import { pullWalk } from './pull-walk';
  */
 export async function pullRemote(
   db: PublishingDb,
-  input: { remote: RemoteRow; connection: RemoteConnection; now: () => number; seenFor: (timeline: TimelineName) => SeenVersions },
+  input: {
+    remote: RemoteRow;
+    connection: RemoteConnection;
+    now: () => number;
+    seenFor: (timeline: TimelineName) => SeenVersions;
+    /** Counts the posts stored, page by page (progress.ts). */
+    progress?: Pick<CycleProgress, 'stored'>;
+  },
 ): Promise<{ mentioning: number }> {
   const { remote, connection, now } = input;
   let mentioning = 0;
   const more = [...(await historiesToRead(db, remote, connection)), ...(await lookBackDue(db, remote, connection, now()))];
   for (const timeline of [...connection.timelines, ...more]) {
-    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name) })).mentioning;
+    const { progress } = input;
+    const onStored = progress ? (count: number) => void (progress.stored += count) : undefined;
+    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name), onStored })).mentioning;
   }
   if (more.some((t) => t.name === 'lookback')) await lookedBack(db, remote, now());
   return { mentioning };
@@ -75,11 +85,18 @@ async function historiesToRead(db: PublishingDb, remote: RemoteRow, connection: 
 
 async function pullOne(
   db: PublishingDb,
-  input: { remote: RemoteRow; connection: RemoteConnection; timeline: RemoteTimeline; now: () => number; seen: SeenVersions },
+  input: {
+    remote: RemoteRow;
+    connection: RemoteConnection;
+    timeline: RemoteTimeline;
+    now: () => number;
+    seen: SeenVersions;
+    onStored: ((count: number) => void) | undefined;
+  },
 ): Promise<PullResult> {
-  const { remote, timeline, now, seen } = input;
-  if (timeline.paging === 'forward') return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now });
-  const read = { remote, timeline: timeline.name, pageSize: timeline.pageSize, now, seen };
+  const { remote, timeline, now, seen, onStored } = input;
+  if (timeline.paging === 'forward') return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now, onStored });
+  const read = { remote, timeline: timeline.name, pageSize: timeline.pageSize, now, seen, ...(onStored ? { onStored } : {}) };
   const pulled = timeline.paging === 'walk' ? await pullWalk(db, { ...read, read: timeline.read }) : await pullTimeline(db, { ...read, read: timeline.read });
   if ((timeline.name === 'global' || timeline.name === 'lookback') && pulled.window) {
     await checkMissingPosts(db, { remote, connection: input.connection, window: pulled.window, now: now() });

@@ -39,6 +39,8 @@ export async function pullWalk(
     seen?: SeenVersions;
     /** Pages read in one pull at most (pull.ts MAX_PAGES_PER_PULL); the next pull goes on from there. */
     maxPages?: number;
+    /** Told how many posts each page stored, as it is stored (a running cycle's progress). */
+    onStored?: (count: number) => void;
   },
 ): Promise<PullResult & { window: ReadWindow | null }> {
   const { remote, timeline } = input;
@@ -73,7 +75,7 @@ export async function pullWalk(
     const ends = done && (wrote || cursor.paging !== null || next.sinceUnix !== cursor.sinceUnix);
     if (!allKnown(input.seen, page) || ends || cut) {
       wrote = true;
-      await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen }, result);
+      await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen, onStored: input.onStored }, result);
     }
     if (cut) return { ...result, window: null };
     if (done) {

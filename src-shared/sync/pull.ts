@@ -69,6 +69,8 @@ export async function pullTimeline(
     seen?: SeenVersions;
     /** Pages read in one pull at most (MAX_PAGES_PER_PULL); the next pull goes on from there. */
     maxPages?: number;
+    /** Told how many posts each page stored, as it is stored (a running cycle's progress). */
+    onStored?: (count: number) => void;
   },
 ): Promise<PullResult & { window: ReadWindow | null }> {
   const { remote, timeline } = input;
@@ -115,7 +117,7 @@ export async function pullTimeline(
     }
     // An idle poll: nothing new in the overlap, and the cursor stays. No transaction at all.
     if (!(allKnown(input.seen, page) && next.paging === null && next.sinceUnix === cursor.sinceUnix && cursor.paging === null)) {
-      await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen }, result);
+      await storePage(db, { remote, page, cursor: next, now: input.now(), seen: input.seen, onStored: input.onStored }, result);
     }
     if (next.paging !== null && result.requests >= (input.maxPages ?? MAX_PAGES_PER_PULL)) return { ...result, window: null };
     if (next.paging === null) {
@@ -134,7 +136,14 @@ export async function pullTimeline(
  */
 export async function storePage(
   db: PublishingDb,
-  input: { remote: RemoteRow; page: readonly PulledPost[]; cursor: CursorRow; now: number; seen: SeenVersions | undefined },
+  input: {
+    remote: RemoteRow;
+    page: readonly PulledPost[];
+    cursor: CursorRow;
+    now: number;
+    seen: SeenVersions | undefined;
+    onStored?: ((count: number) => void) | undefined;
+  },
   result: PullResult,
 ): Promise<void> {
   const stored = await storePulledPage(db, {
@@ -145,6 +154,7 @@ export async function storePage(
   });
   result.stored += stored.stored;
   result.mentioning += stored.mentioning;
+  input.onStored?.(stored.stored);
   rememberVersions(input.seen, input.page);
 }
 

@@ -14,7 +14,7 @@ export type Remotes = Pick<SyncEngine, 'addRemote' | 'listRemotes' | 'syncRemote
 
 export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles: Cycles): Remotes {
   const { db } = deps;
-  const statusOf = (remote: RemoteRow) => remoteStatus(db, remote, cycles.underWay(remote.guid) !== undefined);
+  const statusOf = (remote: RemoteRow) => remoteStatus(db, remote, cycles);
 
   return {
     addRemote: async (input) => {

@@ -1,31 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { bothSchemes } from './support/axe';
 import { api, hasChromium, shot } from './support/desk-page';
 import { useDesk, type Desk } from './support/use-desk';
 
 const TOKEN = 'e2e-axe-owner-token-0123456789ab';
-/** axe-core's source, run in the page through the devtools protocol: the page's CSP (rightly) refuses inline scripts. */
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** What axe-core finds wrong on the page as it is now, as short lines a failing test can show. */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${JSON.stringify(n.target)}`));
-}
-
 /** Posts of every kind, a thread, a repost, a scheduled post and a second Persona with a bio: what the screens show. */
 async function arrange({ host }: Desk): Promise<void> {
   const call = async (method: string, path: string, body?: Record<string, unknown>) => {
@@ -64,17 +43,6 @@ const SCREENS: [string, (page: Page) => Promise<void>][] = [
   // Once the bios have loaded: each Persona's bio preview is a region of its own.
   ['/settings', (page) => page.getByRole('region', { name: 'Bio preview of @marginalia' }).waitFor()],
 ];
-
-/** Violations in light and then in dark: the colours are the only difference, so the page is not loaded again. */
-async function bothSchemes(page: Page): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = {};
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const lines = await violations(page);
-    if (lines.length > 0) found[colorScheme] = lines;
-  }
-  return found;
-}
 
 describe.skipIf(!hasChromium)('every screen passes axe-core, light and dark', () => {
   const desk = useDesk({ name: 'axe', token: TOKEN, arrange, ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).waitFor() });

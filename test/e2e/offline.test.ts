@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     const added = await api(host.url, DESK_TOKEN, 'POST', '/api/sync/remotes', { base_url: remote.url, token: REMOTE_TOKEN });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     await page.reload();
-    await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Synced/);
+    await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Up to date/);
   };
 
   it('adds the remote with a pasted token and shows its linked Persona', async () => {
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     const card = page.getByRole('list', { name: 'Remotes' }).getByRole('listitem').first();
     await card.getByText('Remote Self (@remoteself)').waitFor();
     await page.getByRole('button', { name: /Act as Remote Self/ }).waitFor();
-    await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Synced/);
+    await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Up to date/);
     await shot(page, 'remotes');
   });
 
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
 
     const back = await startRemote();
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Synced/);
+    await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Up to date/);
     expect(await syncLine().textContent()).not.toMatch(/waiting/);
     await expect.poll(() => page.getByText('Waiting to send').count()).toBe(0);
     await shot(page, 'sent');

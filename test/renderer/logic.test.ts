@@ -5,7 +5,7 @@ import { parseDeskCommand } from '../../src-renderer/api/bridge';
 import { paramsOf, problemsByField, publishDraft } from '../../src-renderer/screens/composer/publish';
 import { blankDraft } from '../../src-renderer/state/drafts';
 import { parseRoute, personaRoute, routePath, type Route } from '../../src-renderer/state/route';
-import { describeRemote, describeServer } from '../../src-renderer/state/sync';
+import { describeServer } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
 import { mergeFirstPage } from '../../src-renderer/state/timelines';
 import { PAGE_SIZE } from '../../src-renderer/state/timeline-spec';
@@ -53,19 +53,9 @@ describe('a timeline read again from the top', () => {
   });
 });
 
-describe('the status line of a remote', () => {
+describe('what a remote is, in words', () => {
   const remote = fakeRemoteStatus;
   type Server = Exclude<RemoteStatusAnswer['server'], false>;
-
-  it('says synced, syncing, offline with what waits, and what needs attention', () => {
-    expect(describeRemote(remote({}), 1030)).toEqual({ health: 'synced', text: 'Synced just now' });
-    expect(describeRemote(remote({ syncing: true, pending: 2 }), 1030).text).toBe('Syncing… · 2 waiting to send');
-    expect(describeRemote(remote({ last_error: 'The remote cannot be reached', pending: 1 }))).toEqual({ health: 'offline', text: 'Offline · 1 waiting to send' });
-    expect(describeRemote(remote({ last_error: 'The remote refused the token: sign in again' }))).toMatchObject({ health: 'attention', text: 'Needs attention: The remote refused the token: sign in again' });
-    expect(describeRemote(remote({ attention: [{ seq: 1, op: 'publish', post_guid: 'p', reason: 'A bookmark cannot go there' }] })).text).toBe('Needs attention: A bookmark cannot go there');
-    expect(describeRemote(remote({ pending: 3 })).text).toBe('3 waiting to send');
-    expect(describeRemote(remote({ last_pull_unix: false })).text).toBe('Not synced yet');
-  });
 
   it('says what the remote is and which kinds of post it takes', () => {
     const streams: Server = { software: '10Centuries (matigo/streams)', kinds: ['post.article', 'post.note', 'post.bookmark', 'post.quotation'], extensions: [] };

@@ -78,6 +78,11 @@ export function fakeRemoteStatus(change: Partial<RemoteStatusAnswer> = {}): Remo
     conflicts: [],
     last_error: false,
     last_error_unix: false,
+    last_error_kind: false,
+    failing_since_unix: false,
+    next_try_unix: 1060,
+    progress: false,
+    last_cycle: false,
     ...change,
   };
 }

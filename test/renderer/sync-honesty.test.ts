@@ -19,18 +19,20 @@ const remote = (change: Partial<RemoteStatusAnswer>): RemoteStatusAnswer =>
 /** An instance whose sync answers when the test lets it, and whose outbox count the test sets. */
 function fakeSyncHost() {
   let pending = 2;
+  let syncRequests = 0;
   let finish: () => void = () => undefined;
   const envelope = (data: unknown) => new Response(JSON.stringify({ meta: { code: 200 }, data }), { headers: { 'content-type': 'application/json' } });
   const fetch: typeof globalThis.fetch = async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname.endsWith('/sync')) {
+      syncRequests += 1;
       await new Promise<void>((resolve) => (finish = resolve));
       pending = 0;
     }
     return envelope(url.pathname.endsWith('/sync') ? remote({ pending }) : [remote({ pending })]);
   };
   useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch }, 'pasted');
-  return { finish: () => finish(), setPending: (n: number) => (pending = n) };
+  return { finish: () => finish(), setPending: (n: number) => (pending = n), syncRequests: () => syncRequests };
 }
 
 describe('what the page says about sync', () => {
@@ -52,12 +54,15 @@ describe('what the page says about sync', () => {
       await Promise.resolve();
     });
     expect(view.getByRole('listitem').textContent).toContain('Syncing… · 2 waiting to send');
+    // A second press while it runs starts nothing: one request to sync, not two.
+    await act(async () => useSync.getState().syncOne(REMOTE));
+    expect(host.syncRequests()).toBe(1);
     await act(async () => {
       host.finish();
       await syncing;
     });
     expect(view.getByRole('listitem').textContent).not.toContain('Syncing');
-    expect(view.getByRole('listitem').textContent).toContain('Synced');
+    expect(view.getByRole('listitem').textContent).toContain('Up to date');
   });
 
   it('marks a post written here as waiting to send until its remote has sent everything, across a reload', async () => {
@@ -92,7 +97,7 @@ describe('what the page says about sync', () => {
     useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch }, 'pasted');
     const view = render(createElement(RemotesScreen));
     const card = await waitFor(() => view.getByRole('heading', { name: 'remote.example' }).closest('li'));
-    expect(card?.querySelector('.sync-line')?.className).toContain('health-never');
+    expect(card?.querySelector('.sync-line')?.className).toContain('sync-never');
     expect(card?.textContent).toContain('Not synced yet');
     expect(card?.textContent).toContain('instance interface');
     expect(card?.textContent).not.toContain('Needs attention');

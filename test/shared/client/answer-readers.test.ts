@@ -179,6 +179,11 @@ const ownRemote: RemoteStatusAnswer = {
   conflicts: [],
   last_error: false,
   last_error_unix: false,
+  last_error_kind: false,
+  failing_since_unix: false,
+  next_try_unix: 1_800_000_300,
+  progress: false,
+  last_cycle: false,
 };
 const { last_error: _noError, ...remoteWithoutLastError } = ownRemote;
 const ownConflict: ConflictAnswer = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../../src-shared/client/errors';
-import { failing, failureOf, failureWords } from '../../../src-shared/sync/failure';
+import { failing, failureOf, failureWords, MAX_FAILURE_WORDS } from '../../../src-shared/sync/failure';
 
 describe('a sync failure', () => {
   it('keeps the kind and the timeout of what the client threw', () => {
@@ -22,5 +22,23 @@ describe('a sync failure', () => {
     expect(words('unreadable-token')).toBe('The token for this remote cannot be read here: add the remote again');
     expect(words('server')).toBe('The remote said so');
     expect(words('protocol', '')).toBe('protocol');
+  });
+});
+
+describe('the words a failure is kept in', () => {
+  it('names the plain cause of an unreachable remote', () => {
+    const offline = (message: string) => failureWords({ kind: 'offline', message });
+    expect(offline('Could not connect to social.example (connect ECONNREFUSED 127.0.0.1:443)')).toBe('The remote cannot be reached (connection refused)');
+    expect(offline('Could not connect to social.example (getaddrinfo ENOTFOUND social.example)')).toBe('The remote cannot be reached (its name was not found)');
+    expect(offline('Could not connect to social.example (fetch failed)')).toBe('The remote cannot be reached');
+  });
+
+  it('keeps a huge or many-lined message from a remote to one bounded line', () => {
+    const huge = `Error: the remote fell over\n    at frame (x.js:1:1)\n${'x'.repeat(100_000)}`;
+    const words = failureWords({ kind: 'server', message: huge });
+    expect(words.length).toBe(MAX_FAILURE_WORDS);
+    expect(words).not.toContain('\n');
+    expect(words.startsWith('Error: the remote fell over at frame (x.js:1:1) xxx')).toBe(true);
+    expect(words.endsWith('…')).toBe(true);
   });
 });

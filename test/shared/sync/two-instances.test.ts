@@ -135,7 +135,7 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     expect(offline.pending).toBe(5);
     // Which posts wait, in sending order (the edit travels with the unsent post it changes).
     expect(offline.waiting.map((w) => w.post_guid)).toEqual([post.guid, reply.guid, theirs.guid, theirs.guid, doomed.guid]);
-    expect(offline.last_error).toBe('The remote cannot be reached');
+    expect(offline.last_error).toBe('The remote cannot be reached (connection refused)');
 
     await remote.resume();
     const online = await sync(desktop, added.guid);
