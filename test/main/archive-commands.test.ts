@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveNodeFlags } from '../support/serve-flags';
+import { tempDir } from './host-helpers';
+
+/** `npm run export` and `npm run import` as real processes, beside a real host on the same folder. */
+const PROJECT = path.resolve(import.meta.dirname, '../..');
+const TOKEN = 'x'.repeat(20);
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** The script of package.json as npm would run it, with the project's own Node. */
+function script(name: string, args: string[]): Run {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts[name] ?? '').split(/\s+/);
+  const child = spawn(process.execPath, [...words.slice(words.indexOf('node') + 1), ...args], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { child, output: () => text, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
+async function serve(dataDir: string): Promise<Run & { url: string }> {
+  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
+    cwd: PROJECT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let text = '';
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "serving" line within 20 s:\n${text}`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /^Publishing Desk is serving (http:\/\/\S+)$/m.exec(text);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+  });
+  return { child, output: () => text, exited, url };
+}
+
+async function write(url: string, content: string): Promise<string> {
+  const response = await fetch(`${url}/api/posts/write`, {
+    method: 'POST',
+    headers: { Authorization: TOKEN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ content, post_type: 'post.note' }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: { guid: string }[] }).data[0]?.guid ?? '';
+}
+
+async function texts(url: string): Promise<string[]> {
+  const response = await fetch(`${url}/api/posts/global?count=250`, { headers: { Authorization: TOKEN } });
+  return ((await response.json()) as { data: { text: string }[] }).data.map((p) => p.text).sort();
+}
+
+async function stop(host: Run): Promise<void> {
+  host.child.kill('SIGTERM');
+  expect(await host.exited).toBe(0);
+}
+
+describe('the archive commands', () => {
+  it('export a running host\'s folder while it writes, and restore it into a new folder', async () => {
+    const dataDir = tempDir('archive-cli');
+    const host = await serve(dataDir);
+    const before: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const text = `Before the export ${i}`;
+      await write(host.url, text);
+      before.push(text);
+    }
+    // The host keeps writing all through the export.
+    let writing = true;
+    const during = (async () => {
+      for (let i = 0; writing; i++) await write(host.url, `During the export ${i}`);
+    })();
+    const archive = path.join(tempDir('archive-cli-out'), 'instance.zip');
+    const exported = script('export', ['--data', dataDir, '--out', archive]);
+    expect(await exported.exited, exported.output()).toBe(0);
+    writing = false;
+    await during;
+    expect(exported.output()).toMatch(/^Exported .* to .*instance\.zip: 1 accounts, 1 personas, 1 channels, 1 grants, 2 settings, \d+ posts/m);
+
+    const entries = unzipSync(fs.readFileSync(archive), { filter: (file) => file.name.startsWith('data/posts') || file.name === 'archive.json' });
+    const posts = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array()).trim().split('\n').map((line) => (JSON.parse(line) as { text: string }).text);
+    expect(posts).toEqual(expect.arrayContaining(before));
+    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({ format: 'publishing-desk-archive', version: 1, counts: { posts: posts.length } });
+
+    // A running host holds its folder: the import refuses it and changes nothing.
+    const refused = script('import', ['--data', dataDir, '--in', archive]);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/another host \(pid \d+\) is using this data folder/);
+    const served = await texts(host.url);
+    await stop(host);
+
+    const fresh = path.join(tempDir('archive-cli-new'), 'instance');
+    const dry = script('import', ['--data', fresh, '--in', archive, '--dry-run']);
+    expect(await dry.exited, dry.output()).toBe(0);
+    expect(dry.output()).toMatch(/^Dry run: the archive \(made .*\) is sound; it would restore .*\d+ posts into .*\. Nothing was changed\.$/m);
+    expect(fs.existsSync(fresh)).toBe(false);
+
+    const restored = script('import', ['--data', fresh, '--in', archive]);
+    expect(await restored.exited, restored.output()).toBe(0);
+    expect(restored.output()).toMatch(/^Restored .*\d+ posts into /m);
+    const again = await serve(fresh);
+    expect(await texts(again.url)).toEqual(served.filter((text) => posts.includes(text)));
+    await stop(again);
+  });
+
+  it('refuse a bad archive and bad flags with a clear message', async () => {
+    const junk = path.join(tempDir('archive-cli-junk'), 'junk.zip');
+    fs.writeFileSync(junk, 'not a zip at all');
+    const dataDir = path.join(tempDir('archive-cli-bad'), 'instance');
+    const bad = script('import', ['--data', dataDir, '--in', junk]);
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('import: refused: the file is not a zip archive, or it is cut short (its end record is missing). Nothing was changed.');
+    const usage = script('export', ['--data', dataDir]);
+    expect(await usage.exited).toBe(2);
+    expect(usage.output()).toContain('export: --data and --out are required');
+  });
+});
