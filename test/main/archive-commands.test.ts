@@ -87,14 +87,14 @@ describe('the archive commands', () => {
       before.push(text);
     }
     // The host keeps writing all through the export.
-    let writing = true;
+    const writing = { on: true };
     const during = (async () => {
-      for (let i = 0; writing; i++) await write(host.url, `During the export ${i}`);
+      for (let i = 0; writing.on; i++) await write(host.url, `During the export ${i}`);
     })();
     const archive = path.join(tempDir('archive-cli-out'), 'instance.zip');
     const exported = script('export', ['--data', dataDir, '--out', archive]);
     expect(await exported.exited, exported.output()).toBe(0);
-    writing = false;
+    writing.on = false;
     await during;
     expect(exported.output()).toMatch(/^Exported .* to .*instance\.zip: 1 accounts, 1 personas, 1 channels, 1 grants, 2 settings, \d+ posts/m);
 
