@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { importDataFolder } from './import-file';
+import { importMarkdownFolder } from './markdown-folder';
 
 const USAGE = `Usage: npm run import -- --data <folder> --in <archive.zip> [--dry-run]
        npm run import -- --data <folder> --markdown <folder> [--persona <handle>] [--dry-run]
@@ -72,6 +73,25 @@ try {
     const made = `made ${report.manifest.made_at} by ${report.manifest.app.name} ${report.manifest.app.version}`;
     if (report.dryRun) console.log(`Dry run: the archive (${made}) is sound; it would restore ${counts} into ${given.dataDir}. Nothing was changed.`);
     else console.log(`Restored ${counts} into ${given.dataDir} from the archive ${made}. Remotes need their tokens again: connect each once more.`);
+  }
+  if (given.markdown) {
+    const outcomes = await importMarkdownFolder({
+      dataDir: given.dataDir,
+      folder: given.markdown,
+      dryRun: given.dryRun,
+      now: Date.now(),
+      ...(given.persona ? { persona: given.persona } : {}),
+    });
+    const would = given.dryRun ? 'would ' : '';
+    const words = { created: `${would}create`, skipped: `${would}skip (already there)`, refused: 'refused' } as const;
+    const done = given.dryRun ? { created: 'would be created', skipped: 'would be skipped' } : { created: 'created', skipped: 'skipped' };
+    for (const o of outcomes) console.log(`${o.name}: ${words[o.outcome]}${o.outcome === 'refused' ? `: ${o.why}` : ''}`);
+    const count = (outcome: keyof typeof words) => outcomes.filter((o) => o.outcome === outcome).length;
+    console.log(
+      `${given.dryRun ? 'Dry run: ' : ''}${count('created')} ${done.created}, ${count('skipped')} ${done.skipped}, ${count('refused')} refused` +
+        (given.dryRun ? '. Nothing was changed.' : ''),
+    );
+    if (count('refused') > 0) process.exitCode = 1;
   }
 } catch (error) {
   const why = (error as Error).message;

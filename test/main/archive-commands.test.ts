@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -134,5 +135,45 @@ describe('the archive commands', () => {
     const usage = script('export', ['--data', dataDir]);
     expect(await usage.exited).toBe(2);
     expect(usage.output()).toContain('export: --data and --out are required');
+  });
+
+  it('import a Markdown folder: a dry run says what it would do and changes nothing, then it does it', async () => {
+    const folder = tempDir('archive-cli-markdown');
+    fs.writeFileSync(path.join(folder, 'first.md'), '---\ntitle: First\ndate: 2024-01-01\n---\nThe first\n');
+    fs.writeFileSync(path.join(folder, 'second.md'), 'A note\n');
+    fs.writeFileSync(path.join(folder, 'bomb.md'), '---\na: &a [1]\nb: *a\n---\nx\n');
+    const dataDir = path.join(tempDir('archive-cli-md-data'), 'instance');
+
+    const dry = script('import', ['--data', dataDir, '--markdown', folder, '--dry-run']);
+    expect(await dry.exited).toBe(1);
+    expect(dry.output()).toBe(
+      [
+        'bomb.md: refused: the front matter uses YAML aliases (*name), which are not accepted (line 1)',
+        'second.md: would create',
+        'first.md: would create',
+        'Dry run: 2 would be created, 0 would be skipped, 1 refused. Nothing was changed.',
+        '',
+      ].join('\n'),
+    );
+    expect(fs.existsSync(dataDir)).toBe(false);
+
+    const run = script('import', ['--data', dataDir, '--markdown', folder]);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('2 created, 0 skipped, 1 refused');
+    // The databases themselves; reading a copy of them may leave SQLite's empty side files (-wal, -shm).
+    const contents = () =>
+      fs.readdirSync(path.join(dataDir, 'db')).filter((name) => name.endsWith('.sqlite')).map((name) => [name, crypto.createHash('sha256').update(fs.readFileSync(path.join(dataDir, 'db', name))).digest('hex')]);
+    const before = contents();
+    const dryAgain = script('import', ['--data', dataDir, '--markdown', folder, '--dry-run']);
+    await dryAgain.exited;
+    expect(dryAgain.output()).toContain('second.md: would skip (already there)\nfirst.md: would skip (already there)\n');
+    expect(contents()).toEqual(before);
+    const again = script('import', ['--data', dataDir, '--markdown', folder]);
+    await again.exited;
+    expect(again.output()).toContain('0 created, 2 skipped, 1 refused');
+
+    const served = await serve(dataDir);
+    expect(await texts(served.url)).toEqual(['A note']);
+    await stop(served);
   });
 });
