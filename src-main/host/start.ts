@@ -10,6 +10,7 @@ import { createStaticSite, SIGN_IN_PATH } from './static';
 import { openStoreFolder } from './store-folder';
 import { keyFileBox } from './key-file-box';
 import { createInstanceWork } from '../instance-work';
+import { withArchiveExport } from '../archive/export-route';
 
 const CSP = contentSecurityPolicy();
 
@@ -63,7 +64,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
     const signInCodes = createSignInCodes();
-    const service = createService({ db, clock, sync: work.sync, activity: work.activity, signInCodes, onUnexpectedError: logUnexpected });
+    const service = withArchiveExport(
+      createService({ db, clock, sync: work.sync, activity: work.activity, signInCodes, exportsArchive: true, onUnexpectedError: logUnexpected }),
+      { dataDir: options.dataDir, now: () => clock.now(), ...(options.databaseName ? { databaseName: options.databaseName } : {}) },
+    );
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);

@@ -28,6 +28,8 @@ export const EXTENSIONS = [
   'personas',
   /** Timelines leave out posts whose publication time has not come unless asked with `scheduled` (`include`, `only`). */
   'scheduled',
+  /** `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner; the headless host only. */
+  'export',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

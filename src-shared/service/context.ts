@@ -38,6 +38,8 @@ export interface Ctx {
   signIns: SignInGuard;
   /** The one-time codes of the sign-in links this host printed; null where it prints none (the desktop app). */
   signInCodes: SignInCodes | null;
+  /** The host answers `GET /api/instance/export` (the `export` extension); the desktop app does not yet. */
+  exportsArchive: boolean;
 }
 
 /** Who may call a route: anyone (a viewer, if any, may see more), or only with a token that signs in. */

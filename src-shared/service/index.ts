@@ -28,6 +28,8 @@ export interface ServiceDeps {
   checkAnswers?: boolean;
   /** The one-time codes of the sign-in links the host prints (sign-in-codes.ts); without it there are none. */
   signInCodes?: SignInCodes;
+  /** The host answers `GET /api/instance/export` beside the service (src-main/archive/export-route.ts). */
+  exportsArchive?: boolean;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
@@ -70,6 +72,7 @@ export function createService(deps: ServiceDeps): Service {
           sync: deps.sync ?? null,
           signIns,
           signInCodes: deps.signInCodes ?? null,
+          exportsArchive: deps.exportsArchive === true,
         };
         return match.route.run(ctx);
       };

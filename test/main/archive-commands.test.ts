@@ -176,4 +176,30 @@ describe('the archive commands', () => {
     expect(await texts(served.url)).toEqual(['A note']);
     await stop(served);
   });
+
+  it('GET /api/instance/export streams the archive to the owner alone, from a running host', async () => {
+    const dataDir = tempDir('archive-route');
+    const host = await serve(dataDir);
+    for (let i = 0; i < 30; i++) await write(host.url, `Post ${i}`);
+    const about = (await (await fetch(`${host.url}/api/about`)).json()) as { data: { extensions: string[] } };
+    expect(about.data.extensions).toContain('export');
+    const anonymous = await fetch(`${host.url}/api/instance/export`);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: 'not-the-token-at-all' } })).status).toBe(401);
+
+    const response = await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="publishing-desk-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const manifest = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: { posts: number } };
+    expect(manifest.counts.posts).toBe(30);
+    const feed = JSON.parse(strFromU8(entries['feeds/me.json'] ?? new Uint8Array())) as { items: { url: string }[] };
+    expect(feed.items).toHaveLength(30);
+    expect(feed.items[0]?.url.startsWith(`${host.url}/posts/`)).toBe(true);
+    // The host goes on serving after it.
+    expect(await texts(host.url)).toHaveLength(30);
+    await stop(host);
+  });
 });
