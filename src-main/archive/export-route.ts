@@ -10,6 +10,19 @@ import { snapshotStore } from './snapshot';
 
 export const EXPORT_PATH = '/api/instance/export';
 
+/**
+ * The worker's module, beside this one. The hosts run their TypeScript through tsx (`node --import tsx`),
+ * which a worker inherits with the process's flags; a process that runs it otherwise (the test runner) has
+ * it added. The desktop app's bundle has no entry for the worker yet, so it does not offer the route.
+ */
+const WORKER = new URL('./export-worker.ts', import.meta.url);
+
+function workerExecArgv(): string[] {
+  const flags = process.execArgv;
+  const hasTsx = flags.some((flag, i) => (flag === '--import' || flag === '--loader') && /^tsx/.test(flags[i + 1] ?? '')) || flags.some((flag) => /^--import=tsx/.test(flag));
+  return hasTsx ? flags : [...flags, '--import', 'tsx'];
+}
+
 export interface ArchiveExportOptions {
   dataDir: string;
   databaseName?: string;
@@ -39,7 +52,7 @@ export function withArchiveExport(service: Service, options: ArchiveExportOption
       throw error;
     }
     const data: ExportWorkerData = { folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, now, origin: url.origin };
-    const worker = new Worker(new URL('./export-worker.ts', import.meta.url), { workerData: data });
+    const worker = new Worker(WORKER, { workerData: data, execArgv: workerExecArgv() });
     const finished = () => {
       void worker.terminate().finally(() => fs.rmSync(work, { recursive: true, force: true }));
     };

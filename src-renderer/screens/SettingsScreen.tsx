@@ -3,6 +3,7 @@ import type { PersonaAnswer } from '../../src-shared/api/answers';
 import { useAccount } from '../state/account';
 import { THEMES, useTheme, type Theme } from '../state/theme';
 import { clients } from '../state/session';
+import { ArchiveSection } from './settings/ArchiveSection';
 import { ChannelsSection } from './settings/ChannelsSection';
 import { Problem, useTask } from './settings/form-task';
 
@@ -21,6 +22,7 @@ export default function SettingsScreen() {
         {personas.map((p) => <PersonaForm key={p.guid} persona={p} />)}
         <NewPersona />
         <ChannelsSection />
+        <ArchiveSection />
       </div>
     </section>
   );
