@@ -17,10 +17,13 @@ export const EXPORT_PATH = '/api/instance/export';
  */
 const WORKER = new URL('./export-worker.ts', import.meta.url);
 
-function workerExecArgv(): string[] {
+const WORKER_HEAP_MB = 128;
+
+function workerExecArgv(): string[] | undefined {
   const flags = process.execArgv;
   const hasTsx = flags.some((flag, i) => (flag === '--import' || flag === '--loader') && /^tsx/.test(flags[i + 1] ?? '')) || flags.some((flag) => /^--import=tsx/.test(flag));
-  return hasTsx ? flags : [...flags, '--import', 'tsx'];
+  // Inherited as they are; flags given anew must leave out V8's (a worker refuses them: its heap is set by resourceLimits).
+  return hasTsx ? undefined : [...flags.filter((flag) => !/^--max-/.test(flag)), '--import', 'tsx'];
 }
 
 export interface ArchiveExportOptions {
@@ -52,7 +55,9 @@ export function withArchiveExport(service: Service, options: ArchiveExportOption
       throw error;
     }
     const data: ExportWorkerData = { folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, now, origin: url.origin };
-    const worker = new Worker(WORKER, { workerData: data, execArgv: workerExecArgv() });
+    const execArgv = workerExecArgv();
+    // The worker's heap has a bound of its own, as the host's has (`npm run serve`): pages of 500 rows fit in it.
+    const worker = new Worker(WORKER, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, ...(execArgv ? { execArgv } : {}) });
     const finished = () => {
       void worker.terminate().finally(() => fs.rmSync(work, { recursive: true, force: true }));
     };

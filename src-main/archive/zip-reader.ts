@@ -75,21 +75,24 @@ function readCentralDirectory(fd: number, fileSize: number, limits: typeof ARCHI
     }
   }
   if (at < 0) throw new ArchiveError(notZip);
-  const count = tail.readUInt16LE(at + 10);
+  // The end record's count has 16 bits: a zip of more entries (fflate writes the count modulo 65,536, as
+  // other writers without Zip64 do) is read by the size of its directory, which has 32.
+  const countLow = tail.readUInt16LE(at + 10);
   const directoryBytes = tail.readUInt32LE(at + 12);
   const directoryAt = tail.readUInt32LE(at + 16);
-  if (count === 0xffff || directoryBytes === 0xffffffff || directoryAt === 0xffffffff) {
-    throw new ArchiveError('the archive is in the Zip64 format (over 4 GB or 65,535 entries), which is not read here');
+  if (directoryBytes === 0xffffffff || directoryAt === 0xffffffff) {
+    throw new ArchiveError('the archive is in the Zip64 format (over 4 GB), which is not read here');
   }
   if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0) throw new ArchiveError('the archive is split over several files');
-  if (count > limits.entries) throw new ArchiveError(`the archive holds ${count} entries; at most ${limits.entries} are read`);
   const endAt = fileSize - tailLength + at;
   if (directoryAt + directoryBytes > endAt) throw new ArchiveError(notZip);
+  if (directoryBytes > limits.entries * 128) throw new ArchiveError(`the archive's list of entries is ${directoryBytes} bytes; at most ${limits.entries} entries are read`);
   const directory = readAt(fd, directoryAt, directoryBytes);
   const entries: ZipEntry[] = [];
   const names = new Set<string>();
   let offset = 0;
-  for (let i = 0; i < count; i++) {
+  while (offset < directory.length) {
+    if (entries.length >= limits.entries) throw new ArchiveError(`the archive holds more than ${limits.entries} entries`);
     if (offset + CENTRAL_HEADER_BYTES > directory.length || directory.readUInt32LE(offset) !== CENTRAL_SIGNATURE) {
       throw new ArchiveError('the archive\'s list of entries is damaged');
     }
@@ -117,6 +120,7 @@ function readCentralDirectory(fd: number, fileSize: number, limits: typeof ARCHI
     entries.push(entry);
     offset += CENTRAL_HEADER_BYTES + nameLength + extraLength + commentLength;
   }
+  if (entries.length % 0x10000 !== countLow) throw new ArchiveError('the archive\'s list of entries is damaged (its count does not match)');
   return entries;
 }
 

@@ -23,6 +23,9 @@ import { pagesOf, PAGE_ROWS } from './pages';
 import { markdownPath, postFrontMatter, safeSegment } from './post-markdown';
 import { zipWriter, type ByteSink } from './zip-writer';
 
+/** Markdown files shorter than this are stored uncompressed (zip-writer.ts says why). */
+const STORED_CHARS = 2048;
+
 /** Settings that are the progress of a store upgrade under way, not the person's: a restore starts none. */
 const TRANSIENT_SETTINGS: ReadonlySet<string> = new Set([BACKFILL_V2, REQUEUE_WORDS_V6, REQUEUE_WORDS_V8]);
 
@@ -57,7 +60,8 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
     for (const post of page) {
       if (post.deleted) continue;
       const handle = handleOf.get(post.personaGuid) ?? 'unknown';
-      await zip.file(markdownPath(post, handle, used), [writeFrontMatter(postFrontMatter(post, handle), post.text)]);
+      const text = writeFrontMatter(postFrontMatter(post, handle), post.text);
+      await zip.file(markdownPath(post, handle, used), [text], { stored: text.length < STORED_CHARS });
     }
   }
   const accounts = new Set(await db.accounts.toCollection().primaryKeys());

@@ -189,7 +189,7 @@ describe('the archive commands', () => {
     expect((await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: 'not-the-token-at-all' } })).status).toBe(401);
 
     const response = await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } });
-    expect(response.status).toBe(200);
+    expect(response.status, host.output()).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="publishing-desk-\d{4}-\d{2}-\d{2}\.zip"$/);
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
