@@ -12,8 +12,9 @@ import { snapshotStore } from './snapshot';
 export const MARKDOWN_LIMITS = { files: 100_000, fileBytes: 1024 * 1024 } as const;
 
 /**
- * The `.md` and `.markdown` files under `folder`, by their path within it. Links are not followed (a link
- * could lead anywhere on the disk). A file too large, or that is not UTF-8 text, comes with the reason.
+ * The `.md` and `.markdown` files under `folder`, by their path within it, each read when asked. Links are
+ * not followed (a link could lead anywhere on the disk). A file too large, or that is not UTF-8 text, reads
+ * as the reason.
  */
 export function readMarkdownFolder(folder: string): MarkdownFile[] {
   const found: MarkdownFile[] = [];
@@ -23,14 +24,14 @@ export function readMarkdownFolder(folder: string): MarkdownFile[] {
       if (entry.isDirectory() && !entry.name.startsWith('.')) walk(full);
       if (!entry.isFile() || !/\.(md|markdown)$/i.test(entry.name)) continue;
       if (found.length >= MARKDOWN_LIMITS.files) throw new Error(`${folder} holds more than ${MARKDOWN_LIMITS.files} Markdown files`);
-      found.push({ name: path.relative(folder, full).split(path.sep).join('/'), text: readText(full) });
+      found.push({ name: path.relative(folder, full).split(path.sep).join('/'), read: () => readText(full) });
     }
   };
   walk(folder);
   return found;
 }
 
-function readText(file: string): MarkdownFile['text'] {
+function readText(file: string): ReturnType<MarkdownFile['read']> {
   const size = fs.statSync(file).size;
   if (size > MARKDOWN_LIMITS.fileBytes) return { refused: `the file is ${size} bytes; at most ${MARKDOWN_LIMITS.fileBytes} are read` };
   const bytes = fs.readFileSync(file);

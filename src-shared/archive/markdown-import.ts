@@ -6,10 +6,13 @@ import { FrontMatterError, readFrontMatter } from './front-matter';
 import { MarkdownRefusal, markdownPost, type MarkdownPost } from './markdown-post';
 import { parseDate } from '../util/time';
 
-/** A file as read from disk: its path within the folder, and its text (or why it could not be read). */
+/**
+ * A file on disk: its path within the folder, and how to read its text (or why it cannot be read). It is
+ * read twice, to plan and to write, so that memory holds one file's text at a time, not the folder's.
+ */
 export interface MarkdownFile {
   name: string;
-  text: string | { refused: string };
+  read: () => string | { refused: string };
 }
 
 export type MarkdownOutcome = { name: string; outcome: 'created'; guid: string } | { name: string; outcome: 'skipped'; guid: string } | { name: string; outcome: 'refused'; why: string };
@@ -41,35 +44,45 @@ export async function importMarkdownFiles(options: MarkdownImport, files: readon
   const fallback = options.persona === undefined ? own[0]?.guid : byHandle.get(options.persona.replace(/^@/, '').toLowerCase());
   if (!fallback) throw new MarkdownRefusal(options.persona ? `@${options.persona} is not a Persona of this instance` : 'the instance has no Persona to write as');
 
-  const planned: { name: string; post: MarkdownPost | null; why?: string; at: number }[] = [];
-  for (const file of files) {
+  const postOf = async (file: MarkdownFile): Promise<MarkdownPost | { why: string }> => {
     try {
-      if (typeof file.text !== 'string') throw new MarkdownRefusal(file.text.refused);
-      const { data, body } = readFrontMatter(file.text);
+      const text = file.read();
+      if (typeof text !== 'string') throw new MarkdownRefusal(text.refused);
+      const { data, body } = readFrontMatter(text);
       const post = markdownPost(data, body, (handle) => byHandle.get(handle.toLowerCase()) ?? null);
       post.params['persona_guid'] ??= fallback;
       post.guid ??= await derivedGuid(file.name);
-      planned.push({ name: file.name, post, at: parseDate(post.params['publish_at'] ?? '') ?? 0 });
+      return post;
     } catch (error) {
       if (!(error instanceof MarkdownRefusal || error instanceof FrontMatterError)) throw error;
       const line = error instanceof FrontMatterError && error.line !== undefined ? ` (line ${error.line})` : '';
-      planned.push({ name: file.name, post: null, why: `${error.message}${line}`, at: 0 });
+      return { why: `${error.message}${line}` };
     }
+  };
+
+  // The plan keeps of each file what orders it, not its text.
+  const planned: { file: MarkdownFile; guid: string | null; replyTo: string; at: number }[] = [];
+  for (const file of files) {
+    const post = await postOf(file);
+    if ('why' in post) planned.push({ file, guid: null, replyTo: '', at: 0 });
+    else planned.push({ file, guid: post.guid, replyTo: post.params['reply_to'] ?? '', at: parseDate(post.params['publish_at'] ?? '') ?? 0 });
   }
   // What a file answers is written before it: by depth in the conversations among these files, then by time.
-  const byGuid = new Map(planned.flatMap((p) => (p.post?.guid ? [[p.post.guid, p] as const] : [])));
+  const byGuid = new Map(planned.flatMap((p) => (p.guid ? [[p.guid, p] as const] : [])));
   const depthOf = (item: (typeof planned)[number]): number => {
     let depth = 0;
-    for (let at = byGuid.get(item.post?.params['reply_to'] ?? ''); at && depth < planned.length; at = byGuid.get(at.post?.params['reply_to'] ?? '')) depth++;
+    for (let at = byGuid.get(item.replyTo); at && depth < planned.length; at = byGuid.get(at.replyTo)) depth++;
     return depth;
   };
   const depths = new Map(planned.map((item) => [item, depthOf(item)]));
-  planned.sort((a, b) => (depths.get(a) ?? 0) - (depths.get(b) ?? 0) || a.at - b.at || (a.name < b.name ? -1 : 1));
+  planned.sort((a, b) => (depths.get(a) ?? 0) - (depths.get(b) ?? 0) || a.at - b.at || (a.file.name < b.file.name ? -1 : 1));
 
   const outcomes: MarkdownOutcome[] = [];
-  for (const { name, post, why } of planned) {
-    if (!post?.guid) {
-      outcomes.push({ name, outcome: 'refused', why: why ?? 'not read' });
+  for (const { file } of planned) {
+    const { name } = file;
+    const post = await postOf(file);
+    if ('why' in post || !post.guid) {
+      outcomes.push({ name, outcome: 'refused', why: 'why' in post ? post.why : 'not read' });
       continue;
     }
     const existing = await db.posts.where('guid').equals(post.guid).first();
