@@ -15,6 +15,7 @@ import type { RestoreOutcome } from '../../src-shared/api/backups';
 import { prepareStore, type StartReport } from './backups/at-start';
 import { createHostBackups } from './backups/host-backups';
 import { backupPaths } from './backups/layout';
+import { withArchiveExport } from '../archive/export-route';
 
 const CSP = contentSecurityPolicy();
 
@@ -89,15 +90,19 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
     const signInCodes = createSignInCodes();
-    const service = createService({
-      db,
-      clock,
-      sync: work.sync,
-      activity: work.activity,
-      signInCodes,
-      backups: backups.control,
-      onUnexpectedError: logUnexpected,
-    });
+    const service = withArchiveExport(
+      createService({
+        db,
+        clock,
+        sync: work.sync,
+        activity: work.activity,
+        signInCodes,
+        backups: backups.control,
+        exportsArchive: true,
+        onUnexpectedError: logUnexpected,
+      }),
+      { dataDir: options.dataDir, now: () => clock.now(), ...(options.databaseName ? { databaseName: options.databaseName } : {}) },
+    );
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);

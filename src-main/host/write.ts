@@ -1,5 +1,7 @@
 import type http from 'node:http';
-import { finished } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Envelope } from '../../src-shared/api/envelope';
 
 /** The error envelope of section 2.1, for the few answers the host gives without asking the service. */
@@ -14,9 +16,11 @@ export function errorEnvelope(code: number, text: string): Response {
 /**
  * Writes a Fetch Response to Node's response: status, headers (every Set-Cookie kept apart), body.
  *
- * Every body here is already in memory (envelopes, the page, built files), so it is sent whole with its
- * length in one write: streaming it through Node's stream machinery cost about a millisecond a request
- * and sent the chunked ending in a packet of its own.
+ * Every body here but a download is already in memory (envelopes, the page, built files), so it is sent
+ * whole with its length in one write: streaming it through Node's stream machinery cost about a
+ * millisecond a request and sent the chunked ending in a packet of its own. A download (an attachment: the
+ * instance's archive) is made as it is sent, so it is streamed, each chunk taken only once the socket took
+ * the one before.
  */
 export async function writeResponse(
   req: http.IncomingMessage,
@@ -30,6 +34,10 @@ export async function writeResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  if (response.body !== null && req.method !== 'HEAD' && /^attachment\b/i.test(response.headers.get('content-disposition') ?? '')) {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+    return;
+  }
   const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
   if (body !== null) res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));

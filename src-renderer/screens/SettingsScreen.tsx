@@ -4,6 +4,7 @@ import { useAccount } from '../state/account';
 import { THEMES, useTheme, type Theme } from '../state/theme';
 import { clients } from '../state/session';
 import { BackupsSection } from './settings/BackupsSection';
+import { ArchiveSection } from './settings/ArchiveSection';
 import { ChannelsSection } from './settings/ChannelsSection';
 import { Problem, useTask } from './settings/form-task';
 
@@ -23,6 +24,7 @@ export default function SettingsScreen() {
         <NewPersona />
         <ChannelsSection />
         <BackupsSection />
+        <ArchiveSection />
       </div>
     </section>
   );

@@ -30,6 +30,8 @@ export const EXTENSIONS = [
   'scheduled',
   /** `GET /api/backups` and its siblings: the data folder's backups, made, listed and staged for restore (docs/backups.md). */
   'backups',
+  /** `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner; the headless host only. */
+  'export',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

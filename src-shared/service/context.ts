@@ -41,6 +41,8 @@ export interface Ctx {
   signInCodes: SignInCodes | null;
   /** The host's backups; null where none are kept (tests, a service without a data folder). */
   backups: BackupsControl | null;
+  /** The host answers `GET /api/instance/export` (the `export` extension); the desktop app does not yet. */
+  exportsArchive: boolean;
 }
 
 /** Who may call a route: anyone (a viewer, if any, may see more), or only with a token that signs in. */

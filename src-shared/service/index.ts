@@ -31,6 +31,8 @@ export interface ServiceDeps {
   signInCodes?: SignInCodes;
   /** The host's backups (src-main/host/backups/); without them /api/backups answers 503. */
   backups?: BackupsControl;
+  /** The host answers `GET /api/instance/export` beside the service (src-main/archive/export-route.ts). */
+  exportsArchive?: boolean;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
@@ -74,6 +76,7 @@ export function createService(deps: ServiceDeps): Service {
           signIns,
           signInCodes: deps.signInCodes ?? null,
           backups: deps.backups ?? null,
+          exportsArchive: deps.exportsArchive === true,
         };
         return match.route.run(ctx);
       };

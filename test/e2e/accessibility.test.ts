@@ -40,8 +40,11 @@ const SCREENS: [string, (page: Page) => Promise<void>][] = [
   ['/drafts', (page) => page.getByRole('heading', { name: 'Drafts' }).waitFor()],
   ['/scheduled', (page) => page.getByRole('list', { name: 'Scheduled posts' }).getByRole('listitem').first().waitFor()],
   ['/remotes', (page) => page.getByRole('heading', { name: 'Remotes and sync' }).waitFor()],
-  // Once the bios have loaded: each Persona's bio preview is a region of its own.
-  ['/settings', (page) => page.getByRole('region', { name: 'Bio preview of @marginalia' }).waitFor()],
+  // Once the bios have loaded (each Persona's bio preview is a region of its own) and the export is offered.
+  ['/settings', async (page) => {
+    await page.getByRole('region', { name: 'Bio preview of @marginalia' }).waitFor();
+    await page.getByRole('region', { name: 'Your data' }).waitFor();
+  }],
 ];
 
 describe.skipIf(!hasChromium)('every screen passes axe-core, light and dark', () => {

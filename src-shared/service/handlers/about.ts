@@ -11,7 +11,7 @@ export const about: Handler<z.output<typeof aboutAnswer>> = async (ctx) => {
   const owner = await ctx.db.accounts.toCollection().first();
   return {
     software: { ...SOFTWARE },
-    extensions: [...EXTENSIONS],
+    extensions: EXTENSIONS.filter((extension) => extension !== 'export' || ctx.exportsArchive),
     sign_in: { password: Boolean(owner?.passHash), link: ctx.signInCodes !== null },
   };
 };

@@ -69,6 +69,8 @@ describe.each(BACKENDS)('signing in with a one-time link (%s)', (backend) => {
     const about = await instance.call('GET', '/api/about', { token: null });
     expect(about.json.data.sign_in).toEqual({ password: false, link: true });
     expect(about.json.data.extensions).toContain('sign_in_link');
+    // The archive route is the host's, beside the service: a service alone does not claim it.
+    expect(about.json.data.extensions).not.toContain('export');
     expectOk(await instance.call('POST', '/api/account/password', { params: { password: 'a-password-now' } }));
     expect((await instance.call('GET', '/api/about', { token: null })).json.data.sign_in).toEqual({ password: true, link: true });
   });

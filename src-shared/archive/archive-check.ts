@@ -1,0 +1,155 @@
+import type { z } from 'zod';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_TABLE_NAMES,
+  ARCHIVE_TABLES,
+  ARCHIVE_VERSION,
+  dataEntryName,
+  MANIFEST_NAME,
+  manifestSchema,
+  type ArchiveRow,
+  type ArchiveTable,
+  type Manifest,
+} from './archive-schema';
+import { ARCHIVE_LIMITS, ArchiveError, type ArchiveSource } from './archive-source';
+
+/** The keys that must be unique within each table: its primary key first. */
+const UNIQUE: { [T in ArchiveTable]: ((row: ArchiveRow<T>) => string)[] } = {
+  accounts: [(r) => r.guid, (r) => `name ${r.name}`],
+  personas: [(r) => r.guid, (r) => `id ${r.id}`, (r) => `handle ${r.handleKey}`],
+  channels: [(r) => r.guid, (r) => `id ${r.id}`],
+  grants: [(r) => `${r.channelGuid} ${r.personaGuid}`],
+  settings: [(r) => r.key],
+  remotes: [(r) => r.guid],
+  posts: [(r) => `id ${r.id}`, (r) => r.guid],
+  mentions: [(r) => `${r.personaGuid} ${r.publishUnix} ${r.postGuid}`],
+  replies: [(r) => `${r.personaGuid} ${r.publishUnix} ${r.postGuid}`],
+  stars: [(r) => `${r.postGuid} ${r.personaGuid}`],
+  pins: [(r) => `${r.postGuid} ${r.personaGuid}`],
+  conflicts: [(r) => r.postGuid],
+  remoteUrls: [(r) => r.url],
+};
+
+/** GUIDs of what rows name, kept while checking: an archive's rows may only name what it holds. */
+interface Known {
+  personas: Set<string>;
+  channels: Set<string>;
+  remotes: Set<string>;
+  posts: Set<string>;
+}
+
+type Reference = [field: string, kind: keyof Known, guid: string];
+
+/** What each table's rows name. The tables are checked in ARCHIVE_TABLES order, the named before the naming. */
+const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } = {
+  accounts: () => [],
+  personas: () => [],
+  channels: () => [],
+  grants: (r) => [['channelGuid', 'channels', r.channelGuid], ['personaGuid', 'personas', r.personaGuid]],
+  settings: () => [],
+  remotes: (r) => [['defaultChannelGuid', 'channels', r.defaultChannelGuid]],
+  posts: (r) => [['personaGuid', 'personas', r.personaGuid], ['channelGuid', 'channels', r.channelGuid]],
+  mentions: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
+  replies: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
+  stars: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
+  pins: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
+  conflicts: (r) => [['postGuid', 'posts', r.postGuid], ['remoteGuid', 'remotes', r.remoteGuid]],
+  remoteUrls: (r) => [['postGuid', 'posts', r.postGuid]],
+};
+
+/**
+ * Reads the whole archive once and refuses it at its first problem, named by entry and line: an entry
+ * missing or too large, a manifest of another format or version, a row that does not match its schema, a
+ * key given twice, a row naming a Persona, Channel, remote or post the archive does not hold, or counts
+ * that differ from the manifest's. Nothing is written; the import writes only after this passed.
+ */
+export async function checkArchive(source: ArchiveSource): Promise<Manifest> {
+  const manifest = await readManifest(source);
+  const sizes = new Map(source.entries.map((entry) => [entry.name, entry.size]));
+  const wanted = [MANIFEST_NAME, ...ARCHIVE_TABLE_NAMES.map(dataEntryName)];
+  for (const name of sizes.keys()) {
+    if (name.startsWith('data/') && !wanted.includes(name)) throw new ArchiveError(`the archive holds ${name}, which version ${ARCHIVE_VERSION} does not know`);
+  }
+  const total = wanted.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
+  if (total > ARCHIVE_LIMITS.totalBytes) {
+    throw new ArchiveError(`the archive's data is ${total} bytes uncompressed; at most ${ARCHIVE_LIMITS.totalBytes} are read`);
+  }
+  const known: Known = { personas: new Set(), channels: new Set(), remotes: new Set(), posts: new Set() };
+  for (const table of ARCHIVE_TABLE_NAMES) {
+    const name = dataEntryName(table);
+    if (!sizes.has(name)) throw new ArchiveError(`the archive has no ${name}`);
+    let count = 0;
+    for await (const row of rowsOf(source, table)) {
+      count++;
+      if (table in known) known[table as keyof Known].add((row as { guid: string }).guid);
+    }
+    if (count !== manifest.counts[table]) {
+      throw new ArchiveError(`${name} holds ${count} rows where ${MANIFEST_NAME} says ${manifest.counts[table]}`);
+    }
+  }
+  return manifest;
+
+  async function* rowsOf<T extends ArchiveTable>(from: ArchiveSource, table: T): AsyncGenerator<ArchiveRow<T>> {
+    const name = dataEntryName(table);
+    const seen = UNIQUE[table].map(() => new Set<string>());
+    for await (const row of parsedRows(from, table)) {
+      const at = `${name} line ${row.number}`;
+      UNIQUE[table].forEach((keyOf, i) => {
+        const key = keyOf(row.row);
+        if (seen[i]?.has(key)) throw new ArchiveError(`${at}: ${key} is given twice in ${table}`);
+        seen[i]?.add(key);
+      });
+      for (const [field, kind, guid] of REFERENCES[table](row.row)) {
+        if (!known[kind].has(guid)) throw new ArchiveError(`${at}: ${field} names ${guid}, which is in no row of ${kind}`);
+      }
+      yield row.row;
+    }
+  }
+}
+
+/** The rows of one table's entry, each parsed and checked against its schema. */
+export async function* parsedRows<T extends ArchiveTable>(source: ArchiveSource, table: T): AsyncGenerator<{ row: ArchiveRow<T>; number: number }> {
+  const name = dataEntryName(table);
+  const schema: z.ZodType<ArchiveRow<T>> = ARCHIVE_TABLES[table] as unknown as z.ZodType<ArchiveRow<T>>;
+  for await (const { line, number } of source.lines(name)) {
+    const at = `${name} line ${number}`;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      throw new ArchiveError(`${at} is not JSON`);
+    }
+    const checked = schema.safeParse(json);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      throw new ArchiveError(`${at}: ${field ? `${field}: ` : ''}${issue?.message ?? 'not a valid row'}`);
+    }
+    yield { row: checked.data, number };
+  }
+}
+
+async function readManifest(source: ArchiveSource): Promise<Manifest> {
+  const entry = source.entries.find((e) => e.name === MANIFEST_NAME);
+  if (!entry) throw new ArchiveError(`the file is not an archive of this app: it has no ${MANIFEST_NAME}`);
+  if (entry.size > ARCHIVE_LIMITS.manifestBytes) throw new ArchiveError(`${MANIFEST_NAME} is larger than ${ARCHIVE_LIMITS.manifestBytes} bytes`);
+  const lines: string[] = [];
+  for await (const { line } of source.lines(MANIFEST_NAME)) lines.push(line);
+  let json: unknown;
+  try {
+    json = JSON.parse(lines.join('\n'));
+  } catch {
+    throw new ArchiveError(`${MANIFEST_NAME} is not JSON`);
+  }
+  const head = json as { format?: unknown; version?: unknown } | null;
+  if (head?.format !== ARCHIVE_FORMAT) throw new ArchiveError(`the file is not an archive of this app (${MANIFEST_NAME} format is ${JSON.stringify(head?.format)})`);
+  if (head.version !== ARCHIVE_VERSION) {
+    throw new ArchiveError(`the archive is of format version ${JSON.stringify(head.version)}; this version of the app reads version ${ARCHIVE_VERSION}`);
+  }
+  const checked = manifestSchema.safeParse(json);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ArchiveError(`${MANIFEST_NAME}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'not valid'}`);
+  }
+  return checked.data;
+}

@@ -1,0 +1,32 @@
+/**
+ * An archive as the import reads it, whatever holds it (a zip on disk: src-main/archive/zip-reader.ts).
+ * Every limit is enforced by the source as it reads, so a hostile archive is refused before it costs much.
+ */
+export interface ArchiveEntry {
+  name: string;
+  /** Bytes once uncompressed, as the archive declares them; reading refuses an entry that holds more. */
+  size: number;
+}
+
+export interface ArchiveSource {
+  readonly entries: readonly ArchiveEntry[];
+  /** The entry's lines (UTF-8, without their line ends), each with its 1-based number. */
+  lines(name: string): AsyncIterable<{ line: string; number: number }>;
+}
+
+/** What an archive may hold. An archive of 100,000 posts is about 300 MB uncompressed and 200,000 entries. */
+export const ARCHIVE_LIMITS = {
+  entries: 1_000_000,
+  /** Of one entry, uncompressed: the posts of a very large instance. */
+  entryBytes: 2 * 1024 ** 3,
+  /** Of the entries the import reads (archive.json and data/), uncompressed. */
+  totalBytes: 8 * 1024 ** 3,
+  /** One row: a post of 100,000 characters, its HTML and its fields, with room to spare. */
+  lineChars: 4 * 1024 * 1024,
+  manifestBytes: 1024 * 1024,
+} as const;
+
+/** A problem with an archive, in words for the person who gave it: nothing has been changed. */
+export class ArchiveError extends Error {
+  override readonly name = 'ArchiveError';
+}

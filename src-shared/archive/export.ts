@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import { SOFTWARE } from '../api/about';
+import type { PublishingDb } from '../store/db';
+import type { PersonaRow, PostRow } from '../store/rows';
+import { BACKFILL_V2 } from '../store/upgrade-v2';
+import { REQUEUE_WORDS_V6 } from '../store/upgrade-v6';
+import { REQUEUE_WORDS_V8 } from '../store/upgrade-v8';
+import { isoOf } from '../util/time';
+import { canRead } from '../service/visibility';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_TABLE_NAMES,
+  ARCHIVE_TABLES,
+  ARCHIVE_VERSION,
+  dataEntryName,
+  MANIFEST_NAME,
+  type ArchiveTable,
+  type Manifest,
+} from './archive-schema';
+import { atomEntry, atomHead, ATOM_TAIL, jsonFeedHead, jsonFeedItem, JSON_FEED_TAIL, type FeedContext } from './feeds';
+import { writeFrontMatter } from './front-matter';
+import { pagesOf, PAGE_ROWS } from './pages';
+import { markdownPath, postFrontMatter, safeSegment } from './post-markdown';
+import { zipWriter, type ByteSink } from './zip-writer';
+
+/** Markdown files shorter than this are stored uncompressed (zip-writer.ts says why). */
+const STORED_CHARS = 2048;
+
+/** Settings that are the progress of a store upgrade under way, not the person's: a restore starts none. */
+const TRANSIENT_SETTINGS: ReadonlySet<string> = new Set([BACKFILL_V2, REQUEUE_WORDS_V6, REQUEUE_WORDS_V8]);
+
+export interface ExportOptions {
+  /** Receives the zip's bytes in order; the export waits for each write. */
+  sink: ByteSink;
+  /** Unix seconds: the archive's time, and what "published" means for the feeds. */
+  now: number;
+  /** The instance's public address, for links in the feeds; null leaves them out. */
+  origin?: string | null;
+}
+
+/**
+ * Writes the whole instance as a zip (docs/archive.md): the rows of every table of the person's data as JSON
+ * Lines, every post as a Markdown file, a JSON Feed and an Atom feed of each of the instance's own Personas,
+ * and `archive.json` last, with the counts of what was written. Reads the store a page at a time.
+ *
+ * Rows are checked against the archive's schemas on the way out: a row the import would refuse stops the
+ * export with its table and key, rather than making an archive that cannot be restored.
+ */
+export async function exportArchive(db: PublishingDb, options: ExportOptions): Promise<Manifest> {
+  const madeAt = new Date(options.now * 1000);
+  const zip = zipWriter(options.sink, madeAt);
+  const counts = Object.fromEntries(ARCHIVE_TABLE_NAMES.map((table) => [table, 0])) as Record<ArchiveTable, number>;
+  for (const table of ARCHIVE_TABLE_NAMES) {
+    await zip.file(dataEntryName(table), linesOf(db, table, (n) => (counts[table] += n)));
+  }
+  const personas = await db.personas.toArray();
+  const handleOf = new Map(personas.map((p) => [p.guid, p.handle]));
+  const used = new Set<string>();
+  for await (const page of pagesOf(db.posts)) {
+    for (const post of page) {
+      if (post.deleted) continue;
+      const handle = handleOf.get(post.personaGuid) ?? 'unknown';
+      const text = writeFrontMatter(postFrontMatter(post, handle), post.text);
+      await zip.file(markdownPath(post, handle, used), [text], { stored: text.length < STORED_CHARS });
+    }
+  }
+  const accounts = new Set(await db.accounts.toCollection().primaryKeys());
+  const feedNames = new Set<string>();
+  for (const persona of personas.filter((p) => accounts.has(p.accountGuid) && !p.remoteGuid)) {
+    const context: FeedContext = { persona, origin: options.origin ?? null, madeUnix: options.now };
+    const name = uniqueName(`feeds/${safeSegment(persona.handle, persona.guid)}`, persona.guid, feedNames);
+    await zip.file(`${name}.json`, jsonFeed(db, context, options.now));
+    await zip.file(`${name}.atom`, atomFeed(db, context, options.now));
+  }
+  const manifest: Manifest = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    made_at: isoOf(options.now),
+    app: { name: SOFTWARE.name, version: SOFTWARE.version },
+    store_version: db.verno,
+    counts,
+  };
+  await zip.file(MANIFEST_NAME, [`${JSON.stringify(manifest, null, 2)}\n`]);
+  await zip.end();
+  return manifest;
+}
+
+/** Two Personas whose handles differ only in characters a file name cannot hold get distinct files. */
+function uniqueName(wanted: string, guid: string, used: Set<string>): string {
+  const name = used.has(wanted.toLowerCase()) ? `${wanted}-${guid}` : wanted;
+  used.add(name.toLowerCase());
+  return name;
+}
+
+async function* linesOf(db: PublishingDb, table: ArchiveTable, counted: (n: number) => void): AsyncGenerator<string> {
+  const schema: z.ZodType = ARCHIVE_TABLES[table];
+  for await (const page of pagesOf(db.table<Record<string, unknown>, unknown>(table))) {
+    const lines: string[] = [];
+    for (const stored of page) {
+      const row = archivedRow(table, stored);
+      if (row === null) continue;
+      const checked = schema.safeParse(row);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new Error(`cannot export ${table} row ${keyText(row)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+      }
+      lines.push(JSON.stringify(row));
+    }
+    counted(lines.length);
+    if (lines.length > 0) yield `${lines.join('\n')}\n`;
+  }
+}
+
+/** The row as archived: secrets left out, or null for a row that is not the person's data. */
+function archivedRow(table: ArchiveTable, row: Record<string, unknown>): Record<string, unknown> | null {
+  if (table === 'accounts') {
+    const { passHash: _passHash, ...rest } = row;
+    return rest;
+  }
+  if (table === 'remotes') {
+    const { sealedToken: _sealedToken, ...rest } = row;
+    return rest;
+  }
+  if (table === 'settings' && TRANSIENT_SETTINGS.has(String(row['key']))) return null;
+  return row;
+}
+
+const keyText = (row: Record<string, unknown>): string => JSON.stringify(row['guid'] ?? row['key'] ?? row['postGuid'] ?? row['url'] ?? '?');
+
+/** A Persona's posts that anyone may read now, newest first, a page at a time by the Persona's timeline index. */
+async function* publicPostsOf(db: PublishingDb, persona: PersonaRow, now: number): AsyncGenerator<PostRow> {
+  let after = '';
+  for (;;) {
+    const page = await db.posts
+      .where('[personaGuid+order]')
+      .between([persona.guid, after], [persona.guid, '\uffff'], false, true)
+      .limit(PAGE_ROWS)
+      .toArray();
+    for (const post of page) if (canRead(post, null, now)) yield post;
+    const last = page.at(-1);
+    if (page.length < PAGE_ROWS || !last) return;
+    after = last.order;
+  }
+}
+
+async function* jsonFeed(db: PublishingDb, context: FeedContext, now: number): AsyncGenerator<string> {
+  yield jsonFeedHead(context);
+  let first = true;
+  for await (const post of publicPostsOf(db, context.persona, now)) {
+    yield jsonFeedItem(context, post, first);
+    first = false;
+  }
+  yield JSON_FEED_TAIL;
+}
+
+async function* atomFeed(db: PublishingDb, context: FeedContext, now: number): AsyncGenerator<string> {
+  yield atomHead(context);
+  for await (const post of publicPostsOf(db, context.persona, now)) yield atomEntry(context, post);
+  yield ATOM_TAIL;
+}

@@ -1,0 +1,149 @@
+import type { Table } from 'dexie';
+import type { PublishingDb } from '../store/db';
+import type { AccountRow, TokenRow } from '../store/rows';
+import { backfillV2, BACKFILL_V2 } from '../store/upgrade-v2';
+import { checkArchive, parsedRows } from './archive-check';
+import { ARCHIVE_TABLE_NAMES, type ArchiveTable, type Manifest } from './archive-schema';
+import { ArchiveError, type ArchiveSource } from './archive-source';
+
+/** Rows per write transaction: the SQLite backend holds a transaction's requests in memory until it ends. */
+const WRITE_BATCH = 500;
+
+/** The tables an import writes, and those it empties and refills should it fail. */
+const WRITTEN = [...ARCHIVE_TABLE_NAMES, 'tokens', 'changes', 'indexQueue'] as const;
+
+export interface ImportOptions {
+  /** Check the archive and the store, and write nothing. */
+  dryRun?: boolean;
+}
+
+export interface ImportReport {
+  manifest: Manifest;
+  /** Rows written (or, in a dry run, that would be) per table. */
+  counts: Record<ArchiveTable, number>;
+  dryRun: boolean;
+}
+
+/**
+ * Restores an archive (docs/archive.md) into a store that is new or empty: one that holds nothing but what
+ * opening a new data folder made (the owner account, its first Persona and Channel). Any other store is
+ * refused, naming what it holds.
+ *
+ * 1. The whole archive is checked first (archive-check.ts); a problem refuses it before anything is written.
+ * 2. The rows are written as the archive holds them (GUIDs, numeric ids, times and marks unchanged), in
+ *    transactions of WRITE_BATCH rows. The new folder's owner token and password stay this folder's own:
+ *    they move to the archive's owner account. Remotes come without their tokens: each asks to be
+ *    connected again (its first sync cycle reports the token missing).
+ * 3. The derived tables are rebuilt as a store upgrade rebuilds them (store/upgrade-v2.ts backfillV2): each
+ *    post's change row, and every post queued for the search indexer, which indexes them behind.
+ *
+ * Should a write fail part way, everything written is removed and the rows the store held before (a handful)
+ * are put back, so the store is as it was. A process killed part way leaves a partial instance: its
+ * folder is then not empty, and the next import into it is refused; import into a new folder instead.
+ */
+export async function importArchive(db: PublishingDb, source: ArchiveSource, options: ImportOptions = {}): Promise<ImportReport> {
+  await requireEmpty(db);
+  const manifest = await checkArchive(source);
+  const report: ImportReport = { manifest, counts: { ...manifest.counts }, dryRun: options.dryRun === true };
+  if (options.dryRun) return report;
+  const before = await saved(db);
+  try {
+    await writeRows(db, source, before);
+  } catch (error) {
+    await restore(db, before);
+    throw error;
+  }
+  return report;
+}
+
+/** What makes a store more than a new one: anything but the owner and its first Persona and Channel. */
+async function requireEmpty(db: PublishingDb): Promise<void> {
+  const [accounts, personas, channels, posts, remotes, stars, pins] = await Promise.all([
+    db.accounts.count(),
+    db.personas.toArray(),
+    db.channels.count(),
+    db.posts.count(),
+    db.remotes.count(),
+    db.stars.count(),
+    db.pins.count(),
+  ]);
+  const held = [
+    posts > 0 ? `${posts} post${posts === 1 ? '' : 's'}` : '',
+    personas.length > 1 ? `${personas.length} Personas (${personas.slice(0, 5).map((p) => `@${p.handle}`).join(', ')}${personas.length > 5 ? ', …' : ''})` : '',
+    channels > 1 ? `${channels} Channels` : '',
+    accounts > 1 ? `${accounts} accounts` : '',
+    remotes > 0 ? `${remotes} remote${remotes === 1 ? '' : 's'}` : '',
+    stars + pins > 0 ? 'stars or pins' : '',
+  ].filter(Boolean);
+  if (held.length > 0) {
+    throw new ArchiveError(
+      `the instance is not empty: it holds ${held.join(', ')}. Restore into a new data folder; nothing was changed`,
+    );
+  }
+}
+
+type Saved = { [T in (typeof WRITTEN)[number]]: unknown[] };
+
+async function saved(db: PublishingDb): Promise<Saved> {
+  const tables = await Promise.all(WRITTEN.map((name) => db.table(name).toArray()));
+  return Object.fromEntries(WRITTEN.map((name, i) => [name, tables[i] ?? []])) as Saved;
+}
+
+async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved): Promise<void> {
+  const oldOwner = (before.accounts as AccountRow[])[0];
+  let newOwner: string | null = null;
+  await db.transaction('rw', WRITTEN.map((name) => db.table(name)), async () => {
+    for (const name of ['accounts', 'personas', 'channels', 'grants', 'settings'] as const) await db.table(name).clear();
+  });
+  for (const table of ARCHIVE_TABLE_NAMES) {
+    let batch: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const rows = batch;
+      batch = [];
+      await db.table(table).bulkAdd(rows);
+    };
+    for await (const { row } of parsedRows(source, table)) {
+      batch.push(storedRow(table, row));
+      if (batch.length >= WRITE_BATCH) await flush();
+    }
+    await flush();
+    if (table === 'accounts') newOwner = await adoptOwner(db, oldOwner, before);
+  }
+  if (!newOwner) throw new ArchiveError('the archive holds no account');
+  // The change rows and the search queue, as an upgrade from version 1 fills them (store/upgrade-v2.ts).
+  await db.settings.put({ key: BACKFILL_V2, value: '0' });
+  await backfillV2(db);
+}
+
+/** A row as the store keeps it: the archive leaves out a remote's token (an empty one reads as missing). */
+function storedRow(table: ArchiveTable, row: Record<string, unknown>): Record<string, unknown> {
+  if (table === 'remotes') return { ...row, sealedToken: '' };
+  if (table === 'accounts') return { ...row, passHash: null };
+  return row;
+}
+
+/**
+ * The account the host will take for its owner (store/bootstrap.ts: the first by name) gets this folder's
+ * password, and this folder's tokens now sign in to it.
+ */
+async function adoptOwner(db: PublishingDb, oldOwner: AccountRow | undefined, before: Saved): Promise<string | null> {
+  const owner = await db.accounts.orderBy('name').first();
+  if (!owner) return null;
+  const tokens = (before.tokens as TokenRow[]).filter((t) => t.accountGuid === oldOwner?.guid);
+  await db.transaction('rw', [db.accounts, db.tokens], async () => {
+    await db.accounts.update(owner.guid, { passHash: oldOwner?.passHash ?? null });
+    if (tokens.length > 0) await db.tokens.bulkPut(tokens.map((token) => ({ ...token, accountGuid: owner.guid })));
+  });
+  return owner.guid;
+}
+
+/** Empties every table the import wrote and puts back what the store held before it. */
+async function restore(db: PublishingDb, before: Saved): Promise<void> {
+  for (const name of WRITTEN) {
+    const table: Table<unknown, unknown> = db.table(name);
+    await table.clear();
+    const rows = before[name];
+    for (let at = 0; at < rows.length; at += WRITE_BATCH) await table.bulkAdd(rows.slice(at, at + WRITE_BATCH));
+  }
+}

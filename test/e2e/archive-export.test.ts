@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, hasChromium, tempDir } from './support/desk-page';
+import { useDesk } from './support/use-desk';
+
+const TOKEN = 'e2e-archive-owner-token-0123456789';
+
+/** Settings → "Export everything" in Debian's Chromium against a real headless host. */
+describe.skipIf(!hasChromium)('exporting the instance from Settings', () => {
+  const { host, page, errors } = useDesk({ name: 'archive', token: TOKEN });
+
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  it('downloads a zip that opens, with every post in it', async () => {
+    for (const content of ['The first of three', 'The second of three', 'The third of three']) {
+      const written = await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
+      expect(written.status).toBe(200);
+    }
+    await page.goto(`${host.url}/settings`);
+    const section = page.getByRole('region', { name: 'Your data' });
+    await section.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Export everything' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^publishing-desk-\d{4}-\d{2}-\d{2}\.zip$/);
+    const file = path.join(tempDir('desk-e2e-download'), download.suggestedFilename());
+    await download.saveAs(file);
+
+    const entries = unzipSync(fs.readFileSync(file));
+    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({ format: 'publishing-desk-archive', counts: { posts: 3 } });
+    const markdown = Object.keys(entries).filter((name) => name.startsWith('markdown/me/'));
+    expect(markdown).toHaveLength(3);
+    const texts = markdown.map((name) => strFromU8(entries[name] ?? new Uint8Array()).split('---\n')[2]).sort();
+    expect(texts).toEqual(['The first of three', 'The second of three', 'The third of three']);
+    await page.getByText('The archive is downloaded.').waitFor();
+  });
+});

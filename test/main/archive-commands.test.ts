@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveNodeFlags } from '../support/serve-flags';
+import { tempDir } from './host-helpers';
+
+/** `npm run export` and `npm run import` as real processes, beside a real host on the same folder. */
+const PROJECT = path.resolve(import.meta.dirname, '../..');
+const TOKEN = 'x'.repeat(20);
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** The script of package.json as npm would run it, with the project's own Node. */
+function script(name: string, args: string[]): Run {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts[name] ?? '').split(/\s+/);
+  const child = spawn(process.execPath, [...words.slice(words.indexOf('node') + 1), ...args], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { child, output: () => text, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
+async function serve(dataDir: string): Promise<Run & { url: string }> {
+  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
+    cwd: PROJECT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let text = '';
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "serving" line within 20 s:\n${text}`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /^Publishing Desk is serving (http:\/\/\S+)$/m.exec(text);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+  });
+  return { child, output: () => text, exited, url };
+}
+
+async function write(url: string, content: string): Promise<string> {
+  const response = await fetch(`${url}/api/posts/write`, {
+    method: 'POST',
+    headers: { Authorization: TOKEN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ content, post_type: 'post.note' }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: { guid: string }[] }).data[0]?.guid ?? '';
+}
+
+async function texts(url: string): Promise<string[]> {
+  const response = await fetch(`${url}/api/posts/global?count=250`, { headers: { Authorization: TOKEN } });
+  return ((await response.json()) as { data: { text: string }[] }).data.map((p) => p.text).sort();
+}
+
+async function stop(host: Run): Promise<void> {
+  host.child.kill('SIGTERM');
+  expect(await host.exited).toBe(0);
+}
+
+describe('the archive commands', () => {
+  it('export a running host\'s folder while it writes, and restore it into a new folder', async () => {
+    const dataDir = tempDir('archive-cli');
+    const host = await serve(dataDir);
+    const before: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const text = `Before the export ${i}`;
+      await write(host.url, text);
+      before.push(text);
+    }
+    // The host keeps writing all through the export.
+    const writing = { on: true };
+    const during = (async () => {
+      for (let i = 0; writing.on; i++) await write(host.url, `During the export ${i}`);
+    })();
+    const archive = path.join(tempDir('archive-cli-out'), 'instance.zip');
+    const exported = script('export', ['--data', dataDir, '--out', archive]);
+    expect(await exported.exited, exported.output()).toBe(0);
+    writing.on = false;
+    await during;
+    expect(exported.output()).toMatch(/^Exported .* to .*instance\.zip: 1 accounts, 1 personas, 1 channels, 1 grants, 2 settings, \d+ posts/m);
+
+    const entries = unzipSync(fs.readFileSync(archive), { filter: (file) => file.name.startsWith('data/posts') || file.name === 'archive.json' });
+    const posts = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array()).trim().split('\n').map((line) => (JSON.parse(line) as { text: string }).text);
+    expect(posts).toEqual(expect.arrayContaining(before));
+    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({ format: 'publishing-desk-archive', version: 1, counts: { posts: posts.length } });
+
+    // A running host holds its folder: the import refuses it and changes nothing.
+    const refused = script('import', ['--data', dataDir, '--in', archive]);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/another host \(pid \d+\) is using this data folder/);
+    const served = await texts(host.url);
+    await stop(host);
+
+    const fresh = path.join(tempDir('archive-cli-new'), 'instance');
+    const dry = script('import', ['--data', fresh, '--in', archive, '--dry-run']);
+    expect(await dry.exited, dry.output()).toBe(0);
+    expect(dry.output()).toMatch(/^Dry run: the archive \(made .*\) is sound; it would restore .*\d+ posts into .*\. Nothing was changed\.$/m);
+    expect(fs.existsSync(fresh)).toBe(false);
+
+    const restored = script('import', ['--data', fresh, '--in', archive]);
+    expect(await restored.exited, restored.output()).toBe(0);
+    expect(restored.output()).toMatch(/^Restored .*\d+ posts into /m);
+    const again = await serve(fresh);
+    expect(await texts(again.url)).toEqual(served.filter((text) => posts.includes(text)));
+    await stop(again);
+  });
+
+  it('refuse a bad archive and bad flags with a clear message', async () => {
+    const junk = path.join(tempDir('archive-cli-junk'), 'junk.zip');
+    fs.writeFileSync(junk, 'not a zip at all');
+    const dataDir = path.join(tempDir('archive-cli-bad'), 'instance');
+    const bad = script('import', ['--data', dataDir, '--in', junk]);
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('import: refused: the file is not a zip archive, or it is cut short (its end record is missing). Nothing was changed.');
+    const usage = script('export', ['--data', dataDir]);
+    expect(await usage.exited).toBe(2);
+    expect(usage.output()).toContain('export: --data and --out are required');
+  });
+
+  it('import a Markdown folder: a dry run says what it would do and changes nothing, then it does it', async () => {
+    const folder = tempDir('archive-cli-markdown');
+    fs.writeFileSync(path.join(folder, 'first.md'), '---\ntitle: First\ndate: 2024-01-01\n---\nThe first\n');
+    fs.writeFileSync(path.join(folder, 'second.md'), 'A note\n');
+    fs.writeFileSync(path.join(folder, 'bomb.md'), '---\na: &a [1]\nb: *a\n---\nx\n');
+    const dataDir = path.join(tempDir('archive-cli-md-data'), 'instance');
+
+    const dry = script('import', ['--data', dataDir, '--markdown', folder, '--dry-run']);
+    expect(await dry.exited).toBe(1);
+    expect(dry.output()).toBe(
+      [
+        'bomb.md: refused: the front matter uses YAML aliases (*name), which are not accepted (line 1)',
+        'second.md: would create',
+        'first.md: would create',
+        'Dry run: 2 would be created, 0 would be skipped, 1 refused. Nothing was changed.',
+        '',
+      ].join('\n'),
+    );
+    expect(fs.existsSync(dataDir)).toBe(false);
+
+    const run = script('import', ['--data', dataDir, '--markdown', folder]);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('2 created, 0 skipped, 1 refused');
+    // The databases themselves; reading a copy of them may leave SQLite's empty side files (-wal, -shm).
+    const contents = () =>
+      fs.readdirSync(path.join(dataDir, 'db')).filter((name) => name.endsWith('.sqlite')).map((name) => [name, crypto.createHash('sha256').update(fs.readFileSync(path.join(dataDir, 'db', name))).digest('hex')]);
+    const before = contents();
+    const dryAgain = script('import', ['--data', dataDir, '--markdown', folder, '--dry-run']);
+    await dryAgain.exited;
+    expect(dryAgain.output()).toContain('second.md: would skip (already there)\nfirst.md: would skip (already there)\n');
+    expect(contents()).toEqual(before);
+    const again = script('import', ['--data', dataDir, '--markdown', folder]);
+    await again.exited;
+    expect(again.output()).toContain('0 created, 2 skipped, 1 refused');
+
+    const served = await serve(dataDir);
+    expect(await texts(served.url)).toEqual(['A note']);
+    await stop(served);
+  });
+
+  it('GET /api/instance/export streams the archive to the owner alone, from a running host', async () => {
+    const dataDir = tempDir('archive-route');
+    const host = await serve(dataDir);
+    for (let i = 0; i < 30; i++) await write(host.url, `Post ${i}`);
+    const about = (await (await fetch(`${host.url}/api/about`)).json()) as { data: { extensions: string[] } };
+    expect(about.data.extensions).toContain('export');
+    const anonymous = await fetch(`${host.url}/api/instance/export`);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: 'not-the-token-at-all' } })).status).toBe(401);
+
+    const response = await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } });
+    expect(response.status, host.output()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="publishing-desk-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const manifest = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: { posts: number } };
+    expect(manifest.counts.posts).toBe(30);
+    const feed = JSON.parse(strFromU8(entries['feeds/me.json'] ?? new Uint8Array())) as { items: { url: string }[] };
+    expect(feed.items).toHaveLength(30);
+    expect(feed.items[0]?.url.startsWith(`${host.url}/posts/`)).toBe(true);
+    // The host goes on serving after it.
+    expect(await texts(host.url)).toHaveLength(30);
+    await stop(host);
+  });
+});

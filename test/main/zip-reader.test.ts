@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { zipSync, type Zippable } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { openZipArchive } from '../../src-main/archive/zip-reader';
+import { fileSink } from '../../src-main/archive/file-sink';
+import { zipWriter } from '../../src-shared/archive/zip-writer';
+import { tempDir } from './host-helpers';
+
+async function lines(file: string, name: string): Promise<string[]> {
+  const archive = openZipArchive(file);
+  try {
+    const found: string[] = [];
+    for await (const { line } of archive.lines(name)) found.push(line);
+    return found;
+  } finally {
+    archive.close();
+  }
+}
+
+describe('the zip reader', () => {
+  it('reads a zip of more than 65,535 entries, as one post a file makes of a large instance', async () => {
+    const file = path.join(tempDir('zip-reader'), 'many.zip');
+    const sink = fileSink(file);
+    const zip = zipWriter(sink.sink, new Date('2026-01-01T00:00:00Z'));
+    for (let i = 0; i < 70_000; i++) await zip.file(`markdown/${i}.md`, [`post ${i}\n`], { stored: true });
+    await zip.end();
+    await sink.close();
+    const archive = openZipArchive(file);
+    expect(archive.entries).toHaveLength(70_000);
+    archive.close();
+    expect(await lines(file, 'markdown/69999.md')).toEqual(['post 69999']);
+    expect(await lines(file, 'markdown/3.md')).toEqual(['post 3']);
+  });
+
+  it('reads lines across chunks, with and without a last line end, and refuses text that is not UTF-8', async () => {
+    const file = path.join(tempDir('zip-reader'), 'lines.zip');
+    const long = 'é'.repeat(100_000);
+    const entries: Zippable = {
+      'a.jsonl': new TextEncoder().encode(`${long}\nsecond\nthird`),
+      'b.jsonl': new Uint8Array([0x61, 0xff, 0x0a]),
+    };
+    fs.writeFileSync(file, zipSync(entries));
+    expect(await lines(file, 'a.jsonl')).toEqual([long, 'second', 'third']);
+    await expect(lines(file, 'b.jsonl')).rejects.toThrow('b.jsonl is not UTF-8 text');
+  });
+});
