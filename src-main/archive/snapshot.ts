@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { isStoreFile } from '../host/backups/layout';
+import { copyOnline } from '../host/backups/sqlite-files';
 
 /**
  * A consistent copy of a data folder's store while a host may be writing to it: each SQLite file of
@@ -10,18 +11,11 @@ import Database from 'better-sqlite3';
  */
 export async function snapshotStore(dataDir: string, into: string): Promise<string> {
   const source = path.join(dataDir, 'db');
-  const files = fs.existsSync(source) ? fs.readdirSync(source).filter((name) => name.endsWith('.sqlite')) : [];
+  const files = fs.existsSync(source) ? fs.readdirSync(source).filter(isStoreFile) : [];
   if (!files.some((name) => name.startsWith('D_'))) throw new Error(`${dataDir} holds no instance (no database in ${source})`);
   fs.mkdirSync(into, { recursive: true, mode: 0o700 });
-  // The catalogue last: every database it names is then already copied.
-  files.sort((a, b) => Number(a.startsWith('__')) - Number(b.startsWith('__')));
-  for (const name of files) {
-    const database = new Database(path.join(source, name), { readonly: true, fileMustExist: true });
-    try {
-      await database.backup(path.join(into, name));
-    } finally {
-      database.close();
-    }
-  }
+  // The backups' online copy: one read transaction over every file, so the catalogue and the databases are
+  // of one moment, and steps of bounded size, so a host writing meanwhile is neither stalled nor restarts it.
+  await copyOnline(files.map((name) => path.join(source, name)), into);
   return into;
 }
