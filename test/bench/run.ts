@@ -6,7 +6,8 @@
  * on that data, and the host's peak RSS; then a soak of 50 clients for 60 s on that data (soak.ts, which
  * fails the run on a 5xx, a lost or doubled post or too much memory), sync with a second instance (sync.ts)
  * and with a real matigo/streams server (streams.ts), and a backup of the running host while it serves
- * requests (backup.ts). Other figures are printed, not asserted.
+ * requests (backup.ts), and export and restore of the whole instance with the archive commands (archive.ts).
+ * Other figures are printed, not asserted.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
 import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
+import { benchArchive } from './archive';
 import { benchBackup } from './backup';
 import { benchSoak } from './soak';
 import { benchStreams } from './streams';
@@ -29,7 +31,7 @@ const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const SYNC_POSTS = Number(process.env['BENCH_SYNC_POSTS'] ?? 20_000);
 /**
  * `BENCH_ONLY=sync`, `BENCH_ONLY=streams` or `BENCH_ONLY=soak` runs that part alone (the soak on a new
- * instance); `BENCH_ONLY=backup` builds the store of BENCH_POSTS and runs the backup part alone.
+ * instance); `BENCH_ONLY=backup` or `BENCH_ONLY=archive` builds the store of BENCH_POSTS and runs that part alone.
  */
 const ONLY = process.env['BENCH_ONLY'];
 const TOKEN = 'bench-owner-token-0123456789abcdef';
@@ -83,10 +85,10 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
-  if (ONLY === 'backup') {
+  if (ONLY === 'backup' || ONLY === 'archive') {
     await importCorpus();
     const { child, url } = await startHost(dataDir, TOKEN);
-    await benchBackup(url, TOKEN, report);
+    await (ONLY === 'backup' ? benchBackup(url, TOKEN, report) : benchArchive(dataDir, report));
     await stopHost(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
@@ -128,6 +130,7 @@ async function main() {
   report(`GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`);
 
   await benchBackup(url, TOKEN, report);
+  await benchArchive(dataDir, report);
 
   report(`host peak RSS: ${peakRssMb(child) ?? '?'} MB`);
 
