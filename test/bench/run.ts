@@ -31,7 +31,8 @@ const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const SYNC_POSTS = Number(process.env['BENCH_SYNC_POSTS'] ?? 20_000);
 /**
  * `BENCH_ONLY=sync`, `BENCH_ONLY=streams` or `BENCH_ONLY=soak` runs that part alone (the soak on a new
- * instance); `BENCH_ONLY=backup` or `BENCH_ONLY=archive` builds the store of BENCH_POSTS and runs that part alone.
+ * instance); `BENCH_ONLY=backup`, `BENCH_ONLY=archive` or `BENCH_ONLY=backup,archive` builds the store of
+ * BENCH_POSTS and runs those parts alone.
  */
 const ONLY = process.env['BENCH_ONLY'];
 const TOKEN = 'bench-owner-token-0123456789abcdef';
@@ -85,10 +86,12 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
-  if (ONLY === 'backup' || ONLY === 'archive') {
+  const parts = new Set(ONLY?.split(','));
+  if (parts.has('backup') || parts.has('archive')) {
     await importCorpus();
     const { child, url } = await startHost(dataDir, TOKEN);
-    await (ONLY === 'backup' ? benchBackup(url, TOKEN, report) : benchArchive(dataDir, report));
+    if (parts.has('backup')) await benchBackup(url, TOKEN, report);
+    if (parts.has('archive')) await benchArchive(dataDir, report);
     await stopHost(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
