@@ -11,6 +11,7 @@ import { isScheduled, sendDraft } from './send';
 import { TagsAndSchedule } from './TagsAndSchedule';
 import { TextAndPreview, ViewToggle } from './TextAndPreview';
 import { TypeFields } from './TypeFields';
+import type { SectionProps } from './section-props';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 
 /** What a reply composer keeps behind "More": everything but the text. */
@@ -164,11 +165,7 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
   );
 }
 
-interface PickerProps {
-  draft: Draft;
-  set: (patch: Partial<Draft>) => void;
-  problems: ProblemList;
-  described: (field: Field) => object;
+interface PickerProps extends SectionProps {
   showPersona: boolean;
   showChannel: boolean;
 }

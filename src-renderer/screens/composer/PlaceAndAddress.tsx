@@ -1,19 +1,9 @@
-import type { Draft } from '../../state/drafts';
 import { Problems, problemId } from './Problems';
-import type { Field } from './field-words';
-import type { Problems as ProblemList } from './publish';
+import type { FoldedSectionProps } from './section-props';
 
-interface Props {
-  draft: Draft;
-  set: (patch: Partial<Draft>) => void;
-  problems: ProblemList;
-  described: (field: Field) => object;
-  /** Open from the start in the full composer when something is filled in. */
-  open: boolean;
-}
 
 /** Where the post was written (geo) and its own address (canonical path, an article's slug), folded away. */
-export function PlaceAndAddress({ draft, set, problems, described, open }: Props) {
+export function PlaceAndAddress({ draft, set, problems, described, open }: FoldedSectionProps) {
   const filled = [draft.place, draft.latitude, draft.longitude, draft.altitude, draft.canonicalPath, draft.slug].some((v) => v !== '');
   const coordinate = (field: 'latitude' | 'longitude' | 'altitude', label: string, placeholder: string) => (
     <div className="field">

@@ -1,22 +1,13 @@
 import { PRIVACIES } from '../../../src-shared/api/vocabulary';
-import type { Draft } from '../../state/drafts';
-import type { Field } from './field-words';
 import { Problems, problemId } from './Problems';
-import type { Problems as ProblemList } from './publish';
+import type { Draft } from '../../state/drafts';
+import type { FoldedSectionProps } from './section-props';
 
 const PRIVACY_NAMES: Record<string, string> = { 'visibility.public': 'Public', 'visibility.private': 'Private (your readers)', 'visibility.none': 'Only you' };
 
-interface Props {
-  draft: Draft;
-  set: (patch: Partial<Draft>) => void;
-  problems: ProblemList;
-  described: (field: Field) => object;
-  /** Open from the start in the full composer when something is filled in. */
-  open: boolean;
-}
 
 /** Tags, who may read the post and when it is published and expires, folded away until wanted. */
-export function TagsAndSchedule({ draft, set, problems, described, open }: Props) {
+export function TagsAndSchedule({ draft, set, problems, described, open }: FoldedSectionProps) {
   const filled = draft.tags !== '' || draft.publishAt !== '' || draft.expiresAt !== '' || draft.privacy !== 'visibility.public';
   const anyProblem = (['tags', 'privacy', 'publishAt', 'expiresAt'] as const).some((f) => problems[f]?.length);
   return (

@@ -1,18 +1,11 @@
 import { needsSource } from '../../../src-shared/api/vocabulary';
-import type { Draft } from '../../state/drafts';
-import { isRequired, labelOf, type Field } from './field-words';
+import { isRequired, labelOf } from './field-words';
 import { Problems, problemId, RequiredMark } from './Problems';
-import { LIMITS, type Problems as ProblemList } from './publish';
-
-interface Props {
-  draft: Draft;
-  set: (patch: Partial<Draft>) => void;
-  problems: ProblemList;
-  described: (field: Field) => object;
-}
+import { LIMITS } from './publish';
+import type { SectionProps } from './section-props';
 
 /** The fields a type adds: an article's title, the page a bookmark or quotation is about. Marked as the type requires. */
-export function TypeFields({ draft, set, problems, described }: Props) {
+export function TypeFields({ draft, set, problems, described }: SectionProps) {
   const mark = (variable: 'title' | 'source_url' | 'source_title') => {
     const required = isRequired(variable, draft.type);
     return { label: <>{labelOf(variable)} <RequiredMark required={required} /></>, required };
