@@ -1,4 +1,4 @@
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import { Problems, problemId } from './Problems';
 import type { Field } from './field-words';
 import type { Problems as ProblemList } from './publish';

@@ -1,5 +1,5 @@
 import { PRIVACIES } from '../../../src-shared/api/vocabulary';
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import type { Field } from './field-words';
 import { Problems, problemId } from './Problems';
 import type { Problems as ProblemList } from './publish';

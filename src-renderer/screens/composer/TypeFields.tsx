@@ -1,5 +1,5 @@
 import { needsSource } from '../../../src-shared/api/vocabulary';
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import { isRequired, labelOf, type Field } from './field-words';
 import { Problems, problemId, RequiredMark } from './Problems';
 import { LIMITS, type Problems as ProblemList } from './publish';
