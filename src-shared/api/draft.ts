@@ -47,3 +47,10 @@ export const DRAFT_LIMITS = {
   /** Of all the drafts together, as JSON. */
   bytes: 32 * 1024 * 1024,
 } as const;
+
+/** `GET /api/account/restored-drafts` (extension): the drafts a restore brought back, for the page to take. */
+export const restoredDraftsAnswer = z.array(draftSchema);
+
+/** `DELETE /api/account/restored-drafts`: how many were waiting (the page took them). */
+export const restoredDraftsClearedAnswer = z.object({ cleared: z.number().int().nonnegative() });
+export type RestoredDraftsCleared = z.infer<typeof restoredDraftsClearedAnswer>;

@@ -2,7 +2,9 @@ import type { Table } from 'dexie';
 import type { PublishingDb } from '../store/db';
 import type { AccountRow, TokenRow } from '../store/rows';
 import { backfillV2, BACKFILL_V2 } from '../store/upgrade-v2';
+import { archiveDrafts } from './archive-drafts';
 import { checkArchive, parsedRows } from './archive-check';
+import { keepRestoredDrafts } from './restored-drafts';
 import { ARCHIVE_TABLE_NAMES, type ArchiveTable, type Manifest } from './archive-schema';
 import { ArchiveError, type ArchiveSource } from './archive-source';
 
@@ -114,6 +116,8 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
   // The change rows and the search queue, as an upgrade from version 1 fills them (store/upgrade-v2.ts).
   await db.settings.put({ key: BACKFILL_V2, value: '0' });
   await backfillV2(db);
+  // The page's drafts wait in the store until the page takes them (restored-drafts.ts).
+  await keepRestoredDrafts(db, (await archiveDrafts(source)) ?? []);
 }
 
 /** A row as the store keeps it: the archive leaves out a remote's token (an empty one reads as missing). */
