@@ -21,8 +21,8 @@ export interface ImportOptions {
 
 export interface ImportReport {
   manifest: Manifest;
-  /** Rows written (or, in a dry run, that would be) per table. */
-  counts: Record<ArchiveTable, number>;
+  /** Rows written (or, in a dry run, that would be) per table, and the drafts kept for the page. */
+  counts: Manifest['counts'];
   dryRun: boolean;
 }
 
