@@ -155,6 +155,11 @@ interface DraftsStore {
   close: (id: string) => void;
   /** Reads storage again (another tab wrote). */
   reload: () => void;
+  /**
+   * Takes drafts from elsewhere (a restore): each kept unless this page holds it changed later, or removed
+   * it since (the rules of mergeDrafts). Answers whether they were saved.
+   */
+  adopt: (incoming: readonly Draft[]) => boolean;
 }
 
 /** A kept draft, or one open with nothing in it yet: what a composer shows. */
@@ -167,10 +172,10 @@ const without = <T>(record: Record<string, T>, id: string): Record<string, T> =>
 
 export const useDrafts = create<DraftsStore>((set, get) => {
   /** Storage and this tab's list merged, `edit` applied, written back; `gone` marks what `edit` removed. */
-  const commit = (edit: (drafts: Draft[]) => Draft[], marks: { remove?: string; keep?: string } = {}) => {
+  const commit = (edit: (drafts: Draft[], gone: Gone) => Draft[], marks: { remove?: string; keep?: string } = {}) => {
     const stored = readGone();
     const gone = boundGone({ ...(marks.keep === undefined ? stored : without(stored, marks.keep)), ...(marks.remove === undefined ? {} : { [marks.remove]: Date.now() }) });
-    const drafts = edit(mergeDrafts(get().drafts, readDrafts(), gone));
+    const drafts = edit(mergeDrafts(get().drafts, readDrafts(), gone), gone);
     set({ drafts, saveError: writeDrafts(drafts, gone) });
   };
   const upsert = (draft: Draft) => (drafts: Draft[]) => [draft, ...drafts.filter((d) => d.id !== draft.id)];
@@ -203,6 +208,10 @@ export const useDrafts = create<DraftsStore>((set, get) => {
     },
     close: (id) => set({ unsaved: without(get().unsaved, id), opened: without(get().opened, id) }),
     reload: () => set({ drafts: mergeDrafts(get().drafts, readDrafts(), readGone()) }),
+    adopt: (incoming) => {
+      commit((drafts, gone) => mergeDrafts(drafts, incoming, gone));
+      return get().saveError === null;
+    },
   };
 });
 
