@@ -152,8 +152,9 @@ describe('the page’s drafts in an archive', () => {
     expect((await target.call('GET', '/api/account/restored-drafts')).json.data).toEqual([]);
   });
 
-  it('are only the owner’s to read', async () => {
+  it('are only the owner’s to read, where /api/about names the extension', async () => {
     const target = await started();
+    expect((await target.call('GET', '/api/about', { token: null })).json.data.extensions).toContain('restored_drafts');
     const stranger = await target.call('GET', '/api/account/restored-drafts', { token: null });
     expect(stranger.status).not.toBe(200);
     expect(stranger.json.data).toBe(false);
