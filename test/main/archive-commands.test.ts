@@ -247,6 +247,11 @@ describe('the archive commands', () => {
     const many = Array.from({ length: 1001 }, (_, i) => ({ ...draft, id: `d${i}` }));
     expect((await refused(JSON.stringify({ drafts: many }))).json.meta.list).toEqual(['at most 1000 drafts are taken; 1001 were sent']);
     expect((await refused('{"drafts": ')).json.meta).toMatchObject({ code: 400, text: 'The Request Body Could Not Be Read' });
+    // More than the 1 MiB other requests may send: a long draft is taken on this path.
+    const long = await post(JSON.stringify({ drafts: [{ ...draft, text: 'y'.repeat(2 * 1024 * 1024) }] }));
+    expect(long.status).toBe(200);
+    const longEntries = unzipSync(new Uint8Array(await long.arrayBuffer()));
+    expect(strFromU8(longEntries['data/drafts.jsonl'] ?? new Uint8Array()).length).toBeGreaterThan(2 * 1024 * 1024);
     const huge = await post(JSON.stringify({ drafts: [{ ...draft, text: 'x'.repeat(33 * 1024 * 1024) }] }));
     expect(huge.status).toBe(413);
     // The GET is as it was: an archive without drafts.
