@@ -38,6 +38,8 @@ export interface ImportReport {
  *    connected again (its first sync cycle reports the token missing).
  * 3. The derived tables are rebuilt as a store upgrade rebuilds them (store/upgrade-v2.ts backfillV2): each
  *    post's change row, and every post queued for the search indexer, which indexes them behind.
+ * 4. The page's drafts, when the archive holds them, wait in the store until the page takes them
+ *    (restored-drafts.ts).
  *
  * Should a write fail part way, everything written is removed and the rows the store held before (a handful)
  * are put back, so the store is as it was. A process killed part way leaves a partial instance: its
