@@ -5,7 +5,9 @@ import { Worker } from 'node:worker_threads';
 import type { Service } from '../../src-shared/service/index';
 import { DATABASE_NAME } from '../../src-shared/store/db';
 import { isoOf } from '../../src-shared/util/time';
+import { DraftsRefused, exportDrafts } from './export-drafts';
 import type { ExportWorkerData, ExportWorkerMessage } from './export-worker';
+import type { Draft } from '../../src-shared/api/draft';
 import { snapshotStore } from './snapshot';
 
 export const EXPORT_PATH = '/api/instance/export';
@@ -34,7 +36,8 @@ export interface ArchiveExportOptions {
 
 /**
  * The service, with `GET /api/instance/export` (an extension, docs/api.md): the whole instance as an archive
- * (docs/archive.md), streamed as it is made, for the owner alone. The store is copied through SQLite's
+ * (docs/archive.md), streamed as it is made, for the owner alone. `POST` with {"drafts": [...]} (the page's,
+ * which are not in the store: export-drafts.ts) makes the same archive with those drafts in it. The store is copied through SQLite's
  * online backup (a consistent moment, while the host goes on serving) and the archive made from the copy in
  * a worker thread, so the host's own thread only passes the chunks on. Signed in is asked of the service
  * itself (`GET /api/account/me` with the same credentials): one place decides who the owner is.
@@ -43,9 +46,18 @@ export function withArchiveExport(service: Service, options: ArchiveExportOption
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== EXPORT_PATH) return service(request);
-    if (request.method !== 'GET') return service(request);
+    if (request.method !== 'GET' && request.method !== 'POST') return service(request);
     const me = await service(new Request(new URL('/api/account/me', url), { headers: request.headers }));
     if (me.status !== 200) return me;
+    let drafts: Draft[] | undefined;
+    if (request.method === 'POST') {
+      try {
+        drafts = await exportDrafts(request);
+      } catch (error) {
+        if (error instanceof DraftsRefused) return error.response();
+        throw error;
+      }
+    }
     const now = Math.floor(options.now() / 1000);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-export-'));
     try {
@@ -54,7 +66,7 @@ export function withArchiveExport(service: Service, options: ArchiveExportOption
       fs.rmSync(work, { recursive: true, force: true });
       throw error;
     }
-    const data: ExportWorkerData = { folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, now, origin: url.origin };
+    const data: ExportWorkerData = { folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, now, origin: url.origin, ...(drafts ? { drafts } : {}) };
     const execArgv = workerExecArgv();
     // The worker's heap has a bound of its own, as the host's has (`npm run serve`): pages of 500 rows fit in it.
     const worker = new Worker(WORKER, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, ...(execArgv ? { execArgv } : {}) });

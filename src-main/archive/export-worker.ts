@@ -5,6 +5,7 @@
  * answers `next` once it has sent it on: the worker never runs ahead of the download.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Draft } from '../../src-shared/api/draft';
 import { exportArchive } from '../../src-shared/archive/export';
 import { openDatabase } from '../../src-shared/store/db';
 import { sqliteIdb } from '../host/sqlite-idb';
@@ -14,6 +15,8 @@ export interface ExportWorkerData {
   databaseName: string;
   now: number;
   origin: string | null;
+  /** The page's drafts, sent with the request; none for an archive of the store alone. */
+  drafts?: Draft[];
 }
 
 export type ExportWorkerMessage = { chunk: Uint8Array } | { done: true } | { error: string };
@@ -29,6 +32,7 @@ try {
   await exportArchive(db, {
     now: data.now,
     origin: data.origin,
+    ...(data.drafts ? { drafts: data.drafts } : {}),
     sink: async (chunk) => {
       port.postMessage({ chunk } satisfies ExportWorkerMessage, [chunk.buffer as ArrayBuffer]);
       await next();

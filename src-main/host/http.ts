@@ -14,6 +14,8 @@ export interface HttpHostOptions {
   service: Service;
   site: Site;
   maxBodyBytes?: number;
+  /** Paths that take a larger body than maxBodyBytes, and how large (the drafts sent with an export). */
+  largerBodies?: Readonly<Record<string, number>>;
   /** How long close() lets in-flight responses finish before it cuts their connections. */
   drainMs?: number;
   /** How long a refused oversized upload is still drained, so its client reads the 413 and not a reset. */
@@ -51,12 +53,13 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
       res.setHeader('Connection', 'close');
       return writeResponse(req, res, errorEnvelope(503, ErrorText.shuttingDown));
     }
+    const limit = options.largerBodies?.[(req.url ?? '').split('?')[0] ?? ''] ?? maxBodyBytes;
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxBodyBytes) return refuseBody(req, res, lingerMs);
+    if (declared > limit) return refuseBody(req, res, lingerMs);
     if (expectsContinue) res.writeContinue();
     const held = { bytes: 0 };
     try {
-      const body = await readBody(req, maxBodyBytes, budget, held);
+      const body = await readBody(req, limit, budget, held);
       if (body === 'too-large') await refuseBody(req, res, lingerMs);
       else if (body === 'busy') await refuseBody(req, res, lingerMs, errorEnvelope(503, ErrorText.busy));
       else await answer(req, res, body);

@@ -15,7 +15,8 @@ import type { RestoreOutcome } from '../../src-shared/api/backups';
 import { prepareStore, type StartReport } from './backups/at-start';
 import { createHostBackups } from './backups/host-backups';
 import { backupPaths } from './backups/layout';
-import { withArchiveExport } from '../archive/export-route';
+import { EXPORT_BODY_BYTES } from '../archive/export-drafts';
+import { EXPORT_PATH, withArchiveExport } from '../archive/export-route';
 
 const CSP = contentSecurityPolicy();
 
@@ -108,7 +109,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const named = onlyAt(target, options.hostnames ?? []);
       return async (request: Request) => withPageHeaders(await named(request), CSP);
     };
-    const http = createHttpHost({ service: guard(service), site: guard(createStaticSite(options.staticRoot)) });
+    const http = createHttpHost({
+      service: guard(service),
+      site: guard(createStaticSite(options.staticRoot)),
+      largerBodies: { [EXPORT_PATH]: EXPORT_BODY_BYTES },
+    });
     const address = await http.listen(options.port, options.host);
     work.start();
     backups.start();

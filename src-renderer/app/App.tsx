@@ -17,6 +17,7 @@ import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
 import { installPendingDeletes } from '../state/post-delete';
+import { takeRestoredDrafts } from '../state/restored-drafts';
 
 // Loaded when first used, so that the first timeline needs only the shell's code.
 const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));
@@ -49,6 +50,7 @@ function Shell() {
   useEffect(() => setMenu(false), [route]);
   useEffect(() => {
     void load();
+    void takeRestoredDrafts();
     const removeKeys = installKeyboard();
     const removeBridge = installBridge();
     const removeAddresses = installAddresses();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { create } from 'zustand';
-import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy, POST_TYPES, PRIVACIES } from '../../src-shared/api/vocabulary';
+import { draftSchema, type Draft } from '../../src-shared/api/draft';
+import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 
 /**
@@ -15,37 +16,6 @@ import type { RemotePost } from '../../src-shared/client/remote-post';
  * draft does not bring it back, unless it changed it after the removal. The `storage` event brings another
  * tab's changes into this one as they happen.
  */
-export const draftSchema = z.object({
-  id: z.string().min(1),
-  personaGuid: z.string().nullable(),
-  channelGuid: z.string().nullable(),
-  type: z.enum(POST_TYPES),
-  title: z.string(),
-  text: z.string(),
-  /** As typed: a comma list. */
-  tags: z.string(),
-  sourceUrl: z.string(),
-  sourceTitle: z.string(),
-  privacy: z.enum(PRIVACIES),
-  /** `datetime-local` values in the person's time zone; '' for now / never. */
-  publishAt: z.string(),
-  expiresAt: z.string(),
-  /** The place (geo): a description and coordinates, as typed. Drafts saved before these existed read ''. */
-  place: z.string().default(''),
-  latitude: z.string().default(''),
-  longitude: z.string().default(''),
-  altitude: z.string().default(''),
-  /** The post's own address: a path such as /notes/hello (`canonical_url`), and an article's slug. */
-  canonicalPath: z.string().default(''),
-  slug: z.string().default(''),
-  /** GUID of the post replied to. */
-  replyTo: z.string().nullable(),
-  /** GUID of the post this draft edits; null for a new post. */
-  editing: z.string().nullable(),
-  updatedAt: z.number(),
-});
-export type Draft = z.infer<typeof draftSchema>;
-
 export const DRAFTS_KEY = 'desk.drafts.v1';
 /** Draft id to the time it was removed (ms): what keeps a removal from being undone by another tab's write. */
 export const GONE_KEY = 'desk.drafts.gone.v1';
@@ -185,6 +155,11 @@ interface DraftsStore {
   close: (id: string) => void;
   /** Reads storage again (another tab wrote). */
   reload: () => void;
+  /**
+   * Takes drafts from elsewhere (a restore): each kept unless this page holds it changed later, or removed
+   * it since (the rules of mergeDrafts). Answers whether they were saved.
+   */
+  adopt: (incoming: readonly Draft[]) => boolean;
 }
 
 /** A kept draft, or one open with nothing in it yet: what a composer shows. */
@@ -197,10 +172,10 @@ const without = <T>(record: Record<string, T>, id: string): Record<string, T> =>
 
 export const useDrafts = create<DraftsStore>((set, get) => {
   /** Storage and this tab's list merged, `edit` applied, written back; `gone` marks what `edit` removed. */
-  const commit = (edit: (drafts: Draft[]) => Draft[], marks: { remove?: string; keep?: string } = {}) => {
+  const commit = (edit: (drafts: Draft[], gone: Gone) => Draft[], marks: { remove?: string; keep?: string } = {}) => {
     const stored = readGone();
     const gone = boundGone({ ...(marks.keep === undefined ? stored : without(stored, marks.keep)), ...(marks.remove === undefined ? {} : { [marks.remove]: Date.now() }) });
-    const drafts = edit(mergeDrafts(get().drafts, readDrafts(), gone));
+    const drafts = edit(mergeDrafts(get().drafts, readDrafts(), gone), gone);
     set({ drafts, saveError: writeDrafts(drafts, gone) });
   };
   const upsert = (draft: Draft) => (drafts: Draft[]) => [draft, ...drafts.filter((d) => d.id !== draft.id)];
@@ -233,6 +208,10 @@ export const useDrafts = create<DraftsStore>((set, get) => {
     },
     close: (id) => set({ unsaved: without(get().unsaved, id), opened: without(get().opened, id) }),
     reload: () => set({ drafts: mergeDrafts(get().drafts, readDrafts(), readGone()) }),
+    adopt: (incoming) => {
+      commit((drafts, gone) => mergeDrafts(drafts, incoming, gone));
+      return get().saveError === null;
+    },
   };
 });
 

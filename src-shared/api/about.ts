@@ -30,8 +30,13 @@ export const EXTENSIONS = [
   'scheduled',
   /** `GET /api/backups` and its siblings: the data folder's backups, made, listed and staged for restore (docs/backups.md). */
   'backups',
-  /** `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner; the headless host only. */
+  /**
+   * `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner; the headless
+   * host only. `POST` with {"drafts": [...]} puts the page's drafts in it too.
+   */
   'export',
+  /** `GET` and `DELETE /api/account/restored-drafts`: the drafts a restore brought back, until the page takes them. */
+  'restored_drafts',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

@@ -67,6 +67,7 @@ export const ErrorText = {
   unknownBackup: 'Invalid Backup Identifier Supplied',
   backupDamaged: 'This Backup Is Damaged and Cannot Be Restored',
   backupFailed: 'The Backup Could Not Be Made',
+  invalidDrafts: 'The Drafts Sent Are Not Valid',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

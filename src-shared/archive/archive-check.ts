@@ -5,12 +5,14 @@ import {
   ARCHIVE_TABLES,
   ARCHIVE_VERSION,
   dataEntryName,
+  DRAFTS_ENTRY,
   MANIFEST_NAME,
   manifestSchema,
   type ArchiveRow,
   type ArchiveTable,
   type Manifest,
 } from './archive-schema';
+import { archiveDrafts } from './archive-drafts';
 import { ARCHIVE_LIMITS, ArchiveError, type ArchiveSource } from './archive-source';
 
 /** The keys that must be unique within each table: its primary key first. */
@@ -66,7 +68,7 @@ const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } =
 export async function checkArchive(source: ArchiveSource): Promise<Manifest> {
   const manifest = await readManifest(source);
   const sizes = new Map(source.entries.map((entry) => [entry.name, entry.size]));
-  const wanted = [MANIFEST_NAME, ...ARCHIVE_TABLE_NAMES.map(dataEntryName)];
+  const wanted = [MANIFEST_NAME, ...ARCHIVE_TABLE_NAMES.map(dataEntryName), DRAFTS_ENTRY];
   for (const name of sizes.keys()) {
     if (name.startsWith('data/') && !wanted.includes(name)) throw new ArchiveError(`the archive holds ${name}, which version ${ARCHIVE_VERSION} does not know`);
   }
@@ -86,6 +88,11 @@ export async function checkArchive(source: ArchiveSource): Promise<Manifest> {
     if (count !== manifest.counts[table]) {
       throw new ArchiveError(`${name} holds ${count} rows where ${MANIFEST_NAME} says ${manifest.counts[table]}`);
     }
+  }
+  // Drafts are optional (archive-schema.ts): the page's, which `npm run export` cannot see.
+  const drafts = await archiveDrafts(source);
+  if ((drafts?.length ?? 0) !== (manifest.counts.drafts ?? 0)) {
+    throw new ArchiveError(`${DRAFTS_ENTRY} holds ${drafts?.length ?? 0} drafts where ${MANIFEST_NAME} says ${manifest.counts.drafts ?? 0}`);
   }
   return manifest;
 

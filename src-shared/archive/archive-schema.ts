@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXTENSIONS } from '../api/about';
+import { draftSchema } from '../api/draft';
 import { ALL_POST_TYPES, INTERFACES, PIN_COLOURS, PRIVACIES } from '../api/vocabulary';
 import type {
   AccountRow,
@@ -187,6 +188,19 @@ export type ArchiveRow<T extends ArchiveTable> = z.infer<(typeof ARCHIVE_TABLES)
 /** Where a table's rows are in the zip. */
 export const dataEntryName = (table: ArchiveTable): string => `data/${table}.jsonl`;
 
+/**
+ * The page's drafts (src-shared/api/draft.ts), which are not in the store: an archive made from the page
+ * carries them in this entry, one draft a line; one made by `npm run export` cannot see a browser's drafts
+ * and has no such entry. The entry is optional, so the format stays version 1: an archive without it is
+ * read as before, and one with it is read by this version alone (an older one refuses the entry by name).
+ */
+export const DRAFTS_ENTRY = 'data/drafts.jsonl';
+export const archiveDraftSchema = z.strictObject(draftSchema.shape);
+export type ArchiveDraft = z.infer<typeof archiveDraftSchema>;
+
+const count = z.number().int().nonnegative();
+const tableCounts = Object.fromEntries(ARCHIVE_TABLE_NAMES.map((table) => [table, count])) as Record<ArchiveTable, typeof count>;
+
 export const manifestSchema = z.strictObject({
   format: z.literal(ARCHIVE_FORMAT),
   version: z.number().int(),
@@ -194,7 +208,8 @@ export const manifestSchema = z.strictObject({
   app: z.strictObject({ name: text, version: text }),
   /** The store's Dexie schema version the rows were read from (store/db.ts). */
   store_version: z.number().int().positive(),
-  counts: z.record(z.enum(ARCHIVE_TABLE_NAMES as [ArchiveTable, ...ArchiveTable[]]), z.number().int().nonnegative()),
+  /** Rows per table; `drafts` only when the archive holds DRAFTS_ENTRY. */
+  counts: z.strictObject({ ...tableCounts, drafts: count.optional() }),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Draft } from '../api/draft';
 import { SOFTWARE } from '../api/about';
 import type { PublishingDb } from '../store/db';
 import type { PersonaRow, PostRow } from '../store/rows';
@@ -12,22 +13,29 @@ import {
   ARCHIVE_TABLE_NAMES,
   ARCHIVE_TABLES,
   ARCHIVE_VERSION,
+  archiveDraftSchema,
   dataEntryName,
+  DRAFTS_ENTRY,
   MANIFEST_NAME,
   type ArchiveTable,
   type Manifest,
 } from './archive-schema';
+import { draftFrontMatter, draftMarkdownPath } from './draft-markdown';
 import { atomEntry, atomHead, ATOM_TAIL, jsonFeedHead, jsonFeedItem, JSON_FEED_TAIL, type FeedContext } from './feeds';
 import { writeFrontMatter } from './front-matter';
 import { pagesOf, PAGE_ROWS } from './pages';
 import { markdownPath, postFrontMatter, safeSegment } from './post-markdown';
+import { RESTORED_DRAFTS } from './restored-drafts';
 import { zipWriter, type ByteSink } from './zip-writer';
 
 /** Markdown files shorter than this are stored uncompressed (zip-writer.ts says why). */
 const STORED_CHARS = 2048;
 
-/** Settings that are the progress of a store upgrade under way, not the person's: a restore starts none. */
-const TRANSIENT_SETTINGS: ReadonlySet<string> = new Set([BACKFILL_V2, REQUEUE_WORDS_V6, REQUEUE_WORDS_V8]);
+/**
+ * Settings that are the progress of a store upgrade under way, or drafts a restore keeps for the page until
+ * it takes them (restored-drafts.ts), not the person's: a restore starts none.
+ */
+const TRANSIENT_SETTINGS: ReadonlySet<string> = new Set([BACKFILL_V2, REQUEUE_WORDS_V6, REQUEUE_WORDS_V8, RESTORED_DRAFTS]);
 
 export interface ExportOptions {
   /** Receives the zip's bytes in order; the export waits for each write. */
@@ -36,6 +44,11 @@ export interface ExportOptions {
   now: number;
   /** The instance's public address, for links in the feeds; null leaves them out. */
   origin?: string | null;
+  /**
+   * The page's drafts (they are not in the store), as `data/drafts.jsonl` and Markdown files; undefined
+   * (the command line, which cannot see a browser's) writes neither.
+   */
+  drafts?: readonly Draft[];
 }
 
 /**
@@ -64,6 +77,15 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
       await zip.file(markdownPath(post, handle, used), [text], { stored: text.length < STORED_CHARS });
     }
   }
+  if (options.drafts) {
+    await zip.file(DRAFTS_ENTRY, [draftLines(options.drafts)]);
+    const draftNames = new Set<string>();
+    for (const draft of options.drafts) {
+      const handle = draft.personaGuid === null ? undefined : handleOf.get(draft.personaGuid);
+      const text = writeFrontMatter(draftFrontMatter(draft, handle), draft.text);
+      await zip.file(draftMarkdownPath(draft, draftNames), [text], { stored: text.length < STORED_CHARS });
+    }
+  }
   const accounts = new Set(await db.accounts.toCollection().primaryKeys());
   const feedNames = new Set<string>();
   for (const persona of personas.filter((p) => accounts.has(p.accountGuid) && !p.remoteGuid)) {
@@ -78,11 +100,25 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
     made_at: isoOf(options.now),
     app: { name: SOFTWARE.name, version: SOFTWARE.version },
     store_version: db.verno,
-    counts,
+    counts: options.drafts ? { ...counts, drafts: options.drafts.length } : counts,
   };
   await zip.file(MANIFEST_NAME, [`${JSON.stringify(manifest, null, 2)}\n`]);
   await zip.end();
   return manifest;
+}
+
+/** The drafts as JSON Lines, each checked as the import will check it. */
+function draftLines(drafts: readonly Draft[]): string {
+  return drafts
+    .map((draft) => {
+      const checked = archiveDraftSchema.safeParse(draft);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new Error(`cannot export draft ${JSON.stringify(draft.id)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+      }
+      return `${JSON.stringify(checked.data)}\n`;
+    })
+    .join('');
 }
 
 /** Two Personas whose handles differ only in characters a file name cannot hold get distinct files. */

@@ -2,7 +2,9 @@ import type { Table } from 'dexie';
 import type { PublishingDb } from '../store/db';
 import type { AccountRow, TokenRow } from '../store/rows';
 import { backfillV2, BACKFILL_V2 } from '../store/upgrade-v2';
+import { archiveDrafts } from './archive-drafts';
 import { checkArchive, parsedRows } from './archive-check';
+import { keepRestoredDrafts } from './restored-drafts';
 import { ARCHIVE_TABLE_NAMES, type ArchiveTable, type Manifest } from './archive-schema';
 import { ArchiveError, type ArchiveSource } from './archive-source';
 
@@ -19,8 +21,8 @@ export interface ImportOptions {
 
 export interface ImportReport {
   manifest: Manifest;
-  /** Rows written (or, in a dry run, that would be) per table. */
-  counts: Record<ArchiveTable, number>;
+  /** Rows written (or, in a dry run, that would be) per table, and the drafts kept for the page. */
+  counts: Manifest['counts'];
   dryRun: boolean;
 }
 
@@ -36,6 +38,8 @@ export interface ImportReport {
  *    connected again (its first sync cycle reports the token missing).
  * 3. The derived tables are rebuilt as a store upgrade rebuilds them (store/upgrade-v2.ts backfillV2): each
  *    post's change row, and every post queued for the search indexer, which indexes them behind.
+ * 4. The page's drafts, when the archive holds them, wait in the store until the page takes them
+ *    (restored-drafts.ts).
  *
  * Should a write fail part way, everything written is removed and the rows the store held before (a handful)
  * are put back, so the store is as it was. A process killed part way leaves a partial instance: its
@@ -114,6 +118,8 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
   // The change rows and the search queue, as an upgrade from version 1 fills them (store/upgrade-v2.ts).
   await db.settings.put({ key: BACKFILL_V2, value: '0' });
   await backfillV2(db);
+  // The page's drafts wait in the store until the page takes them (restored-drafts.ts).
+  await keepRestoredDrafts(db, (await archiveDrafts(source)) ?? []);
 }
 
 /** A row as the store keeps it: the archive leaves out a remote's token (an empty one reads as missing). */

@@ -50,6 +50,7 @@ import {
   type BackupsAnswer,
   type StagedRestoreAnswer,
 } from '../api/backups';
+import { restoredDraftsAnswer, restoredDraftsClearedAnswer, type Draft } from '../api/draft';
 
 /** The instance timelines, narrowed by this project's `persona_guid` and `channel_guid`. */
 export interface DeskTimelineQuery extends TimelineQuery {
@@ -162,6 +163,11 @@ export interface DeskClient {
   /** Stages a backup to replace the store at the next start. */
   stageRestore(name: string): Promise<StagedRestoreAnswer>;
   unstageRestore(): Promise<StagedRestoreAnswer>;
+
+  /** `GET /api/account/restored-drafts` (extension): the drafts a restore brought back for the page. */
+  restoredDrafts(): Promise<Draft[]>;
+  /** `DELETE /api/account/restored-drafts`: the page has them now. */
+  clearRestoredDrafts(): Promise<void>;
 }
 
 export function createDeskClient(options: ClientOptions): DeskClient {
@@ -315,5 +321,9 @@ export function createDeskClient(options: ClientOptions): DeskClient {
       return dataAs(t, await post(`/api/backups/${name}/restore`), stagedRestoreAnswer);
     },
     unstageRestore: async () => dataAs(t, await post('/api/backups/restore', {}, 'DELETE'), stagedRestoreAnswer),
+    restoredDrafts: async () => dataAs(t, await get('/api/account/restored-drafts'), restoredDraftsAnswer),
+    clearRestoredDrafts: async () => {
+      dataAs(t, await post('/api/account/restored-drafts', {}, 'DELETE'), restoredDraftsClearedAnswer);
+    },
   };
 }

@@ -58,6 +58,8 @@ import {
 import { anyone, route, signedIn, type Route } from './router';
 import { backupAnswer, backupSettingsAnswer, backupSettingsInput, backupsAnswer, stagedRestoreAnswer } from '../api/backups';
 import { backUpNow, changeBackupSettings, listBackups, stageRestore, unstageRestore } from './handlers/backups';
+import { restoredDraftsAnswer, restoredDraftsClearedAnswer } from '../api/draft';
+import { clearRestored, listRestoredDrafts } from './handlers/restored-drafts';
 
 
 /**
@@ -77,6 +79,9 @@ export const instanceRoutes: readonly Route[] = [
   route({ method: 'POST', pattern: '/api/account/channels/:guid', access: signedIn, input: channelUpdateInput, output: channelAnswer, handler: updateChannel }),
   route({ method: 'DELETE', pattern: '/api/account/channels/:guid', access: signedIn, input: channelDeleteInput, output: channelDeletionAnswer, handler: deleteChannel }),
   route({ method: 'POST', pattern: '/api/account/channels/:guid/access', access: signedIn, input: channelAccessInput, output: channelAnswer, handler: setChannelAccess }),
+  // The drafts a restore brought back, until the page takes them (extension).
+  route({ method: 'GET', pattern: '/api/account/restored-drafts', access: signedIn, output: restoredDraftsAnswer, handler: listRestoredDrafts }),
+  route({ method: 'DELETE', pattern: '/api/account/restored-drafts', access: signedIn, output: restoredDraftsClearedAnswer, handler: clearRestored }),
   route({ method: 'GET', pattern: '/api/account/:persona_guid/bio', access: anyone, output: bioAnswer, handler: getBio }),
   route({ method: 'POST', pattern: '/api/account/:persona_guid/bio', access: signedIn, input: bioInput, output: bioAnswer, handler: setBio }),
   // A Persona's public page, of this instance or of a remote (extension).

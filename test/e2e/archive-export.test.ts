@@ -36,4 +36,30 @@ describe.skipIf(!hasChromium)('exporting the instance from Settings', () => {
     expect(texts).toEqual(['The first of three', 'The second of three', 'The third of three']);
     await page.getByText('The archive is downloaded.').waitFor();
   });
+
+  it('carries the drafts of this browser, as data/drafts.jsonl and as Markdown', async () => {
+    await page.goto(host.url);
+    await page.getByRole('button', { name: 'New post' }).click();
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('A thought not yet sent');
+    await composer.getByRole('button', { name: 'Close, keep draft' }).click();
+    await composer.waitFor({ state: 'detached' });
+
+    await page.goto(`${host.url}/settings`);
+    const section = page.getByRole('region', { name: 'Your data' });
+    await section.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Export everything' }).click()]);
+    const file = path.join(tempDir('desk-e2e-download'), download.suggestedFilename());
+    await download.saveAs(file);
+
+    const entries = unzipSync(fs.readFileSync(file));
+    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({ counts: { drafts: 1 } });
+    const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()).split('\n').filter(Boolean);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([expect.objectContaining({ type: 'post.note', text: 'A thought not yet sent' })]);
+    const markdown = Object.keys(entries).filter((name) => name.startsWith('markdown/drafts/'));
+    expect(markdown).toHaveLength(1);
+    const [, frontMatter, body] = strFromU8(entries[markdown[0] ?? ''] ?? new Uint8Array()).split('---\n');
+    expect(frontMatter).toMatch(/^draft: true\n/);
+    expect(body).toBe('A thought not yet sent');
+  });
 });

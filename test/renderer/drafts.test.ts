@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFTS_KEY, GONE_KEY, type Draft } from '../../src-renderer/state/drafts';
+import type { Draft } from '../../src-shared/api/draft';
+import { DRAFTS_KEY, GONE_KEY } from '../../src-renderer/state/drafts';
 
 /** A fresh copy of the drafts module, as a reloaded page gets it: only localStorage carries over. */
 async function reloadedDrafts() {

@@ -3,6 +3,7 @@ import * as answers from '../../src-shared/api/answers';
 import * as legacyAnswers from '../../src-shared/api/legacy-answers';
 import * as syncAnswers from '../../src-shared/api/sync-answers';
 import * as backupAnswers from '../../src-shared/api/backups';
+import * as draftAnswers from '../../src-shared/api/draft';
 import type { Route } from '../../src-shared/service/router';
 
 /**
@@ -12,7 +13,7 @@ import type { Route } from '../../src-shared/service/router';
 
 /** Every answer schema by the name it is exported under. */
 const names = new Map<unknown, string>(
-  [answers, legacyAnswers, syncAnswers, backupAnswers].flatMap((module) =>
+  [answers, legacyAnswers, syncAnswers, backupAnswers, draftAnswers].flatMap((module) =>
     Object.entries(module).flatMap(([name, value]) => (value instanceof z.ZodType && name.endsWith('Answer') ? [[value, name] as const] : [])),
   ),
 );

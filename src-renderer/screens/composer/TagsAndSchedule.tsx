@@ -1,6 +1,6 @@
 import { PRIVACIES } from '../../../src-shared/api/vocabulary';
 import { Problems, problemId } from './Problems';
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import type { FoldedSectionProps } from './section-props';
 
 const PRIVACY_NAMES: Record<string, string> = { 'visibility.public': 'Public', 'visibility.private': 'Private (your readers)', 'visibility.none': 'Only you' };

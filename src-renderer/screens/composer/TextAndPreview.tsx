@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import { isRequired, labelOf } from './field-words';
 import { MarkdownPreview } from './MarkdownPreview';
 import { Problems, problemId, RequiredMark } from './Problems';

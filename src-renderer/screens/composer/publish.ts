@@ -4,7 +4,7 @@ import { needsSource } from '../../../src-shared/api/vocabulary';
 import { newPostBody, updateBody } from '../../../src-shared/client/outgoing';
 import { plainProblem, type Field } from './field-words';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import { clients, describeFailure } from '../../state/session';
 import { localInputToUnix } from '../../util/time';
 

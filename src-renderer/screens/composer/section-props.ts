@@ -1,4 +1,4 @@
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import type { Field } from './field-words';
 import type { Problems } from './publish';
 

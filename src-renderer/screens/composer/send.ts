@@ -1,5 +1,6 @@
 import type { RemotePost } from '../../../src-shared/client/remote-post';
-import { useDrafts, type Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
+import { useDrafts } from '../../state/drafts';
 import { usePosts } from '../../state/posts';
 import { useSync } from '../../state/sync';
 import { useTimelines } from '../../state/timelines';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime';
-import type { Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
 import { useUi } from '../../state/ui';
 import { excerptOf } from '../../util/excerpt';
 import { POST_TYPE_WORDS } from '../../util/post-type-words';

@@ -1,4 +1,5 @@
-import { useDrafts, type Draft } from '../../state/drafts';
+import type { Draft } from '../../../src-shared/api/draft';
+import { useDrafts } from '../../state/drafts';
 import { UNDO_MS } from '../../state/post-delete';
 import { useToasts } from '../../state/toasts';
 import { useUi } from '../../state/ui';

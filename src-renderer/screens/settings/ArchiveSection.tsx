@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { loadSession } from '../../api/saved-session';
+import { useDrafts } from '../../state/drafts';
 import { clients } from '../../state/session';
 import { Problem, useTask } from './form-task';
 
@@ -22,8 +23,8 @@ export function ArchiveSection() {
     <section className="card-form" aria-labelledby="archive-title">
       <h2 id="archive-title">Your data</h2>
       <p className="subtle">
-        One zip file with every post, Persona, Channel, star and pin (remotes without their tokens), every post also as a Markdown file, and
-        a feed of each Persona’s public posts. It restores into a new instance with <code>npm run import</code>.
+        One zip file with every post, Persona, Channel, star and pin (remotes without their tokens), the drafts kept here, every post and
+        draft also as a Markdown file, and a feed of each Persona’s public posts. It restores into a new instance with <code>npm run import</code>.
       </p>
       <Problem error={error} />
       <button type="button" disabled={busy} onClick={() => run(download, 'The archive is downloaded.')()}>
@@ -33,11 +34,18 @@ export function ArchiveSection() {
   );
 }
 
-/** The archive is fetched with the session's token (a plain link could not send it), then saved as a file. */
+/**
+ * The archive is fetched with the session's token (a plain link could not send it), then saved as a file.
+ * It is asked for by POST with the drafts: they are this page's (localStorage), not the instance's.
+ */
 async function download(): Promise<void> {
   const token = loadSession()?.token;
-  const response = await fetch(EXPORT_PATH, { headers: token ? { authorization: token } : {} });
-  if (!response.ok) throw new Error(`The instance did not make the archive (${response.status}).`);
+  const response = await fetch(EXPORT_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify({ drafts: useDrafts.getState().drafts }),
+  });
+  if (!response.ok) throw new Error(`The instance did not make the archive (${response.status}${await refusal(response)}).`);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'publishing-desk.zip';
   const url = URL.createObjectURL(await response.blob());
   try {
@@ -51,4 +59,12 @@ async function download(): Promise<void> {
     // The download has its own reference by now.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
+}
+
+/** What the instance's envelope says of a refusal (a draft it could not read), or nothing. */
+async function refusal(response: Response): Promise<string> {
+  const envelope = (await response.json().catch(() => null)) as { meta?: { text?: unknown; list?: unknown } } | null;
+  const list: unknown[] = Array.isArray(envelope?.meta?.list) ? (envelope.meta.list as unknown[]) : [];
+  const said = [envelope?.meta?.text, ...list].filter((part): part is string => typeof part === 'string');
+  return said.length > 0 ? `: ${said.join('; ')}` : '';
 }
