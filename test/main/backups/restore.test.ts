@@ -1,16 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareStore } from '../../../src-main/host/backups/at-start';
 import { backupPaths } from '../../../src-main/host/backups/layout';
 import { listBackups } from '../../../src-main/host/backups/list';
 import { makeBackup } from '../../../src-main/host/backups/make';
 import { applyStagedRestore, stageRestore } from '../../../src-main/host/backups/restore';
-import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts } from './fixture';
+import { openStoreFolder } from '../../../src-main/host/store-folder';
+import { exportToFile } from '../../shared/archive/archive-files';
+import { tempDir } from '../host-helpers';
+import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts, TOKEN } from './fixture';
 
 let source = '';
+/** An archive of the 30-post store. */
+let archive = '';
 beforeAll(async () => {
   source = (await storeWithPosts(30)).dataDir;
+  const store = await openStoreFolder({ dataDir: source, token: TOKEN, now: Date.now() });
+  try {
+    archive = await exportToFile(store.db, Math.floor(Date.now() / 1000));
+  } finally {
+    store.close();
+  }
 });
 
 const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00.000Z') };
@@ -64,10 +76,47 @@ describe('a restore staged for the next start', () => {
     expect((await listBackups(paths)).map((backup) => backup.reason)).toEqual(['daily']);
   });
 
-  it('says an archive cannot be restored at start yet, and one that is not there cannot be either', async () => {
+  it('builds a staged archive into a new store, backs up the store as it is, then puts the new one in its place', async () => {
     const { dataDir, paths } = await changedSinceBackup();
-    stageRestore(paths, { kind: 'archive', file: '/tmp/instance.zip' });
-    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'restoring an export archive at start is not supported yet' });
+    const uploaded = path.join(paths.uploadsDir, 'upload-1.zip');
+    fs.mkdirSync(paths.uploadsDir);
+    fs.copyFileSync(archive, uploaded);
+    stageRestore(paths, { kind: 'archive', file: uploaded });
+
+    const outcome = await applyStagedRestore(paths, options);
+    expect(outcome).toEqual({ backup: 'upload-1.zip', applied: true, at: options.now.toISOString(), safety_backup: '20261125T050000000Z-before-restore' });
+    expect(postsOf(dataDir)).toBe(30);
+    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
+    // The uploaded archive and the folder it was built in are gone; the new store is out of WAL mode, whole.
+    expect(fs.readdirSync(paths.uploadsDir)).toEqual([]);
+    expect(fs.existsSync(paths.restoringDir)).toBe(false);
+    expect(fs.existsSync(paths.stagingFile)).toBe(false);
+    expect(fs.readdirSync(paths.dbDir).sort()).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite']);
+  });
+
+  it('refuses an archive with a bad line late in it, leaving the store as it was and the file given by hand', async () => {
+    const { dataDir, paths } = await changedSinceBackup();
+    const entries = unzipSync(fs.readFileSync(archive));
+    const lines = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array()).trim().split('\n');
+    lines[lines.length - 1] = (lines.at(-1) ?? '').replace(/"guid":"[^"]*"/, '"guid":42');
+    entries['data/posts.jsonl'] = strToU8(`${lines.join('\n')}\n`);
+    const bad = path.join(tempDir('restore-bad'), 'bad.zip');
+    fs.writeFileSync(bad, zipSync(entries));
+    stageRestore(paths, { kind: 'archive', file: bad });
+
+    const outcome = await applyStagedRestore(paths, options);
+    expect(outcome).toMatchObject({ backup: 'bad.zip', applied: false });
+    expect(outcome?.problem).toMatch(/^the archive cannot be restored: data\/posts\.jsonl line 30: guid: /);
+    expect(postsOf(dataDir)).toBe(10);
+    expect(fs.existsSync(bad)).toBe(true);
+    expect(fs.existsSync(paths.restoringDir)).toBe(false);
+    expect(await listBackups(paths)).toHaveLength(1);
+  });
+
+  it('says an archive or a backup that is not there cannot be restored', async () => {
+    const { dataDir, paths } = await changedSinceBackup();
+    stageRestore(paths, { kind: 'archive', file: '/nonexistent/instance.zip' });
+    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: expect.stringMatching(/^the archive cannot be restored: .*ENOENT/) });
     stageRestore(paths, { kind: 'backup', name: '20200101T000000000Z-manual' });
     expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'the backup cannot be restored: there is no such backup' });
     fs.writeFileSync(paths.stagingFile, '{"kind":"backup","name":"../../etc"}');
