@@ -58,10 +58,7 @@ export function readStaged(paths: BackupPaths): StagedRestore | null {
  * and the Settings to show.
  */
 export async function applyStagedRestore(paths: BackupPaths, options: { databaseName: string; now: Date }): Promise<RestoreOutcome | null> {
-  const aside = path.join(paths.dataDir, ASIDE);
-  if (fs.existsSync(aside)) putBack(paths, aside);
-  fs.rmSync(path.join(paths.dataDir, REPLACED), { recursive: true, force: true });
-  fs.rmSync(paths.restoringDir, { recursive: true, force: true });
+  recoverCutShort(paths);
   if (!fs.existsSync(paths.stagingFile)) return null;
   const staged = readStaged(paths);
   const at = options.now.toISOString();
@@ -71,13 +68,34 @@ export async function applyStagedRestore(paths: BackupPaths, options: { database
   }
   try {
     const source = staged.kind === 'backup' ? await backupToRestore(paths, staged.name, options.databaseName) : await archiveToRestore(paths, staged.file, options);
-    return await replaceStore(paths, source, options);
+    return await replaceStore(paths, source, { ...options, staged: true });
   } finally {
     if (staged.kind === 'archive') {
       fs.rmSync(paths.restoringDir, { recursive: true, force: true });
       if (isUpload(paths, staged.file)) fs.rmSync(staged.file, { force: true });
     }
   }
+}
+
+/**
+ * Restores an archive now, not at a start (`npm run import`), with the folder locked: the same build, safety
+ * backup and swap as a staged archive, and what is staged left as it is.
+ */
+export async function restoreArchiveNow(paths: BackupPaths, file: string, options: { databaseName: string; now: Date }): Promise<RestoreOutcome> {
+  recoverCutShort(paths);
+  try {
+    return await replaceStore(paths, await archiveToRestore(paths, file, options), { ...options, staged: false });
+  } finally {
+    fs.rmSync(paths.restoringDir, { recursive: true, force: true });
+  }
+}
+
+/** What a restore cut short leaves: the old store aside (put back), the one it replaced, a store half built. */
+function recoverCutShort(paths: BackupPaths): void {
+  const aside = path.join(paths.dataDir, ASIDE);
+  if (fs.existsSync(aside)) putBack(paths, aside);
+  fs.rmSync(path.join(paths.dataDir, REPLACED), { recursive: true, force: true });
+  fs.rmSync(paths.restoringDir, { recursive: true, force: true });
 }
 
 /** A folder of SQLite files to become `db/`, or why there is none; `label` names it in the outcome. */
@@ -114,11 +132,14 @@ export function isUpload(paths: BackupPaths, file: string): boolean {
 }
 
 /** Steps 2 to 4 above, the same for a backup and an archive. */
-async function replaceStore(paths: BackupPaths, source: ToRestore, options: { databaseName: string; now: Date }): Promise<RestoreOutcome> {
+async function replaceStore(paths: BackupPaths, source: ToRestore, options: { databaseName: string; now: Date; staged: boolean }): Promise<RestoreOutcome> {
   const aside = path.join(paths.dataDir, ASIDE);
   const at = options.now.toISOString();
+  const unstage = () => {
+    if (options.staged) unstageRestore(paths);
+  };
   const failed = (problem: string): RestoreOutcome => {
-    unstageRestore(paths);
+    unstage();
     return { backup: source.label, applied: false, at, problem };
   };
   if ('problem' in source) return failed(source.problem);
@@ -149,7 +170,7 @@ async function replaceStore(paths: BackupPaths, source: ToRestore, options: { da
     // half a store.
     const replaced = path.join(paths.dataDir, REPLACED);
     fs.renameSync(aside, replaced);
-    unstageRestore(paths);
+    unstage();
     fs.rmSync(replaced, { recursive: true, force: true });
   } catch (error) {
     if (fs.existsSync(aside)) putBack(paths, aside);
