@@ -16,6 +16,7 @@ import { prepareStore, type StartReport } from './backups/at-start';
 import { createHostBackups } from './backups/host-backups';
 import { backupPaths } from './backups/layout';
 import { withArchiveExport } from '../archive/export-route';
+import { RESTORE_PATH, withArchiveRestore } from '../archive/restore-route';
 
 const CSP = contentSecurityPolicy();
 
@@ -90,7 +91,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
     const signInCodes = createSignInCodes();
-    const service = withArchiveExport(
+    const exporting = withArchiveExport(
       createService({
         db,
         clock,
@@ -103,12 +104,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       }),
       { dataDir: options.dataDir, now: () => clock.now(), ...(options.databaseName ? { databaseName: options.databaseName } : {}) },
     );
+    const service = withArchiveRestore(exporting, { paths, now: () => clock.now(), restart: 'host', onUnexpectedError: logUnexpected });
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);
       return async (request: Request) => withPageHeaders(await named(request), CSP);
     };
-    const http = createHttpHost({ service: guard(service), site: guard(createStaticSite(options.staticRoot)) });
+    const http = createHttpHost({ service: guard(service), site: guard(createStaticSite(options.staticRoot)), streamedPaths: [RESTORE_PATH] });
     const address = await http.listen(options.port, options.host);
     work.start();
     backups.start();
