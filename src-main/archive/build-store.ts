@@ -3,7 +3,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { importArchive, type ImportReport } from '../../src-shared/archive/import';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
+import { Dexie } from 'dexie';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
+import type { AccountRow, TokenRow } from '../../src-shared/store/rows';
 import { openDatabase } from '../../src-shared/store/db';
 import { isStoreFile } from '../host/backups/layout';
 import { sqliteIdb } from '../host/sqlite-idb';
@@ -20,6 +22,14 @@ export interface BuildOptions {
   token: string;
   /** Unix milliseconds, for the owner account made first. */
   now: number;
+  /** The password and tokens of the store being replaced (readOwnerCredentials), carried to the new owner. */
+  owner?: OwnerCredentials | null;
+}
+
+/** What signs in to a store's owner account: its password's hash and its tokens (hashes too). */
+export interface OwnerCredentials {
+  passHash: string | null;
+  tokens: TokenRow[];
 }
 
 /**
@@ -35,13 +45,45 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
     const db = openDatabase(sqliteIdb(options.folder), options.databaseName);
     try {
       await db.open();
-      await ensureOwner(db, { token: options.token, now: options.now });
+      const { accountGuid } = await ensureOwner(db, { token: options.token, now: options.now });
+      const owner = options.owner;
+      // As a folder's own password and tokens stay when an archive is imported into it (import.ts adoptOwner).
+      if (owner) {
+        await db.transaction('rw', [db.accounts, db.tokens], async () => {
+          await db.accounts.update(accountGuid, { passHash: owner.passHash });
+          await db.tokens.bulkPut(owner.tokens.map((token) => ({ ...token, accountGuid })));
+        });
+      }
       return await importArchive(db, archive);
     } finally {
       db.close();
     }
   } finally {
     archive.close();
+  }
+}
+
+/**
+ * The owner's password and tokens in the store in `folder`, read as they are stored (Dexie without a schema:
+ * an older store is read, not upgraded); null when the folder holds no such store. In the worker too.
+ */
+export async function readOwnerCredentials(folder: string, databaseName: string): Promise<OwnerCredentials | null> {
+  if (!fs.existsSync(folder) || !fs.readdirSync(folder).some(isStoreFile)) return null;
+  const { indexedDB, IDBKeyRange } = sqliteIdb(folder);
+  const db = new Dexie(databaseName, { indexedDB, IDBKeyRange });
+  try {
+    try {
+      await db.open();
+    } catch (error) {
+      if ((error as Error).name === Dexie.errnames.NoSuchDatabase) return null;
+      throw error;
+    }
+    const owner = (await db.table('accounts').orderBy('name').first()) as AccountRow | undefined;
+    if (!owner) return null;
+    const tokens = (await db.table('tokens').where('accountGuid').equals(owner.guid).toArray()) as TokenRow[];
+    return { passHash: owner.passHash, tokens };
+  } finally {
+    db.close();
   }
 }
 
@@ -54,7 +96,21 @@ const WORKER_HEAP_MB = 128;
  * file per database, as a backup's does, ready to be put in place.
  */
 export async function buildStoreInWorker(options: BuildOptions): Promise<ImportReport> {
-  const worker = startTsWorker(WORKER, { workerData: options satisfies BuildWorkerData, heapMb: WORKER_HEAP_MB });
+  const answer = await inWorker({ task: 'build', options });
+  if (!('report' in answer)) throw new Error('the worker gave no report');
+  leaveWal(options.folder);
+  return answer.report;
+}
+
+/** readOwnerCredentials in a worker thread, whose indexeddbshim may take `folder` whatever this thread's keeps. */
+export async function readOwnerCredentialsInWorker(folder: string, databaseName: string): Promise<OwnerCredentials | null> {
+  const answer = await inWorker({ task: 'credentials', folder, databaseName });
+  if (!('credentials' in answer)) throw new Error('the worker gave no credentials');
+  return answer.credentials;
+}
+
+async function inWorker(data: BuildWorkerData): Promise<Exclude<BuildWorkerMessage, { error: string }>> {
+  const worker = startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB });
   // Filled in by the worker's events; TypeScript cannot see callbacks assign them, hence one object.
   const heard: { answer: BuildWorkerMessage | null; failure: Error | null } = { answer: null, failure: null };
   worker.on('message', (message: BuildWorkerMessage) => {
@@ -69,8 +125,7 @@ export async function buildStoreInWorker(options: BuildOptions): Promise<ImportR
   const said = heard.answer;
   if (said === null) throw new Error(`the store could not be built: ${heard.failure?.message ?? 'its worker ended without an answer'}`);
   if ('error' in said) throw said.archiveError ? new ArchiveError(said.error) : new Error(said.error);
-  leaveWal(options.folder);
-  return said.report;
+  return said;
 }
 
 function leaveWal(folder: string): void {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { backupName, type RestoreOutcome } from '../../../src-shared/api/backups';
 import { checkArchive } from '../../../src-shared/archive/archive-check';
-import { buildStoreInWorker } from '../../archive/build-store';
+import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../../archive/build-store';
 import { openZipArchive } from '../../archive/zip-reader';
 import { resolveOwnerToken } from '../owner-token';
 import { isStoreFile, type BackupPaths } from './layout';
@@ -119,7 +119,9 @@ async function archiveToRestore(paths: BackupPaths, file: string, options: { dat
     }
     const folder = path.join(paths.restoringDir, 'db');
     const { token } = resolveOwnerToken(paths.dataDir);
-    await buildStoreInWorker({ folder, archive: file, databaseName: options.databaseName, token, now: options.now.getTime() });
+    // The instance keeps its password and tokens, as an import into it would (src-shared/archive/import.ts).
+    const owner = await readOwnerCredentialsInWorker(paths.dbDir, options.databaseName);
+    await buildStoreInWorker({ folder, archive: file, databaseName: options.databaseName, token, now: options.now.getTime(), owner });
     return { label, folder, files: fs.readdirSync(folder).filter(isStoreFile) };
   } catch (error) {
     return { label, problem: `the archive cannot be restored: ${messageOf(error)}` };

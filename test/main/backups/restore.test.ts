@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareStore } from '../../../src-main/host/backups/at-start';
@@ -8,6 +9,7 @@ import { listBackups } from '../../../src-main/host/backups/list';
 import { makeBackup } from '../../../src-main/host/backups/make';
 import { applyStagedRestore, stageRestore } from '../../../src-main/host/backups/restore';
 import { openStoreFolder } from '../../../src-main/host/store-folder';
+import { tokenHash } from '../../../src-shared/util/secrets';
 import { exportToFile } from '../../shared/archive/archive-files';
 import { tempDir } from '../host-helpers';
 import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts, TOKEN } from './fixture';
@@ -17,7 +19,8 @@ let source = '';
 let archive = '';
 beforeAll(async () => {
   source = (await storeWithPosts(30)).dataDir;
-  const store = await openStoreFolder({ dataDir: source, token: TOKEN, now: Date.now() });
+  // The instance has a password: a restore over it keeps it, as it keeps the instance's tokens.
+  const store = await openStoreFolder({ dataDir: source, token: TOKEN, password: 'a password of this instance', now: Date.now() });
   try {
     archive = await exportToFile(store.db, Math.floor(Date.now() / 1000));
   } finally {
@@ -26,6 +29,18 @@ beforeAll(async () => {
 });
 
 const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00.000Z') };
+/** The owner account's password hash and the hashes of its tokens, read straight from SQLite. */
+function ownerIn(file: string): { passHash: string | null; tokens: string[] } {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = (table: string) => (db.prepare(`SELECT value FROM ${table}`).all() as { value: string }[]).map((row) => JSON.parse(row.value) as Record<string, unknown>);
+    const owner = rows('S_accounts').find((account) => account['name'] === 'owner');
+    return { passHash: (owner?.['passHash'] as string | null) ?? null, tokens: rows('S_tokens').filter((t) => t['accountGuid'] === owner?.['guid']).map((t) => String(t['hash'])) };
+  } finally {
+    db.close();
+  }
+}
+
 const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', 'D_publishing.sqlite'));
 
 /** A data folder with a backup of 30 posts, whose store has since lost all but 10 of them. */
@@ -92,6 +107,12 @@ describe('a restore staged for the next start', () => {
     expect(fs.existsSync(paths.restoringDir)).toBe(false);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
     expect(fs.readdirSync(paths.dbDir).sort()).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite']);
+    // The archive's owner signs in as the instance's did: with its password and its tokens.
+    const before = ownerIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'));
+    const after = ownerIn(path.join(paths.dbDir, 'D_publishing.sqlite'));
+    expect(after.passHash).toMatch(/\S{20}/);
+    expect(after.passHash).toBe(before.passHash);
+    expect(after.tokens).toContain(await tokenHash(TOKEN));
   });
 
   it('refuses an archive with a bad line late in it, leaving the store as it was and the file given by hand', async () => {
