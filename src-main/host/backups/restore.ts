@@ -59,8 +59,9 @@ export function readStaged(paths: BackupPaths): StagedRestore | null {
  */
 export async function applyStagedRestore(paths: BackupPaths, options: { databaseName: string; now: Date }): Promise<RestoreOutcome | null> {
   recoverCutShort(paths);
-  if (!fs.existsSync(paths.stagingFile)) return null;
   const staged = readStaged(paths);
+  clearStrayUploads(paths, staged);
+  if (!fs.existsSync(paths.stagingFile)) return null;
   const at = options.now.toISOString();
   if (staged === null) {
     unstageRestore(paths);
@@ -125,6 +126,16 @@ async function archiveToRestore(paths: BackupPaths, file: string, options: { dat
     return { label, folder, files: fs.readdirSync(folder).filter(isStoreFile) };
   } catch (error) {
     return { label, problem: `the archive cannot be restored: ${messageOf(error)}` };
+  }
+}
+
+/** Uploads cut short by a crash (`.part`), or no longer staged: nothing will ever restore them. */
+function clearStrayUploads(paths: BackupPaths, staged: StagedRestore | null): void {
+  if (!fs.existsSync(paths.uploadsDir)) return;
+  const keep = staged?.kind === 'archive' ? path.resolve(staged.file) : null;
+  for (const name of fs.readdirSync(paths.uploadsDir)) {
+    const file = path.join(paths.uploadsDir, name);
+    if (path.resolve(file) !== keep) fs.rmSync(file, { recursive: true, force: true });
   }
 }
 

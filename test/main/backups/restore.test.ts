@@ -97,6 +97,9 @@ describe('a restore staged for the next start', () => {
     fs.mkdirSync(paths.uploadsDir);
     fs.copyFileSync(archive, uploaded);
     stageRestore(paths, { kind: 'archive', file: uploaded });
+    // An upload a crash cut short, and one no longer staged: nothing would ever restore them.
+    fs.writeFileSync(path.join(paths.uploadsDir, 'upload-2.zip.part'), 'PK');
+    fs.writeFileSync(path.join(paths.uploadsDir, 'upload-0.zip'), 'PK');
 
     const outcome = await applyStagedRestore(paths, options);
     expect(outcome).toEqual({ backup: 'upload-1.zip', applied: true, at: options.now.toISOString(), safety_backup: '20261125T050000000Z-before-restore' });
