@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { Service } from '../../src-shared/service/index';
 import { DATABASE_NAME } from '../../src-shared/store/db';
 import { isoOf } from '../../src-shared/util/time';
@@ -9,24 +8,14 @@ import { DraftsRefused, exportDrafts } from './export-drafts';
 import type { ExportWorkerData, ExportWorkerMessage } from './export-worker';
 import type { Draft } from '../../src-shared/api/draft';
 import { snapshotStore } from './snapshot';
+import { startTsWorker } from './ts-worker';
 
 export const EXPORT_PATH = '/api/instance/export';
 
-/**
- * The worker's module, beside this one. The hosts run their TypeScript through tsx (`node --import tsx`),
- * which a worker inherits with the process's flags; a process that runs it otherwise (the test runner) has
- * it added. The desktop app's bundle has no entry for the worker yet, so it does not offer the route.
- */
+/** The worker's module, beside this one (ts-worker.ts says how it is started, and where not). */
 const WORKER = new URL('./export-worker.ts', import.meta.url);
 
 const WORKER_HEAP_MB = 128;
-
-function workerExecArgv(): string[] | undefined {
-  const flags = process.execArgv;
-  const hasTsx = flags.some((flag, i) => (flag === '--import' || flag === '--loader') && /^tsx/.test(flags[i + 1] ?? '')) || flags.some((flag) => /^--import=tsx/.test(flag));
-  // Inherited as they are; flags given anew must leave out V8's (a worker refuses them: its heap is set by resourceLimits).
-  return hasTsx ? undefined : [...flags.filter((flag) => !/^--max-/.test(flag)), '--import', 'tsx'];
-}
 
 export interface ArchiveExportOptions {
   dataDir: string;
@@ -67,9 +56,8 @@ export function withArchiveExport(service: Service, options: ArchiveExportOption
       throw error;
     }
     const data: ExportWorkerData = { folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, now, origin: url.origin, ...(drafts ? { drafts } : {}) };
-    const execArgv = workerExecArgv();
-    // The worker's heap has a bound of its own, as the host's has (`npm run serve`): pages of 500 rows fit in it.
-    const worker = new Worker(WORKER, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, ...(execArgv ? { execArgv } : {}) });
+    // Pages of 500 rows fit in the worker's heap.
+    const worker = startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB });
     const finished = () => {
       void worker.terminate().finally(() => fs.rmSync(work, { recursive: true, force: true }));
     };

@@ -1,5 +1,6 @@
 /**
- * `npm run import -- --data DIR --in FILE [--dry-run]`: restores an archive into a new or empty instance.
+ * `npm run import -- --data DIR --in FILE [--replace] [--dry-run]`: restores an archive into a new or empty
+ * instance, or over one that is not, after backing it up, with `--replace`.
  * `npm run import -- --data DIR --markdown FOLDER [--persona HANDLE] [--dry-run]`: Markdown files become posts.
  * See docs/archive.md.
  */
@@ -9,11 +10,13 @@ import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { importDataFolder } from './import-file';
 import { importMarkdownFolder } from './markdown-folder';
 
-const USAGE = `Usage: npm run import -- --data <folder> --in <archive.zip> [--dry-run]
+const USAGE = `Usage: npm run import -- --data <folder> --in <archive.zip> [--replace] [--dry-run]
        npm run import -- --data <folder> --markdown <folder> [--persona <handle>] [--dry-run]
 
   --data <folder>      the instance's data folder; no host may be running on it
   --in <file>          an archive made by npm run export, restored into a new or empty instance
+  --replace            with --in: restore over an instance that is not empty, after backing it up
+                       (a before-restore backup, docs/backups.md); without it such an instance is refused
   --markdown <folder>  Markdown files with front matter, each made a post
   --persona <handle>   who writes the Markdown files' posts that name no persona (default: the first Persona)
   --dry-run            check everything and say what would be done; change nothing
@@ -24,6 +27,7 @@ interface Flags {
   archive?: string;
   markdown?: string;
   persona?: string;
+  replace: boolean;
   dryRun: boolean;
 }
 
@@ -36,6 +40,7 @@ function flags(): Flags | null {
         in: { type: 'string' },
         markdown: { type: 'string' },
         persona: { type: 'string' },
+        replace: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -48,11 +53,13 @@ function flags(): Flags | null {
     if (!values.data) throw new Error('--data is required');
     if (!values.in === !values.markdown) throw new Error('give either --in or --markdown');
     if (values.persona && !values.markdown) throw new Error('--persona goes with --markdown');
+    if (values.replace && !values.in) throw new Error('--replace goes with --in');
     return {
       dataDir: path.resolve(values.data),
       ...(values.in ? { archive: path.resolve(values.in) } : {}),
       ...(values.markdown ? { markdown: path.resolve(values.markdown) } : {}),
       ...(values.persona ? { persona: values.persona } : {}),
+      replace: values.replace === true,
       dryRun: values['dry-run'] === true,
     };
   } catch (error) {
@@ -65,14 +72,17 @@ const given = flags();
 if (!given) process.exit(2);
 try {
   if (given.archive) {
-    const report = await importDataFolder({ dataDir: given.dataDir, archive: given.archive, dryRun: given.dryRun, now: Date.now() });
+    const report = await importDataFolder({ dataDir: given.dataDir, archive: given.archive, replace: given.replace, dryRun: given.dryRun, now: Date.now() });
     const counts = Object.entries(report.counts)
       .filter(([, n]) => n > 0)
       .map(([table, n]) => `${n} ${table}`)
       .join(', ');
     const made = `made ${report.manifest.made_at} by ${report.manifest.app.name} ${report.manifest.app.version}`;
     if (report.dryRun) console.log(`Dry run: the archive (${made}) is sound; it would restore ${counts} into ${given.dataDir}. Nothing was changed.`);
-    else console.log(`Restored ${counts} into ${given.dataDir} from the archive ${made}. Remotes need their tokens again: connect each once more.`);
+    else {
+      if (report.safetyBackup) console.log(`Backed up the instance as it was: backup ${report.safetyBackup} (restore it from Settings → Backups should you want it back).`);
+      console.log(`Restored ${counts} into ${given.dataDir} from the archive ${made}. Remotes need their tokens again: connect each once more.`);
+    }
   }
   if (given.markdown) {
     const outcomes = await importMarkdownFolder({

@@ -1,39 +1,83 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { checkArchive } from '../../src-shared/archive/archive-check';
-import { importArchive, type ImportReport } from '../../src-shared/archive/import';
-import { openStoreFolder } from '../host/store-folder';
+import { ArchiveError } from '../../src-shared/archive/archive-source';
+import type { Manifest } from '../../src-shared/archive/archive-schema';
+import { heldBeyondNew, type ImportReport } from '../../src-shared/archive/import';
+import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
+import { isStoreFile, backupPaths } from '../host/backups/layout';
+import { restoreArchiveNow } from '../host/backups/restore';
+import { lockStore } from '../host/folder-lock';
 import { resolveOwnerToken } from '../host/owner-token';
+import { sqliteIdb } from '../host/sqlite-idb';
 import { openZipArchive } from './zip-reader';
 
 export interface ImportFileOptions {
   dataDir: string;
   archive: string;
   dryRun?: boolean;
-  /** Unix milliseconds, for the owner account of a new folder. */
+  /** Restore over an instance that is not empty, after backing it up. */
+  replace?: boolean;
+  /** Unix milliseconds, for the owner account of a new folder and the name of the safety backup. */
   now: number;
   databaseName?: string;
 }
 
+export interface ImportFileReport extends ImportReport {
+  /** The backup of the instance as it was, taken before it was replaced. */
+  safetyBackup?: string;
+}
+
 /**
- * Restores an archive into the instance of `dataDir`, new or empty, holding the folder's lock meanwhile: a
- * host running on the folder makes it refuse. A dry run on a folder that does not exist yet only checks the
- * archive, and makes no folder.
+ * Restores an archive into the instance of `dataDir`, holding the folder's lock meanwhile: a host running on
+ * the folder makes it refuse. An instance that is not new or empty is refused, naming what it holds, unless
+ * `replace` is given. The archive is built into a new store beside `db/` and put in its place only once
+ * complete, after a backup of what was there (host/backups/restore.ts): a failure or a killed process
+ * leaves the instance as it was. A dry run checks all the same and changes nothing (nor makes a folder that
+ * does not exist yet).
  */
-export async function importDataFolder(options: ImportFileOptions): Promise<ImportReport> {
-  const archive = openZipArchive(options.archive);
+export async function importDataFolder(options: ImportFileOptions): Promise<ImportFileReport> {
+  const databaseName = options.databaseName ?? DATABASE_NAME;
+  // A bad archive is refused before anything, the folder included, is made.
+  const manifest = await checkedManifest(options.archive);
+  if (options.dryRun && !fs.existsSync(options.dataDir)) return { manifest, counts: { ...manifest.counts }, dryRun: true };
+  // Makes the folder and its owner token when new: the new store's owner takes the kept token (build-store.ts).
+  resolveOwnerToken(options.dataDir);
+  const lock = lockStore(path.join(options.dataDir, `${databaseName}.lock`));
   try {
-    if (options.dryRun && !fs.existsSync(options.dataDir)) {
-      const manifest = await checkArchive(archive);
-      return { manifest, counts: { ...manifest.counts }, dryRun: true };
+    const paths = backupPaths(options.dataDir);
+    const held = await heldIn(paths.dbDir, databaseName);
+    if (held.length > 0 && !options.replace) {
+      throw new ArchiveError(
+        `the instance is not empty: it holds ${held.join(', ')}. Give --replace to restore the archive over it after backing it up, or restore into a new data folder`,
+      );
     }
-    const { token } = resolveOwnerToken(options.dataDir);
-    const store = await openStoreFolder({ dataDir: options.dataDir, token, now: options.now, ...(options.databaseName ? { databaseName: options.databaseName } : {}) });
-    try {
-      return await importArchive(store.db, archive, { dryRun: options.dryRun === true });
-    } finally {
-      store.close();
-    }
+    if (options.dryRun) return { manifest, counts: { ...manifest.counts }, dryRun: true };
+    const outcome = await restoreArchiveNow(paths, options.archive, { databaseName, now: new Date(options.now) });
+    if (!outcome.applied) throw new Error(`${outcome.problem ?? 'the archive was not restored'}; the instance is as it was`);
+    return { manifest, counts: { ...manifest.counts }, dryRun: false, ...(outcome.safety_backup ? { safetyBackup: outcome.safety_backup } : {}) };
+  } finally {
+    lock.release();
+  }
+}
+
+async function checkedManifest(file: string): Promise<Manifest> {
+  const archive = openZipArchive(file);
+  try {
+    return await checkArchive(archive);
   } finally {
     archive.close();
+  }
+}
+
+/** What the store in `dbDir` holds beyond a new one's; nothing when there is no store yet. */
+async function heldIn(dbDir: string, databaseName: string): Promise<string[]> {
+  if (!fs.existsSync(dbDir) || !fs.readdirSync(dbDir).some(isStoreFile)) return [];
+  const db = openDatabase(sqliteIdb(dbDir), databaseName);
+  try {
+    await db.open();
+    return await heldBeyondNew(db);
+  } finally {
+    db.close();
   }
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { ErrorText } from '../../src-shared/api/errors';
 import { MAX_BODY_BYTES } from '../../src-shared/service/params';
 import type { Service } from '../../src-shared/service/index';
@@ -27,6 +28,11 @@ export interface HttpHostOptions {
   bodyBudgetBytes?: number;
   /** The time a client has to send its whole request, headers and body (default 30 s). */
   requestTimeoutMs?: number;
+  /**
+   * Paths whose request bodies the service reads as they arrive, bounding them itself (an archive upload):
+   * neither maxBodyBytes nor the budget applies, and nothing of them is held here.
+   */
+  streamedPaths?: readonly string[];
 }
 
 /** What every request may hold of its body without drawing on the shared budget: small requests always pass. */
@@ -53,7 +59,8 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
       res.setHeader('Connection', 'close');
       return writeResponse(req, res, errorEnvelope(503, ErrorText.shuttingDown));
     }
-    const limit = options.largerBodies?.[(req.url ?? '').split('?')[0] ?? ''] ?? maxBodyBytes;
+    if (req.method === 'POST' && options.streamedPaths?.includes(pathOf(req.url))) return answerStreamed(req, res, expectsContinue);
+    const limit = options.largerBodies?.[pathOf(req.url)] ?? maxBodyBytes;
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) return refuseBody(req, res, lingerMs);
     if (expectsContinue) res.writeContinue();
@@ -68,7 +75,22 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
     }
   };
 
-  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, body: Uint8Array<ArrayBuffer>) => {
+  /**
+   * The service reads the body as far as it wants. What it leaves unread (a refused upload) is discarded for
+   * a moment after the answer, so the client can read it, and the connection is then cut.
+   */
+  const answerStreamed = async (req: http.IncomingMessage, res: http.ServerResponse, expectsContinue: boolean) => {
+    if (expectsContinue) res.writeContinue();
+    res.setHeader('Connection', 'close');
+    await answer(req, res, Readable.toWeb(req) as ReadableStream<Uint8Array>);
+    if (req.complete) return;
+    req.removeAllListeners('data');
+    req.on('data', () => undefined).resume();
+    const cut = setTimeout(() => req.socket.destroy(), lingerMs);
+    req.socket.once('close', () => clearTimeout(cut));
+  };
+
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) => {
     const request = toFetchRequest(req, body);
     if (request === undefined) return writeResponse(req, res, errorEnvelope(400, ErrorText.invalidParameters));
     const target = API_PATH.test(new URL(request.url).pathname) ? options.service : options.site;
@@ -165,6 +187,15 @@ function readBody(
     const onClose = () => reject(new Error('the client closed the connection before the request body ended'));
     req.on('data', onData).once('end', onEnd).once('error', reject).once('close', onClose);
   });
+}
+
+/** The path of a request target, for matching only. */
+function pathOf(target: string | undefined): string {
+  try {
+    return new URL(target ?? '/', 'http://host.invalid').pathname;
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import { createHostBackups } from './backups/host-backups';
 import { backupPaths } from './backups/layout';
 import { EXPORT_BODY_BYTES } from '../archive/export-drafts';
 import { EXPORT_PATH, withArchiveExport } from '../archive/export-route';
+import { RESTORE_PATH, withArchiveRestore } from '../archive/restore-route';
 
 const CSP = contentSecurityPolicy();
 
@@ -91,7 +92,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
     const signInCodes = createSignInCodes();
-    const service = withArchiveExport(
+    const exporting = withArchiveExport(
       createService({
         db,
         clock,
@@ -104,6 +105,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       }),
       { dataDir: options.dataDir, now: () => clock.now(), ...(options.databaseName ? { databaseName: options.databaseName } : {}) },
     );
+    const service = withArchiveRestore(exporting, { paths, now: () => clock.now(), restart: 'host', onUnexpectedError: logUnexpected });
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);
@@ -113,6 +115,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       service: guard(service),
       site: guard(createStaticSite(options.staticRoot)),
       largerBodies: { [EXPORT_PATH]: EXPORT_BODY_BYTES },
+      streamedPaths: [RESTORE_PATH],
     });
     const address = await http.listen(options.port, options.host);
     work.start();

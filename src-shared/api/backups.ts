@@ -69,6 +69,8 @@ export const backupsAnswer = z.object({
   next_at: z.string().nullable(),
   /** The backup staged to be restored at the next start, if any. */
   staged_restore: backupName.nullable(),
+  /** The file name of the export archive staged to be restored at the next start (uploaded from Settings), if any. */
+  staged_archive: z.string().nullable(),
   /** What happened to the restore staged for the start this instance made, if there was one. */
   last_restore: restoreOutcome.nullable(),
   /** The last automatic backup that failed, and why, until one succeeds. */
@@ -80,6 +82,8 @@ export type BackupsAnswer = z.infer<typeof backupsAnswer>;
 
 export const stagedRestoreAnswer = z.object({
   staged_restore: backupName.nullable(),
+  /** The export archive staged instead (`POST /api/instance/restore`): its file name. */
+  staged_archive: z.string().nullable(),
   /** What happens next, in words. */
   next: z.string(),
 });

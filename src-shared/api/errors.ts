@@ -68,6 +68,8 @@ export const ErrorText = {
   backupDamaged: 'This Backup Is Damaged and Cannot Be Restored',
   backupFailed: 'The Backup Could Not Be Made',
   invalidDrafts: 'The Drafts Sent Are Not Valid',
+  archiveRefused: 'This Archive Cannot Be Restored',
+  archiveTooLarge: 'This Archive Is Larger Than an Upload May Be',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

@@ -42,8 +42,9 @@ export interface ImportReport {
  *    (restored-drafts.ts).
  *
  * Should a write fail part way, everything written is removed and the rows the store held before (a handful)
- * are put back, so the store is as it was. A process killed part way leaves a partial instance: its
- * folder is then not empty, and the next import into it is refused; import into a new folder instead.
+ * are put back, so the store is as it was. A process killed part way leaves a partial store: the
+ * commands and the hosts therefore import into a new store in a folder of its own, put in place only once
+ * complete (src-main/archive/build-store.ts, src-main/host/backups/restore.ts).
  */
 export async function importArchive(db: PublishingDb, source: ArchiveSource, options: ImportOptions = {}): Promise<ImportReport> {
   await requireEmpty(db);
@@ -60,8 +61,20 @@ export async function importArchive(db: PublishingDb, source: ArchiveSource, opt
   return report;
 }
 
-/** What makes a store more than a new one: anything but the owner and its first Persona and Channel. */
 async function requireEmpty(db: PublishingDb): Promise<void> {
+  const held = await heldBeyondNew(db);
+  if (held.length > 0) {
+    throw new ArchiveError(
+      `the instance is not empty: it holds ${held.join(', ')}. Restore into a new data folder; nothing was changed`,
+    );
+  }
+}
+
+/**
+ * What makes a store more than a new one: anything but the owner and its first Persona and Channel, in
+ * words (`3 posts`, `2 Personas (@me, @work)`); none for a new or empty store.
+ */
+export async function heldBeyondNew(db: PublishingDb): Promise<string[]> {
   const [accounts, personas, channels, posts, remotes, stars, pins] = await Promise.all([
     db.accounts.count(),
     db.personas.toArray(),
@@ -71,7 +84,7 @@ async function requireEmpty(db: PublishingDb): Promise<void> {
     db.stars.count(),
     db.pins.count(),
   ]);
-  const held = [
+  return [
     posts > 0 ? `${posts} post${posts === 1 ? '' : 's'}` : '',
     personas.length > 1 ? `${personas.length} Personas (${personas.slice(0, 5).map((p) => `@${p.handle}`).join(', ')}${personas.length > 5 ? ', …' : ''})` : '',
     channels > 1 ? `${channels} Channels` : '',
@@ -79,11 +92,6 @@ async function requireEmpty(db: PublishingDb): Promise<void> {
     remotes > 0 ? `${remotes} remote${remotes === 1 ? '' : 's'}` : '',
     stars + pins > 0 ? 'stars or pins' : '',
   ].filter(Boolean);
-  if (held.length > 0) {
-    throw new ArchiveError(
-      `the instance is not empty: it holds ${held.join(', ')}. Restore into a new data folder; nothing was changed`,
-    );
-  }
 }
 
 type Saved = { [T in (typeof WRITTEN)[number]]: unknown[] };

@@ -1,81 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterEach, describe, expect, it } from 'vitest';
-import { serveNodeFlags } from '../support/serve-flags';
+import { describe, expect, it } from 'vitest';
+import { script, serve, stop, texts, TOKEN, write } from './archive-processes';
 import { tempDir } from './host-helpers';
-
-/** `npm run export` and `npm run import` as real processes, beside a real host on the same folder. */
-const PROJECT = path.resolve(import.meta.dirname, '../..');
-const TOKEN = 'x'.repeat(20);
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-/** The script of package.json as npm would run it, with the project's own Node. */
-function script(name: string, args: string[]): Run {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const words = (scripts[name] ?? '').split(/\s+/);
-  const child = spawn(process.execPath, [...words.slice(words.indexOf('node') + 1), ...args], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return { child, output: () => text, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-}
-
-async function serve(dataDir: string): Promise<Run & { url: string }> {
-  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
-    cwd: PROJECT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let text = '';
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "serving" line within 20 s:\n${text}`)), 20_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /^Publishing Desk is serving (http:\/\/\S+)$/m.exec(text);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-  });
-  return { child, output: () => text, exited, url };
-}
-
-async function write(url: string, content: string): Promise<string> {
-  const response = await fetch(`${url}/api/posts/write`, {
-    method: 'POST',
-    headers: { Authorization: TOKEN, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ content, post_type: 'post.note' }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { guid: string }[] }).data[0]?.guid ?? '';
-}
-
-async function texts(url: string): Promise<string[]> {
-  const response = await fetch(`${url}/api/posts/global?count=250`, { headers: { Authorization: TOKEN } });
-  return ((await response.json()) as { data: { text: string }[] }).data.map((p) => p.text).sort();
-}
-
-async function stop(host: Run): Promise<void> {
-  host.child.kill('SIGTERM');
-  expect(await host.exited).toBe(0);
-}
 
 describe('the archive commands', () => {
   it('export a running host\'s folder while it writes, and restore it into a new folder', async () => {

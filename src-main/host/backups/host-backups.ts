@@ -8,7 +8,7 @@ import type { BackupPaths } from './layout';
 import { listBackups } from './list';
 import { makeBackup } from './make';
 import { backupsToRemove, removeBackups } from './prune';
-import { readStaged, stageRestore, unstageRestore } from './restore';
+import { isUpload, readStaged, stageRestore, unstageRestore } from './restore';
 import { readBackupSettings, writeBackupSettings } from './settings';
 import { checkFully, messageOf } from './verify';
 
@@ -94,9 +94,6 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
     await schedule(problem === null ? 0 : RETRY_AFTER_FAILURE_MS);
   };
 
-  const restartWords = () =>
-    options.restart === 'app' ? 'Restart the app to restore it.' : 'Restart the host to restore it (stop npm run serve and start it again).';
-
   const control: BackupsControl = {
     overview: async () => {
       const staged = readStaged(paths);
@@ -105,6 +102,7 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
         settings: readBackupSettings(paths),
         next_at: nextAt === null ? null : new Date(nextAt).toISOString(),
         staged_restore: staged?.kind === 'backup' ? staged.name : null,
+        staged_archive: staged?.kind === 'archive' ? path.basename(staged.file) : null,
         last_restore: options.startReport.restore,
         last_failure: lastFailure,
         restart: options.restart,
@@ -135,11 +133,13 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
       if (!checked.good) // The reason rides in the text: `meta.list` carries only several problems at once.
       throw new ServiceError(409, `${ErrorText.backupDamaged}: ${checked.problem}`);
       stageRestore(paths, { kind: 'backup', name });
-      return { staged_restore: name, next: `The store will be replaced by backup ${name} at the next start, after a backup of it as it is then. ${restartWords()}` };
+      forgetUpload(paths);
+      return { staged_restore: name, staged_archive: null, next: `The store will be replaced by backup ${name} at the next start, after a backup of it as it is then. ${restartWords(options.restart)}` };
     },
     unstageRestore: () => {
+      forgetUpload(paths);
       unstageRestore(paths);
-      return Promise.resolve({ staged_restore: null, next: 'Nothing will be restored at the next start.' });
+      return Promise.resolve({ staged_restore: null, staged_archive: null, next: 'Nothing will be restored at the next start.' });
     },
   };
 
@@ -156,6 +156,16 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
       await queue;
     },
   };
+}
+
+/** How a staged restore gets applied, in words for the person who staged it. */
+export const restartWords = (restart: 'app' | 'host'): string =>
+  restart === 'app' ? 'Restart the app to restore it.' : 'Restart the host to restore it (stop npm run serve and start it again).';
+
+/** Removes the archive uploaded for the staged restore, if one is; what is staged is replaced or removed next. */
+export function forgetUpload(paths: BackupPaths): void {
+  const staged = readStaged(paths);
+  if (staged?.kind === 'archive' && isUpload(paths, staged.file)) fs.rmSync(staged.file, { force: true });
 }
 
 /** The folder of a backup named in a request: a name of the list's form that is there, or a 404. */

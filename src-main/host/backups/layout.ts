@@ -9,6 +9,8 @@ import { BACKUP_NAME, type BackupReason } from '../../../src-shared/api/backups'
  *     <data>/backups/.making-<name>/  a backup being made; it becomes <name> only once complete
  *     <data>/backups/settings.json    how often, how many to keep
  *     <data>/restore.json             a restore staged for the next start
+ *     <data>/restore/upload-<stamp>.zip  an archive uploaded to be restored at the next start
+ *     <data>/restoring/db/            the store built from an archive while it is restored
  */
 export interface BackupPaths {
   dataDir: string;
@@ -16,6 +18,10 @@ export interface BackupPaths {
   backupsDir: string;
   settingsFile: string;
   stagingFile: string;
+  /** Archives uploaded from the app, until restored or unstaged. */
+  uploadsDir: string;
+  /** Where a store is built from an archive, before it replaces `db/`. */
+  restoringDir: string;
 }
 
 export function backupPaths(dataDir: string): BackupPaths {
@@ -26,6 +32,8 @@ export function backupPaths(dataDir: string): BackupPaths {
     backupsDir,
     settingsFile: path.join(backupsDir, 'settings.json'),
     stagingFile: path.join(dataDir, 'restore.json'),
+    uploadsDir: path.join(dataDir, 'restore'),
+    restoringDir: path.join(dataDir, 'restoring'),
   };
 }
 

@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { backupName, type RestoreOutcome } from '../../../src-shared/api/backups';
+import { checkArchive } from '../../../src-shared/archive/archive-check';
+import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../../archive/build-store';
+import { openZipArchive } from '../../archive/zip-reader';
+import { resolveOwnerToken } from '../owner-token';
 import { isStoreFile, type BackupPaths } from './layout';
 import { makeBackup } from './make';
 import { checkFully, messageOf } from './verify';
 
 /**
- * `restore.json`: what to restore at the next start. A backup of this folder now; an export archive later
- * (the archive import plugs in where `archive` is refused below), through the same staging and the same
- * safety backup.
+ * `restore.json`: what to restore at the next start: a backup of this folder, or an export archive
+ * (docs/archive.md), through the same checks, the same safety backup and the same swap.
  */
 export const stagedRestore = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('backup'), name: backupName }),
@@ -44,65 +47,149 @@ export function readStaged(paths: BackupPaths): StagedRestore | null {
 /**
  * Applies a staged restore, at a start, with the folder locked and before the store is opened:
  *
- * 1. the backup is checked in full (verify.ts checkFully);
+ * 1. what is to be restored is checked in full: a backup by verify.ts checkFully; an archive by
+ *    archive-check.ts, then built into a new store in `restoring/db/` (src-main/archive/build-store.ts);
  * 2. the store as it is is backed up (reason `before-restore`), so a restore can itself be undone;
- * 3. `db/` is moved aside and the backup's files copied into a new one;
- * 4. the staging file is removed, and the old `db/` with it.
+ * 3. `db/` is moved aside and the new store's files copied into a new one;
+ * 4. the staging file is removed, and the old `db/` with it (and an uploaded archive, and `restoring/`).
  *
  * Nothing here stops the instance from starting: when a step fails, the old `db/` is put back, the staging
  * file removed (it would fail the same way at every start), and the outcome says why, for the host to print
  * and the Settings to show.
  */
 export async function applyStagedRestore(paths: BackupPaths, options: { databaseName: string; now: Date }): Promise<RestoreOutcome | null> {
-  const aside = path.join(paths.dataDir, ASIDE);
-  const replaced = path.join(paths.dataDir, REPLACED);
-  if (fs.existsSync(aside)) putBack(paths, aside);
-  fs.rmSync(replaced, { recursive: true, force: true });
-  if (!fs.existsSync(paths.stagingFile)) return null;
+  recoverCutShort(paths);
   const staged = readStaged(paths);
+  clearStrayUploads(paths, staged);
+  if (!fs.existsSync(paths.stagingFile)) return null;
   const at = options.now.toISOString();
-  const failed = (backup: string, problem: string): RestoreOutcome => {
+  if (staged === null) {
     unstageRestore(paths);
-    return { backup, applied: false, at, problem };
-  };
-  if (staged === null) return failed('(unreadable)', `${path.basename(paths.stagingFile)} does not say what to restore`);
-  if (staged.kind === 'archive') return failed(staged.file, 'restoring an export archive at start is not supported yet');
+    return { backup: '(unreadable)', applied: false, at, problem: `${path.basename(paths.stagingFile)} does not say what to restore` };
+  }
+  try {
+    const source = staged.kind === 'backup' ? await backupToRestore(paths, staged.name, options.databaseName) : await archiveToRestore(paths, staged.file, options);
+    return await replaceStore(paths, source, { ...options, staged: true });
+  } finally {
+    if (staged.kind === 'archive') {
+      fs.rmSync(paths.restoringDir, { recursive: true, force: true });
+      if (isUpload(paths, staged.file)) fs.rmSync(staged.file, { force: true });
+    }
+  }
+}
 
-  const folder = path.join(paths.backupsDir, staged.name);
-  const checked = fs.existsSync(folder) ? await checkFully(folder, options.databaseName) : { good: false as const, problem: 'there is no such backup' };
-  if (!checked.good) return failed(staged.name, `the backup cannot be restored: ${checked.problem}`);
+/**
+ * Restores an archive now, not at a start (`npm run import`), with the folder locked: the same build, safety
+ * backup and swap as a staged archive, and what is staged left as it is.
+ */
+export async function restoreArchiveNow(paths: BackupPaths, file: string, options: { databaseName: string; now: Date }): Promise<RestoreOutcome> {
+  recoverCutShort(paths);
+  try {
+    return await replaceStore(paths, await archiveToRestore(paths, file, options), { ...options, staged: false });
+  } finally {
+    fs.rmSync(paths.restoringDir, { recursive: true, force: true });
+  }
+}
+
+/** What a restore cut short leaves: the old store aside (put back), the one it replaced, a store half built. */
+function recoverCutShort(paths: BackupPaths): void {
+  const aside = path.join(paths.dataDir, ASIDE);
+  if (fs.existsSync(aside)) putBack(paths, aside);
+  fs.rmSync(path.join(paths.dataDir, REPLACED), { recursive: true, force: true });
+  fs.rmSync(paths.restoringDir, { recursive: true, force: true });
+}
+
+/** A folder of SQLite files to become `db/`, or why there is none; `label` names it in the outcome. */
+type ToRestore = { label: string; folder: string; files: string[] } | { label: string; problem: string };
+
+async function backupToRestore(paths: BackupPaths, name: string, databaseName: string): Promise<ToRestore> {
+  const folder = path.join(paths.backupsDir, name);
+  const checked = fs.existsSync(folder) ? await checkFully(folder, databaseName) : { good: false as const, problem: 'there is no such backup' };
+  if (!checked.good) return { label: name, problem: `the backup cannot be restored: ${checked.problem}` };
+  return { label: name, folder, files: checked.manifest.files.map((file) => file.name) };
+}
+
+async function archiveToRestore(paths: BackupPaths, file: string, options: { databaseName: string; now: Date }): Promise<ToRestore> {
+  const label = path.basename(file);
+  try {
+    const archive = openZipArchive(file);
+    try {
+      await checkArchive(archive);
+    } finally {
+      archive.close();
+    }
+    const folder = path.join(paths.restoringDir, 'db');
+    const { token } = resolveOwnerToken(paths.dataDir);
+    // The instance keeps its password and tokens, as an import into it would (src-shared/archive/import.ts).
+    const owner = await readOwnerCredentialsInWorker(paths.dbDir, options.databaseName);
+    await buildStoreInWorker({ folder, archive: file, databaseName: options.databaseName, token, now: options.now.getTime(), owner });
+    return { label, folder, files: fs.readdirSync(folder).filter(isStoreFile) };
+  } catch (error) {
+    return { label, problem: `the archive cannot be restored: ${messageOf(error)}` };
+  }
+}
+
+/** Uploads cut short by a crash (`.part`), or no longer staged: nothing will ever restore them. */
+function clearStrayUploads(paths: BackupPaths, staged: StagedRestore | null): void {
+  if (!fs.existsSync(paths.uploadsDir)) return;
+  const keep = staged?.kind === 'archive' ? path.resolve(staged.file) : null;
+  for (const name of fs.readdirSync(paths.uploadsDir)) {
+    const file = path.join(paths.uploadsDir, name);
+    if (path.resolve(file) !== keep) fs.rmSync(file, { recursive: true, force: true });
+  }
+}
+
+/** An archive the app uploaded (host-backups.ts): removed once restored or given up; one given by hand never is. */
+export function isUpload(paths: BackupPaths, file: string): boolean {
+  return path.dirname(path.resolve(file)) === path.resolve(paths.uploadsDir);
+}
+
+/** Steps 2 to 4 above, the same for a backup and an archive. */
+async function replaceStore(paths: BackupPaths, source: ToRestore, options: { databaseName: string; now: Date; staged: boolean }): Promise<RestoreOutcome> {
+  const aside = path.join(paths.dataDir, ASIDE);
+  const at = options.now.toISOString();
+  const unstage = () => {
+    if (options.staged) unstageRestore(paths);
+  };
+  const failed = (problem: string): RestoreOutcome => {
+    unstage();
+    return { backup: source.label, applied: false, at, problem };
+  };
+  if ('problem' in source) return failed(source.problem);
 
   let safety: string | undefined;
   try {
-    if (fs.readdirSync(paths.dbDir).some(isStoreFile)) {
+    if (fs.existsSync(paths.dbDir) && fs.readdirSync(paths.dbDir).some(isStoreFile)) {
       const made = await makeBackup(paths, { reason: 'before-restore', databaseName: options.databaseName, now: options.now });
-      if (!made.good) return failed(staged.name, `the store as it is could not be backed up first: ${made.problem}`);
+      if (!made.good) return failed(`the store as it is could not be backed up first: ${made.problem}`);
       safety = made.name;
     }
   } catch (error) {
-    return failed(staged.name, `the store as it is could not be backed up first: ${messageOf(error)}`);
+    return failed(`the store as it is could not be backed up first: ${messageOf(error)}`);
   }
 
   try {
+    fs.mkdirSync(paths.dbDir, { recursive: true, mode: 0o700 });
     fs.renameSync(paths.dbDir, aside);
     fs.mkdirSync(paths.dbDir, { mode: 0o700 });
-    for (const file of checked.manifest.files) {
-      const target = path.join(paths.dbDir, file.name);
-      fs.copyFileSync(path.join(folder, file.name), target);
+    for (const file of source.files) {
+      const target = path.join(paths.dbDir, file);
+      fs.copyFileSync(path.join(source.folder, file), target);
       fs.chmodSync(target, 0o600);
     }
     // The new db/ is complete. A crash before the rename below leaves the old one aside and the staging
     // file: the next start puts the old store back and tries again. After it, the next start finds the new
-    // store and (until the staging file is gone) restores the same backup again; either way no start sees
+    // store and (until the staging file is gone) restores the same source again; either way no start sees
     // half a store.
+    const replaced = path.join(paths.dataDir, REPLACED);
     fs.renameSync(aside, replaced);
-    unstageRestore(paths);
+    unstage();
     fs.rmSync(replaced, { recursive: true, force: true });
   } catch (error) {
     if (fs.existsSync(aside)) putBack(paths, aside);
-    return failed(staged.name, `the backup's files could not be put in place: ${messageOf(error)}`);
+    return failed(`the new store's files could not be put in place: ${messageOf(error)}`);
   }
-  return { backup: staged.name, applied: true, at, ...(safety ? { safety_backup: safety } : {}) };
+  return { backup: source.label, applied: true, at, ...(safety ? { safety_backup: safety } : {}) };
 }
 
 /** The store as it was before a restore that did not finish. */

@@ -1,22 +1,35 @@
 import { useEffect, useState } from 'react';
+import type { BackupsAnswer } from '../../../src-shared/api/backups';
 import { loadSession } from '../../api/saved-session';
 import { useDrafts } from '../../state/drafts';
 import { clients } from '../../state/session';
+import { StagedNote } from './BackupsSection';
 import { Problem, useTask } from './form-task';
+import { uploadArchive } from './upload-archive';
 
 /** Where the host answers the whole instance as a zip (src-main/archive/export-route.ts, docs/archive.md). */
 const EXPORT_PATH = '/api/instance/export';
 
 /**
- * "Export everything": the whole instance as one archive, downloaded. Offered where the instance says it
- * makes one (`export` in /api/about: the headless host); the command line's `npm run export` works on
- * every data folder.
+ * "Export everything": the whole instance as one archive, downloaded; "Restore from an archive…": one
+ * uploaded, to replace the instance at the next start. Offered where the instance says it serves them
+ * (`export`, `restore_archive` in /api/about: the headless host); the command line's `npm run export` and
+ * `npm run import` work on every data folder.
  */
 export function ArchiveSection() {
   const [offered, setOffered] = useState(false);
+  const [restores, setRestores] = useState(false);
   const { busy, error, run } = useTask();
   useEffect(() => {
-    clients().desk.about().then((about) => setOffered(about.extensions.includes('export')), () => setOffered(false));
+    clients()
+      .desk.about()
+      .then(
+        (about) => {
+          setOffered(about.extensions.includes('export'));
+          setRestores(about.extensions.includes('restore_archive'));
+        },
+        () => setOffered(false),
+      );
   }, []);
   if (!offered) return null;
   return (
@@ -30,7 +43,69 @@ export function ArchiveSection() {
       <button type="button" disabled={busy} onClick={() => run(download, 'The archive is downloaded.')()}>
         {busy ? 'Exporting…' : 'Export everything'}
       </button>
+      {restores && <RestoreFromArchive />}
     </section>
+  );
+}
+
+/** Pick a zip, read what will happen, upload it: the host checks it in full and stages it for the next start. */
+function RestoreFromArchive() {
+  const [confirming, setConfirming] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [restart, setRestart] = useState<BackupsAnswer['restart'] | null>(null);
+  const [what, setWhat] = useState('');
+  const { busy, error, run } = useTask();
+  if (restart) {
+    return (
+      <StagedNote
+        what={what}
+        restart={restart}
+        onCancelled={() => {
+          setRestart(null);
+          setConfirming(false);
+        }}
+      />
+    );
+  }
+  if (!confirming) {
+    return (
+      <button type="button" onClick={() => setConfirming(true)}>
+        Restore from an archive…
+      </button>
+    );
+  }
+  return (
+    <div className="backup-confirm" role="group" aria-label="Restore from an archive">
+      <p>
+        Everything in this instance will be replaced by what the archive holds. A backup of the instance as it is now is taken first, so this
+        can be undone from Backups. The instance restarts to do it.
+      </p>
+      <label>
+        Archive (.zip)
+        <input type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </label>
+      <div className="row">
+        <button
+          type="button"
+          className="danger"
+          disabled={busy || !file}
+          onClick={() =>
+            run(async () => {
+              if (!file) return;
+              const staged = await uploadArchive(file);
+              setWhat(`The archive ${file.name} (stored as ${staged.staged_archive ?? ''})`);
+              setRestart((await clients().desk.backups()).restart);
+            }, 'The archive is staged.')()
+          }
+        >
+          {busy ? 'Checking the archive…' : 'Restore this archive'}
+        </button>
+        <button type="button" disabled={busy} onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+      </div>
+      <Problem error={error} />
+    </div>
   );
 }
 

@@ -44,6 +44,7 @@ export function BackupsSection() {
   }, []);
   // Staged here, or before (another window, an earlier visit): the list says which.
   const stagedName = staged?.staged_restore ?? overview?.staged_restore ?? null;
+  const stagedArchive = staged ? null : (overview?.staged_archive ?? null);
 
   return (
     <section aria-labelledby="backups-title" className="backups-section">
@@ -55,9 +56,9 @@ export function BackupsSection() {
       <Problem error={loadError} />
       {overview && <StartNotes overview={overview} />}
       {overview && <BackUpNow onDone={reload} />}
-      {stagedName && overview && (
+      {(stagedName ?? stagedArchive) && overview && (
         <StagedNote
-          name={stagedName}
+          what={stagedName ? `The backup ${stagedName}` : `The archive you uploaded (${stagedArchive ?? ''})`}
           restart={overview.restart}
           onCancelled={() => {
             setStaged(null);
@@ -184,13 +185,13 @@ function BackupRow({ backup, onStaged }: { backup: BackupAnswer; onStaged: (answ
 }
 
 /** A restore waits for the next start: the desktop app restarts itself; a headless host is restarted by whoever runs it. */
-function StagedNote(props: { name: string; restart: BackupsAnswer['restart']; onCancelled: () => void }) {
+export function StagedNote(props: { what: string; restart: BackupsAnswer['restart']; onCancelled: () => void }) {
   const bridge = deskBridge();
   const cancel = useTask();
   const restart = useTask();
   return (
     <div className="card-form backup-staged" role="status">
-      <p>The backup {props.name} replaces everything in this instance at the next start, after a backup of the instance as it is then.</p>
+      <p>{props.what} replaces everything in this instance at the next start, after a backup of the instance as it is then.</p>
       {props.restart === 'app' && bridge ? (
         <button type="button" className="primary" disabled={restart.busy} onClick={() => restart.run(() => bridge.restart(), 'Restarting…')()}>
           Restart now

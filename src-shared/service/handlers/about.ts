@@ -1,4 +1,4 @@
-import { EXTENSIONS, SOFTWARE } from '../../api/about';
+import { ARCHIVE_EXTENSIONS, EXTENSIONS, SOFTWARE } from '../../api/about';
 import type { Handler } from '../context';
 import type { z } from 'zod';
 import type { aboutAnswer } from '../../api/answers';
@@ -11,7 +11,7 @@ export const about: Handler<z.output<typeof aboutAnswer>> = async (ctx) => {
   const owner = await ctx.db.accounts.toCollection().first();
   return {
     software: { ...SOFTWARE },
-    extensions: EXTENSIONS.filter((extension) => extension !== 'export' || ctx.exportsArchive),
+    extensions: EXTENSIONS.filter((extension) => !ARCHIVE_EXTENSIONS.includes(extension) || ctx.exportsArchive),
     sign_in: { password: Boolean(owner?.passHash), link: ctx.signInCodes !== null },
   };
 };

@@ -54,6 +54,7 @@ describe('backups of a running host', () => {
     const staged = await call(first.url, 'POST', `/api/backups/${made.data.name as string}/restore`, { token: TOKEN });
     expect(staged.data).toEqual({
       staged_restore: made.data.name,
+      staged_archive: null,
       next: `The store will be replaced by backup ${made.data.name as string} at the next start, after a backup of it as it is then. Restart the host to restore it (stop npm run serve and start it again).`,
     });
     await first.stop();
@@ -128,7 +129,7 @@ describe('backups of a running host', () => {
     const changed = await call(host.url, 'PUT', '/api/backups/settings', { token: TOKEN, json: { interval_hours: 6, keep: 3 } });
     expect(changed.data, JSON.stringify(changed.meta)).toEqual({ interval_hours: 6, keep: 3 });
     expect((await call(host.url, 'GET', '/api/backups', { token: TOKEN })).data.settings).toEqual({ interval_hours: 6, keep: 3 });
-    expect((await call(host.url, 'DELETE', '/api/backups/restore', { token: TOKEN })).data).toEqual({ staged_restore: null, next: 'Nothing will be restored at the next start.' });
+    expect((await call(host.url, 'DELETE', '/api/backups/restore', { token: TOKEN })).data).toEqual({ staged_restore: null, staged_archive: null, next: 'Nothing will be restored at the next start.' });
     const about = await call(host.url, 'GET', '/api/about');
     expect(about.data.extensions).toContain('backups');
     await host.stop();

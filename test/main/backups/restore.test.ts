@@ -1,19 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareStore } from '../../../src-main/host/backups/at-start';
 import { backupPaths } from '../../../src-main/host/backups/layout';
 import { listBackups } from '../../../src-main/host/backups/list';
 import { makeBackup } from '../../../src-main/host/backups/make';
 import { applyStagedRestore, stageRestore } from '../../../src-main/host/backups/restore';
-import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts } from './fixture';
+import { openStoreFolder } from '../../../src-main/host/store-folder';
+import { tokenHash } from '../../../src-shared/util/secrets';
+import { exportToFile } from '../../shared/archive/archive-files';
+import { tempDir } from '../host-helpers';
+import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts, TOKEN } from './fixture';
 
 let source = '';
+/** An archive of the 30-post store. */
+let archive = '';
 beforeAll(async () => {
   source = (await storeWithPosts(30)).dataDir;
+  // The instance has a password: a restore over it keeps it, as it keeps the instance's tokens.
+  const store = await openStoreFolder({ dataDir: source, token: TOKEN, password: 'a password of this instance', now: Date.now() });
+  try {
+    archive = await exportToFile(store.db, Math.floor(Date.now() / 1000));
+  } finally {
+    store.close();
+  }
 });
 
 const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00.000Z') };
+/** The owner account's password hash and the hashes of its tokens, read straight from SQLite. */
+function ownerIn(file: string): { passHash: string | null; tokens: string[] } {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = (table: string) => (db.prepare(`SELECT value FROM ${table}`).all() as { value: string }[]).map((row) => JSON.parse(row.value) as Record<string, unknown>);
+    const owner = rows('S_accounts').find((account) => account['name'] === 'owner');
+    return { passHash: (owner?.['passHash'] as string | null) ?? null, tokens: rows('S_tokens').filter((t) => t['accountGuid'] === owner?.['guid']).map((t) => String(t['hash'])) };
+  } finally {
+    db.close();
+  }
+}
+
 const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', 'D_publishing.sqlite'));
 
 /** A data folder with a backup of 30 posts, whose store has since lost all but 10 of them. */
@@ -64,10 +91,56 @@ describe('a restore staged for the next start', () => {
     expect((await listBackups(paths)).map((backup) => backup.reason)).toEqual(['daily']);
   });
 
-  it('says an archive cannot be restored at start yet, and one that is not there cannot be either', async () => {
+  it('builds a staged archive into a new store, backs up the store as it is, then puts the new one in its place', async () => {
     const { dataDir, paths } = await changedSinceBackup();
-    stageRestore(paths, { kind: 'archive', file: '/tmp/instance.zip' });
-    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'restoring an export archive at start is not supported yet' });
+    const uploaded = path.join(paths.uploadsDir, 'upload-1.zip');
+    fs.mkdirSync(paths.uploadsDir);
+    fs.copyFileSync(archive, uploaded);
+    stageRestore(paths, { kind: 'archive', file: uploaded });
+    // An upload a crash cut short, and one no longer staged: nothing would ever restore them.
+    fs.writeFileSync(path.join(paths.uploadsDir, 'upload-2.zip.part'), 'PK');
+    fs.writeFileSync(path.join(paths.uploadsDir, 'upload-0.zip'), 'PK');
+
+    const outcome = await applyStagedRestore(paths, options);
+    expect(outcome).toEqual({ backup: 'upload-1.zip', applied: true, at: options.now.toISOString(), safety_backup: '20261125T050000000Z-before-restore' });
+    expect(postsOf(dataDir)).toBe(30);
+    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
+    // The uploaded archive and the folder it was built in are gone; the new store is out of WAL mode, whole.
+    expect(fs.readdirSync(paths.uploadsDir)).toEqual([]);
+    expect(fs.existsSync(paths.restoringDir)).toBe(false);
+    expect(fs.existsSync(paths.stagingFile)).toBe(false);
+    expect(fs.readdirSync(paths.dbDir).sort()).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite']);
+    // The archive's owner signs in as the instance's did: with its password and its tokens.
+    const before = ownerIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'));
+    const after = ownerIn(path.join(paths.dbDir, 'D_publishing.sqlite'));
+    expect(after.passHash).toMatch(/\S{20}/);
+    expect(after.passHash).toBe(before.passHash);
+    expect(after.tokens).toContain(await tokenHash(TOKEN));
+  });
+
+  it('refuses an archive with a bad line late in it, leaving the store as it was and the file given by hand', async () => {
+    const { dataDir, paths } = await changedSinceBackup();
+    const entries = unzipSync(fs.readFileSync(archive));
+    const lines = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array()).trim().split('\n');
+    lines[lines.length - 1] = (lines.at(-1) ?? '').replace(/"guid":"[^"]*"/, '"guid":42');
+    entries['data/posts.jsonl'] = strToU8(`${lines.join('\n')}\n`);
+    const bad = path.join(tempDir('restore-bad'), 'bad.zip');
+    fs.writeFileSync(bad, zipSync(entries));
+    stageRestore(paths, { kind: 'archive', file: bad });
+
+    const outcome = await applyStagedRestore(paths, options);
+    expect(outcome).toMatchObject({ backup: 'bad.zip', applied: false });
+    expect(outcome?.problem).toMatch(/^the archive cannot be restored: data\/posts\.jsonl line 30: guid: /);
+    expect(postsOf(dataDir)).toBe(10);
+    expect(fs.existsSync(bad)).toBe(true);
+    expect(fs.existsSync(paths.restoringDir)).toBe(false);
+    expect(await listBackups(paths)).toHaveLength(1);
+  });
+
+  it('says an archive or a backup that is not there cannot be restored', async () => {
+    const { dataDir, paths } = await changedSinceBackup();
+    stageRestore(paths, { kind: 'archive', file: '/nonexistent/instance.zip' });
+    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: expect.stringMatching(/^the archive cannot be restored: .*ENOENT/) });
     stageRestore(paths, { kind: 'backup', name: '20200101T000000000Z-manual' });
     expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'the backup cannot be restored: there is no such backup' });
     fs.writeFileSync(paths.stagingFile, '{"kind":"backup","name":"../../etc"}');

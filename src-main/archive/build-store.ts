@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { importArchive, type ImportReport } from '../../src-shared/archive/import';
+import { ArchiveError } from '../../src-shared/archive/archive-source';
+import { Dexie } from 'dexie';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import type { AccountRow, TokenRow } from '../../src-shared/store/rows';
+import { openDatabase } from '../../src-shared/store/db';
+import { isStoreFile } from '../host/backups/layout';
+import { sqliteIdb } from '../host/sqlite-idb';
+import type { BuildWorkerData, BuildWorkerMessage } from './build-worker';
+import { startTsWorker } from './ts-worker';
+import { openZipArchive } from './zip-reader';
+
+export interface BuildOptions {
+  /** A folder that is made afresh: whatever is in it is removed first. */
+  folder: string;
+  archive: string;
+  databaseName: string;
+  /** The data folder's owner token: the new store's owner account takes it, as a new folder's does. */
+  token: string;
+  /** Unix milliseconds, for the owner account made first. */
+  now: number;
+  /** The password and tokens of the store being replaced (readOwnerCredentials), carried to the new owner. */
+  owner?: OwnerCredentials | null;
+}
+
+/** What signs in to a store's owner account: its password's hash and its tokens (hashes too). */
+export interface OwnerCredentials {
+  passHash: string | null;
+  tokens: TokenRow[];
+}
+
+/**
+ * A new store in `folder` holding what the archive holds: a new folder's owner account first (store/bootstrap.ts),
+ * then the archive imported into it (src-shared/archive/import.ts, which moves the owner token to the archive's
+ * owner account). Runs in the thread whose indexeddbshim may take `folder` (sqlite-idb.ts): a worker's, in a host.
+ */
+export async function buildStore(options: BuildOptions): Promise<ImportReport> {
+  fs.rmSync(options.folder, { recursive: true, force: true });
+  fs.mkdirSync(options.folder, { recursive: true, mode: 0o700 });
+  const archive = openZipArchive(options.archive);
+  try {
+    const db = openDatabase(sqliteIdb(options.folder), options.databaseName);
+    try {
+      await db.open();
+      const { accountGuid } = await ensureOwner(db, { token: options.token, now: options.now });
+      const owner = options.owner;
+      // As a folder's own password and tokens stay when an archive is imported into it (import.ts adoptOwner).
+      if (owner) {
+        await db.transaction('rw', [db.accounts, db.tokens], async () => {
+          await db.accounts.update(accountGuid, { passHash: owner.passHash });
+          await db.tokens.bulkPut(owner.tokens.map((token) => ({ ...token, accountGuid })));
+        });
+      }
+      return await importArchive(db, archive);
+    } finally {
+      db.close();
+    }
+  } finally {
+    archive.close();
+  }
+}
+
+/**
+ * The owner's password and tokens in the store in `folder`, read as they are stored (Dexie without a schema:
+ * an older store is read, not upgraded); null when the folder holds no such store. In the worker too.
+ */
+export async function readOwnerCredentials(folder: string, databaseName: string): Promise<OwnerCredentials | null> {
+  if (!fs.existsSync(folder) || !fs.readdirSync(folder).some(isStoreFile)) return null;
+  const { indexedDB, IDBKeyRange } = sqliteIdb(folder);
+  const db = new Dexie(databaseName, { indexedDB, IDBKeyRange });
+  try {
+    try {
+      await db.open();
+    } catch (error) {
+      if ((error as Error).name === Dexie.errnames.NoSuchDatabase) return null;
+      throw error;
+    }
+    const owner = (await db.table('accounts').orderBy('name').first()) as AccountRow | undefined;
+    if (!owner) return null;
+    const tokens = (await db.table('tokens').where('accountGuid').equals(owner.guid).toArray()) as TokenRow[];
+    return { passHash: owner.passHash, tokens };
+  } finally {
+    db.close();
+  }
+}
+
+const WORKER = new URL('./build-worker.ts', import.meta.url);
+const WORKER_HEAP_MB = 128;
+
+/**
+ * buildStore in a worker thread, whose indexeddbshim is its own (the host's keeps `<data>/db`). Once the
+ * worker has ended, each file is taken out of WAL mode: the folder then holds one self-contained SQLite
+ * file per database, as a backup's does, ready to be put in place.
+ */
+export async function buildStoreInWorker(options: BuildOptions): Promise<ImportReport> {
+  const answer = await inWorker({ task: 'build', options });
+  if (!('report' in answer)) throw new Error('the worker gave no report');
+  leaveWal(options.folder);
+  return answer.report;
+}
+
+/** readOwnerCredentials in a worker thread, whose indexeddbshim may take `folder` whatever this thread's keeps. */
+export async function readOwnerCredentialsInWorker(folder: string, databaseName: string): Promise<OwnerCredentials | null> {
+  const answer = await inWorker({ task: 'credentials', folder, databaseName });
+  if (!('credentials' in answer)) throw new Error('the worker gave no credentials');
+  return answer.credentials;
+}
+
+async function inWorker(data: BuildWorkerData): Promise<Exclude<BuildWorkerMessage, { error: string }>> {
+  const worker = startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB });
+  // Filled in by the worker's events; TypeScript cannot see callbacks assign them, hence one object.
+  const heard: { answer: BuildWorkerMessage | null; failure: Error | null } = { answer: null, failure: null };
+  worker.on('message', (message: BuildWorkerMessage) => {
+    heard.answer = message;
+    // Ending the worker closes the connections its indexeddbshim keeps open.
+    void worker.terminate();
+  });
+  worker.on('error', (error: Error) => {
+    heard.failure = error;
+  });
+  await new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const said = heard.answer;
+  if (said === null) throw new Error(`the store could not be built: ${heard.failure?.message ?? 'its worker ended without an answer'}`);
+  if ('error' in said) throw said.archiveError ? new ArchiveError(said.error) : new Error(said.error);
+  return said;
+}
+
+function leaveWal(folder: string): void {
+  for (const file of fs.readdirSync(folder).filter(isStoreFile)) {
+    const connection = new Database(path.join(folder, file), { fileMustExist: true });
+    try {
+      connection.pragma('journal_mode = DELETE');
+    } finally {
+      connection.close();
+    }
+    fs.chmodSync(path.join(folder, file), 0o600);
+  }
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorText, ServiceError } from '../../src-shared/api/errors';
+import type { StagedRestoreAnswer } from '../../src-shared/api/backups';
+import { checkArchive } from '../../src-shared/archive/archive-check';
+import { ArchiveError } from '../../src-shared/archive/archive-source';
+import type { Service } from '../../src-shared/service/index';
+import { fail, ok } from '../../src-shared/service/respond';
+import { forgetUpload, restartWords } from '../host/backups/host-backups';
+import type { BackupPaths } from '../host/backups/layout';
+import { stageRestore } from '../host/backups/restore';
+import { openZipArchive } from './zip-reader';
+
+export const RESTORE_PATH = '/api/instance/restore';
+
+/** The largest archive an upload may be: 2 GiB, ten times the archive of the benchmark's 100,000 posts. */
+export const UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
+
+export interface ArchiveRestoreOptions {
+  paths: BackupPaths;
+  now: () => number;
+  restart: 'app' | 'host';
+  /** Tests lower it. */
+  limitBytes?: number;
+  onUnexpectedError?: (error: unknown) => void;
+}
+
+/**
+ * The service, with `POST /api/instance/restore` (an extension, docs/api.md): the body, an export archive
+ * (docs/archive.md), is written to `<data>/restore/upload-<stamp>.zip` as it arrives, up to the limit, then
+ * checked in full, and staged to replace the store at the next start (host/backups/restore.ts), after a
+ * backup of it. A bad or oversized archive is refused, naming why, and deleted. For the owner alone, asked
+ * of the service itself (`GET /api/account/me`), as the export does.
+ */
+export function withArchiveRestore(service: Service, options: ArchiveRestoreOptions): Service {
+  return async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== RESTORE_PATH || request.method !== 'POST') return service(request);
+    const me = await service(new Request(new URL('/api/account/me', url), { headers: request.headers }));
+    // A body left unread is the host's to discard (http.ts streamedPaths).
+    if (me.status !== 200) return me;
+    try {
+      return ok(await receiveArchive(request, options));
+    } catch (error) {
+      return fail(error, options.onUnexpectedError);
+    }
+  };
+}
+
+async function receiveArchive(request: Request, options: ArchiveRestoreOptions): Promise<StagedRestoreAnswer> {
+  const limit = options.limitBytes ?? UPLOAD_LIMIT_BYTES;
+  const tooLarge = () => new ServiceError(413, `${ErrorText.archiveTooLarge}: at most ${limit} bytes`);
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge();
+  const { paths } = options;
+  fs.mkdirSync(paths.uploadsDir, { recursive: true, mode: 0o700 });
+  const stamp = new Date(options.now()).toISOString().replace(/[-:.]/g, '');
+  const file = path.join(paths.uploadsDir, `upload-${stamp}.zip`);
+  const partial = `${file}.part`;
+  try {
+    await writeBounded(request, partial, limit, tooLarge);
+    fs.renameSync(partial, file);
+    await check(file);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    fs.rmSync(file, { force: true });
+    throw error;
+  }
+  forgetUpload(paths);
+  stageRestore(paths, { kind: 'archive', file });
+  return {
+    staged_restore: null,
+    staged_archive: path.basename(file),
+    next: `The archive is sound. At the next start the store will be backed up as it is then, and replaced by the archive's. ${restartWords(options.restart)}`,
+  };
+}
+
+/** The archive checked in full (archive-check.ts); what is wrong with it refuses it, in its words. */
+async function check(file: string): Promise<void> {
+  try {
+    const archive = openZipArchive(file);
+    try {
+      await checkArchive(archive);
+    } finally {
+      archive.close();
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError) throw new ServiceError(422, `${ErrorText.archiveRefused}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The request's body into `file`, refused (and the rest of it not read) once it passes `limit` bytes. */
+async function writeBounded(request: Request, file: string, limit: number, tooLarge: () => ServiceError): Promise<void> {
+  const out = fs.openSync(file, 'w', 0o600);
+  let written = 0;
+  try {
+    if (!request.body) throw new ServiceError(422, `${ErrorText.archiveRefused}: the request holds no archive`);
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      written += value.byteLength;
+      if (written > limit) {
+        reader.releaseLock();
+        throw tooLarge();
+      }
+      fs.writeSync(out, value);
+    }
+    fs.fsyncSync(out);
+  } finally {
+    fs.closeSync(out);
+  }
+}
