@@ -19,14 +19,24 @@ export const DEV_SERVER_PORT = 5273;
 const assetsFromRoot: Plugin = { name: 'assets-from-root', config: () => ({ base: '/' }) };
 
 /**
- * Three bundles: the main process (ESM, dependencies stay in node_modules and are loaded at run time),
- * the preload (one CommonJS file, because a sandboxed preload can load nothing but `electron`), and the
- * renderer (a plain web build served from `out/renderer`).
+ * Three bundles: the main process and its worker threads (ESM, dependencies stay in node_modules and are
+ * loaded at run time), the preload (one CommonJS file, because a sandboxed preload can load nothing but
+ * `electron`), and the renderer (a plain web build served from `out/renderer`).
  */
 export default defineConfig({
   main: {
     build: {
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src-main/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src-main/index.ts'),
+          // Worker threads of the archive (src-main/archive/ts-worker.ts starts them by these names).
+          'export-worker': resolve(import.meta.dirname, 'src-main/archive/export-worker.ts'),
+          'build-worker': resolve(import.meta.dirname, 'src-main/archive/build-worker.ts'),
+        },
+        // Code the entries share goes beside them, not in a folder below: ts-worker.ts finds a worker's entry
+        // next to its own module, wherever the bundler put that.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -1,15 +1,21 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
+/** Whether this code runs from the desktop app's bundle (out/main/*.js) rather than from its TypeScript. */
+const BUNDLED = !import.meta.url.endsWith('.ts');
+
 /**
- * A worker thread on one of this project's TypeScript modules. The hosts and the archive commands run their
- * TypeScript through tsx (`node --import tsx`), which a worker inherits with the process's flags; a process
- * that runs it otherwise (the test runner) has it added. The desktop app's bundle has no entry for these
- * workers yet: there the worker fails to start, and its caller reports that.
+ * A worker thread on one of this project's TypeScript modules (`new URL('./x-worker.ts', import.meta.url)`).
+ * The hosts and the archive commands run their TypeScript through tsx (`node --import tsx`), which a worker
+ * inherits with the process's flags; a process that runs it otherwise (the test runner) has it added. The
+ * desktop app's bundle builds each worker as an entry of its own beside the main process's
+ * (electron.vite.config.ts), so there the same name ending in .js is started, as plain JavaScript.
  */
 export function startTsWorker(module: URL, options: { workerData: unknown; heapMb: number }): Worker {
-  const execArgv = workerExecArgv();
+  const execArgv = BUNDLED ? undefined : workerExecArgv();
+  const entry = BUNDLED ? new URL(`./${path.basename(module.pathname, '.ts')}.js`, import.meta.url) : module;
   // The worker's heap has a bound of its own, as the host's has (`npm run serve`).
-  return new Worker(module, { workerData: options.workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, ...(execArgv ? { execArgv } : {}) });
+  return new Worker(entry, { workerData: options.workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, ...(execArgv ? { execArgv } : {}) });
 }
 
 function workerExecArgv(): string[] | undefined {

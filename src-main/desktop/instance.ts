@@ -9,6 +9,7 @@ import { prepareStore, type StartReport } from '../host/backups/at-start';
 import { createHostBackups, type HostBackups } from '../host/backups/host-backups';
 import { backupPaths } from '../host/backups/layout';
 import { DATABASE_NAME } from '../../src-shared/store/db';
+import { withArchiveRoutes } from '../archive/archive-routes';
 
 export interface LocalInstance {
   db: PublishingDb;
@@ -68,13 +69,11 @@ export async function openLocalInstance(options: InstanceOptions): Promise<Local
       restart: 'app',
       log: (message) => console.error(message),
     });
-    const service = createService({
-      ...options.serviceDeps?.(db),
-      db,
-      clock,
-      backups: backups.control,
-      onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('service error:', error)),
-    });
+    const onUnexpectedError = options.onUnexpectedError ?? ((error: unknown) => console.error('service error:', error));
+    const service = withArchiveRoutes(
+      createService({ ...options.serviceDeps?.(db), db, clock, backups: backups.control, exportsArchive: true, onUnexpectedError }),
+      { dataDir: options.dataDir, paths, now: () => clock.now(), restart: 'app', onUnexpectedError },
+    );
     return { db, service, ownerToken: token, created, startReport, backups, close };
   } catch (error) {
     close();

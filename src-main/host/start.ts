@@ -16,8 +16,9 @@ import { prepareStore, type StartReport } from './backups/at-start';
 import { createHostBackups } from './backups/host-backups';
 import { backupPaths } from './backups/layout';
 import { EXPORT_BODY_BYTES } from '../archive/export-drafts';
-import { EXPORT_PATH, withArchiveExport } from '../archive/export-route';
-import { RESTORE_PATH, withArchiveRestore } from '../archive/restore-route';
+import { withArchiveRoutes } from '../archive/archive-routes';
+import { EXPORT_PATH } from '../archive/export-route';
+import { RESTORE_PATH } from '../archive/restore-route';
 
 const CSP = contentSecurityPolicy();
 
@@ -92,7 +93,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
     const signInCodes = createSignInCodes();
-    const exporting = withArchiveExport(
+    const service = withArchiveRoutes(
       createService({
         db,
         clock,
@@ -103,9 +104,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         exportsArchive: true,
         onUnexpectedError: logUnexpected,
       }),
-      { dataDir: options.dataDir, now: () => clock.now(), ...(options.databaseName ? { databaseName: options.databaseName } : {}) },
+      {
+        dataDir: options.dataDir,
+        ...(options.databaseName ? { databaseName: options.databaseName } : {}),
+        paths,
+        now: () => clock.now(),
+        restart: 'host',
+        onUnexpectedError: logUnexpected,
+      },
     );
-    const service = withArchiveRestore(exporting, { paths, now: () => clock.now(), restart: 'host', onUnexpectedError: logUnexpected });
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);

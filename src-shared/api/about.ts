@@ -31,13 +31,12 @@ export const EXTENSIONS = [
   /** `GET /api/backups` and its siblings: the data folder's backups, made, listed and staged for restore (docs/backups.md). */
   'backups',
   /**
-   * `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner; the headless
-   * host only. `POST` with {"drafts": [...]} puts the page's drafts in it too.
+   * `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner. `POST` with {"drafts": [...]} puts the page's drafts in it too.
    */
   'export',
   /** `GET` and `DELETE /api/account/restored-drafts`: the drafts a restore brought back, until the page takes them. */
   'restored_drafts',
-  /** `POST /api/instance/restore`: an export archive uploaded by the owner, staged to replace the store at the next start (docs/archive.md); the headless host only. */
+  /** `POST /api/instance/restore`: an export archive uploaded by the owner, staged to replace the store at the next start (docs/archive.md). */
   'restore_archive',
 ] as const;
 /** The extensions of the archive routes, which only a host that runs their worker threads offers. */

@@ -41,7 +41,7 @@ export interface Ctx {
   signInCodes: SignInCodes | null;
   /** The host's backups; null where none are kept (tests, a service without a data folder). */
   backups: BackupsControl | null;
-  /** The host answers `GET /api/instance/export` (the `export` extension); the desktop app does not yet. */
+  /** The host answers the archive's routes beside the service (`export`, `restore_archive`; src-main/archive/archive-routes.ts). */
   exportsArchive: boolean;
 }
 

@@ -105,7 +105,7 @@ describe('the built app', () => {
     }
   });
 
-  it('starts, serves its page and the instance through desk: and the loopback port, and quits after closing the store', async () => {
+  it('starts, serves its page, the instance and its archive through desk: and the loopback port, and quits after closing the store', async () => {
     const userData = tempDir('desk-built-user-data');
     const port = await freePort();
     fs.writeFileSync(path.join(userData, 'settings.json'), JSON.stringify({ loopback: { enabled: true, port, allowedOrigins: [] } }));
@@ -132,6 +132,7 @@ describe('the built app', () => {
     expect(first.find('me')).toMatchObject({ status: 200, type: 'account.owner' });
     expect(first.find('write')).toMatchObject({ status: 200 });
     expect(first.find('loopback')).toMatchObject({ withToken: 200, withoutToken: 403 });
+    expect(first.find('export')).toMatchObject({ status: 200, type: 'application/zip', zip: true, written: true });
     expect(first.events.slice(-3)).toEqual(['before-quit', 'before-quit', 'quit']);
     expect(fs.existsSync(path.join(userData, 'publishing.lock'))).toBe(false);
 
