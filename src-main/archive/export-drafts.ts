@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DRAFT_LIMITS, draftSchema, type Draft } from '../../src-shared/api/draft';
 import { ErrorText } from '../../src-shared/api/errors';
+import { readBodyUpTo } from '../../src-shared/util/read-body';
 
 /** What a request for an archive with drafts may carry: the drafts, their JSON and little else. */
 export const EXPORT_BODY_BYTES = DRAFT_LIMITS.bytes;
@@ -64,24 +65,7 @@ const tooLarge = () => new DraftsRefused(413, ErrorText.bodyTooLarge, `the draft
 
 async function bounded(request: Request): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > EXPORT_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const bytes = await readBodyUpTo(request.body, EXPORT_BODY_BYTES);
+  if (bytes === null) throw tooLarge();
   return bytes;
 }

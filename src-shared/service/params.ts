@@ -1,4 +1,5 @@
 import { ErrorText, ServiceError } from '../api/errors';
+import { readBodyUpTo } from '../util/read-body';
 
 /** Request variables as strings, wherever they came from (query string, form body or JSON body). */
 export type Params = Readonly<Record<string, string>>;
@@ -30,25 +31,8 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
 }
 
 async function readLimited(body: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBodyUpTo(body, MAX_BODY_BYTES);
+  if (bytes === null) throw tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
