@@ -32,7 +32,7 @@ describe.skipIf(unavailable !== null || !hasChromium)('a streams account added i
     const card = page.getByRole('list', { name: 'Remotes' }).getByRole('listitem').first();
     await card.getByText('10Centuries (matigo/streams) · instance interface · takes notes, articles, bookmarks and quotations').waitFor();
     await card.getByText('peer (@peer)').waitFor();
-    await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Synced/);
+    await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Up to date/);
     await shot(page, 'streams-remote');
   });
 
