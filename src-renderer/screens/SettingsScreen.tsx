@@ -23,8 +23,8 @@ export default function SettingsScreen() {
         {personas.map((p) => <PersonaForm key={p.guid} persona={p} />)}
         <NewPersona />
         <ChannelsSection />
-        <BackupsSection />
         <ArchiveSection />
+        <BackupsSection />
       </div>
     </section>
   );

@@ -33,16 +33,18 @@ export function ArchiveSection() {
   }, []);
   if (!offered) return null;
   return (
-    <section className="card-form" aria-labelledby="archive-title">
+    <section className="data-section" aria-labelledby="archive-title">
       <h2 id="archive-title">Your data</h2>
       <p className="subtle">
         One zip file with every post, Persona, Channel, star and pin (remotes without their tokens), the drafts kept here, every post and
-        draft also as a Markdown file, and a feed of each Persona’s public posts. It restores into a new instance with <code>npm run import</code>.
+        draft also as a Markdown file, and a feed of each Persona’s public posts. Restore it here, over this instance, or into a new one with <code>npm run import</code>.
       </p>
       <Problem error={error} />
-      <button type="button" disabled={busy} onClick={() => run(download, 'The archive is downloaded.')()}>
-        {busy ? 'Exporting…' : 'Export everything'}
-      </button>
+      <div className="row">
+        <button type="button" disabled={busy} onClick={() => run(download, 'The archive is downloaded.')()}>
+          {busy ? 'Exporting…' : 'Export everything'}
+        </button>
+      </div>
       {restores && <RestoreFromArchive />}
     </section>
   );
