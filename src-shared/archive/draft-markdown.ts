@@ -1,5 +1,5 @@
 import type { Draft } from '../api/draft';
-import { safeSegment } from './post-markdown';
+import { claimName, safeSegment, wordsSlug } from './file-names';
 
 /** A coordinate as typed, written as a number when it is one (the Markdown import reads numbers there). */
 const NUMBER = /^-?\d+(\.\d+)?$/;
@@ -47,16 +47,11 @@ export function draftFrontMatter(draft: Draft, handle: string | undefined): Reco
 }
 
 /**
- * `markdown/drafts/<yyyy-mm-dd>-<slug>.md` by the day of its last change, or its id in place of a slug it has
- * not (or one another draft of that day took: `used` holds the names given so far).
+ * `markdown/drafts/<yyyy-mm-dd>-<name>.md` by the day of its last change, named as a post is (its slug, else
+ * the first words of its title or text), or by its id (`used` holds the names given so far, file-names.ts).
  */
 export function draftMarkdownPath(draft: Draft, used: Set<string>): string {
-  const day = changed(draft)?.slice(0, 10) ?? 'undated';
-  const id = safeSegment(draft.id, 'draft');
-  const bySlug = draft.slug.trim() ? `markdown/drafts/${day}-${safeSegment(draft.slug.trim(), id)}.md` : null;
-  let name = bySlug && !used.has(bySlug.toLowerCase()) ? bySlug : `markdown/drafts/${day}-${id}.md`;
-  // Two ids that differ only in characters a file name cannot hold.
-  for (let n = 2; used.has(name.toLowerCase()); n++) name = `markdown/drafts/${day}-${id}-${n}.md`;
-  used.add(name.toLowerCase());
-  return name;
+  const stem = `markdown/drafts/${changed(draft)?.slice(0, 10) ?? 'undated'}-`;
+  const named = safeSegment(draft.slug.trim(), '') || wordsSlug(draft.title) || wordsSlug(draft.text);
+  return claimName(used, [named && `${stem}${safeSegment(named, '')}`, `${stem}${safeSegment(draft.id, 'draft')}`], '.md');
 }

@@ -24,7 +24,8 @@ import { draftFrontMatter, draftMarkdownPath } from './draft-markdown';
 import { atomEntry, atomHead, ATOM_TAIL, jsonFeedHead, jsonFeedItem, JSON_FEED_TAIL, type FeedContext } from './feeds';
 import { writeFrontMatter } from './front-matter';
 import { pagesOf, PAGE_ROWS } from './pages';
-import { markdownPath, postFrontMatter, safeSegment } from './post-markdown';
+import { claimName, safeSegment } from './file-names';
+import { markdownPath, postFrontMatter } from './post-markdown';
 import { RESTORED_DRAFTS } from './restored-drafts';
 import { zipWriter, type ByteSink } from './zip-writer';
 
@@ -90,7 +91,9 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
   const feedNames = new Set<string>();
   for (const persona of personas.filter((p) => accounts.has(p.accountGuid) && !p.remoteGuid)) {
     const context: FeedContext = { persona, origin: options.origin ?? null, madeUnix: options.now };
-    const name = uniqueName(`feeds/${safeSegment(persona.handle, persona.guid)}`, persona.guid, feedNames);
+    // Two Personas whose handles differ only in characters a file name cannot hold get distinct files.
+    const feed = `feeds/${safeSegment(persona.handle, persona.guid)}`;
+    const name = claimName(feedNames, [feed, `${feed}-${persona.guid}`], '');
     await zip.file(`${name}.json`, jsonFeed(db, context, options.now));
     await zip.file(`${name}.atom`, atomFeed(db, context, options.now));
   }
@@ -119,13 +122,6 @@ function draftLines(drafts: readonly Draft[]): string {
       return `${JSON.stringify(checked.data)}\n`;
     })
     .join('');
-}
-
-/** Two Personas whose handles differ only in characters a file name cannot hold get distinct files. */
-function uniqueName(wanted: string, guid: string, used: Set<string>): string {
-  const name = used.has(wanted.toLowerCase()) ? `${wanted}-${guid}` : wanted;
-  used.add(name.toLowerCase());
-  return name;
 }
 
 async function* linesOf(db: PublishingDb, table: ArchiveTable, counted: (n: number) => void): AsyncGenerator<string> {

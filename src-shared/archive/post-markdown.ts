@@ -1,5 +1,6 @@
 import type { PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
+import { claimName, safeSegment, wordsSlug } from './file-names';
 
 /**
  * A post as a Markdown file: its front matter (front-matter.ts) and the Markdown it was written in, never
@@ -30,21 +31,14 @@ export function postFrontMatter(post: PostRow, handle: string): Record<string, u
   };
 }
 
-/** A name safe as one folder or file name on every system: letters, digits, `-`, `_`, `.` inside. */
-export function safeSegment(name: string, fallback: string): string {
-  const safe = name.replace(/[^\p{L}\p{N}_.-]+/gu, '_').replace(/^[.]+/, '').slice(0, 100);
-  return safe === '' ? fallback : safe;
-}
-
 /**
- * `markdown/<handle>/<year>/<yyyy-mm-dd>-<slug>.md`, or the post's GUID in place of a slug it has not (or
- * one another post of that day already took: `used` holds the names given so far).
+ * `markdown/<handle>/<year>/<yyyy-mm-dd>-<name>.md`, the name being the post's slug, else the first words of
+ * its title or text, so that a folder lists as something a person can read; its GUID where it has none of
+ * these or another file took the name (`used` holds the names given so far, file-names.ts).
  */
 export function markdownPath(post: PostRow, handle: string, used: Set<string>): string {
   const day = isoOf(post.publishUnix).slice(0, 10);
-  const folder = `markdown/${safeSegment(handle, 'unknown')}/${day.slice(0, 4)}`;
-  const bySlug = post.slug ? `${folder}/${day}-${safeSegment(post.slug, post.guid)}.md` : null;
-  const name = bySlug && !used.has(bySlug) ? bySlug : `${folder}/${day}-${post.guid}.md`;
-  used.add(name);
-  return name;
+  const stem = `markdown/${safeSegment(handle, 'unknown')}/${day.slice(0, 4)}/${day}-`;
+  const named = (post.slug ? safeSegment(post.slug, '') : '') || wordsSlug(post.title ?? '') || wordsSlug(post.text);
+  return claimName(used, [named && `${stem}${safeSegment(named, '')}`, `${stem}${post.guid}`], '.md');
 }

@@ -162,7 +162,7 @@ describe('the archive commands', () => {
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
     // A draft saved before the place fields existed reads them as '' (the page's schema), and is archived so.
     expect(JSON.parse(strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()))).toEqual({ ...draft, place: '', latitude: '', longitude: '', altitude: '', canonicalPath: '', slug: '' });
-    expect(strFromU8(entries['markdown/drafts/2026-11-24-draft-one.md'] ?? new Uint8Array())).toMatch(/^---\ndraft: true\nid: draft-one\n[^]*---\nNot sent yet$/);
+    expect(strFromU8(entries['markdown/drafts/2026-11-24-not-sent-yet.md'] ?? new Uint8Array())).toMatch(/^---\ndraft: true\nid: draft-one\n[^]*---\nNot sent yet$/);
     expect((JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: { drafts: number } }).counts.drafts).toBe(1);
 
     const refused = async (body: string) => {

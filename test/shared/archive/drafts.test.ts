@@ -103,7 +103,7 @@ describe('the page’s drafts in an archive', () => {
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(drafts);
     expect(Object.keys(entries).filter((name) => name.startsWith('markdown/drafts/')).sort()).toEqual([
       'markdown/drafts/2026-11-20-half-an-article.md',
-      'markdown/drafts/2026-11-21-b2e8f0c4-5a3d-4c1f-8e7b-6d9a0f1e2c33.md',
+      'markdown/drafts/2026-11-21-a-reply-not-sent-yet.md',
     ]);
     const article = readFrontMatter(strFromU8(entries['markdown/drafts/2026-11-20-half-an-article.md'] ?? new Uint8Array()));
     expect(article.body).toBe('It begins **here**,\nand goes on.');
@@ -124,7 +124,7 @@ describe('the page’s drafts in an archive', () => {
       source_title: 'A source',
       geo: { latitude: 53.55, longitude: 9.99, altitude: 4, description: 'The harbour' },
     });
-    const reply = readFrontMatter(strFromU8(entries['markdown/drafts/2026-11-21-b2e8f0c4-5a3d-4c1f-8e7b-6d9a0f1e2c33.md'] ?? new Uint8Array()));
+    const reply = readFrontMatter(strFromU8(entries['markdown/drafts/2026-11-21-a-reply-not-sent-yet.md'] ?? new Uint8Array()));
     expect(reply.data).toMatchObject({ draft: true, reply_to: drafts[1]?.replyTo, editing: drafts[1]?.editing });
     expect(reply.data).not.toHaveProperty('persona');
 
