@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkArchive } from '../../src-shared/archive/archive-check';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
-import type { Manifest } from '../../src-shared/archive/archive-schema';
 import { heldBeyondNew, type ImportReport } from '../../src-shared/archive/import';
 import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
 import { isStoreFile, backupPaths } from '../host/backups/layout';
@@ -10,7 +8,7 @@ import { restoreArchiveNow } from '../host/backups/restore';
 import { lockStore } from '../host/folder-lock';
 import { resolveOwnerToken } from '../host/owner-token';
 import { sqliteIdb } from '../host/sqlite-idb';
-import { openZipArchive } from './zip-reader';
+import { checkArchiveFile } from './check-file';
 
 export interface ImportFileOptions {
   dataDir: string;
@@ -39,7 +37,7 @@ export interface ImportFileReport extends ImportReport {
 export async function importDataFolder(options: ImportFileOptions): Promise<ImportFileReport> {
   const databaseName = options.databaseName ?? DATABASE_NAME;
   // A bad archive is refused before anything, the folder included, is made.
-  const manifest = await checkedManifest(options.archive);
+  const manifest = await checkArchiveFile(options.archive);
   if (options.dryRun && !fs.existsSync(options.dataDir)) return { manifest, counts: { ...manifest.counts }, dryRun: true };
   // Makes the folder and its owner token when new: the new store's owner takes the kept token (build-store.ts).
   resolveOwnerToken(options.dataDir);
@@ -58,15 +56,6 @@ export async function importDataFolder(options: ImportFileOptions): Promise<Impo
     return { manifest, counts: { ...manifest.counts }, dryRun: false, ...(outcome.safety_backup ? { safetyBackup: outcome.safety_backup } : {}) };
   } finally {
     lock.release();
-  }
-}
-
-async function checkedManifest(file: string): Promise<Manifest> {
-  const archive = openZipArchive(file);
-  try {
-    return await checkArchive(archive);
-  } finally {
-    archive.close();
   }
 }
 

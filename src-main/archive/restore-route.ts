@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorText, ServiceError } from '../../src-shared/api/errors';
 import type { StagedRestoreAnswer } from '../../src-shared/api/backups';
-import { checkArchive } from '../../src-shared/archive/archive-check';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import type { Service } from '../../src-shared/service/index';
 import { fail, ok } from '../../src-shared/service/respond';
 import { forgetUpload, restartWords } from '../host/backups/host-backups';
 import type { BackupPaths } from '../host/backups/layout';
 import { stageRestore } from '../host/backups/restore';
-import { openZipArchive } from './zip-reader';
+import { checkArchiveFile } from './check-file';
 
 export const RESTORE_PATH = '/api/instance/restore';
 
@@ -78,12 +77,7 @@ async function receiveArchive(request: Request, options: ArchiveRestoreOptions):
 /** The archive checked in full (archive-check.ts); what is wrong with it refuses it, in its words. */
 async function check(file: string): Promise<void> {
   try {
-    const archive = openZipArchive(file);
-    try {
-      await checkArchive(archive);
-    } finally {
-      archive.close();
-    }
+    await checkArchiveFile(file);
   } catch (error) {
     if (error instanceof ArchiveError) throw new ServiceError(422, `${ErrorText.archiveRefused}: ${error.message}`);
     throw error;

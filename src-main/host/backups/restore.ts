@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { backupName, type RestoreOutcome } from '../../../src-shared/api/backups';
-import { checkArchive } from '../../../src-shared/archive/archive-check';
 import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../../archive/build-store';
-import { openZipArchive } from '../../archive/zip-reader';
+import { checkArchiveFile } from '../../archive/check-file';
 import { resolveOwnerToken } from '../owner-token';
 import { isStoreFile, type BackupPaths } from './layout';
 import { makeBackup } from './make';
@@ -112,12 +111,7 @@ async function backupToRestore(paths: BackupPaths, name: string, databaseName: s
 async function archiveToRestore(paths: BackupPaths, file: string, options: { databaseName: string; now: Date }): Promise<ToRestore> {
   const label = path.basename(file);
   try {
-    const archive = openZipArchive(file);
-    try {
-      await checkArchive(archive);
-    } finally {
-      archive.close();
-    }
+    await checkArchiveFile(file);
     const folder = path.join(paths.restoringDir, 'db');
     const { token } = resolveOwnerToken(paths.dataDir);
     // The instance keeps its password and tokens, as an import into it would (src-shared/archive/import.ts).
