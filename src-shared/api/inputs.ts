@@ -23,7 +23,24 @@ export const LIMITS = {
   textChars: 100_000,
   handleChars: 64,
   nameChars: 80,
+  /** Not in the spec: the title of the page a bookmark or quotation is about, as long as a post's title. */
+  sourceTitleChars: 512,
+  geoDescriptionChars: 512,
+  /** A post's address path, as long as a web address may be. */
+  pathChars: 2048,
 } as const;
+
+/** Where on (and above or below) the Earth a post may be placed. */
+export const GEO_BOUNDS = {
+  longitude: { min: -180, max: 180 },
+  latitude: { min: -90, max: 90 },
+  altitude: { min: -7500, max: 25000 },
+} as const;
+
+/** A post's own address path: the characters a URL path may hold as they are (RFC 3986), and letters of any script. */
+export const CANONICAL_PATH_PATTERN = /^\/(?!\/)[\p{L}\p{N}\-._~!$&()*+,;=:@%/]*$/u;
+/** A post's slug: letters, digits, `-`, `_`, `.` and `~`, at most 255. */
+export const SLUG_PATTERN = /^[\p{L}\p{N}_.~-]{0,255}$/u;
 
 export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A Persona handle: letters, digits and `_`, with `.` and `-` allowed inside. */
@@ -130,10 +147,14 @@ export const postSearchInput = z
 export type PostSearchInput = z.infer<typeof postSearchInput>;
 
 const geo = {
-  geo_longitude: numberOrEmpty('geo_longitude', -180, 180).optional(),
-  geo_latitude: numberOrEmpty('geo_latitude', -90, 90).optional(),
-  geo_altitude: numberOrEmpty('geo_altitude', -7500, 25000).optional(),
-  geo_description: z.string().trim().max(512, 'geo_description must be at most 512 characters').optional(),
+  geo_longitude: numberOrEmpty('geo_longitude', GEO_BOUNDS.longitude.min, GEO_BOUNDS.longitude.max).optional(),
+  geo_latitude: numberOrEmpty('geo_latitude', GEO_BOUNDS.latitude.min, GEO_BOUNDS.latitude.max).optional(),
+  geo_altitude: numberOrEmpty('geo_altitude', GEO_BOUNDS.altitude.min, GEO_BOUNDS.altitude.max).optional(),
+  geo_description: z
+    .string()
+    .trim()
+    .max(LIMITS.geoDescriptionChars, `geo_description must be at most ${LIMITS.geoDescriptionChars} characters`)
+    .optional(),
 };
 
 /** POST /api/posts/write; whether a value is required depends on create or update (see handlers). */
@@ -146,7 +167,11 @@ export const writeInput = z.object({
     .refine(isInstancePostType, `post_type must be one of ${POST_TYPES.join(', ')}`)
     .optional(),
   source_url: z.string().trim().optional(),
-  source_title: z.string().trim().optional(),
+  source_title: z
+    .string()
+    .trim()
+    .refine((s) => chars(s) <= LIMITS.sourceTitleChars, `source_title must be at most ${LIMITS.sourceTitleChars} characters`)
+    .optional(),
   guid: guidText('guid must be 36 characters').optional(),
   channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
   persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
@@ -159,16 +184,15 @@ export const writeInput = z.object({
     .string()
     .trim()
     .refine(
-      // The characters a URL path may hold as they are (RFC 3986), and letters of any script.
-      (s) => s === '' || /^\/(?!\/)[\p{L}\p{N}\-._~!$&()*+,;=:@%/]*$/u.test(s),
-      'canonical_url must be a path such as /notes/hello, without domain, protocol, spaces, quotes or angle brackets',
+      (s) => s === '' || (s.length <= LIMITS.pathChars && CANONICAL_PATH_PATTERN.test(s)),
+      `canonical_url must be a path such as /notes/hello of at most ${LIMITS.pathChars} characters, without domain, protocol, spaces, quotes or angle brackets`,
     )
     .optional(),
   reply_to: z.string().trim().optional(),
   post_slug: z
     .string()
     .trim()
-    .regex(/^[\p{L}\p{N}_.~-]{0,255}$/u, 'post_slug may hold letters, digits, "-", "_", "." and "~" only')
+    .regex(SLUG_PATTERN, 'post_slug may hold letters, digits, "-", "_", "." and "~" only')
     .optional(),
   post_privacy: z
     .string()

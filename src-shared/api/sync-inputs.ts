@@ -3,6 +3,14 @@ import { INTERFACES, SETTLE_ACTIONS } from './vocabulary';
 
 /** Variables of the sync extension (`/api/sync/...`, docs/sync.md): the remotes a desk syncs with. */
 
+/** How often a remote may be polled, in seconds: from every 15 seconds to once a day. */
+export const POLL_SECONDS = { min: 15, max: 86_400, default: 60 } as const;
+const pollSeconds = z.coerce
+  .number({ error: 'poll_seconds is required' })
+  .int('poll_seconds must be a whole number')
+  .min(POLL_SECONDS.min, `poll_seconds must be at least ${POLL_SECONDS.min}`)
+  .max(POLL_SECONDS.max, `poll_seconds must be at most ${POLL_SECONDS.max}`);
+
 /** POST /api/sync/remotes: a remote by its address, with a token or the account's name and password. */
 export const addRemoteInput = z
   .object({
@@ -11,7 +19,7 @@ export const addRemoteInput = z
     token: z.string().trim().min(1).optional(),
     account_name: z.string().trim().min(1).optional(),
     account_pass: z.string().min(1).optional(),
-    poll_seconds: z.coerce.number().int().min(15, 'poll_seconds must be at least 15').max(86_400).default(60),
+    poll_seconds: pollSeconds.default(POLL_SECONDS.default),
   })
   .refine((v) => v.token !== undefined || (v.account_name !== undefined && v.account_pass !== undefined), {
     message: 'send either token, or account_name and account_pass',
@@ -23,7 +31,7 @@ export const settleItemInput = z.object({
 });
 
 export const updateRemoteInput = z.object({
-  poll_seconds: z.coerce.number({ error: 'poll_seconds is required' }).int().min(15, 'poll_seconds must be at least 15').max(86_400, 'poll_seconds must be at most 86400'),
+  poll_seconds: pollSeconds,
 });
 export type SettleItemInput = z.infer<typeof settleItemInput>;
 export type UpdateRemoteInput = z.infer<typeof updateRemoteInput>;

@@ -3,9 +3,7 @@ import type { Draft } from '../api/draft';
 import { SOFTWARE } from '../api/about';
 import type { PublishingDb } from '../store/db';
 import type { PersonaRow, PostRow } from '../store/rows';
-import { BACKFILL_V2 } from '../store/upgrade-v2';
-import { REQUEUE_WORDS_V6 } from '../store/upgrade-v6';
-import { REQUEUE_WORDS_V8 } from '../store/upgrade-v8';
+import { isPersonSetting } from '../store/setting-keys';
 import { isoOf } from '../util/time';
 import { canRead } from '../service/visibility';
 import {
@@ -26,17 +24,10 @@ import { writeFrontMatter } from './front-matter';
 import { pagesOf, PAGE_ROWS } from './pages';
 import { claimName, safeSegment } from './file-names';
 import { markdownPath, postFrontMatter } from './post-markdown';
-import { RESTORED_DRAFTS } from './restored-drafts';
 import { zipWriter, type ByteSink } from './zip-writer';
 
 /** Markdown files shorter than this are stored uncompressed (zip-writer.ts says why). */
 const STORED_CHARS = 2048;
-
-/**
- * Settings that are the progress of a store upgrade under way, or drafts a restore keeps for the page until
- * it takes them (restored-drafts.ts), not the person's: a restore starts none.
- */
-const TRANSIENT_SETTINGS: ReadonlySet<string> = new Set([BACKFILL_V2, REQUEUE_WORDS_V6, REQUEUE_WORDS_V8, RESTORED_DRAFTS]);
 
 export interface ExportOptions {
   /** Receives the zip's bytes in order; the export waits for each write. */
@@ -153,7 +144,9 @@ function archivedRow(table: ArchiveTable, row: Record<string, unknown>): Record<
     const { sealedToken: _sealedToken, ...rest } = row;
     return rest;
   }
-  if (table === 'settings' && TRANSIENT_SETTINGS.has(String(row['key']))) return null;
+  // The progress of an upgrade under way, or drafts kept for the page until it takes them, are not the
+  // person's: a restore starts none (store/setting-keys.ts).
+  if (table === 'settings' && !isPersonSetting(String(row['key']))) return null;
   return row;
 }
 

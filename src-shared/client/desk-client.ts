@@ -20,6 +20,7 @@ import {
   type ProfileAnswer,
 } from '../api/answers';
 import { fullLegacyPostAnswer } from '../api/legacy-answers';
+import { updateRemoteInput } from '../api/sync-inputs';
 import {
   conflictAnswer,
   conflictResolvedAnswer,
@@ -299,7 +300,8 @@ export function createDeskClient(options: ClientOptions): DeskClient {
     },
     setPollSeconds: async (guid, seconds) => {
       const path = guidIn('POST', '/api/sync/remotes', guid);
-      if (!Number.isInteger(seconds) || seconds < 15 || seconds > 86_400) throw t.refuse({ method: 'POST', path }, ['poll_seconds must be a whole number from 15 to 86400']);
+      const checked = updateRemoteInput.shape.poll_seconds.safeParse(seconds);
+      if (!checked.success) throw t.refuse({ method: 'POST', path }, checked.error.issues.map((issue) => issue.message));
       return dataAs(t, await post(path, { poll_seconds: seconds }), remoteStatusAnswer);
     },
     settleOutboxItem: async (seq, action) => {

@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
 import type { PublishingDb } from './db';
+import { numberingKey } from './setting-keys';
 
 /**
  * The next legacy numeric id of Personas or Channels: one more than any ever given. The highest given is
@@ -9,7 +10,7 @@ import type { PublishingDb } from './db';
  * the same number.
  */
 export function nextId(db: PublishingDb, table: 'personas' | 'channels'): Promise<number> {
-  const key = `numbering.${table}`;
+  const key = numberingKey(table);
   return Dexie.Promise.all([db[table].orderBy('id').last(), db.settings.get(key)]).then(([last, given]) => {
     const id = Math.max(last?.id ?? 0, Number(given?.value ?? 0)) + 1;
     return db.settings.put({ key, value: String(id) }).then(() => id);

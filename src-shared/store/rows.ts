@@ -1,23 +1,28 @@
-import type { PinColour, PostType, Privacy } from '../api/vocabulary';
+import type { z } from 'zod';
+import type {
+  accountRowSchema,
+  channelRowSchema,
+  geoRowSchema,
+  grantRowSchema,
+  mentionRowSchema,
+  personaRowSchema,
+  pinMarkSchema,
+  pinRowSchema,
+  postRowSchema,
+  replyRowSchema,
+  repostMarkSchema,
+  settingRowSchema,
+  starMarkSchema,
+  starRowSchema,
+} from './row-schemas';
 
 /**
  * What the store keeps on disk. These shapes are internal: the wire shapes live in `api/` and are produced
  * by `service/present.ts`. Times are unix seconds; "no value" is `null` (the wire turns it into `false`).
+ * The rows of the person's data are described, field by field and with what each may hold, by their
+ * schemas (row-schemas.ts); the rows the store derives or keeps for its own work are described here.
  */
-export interface AccountRow {
-  guid: string;
-  /** Sign-in name, unique, lower case. */
-  name: string;
-  displayName: string;
-  mail: string;
-  language: string;
-  timezone: string;
-  type: string;
-  /** PBKDF2 hash (see util/secrets.ts), or null while no password is set: sign-in is then impossible. */
-  passHash: string | null;
-  createdUnix: number;
-  updatedUnix: number;
-}
+export type AccountRow = z.infer<typeof accountRowSchema>;
 
 export interface TokenRow {
   /** SHA-256 of the token: a copied database file does not hand out working tokens. */
@@ -32,137 +37,24 @@ export interface TokenRow {
 
 export const LOGIN_TOKEN_LABEL = 'login';
 
-export interface PersonaRow {
-  guid: string;
-  /** Legacy numeric id (the legacy interface calls a Persona an account); 1, 2, … in order of creation. */
-  id: number;
-  accountGuid: string;
-  /** The `as` handle, without `@`; `handleKey` is its lower-case form, unique. */
-  handle: string;
-  handleKey: string;
-  name: string;
-  avatarUrl: string;
-  siteUrl: string;
-  bioText: string;
-  bioHtml: string;
-  timezone: string;
-  position: number;
-  createdUnix: number;
-  updatedUnix: number;
-  /**
-   * The remote this Persona lives on (sync). With the owner's `accountGuid` it is linked: the owner writes
-   * as it and the outbox carries those writes there. Other authors of that remote carry `remoteAccount(…)`.
-   */
-  remoteGuid?: string | null;
-}
+export type PersonaRow = z.infer<typeof personaRowSchema>;
 
-export interface ChannelRow {
-  guid: string;
-  /** Legacy `channel_id`; the instance's first Channel is 1. */
-  id: number;
-  accountGuid: string;
-  name: string;
-  position: number;
-  createdUnix: number;
-  updatedUnix: number;
-  /** The remote this Channel lives on (sync), under its own GUID there. */
-  remoteGuid?: string | null;
-}
+export type ChannelRow = z.infer<typeof channelRowSchema>;
 
-/** A Persona may write to a Channel (section 5.6). */
-export interface GrantRow {
-  channelGuid: string;
-  personaGuid: string;
-}
+export type GrantRow = z.infer<typeof grantRowSchema>;
 
 // The store keeps the service's own words (api/vocabulary.ts); rows name them through this module.
 export type { PinColour, PostType, Privacy } from '../api/vocabulary';
 
-export interface GeoRow {
-  longitude: number | null;
-  latitude: number | null;
-  altitude: number | null;
-  description: string | null;
-}
+export type GeoRow = z.infer<typeof geoRowSchema>;
 
-export interface PostRow {
-  /** Legacy numeric id; assigned by the store. */
-  id?: number;
-  guid: string;
-  type: PostType;
-  privacy: Privacy;
-  accountGuid: string;
-  personaGuid: string;
-  channelGuid: string;
-  title: string | null;
-  /** Markdown. */
-  text: string;
-  /** Sanitised HTML rendering of `text`, computed on write. */
-  html: string;
-  tags: string[];
-  /** GUIDs of the Personas mentioned in `text`. */
-  mentions: string[];
-  replyTo: string | null;
-  /** GUID of the local post replied to, when `replyTo` names one. */
-  parentGuid: string | null;
-  /** The conversation: the root post's GUID, or `url:<reply_to>` for replies to a page elsewhere. */
-  threadKey: string;
-  sourceUrl: string | null;
-  sourceTitle: string | null;
-  geo: GeoRow | null;
-  slug: string | null;
-  /** Path of the canonical URL; the host's origin completes it. */
-  canonicalPath: string;
-  publishUnix: number;
-  /** Timeline position, derived from publishUnix and guid by `timelineOrder` (store/order.ts). */
-  order: string;
-  expiresUnix: number | null;
-  createdUnix: number;
-  updatedUnix: number;
-  /** 0 or 1: IndexedDB cannot index booleans. Deleted rows stay as tombstones for sync and the legacy view. */
-  deleted: 0 | 1;
-  /** PBKDF2 hash of the legacy access password (`passwd`), or null; see service/legacy/passwords.ts. */
-  passwordHash?: string | null;
-  /** GUID of the post this one reposts (legacy `POST /content/repost/{id}`). */
-  repostOf?: string | null;
-  /**
-   * What this instance's own Personas did to the post, kept on the row so that a page of posts is presented
-   * without one lookup per post (see store/relations.ts, the only writer). Never part of what sync copies.
-   */
-  starredBy?: StarMark[];
-  pinnedBy?: PinMark[];
-  repostedBy?: RepostMark[];
-  /** Sync: the remote the post lives on, its URL there and the `updated_unix` of the version held here. */
-  remoteGuid?: string | null;
-  remoteUrl?: string | null;
-  remoteUpdatedUnix?: number | null;
-  /** Sync: a fingerprint of that version's title, tags and text (sync/fingerprint.ts), to notice an edit there within the same second. */
-  remoteContent?: string | null;
-  /** Sync: the post's numeric id there, for a remote that speaks the legacy interface (which names posts by id). */
-  remoteId?: number | null;
-  /**
-   * Sync: when the remote stopped serving the post (deleted or hidden there). It is then a tombstone here
-   * too (sync/gone.ts), which the post leaves if the remote serves it again.
-   */
-  goneUnix?: number | null;
-}
+export type PostRow = z.infer<typeof postRowSchema>;
 
-export interface StarMark {
-  personaGuid: string;
-  starredUnix: number;
-}
+export type StarMark = z.infer<typeof starMarkSchema>;
 
-export interface PinMark {
-  personaGuid: string;
-  colour: PinColour;
-  pinnedUnix: number;
-}
+export type PinMark = z.infer<typeof pinMarkSchema>;
 
-/** A repost of this post by one of the instance's Personas, and the GUID of the repost. */
-export interface RepostMark {
-  personaGuid: string;
-  postGuid: string;
-}
+export type RepostMark = z.infer<typeof repostMarkSchema>;
 
 /**
  * When a post last became new to a reader: the later of its last change and its publication, so that a
@@ -214,32 +106,12 @@ export interface IndexQueueRow {
  * A reply by one account to a post of another, filed under the Persona replied to: the legacy
  * `interactions` collection reads them. Replies within one account are conversations, not interactions.
  */
-export interface ReplyRow {
-  personaGuid: string;
-  postGuid: string;
-  publishUnix: number;
-}
+export type ReplyRow = z.infer<typeof replyRowSchema>;
 
-export interface MentionRow {
-  personaGuid: string;
-  postGuid: string;
-  publishUnix: number;
-}
+export type MentionRow = z.infer<typeof mentionRowSchema>;
 
-export interface StarRow {
-  postGuid: string;
-  personaGuid: string;
-  starredUnix: number;
-}
+export type StarRow = z.infer<typeof starRowSchema>;
 
-export interface PinRow {
-  postGuid: string;
-  personaGuid: string;
-  colour: PinColour;
-  pinnedUnix: number;
-}
+export type PinRow = z.infer<typeof pinRowSchema>;
 
-export interface SettingRow {
-  key: string;
-  value: string;
-}
+export type SettingRow = z.infer<typeof settingRowSchema>;

@@ -40,6 +40,9 @@ export function parseTags(input: string): ParsedTags {
   return result;
 }
 
+/** A tag a post may keep: something, within the limits. */
+export const isTagWithinLimits = (tag: string): boolean => tag.trim() !== '' && !isTooLong(tag);
+
 function isTooLong(tag: string): boolean {
   // Characters are code points (what the storage limit counts), not UTF-16 units: one emoji is one.
   // Four bytes per code point at most means 128 characters always fit 512 bytes; the byte check keeps

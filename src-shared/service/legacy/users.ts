@@ -5,6 +5,7 @@ import { setPassword } from '../handlers/account';
 import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { OWNER_TOKEN_LABEL } from '../../store/bootstrap';
 import { markPostsDeleted } from '../../store/delete';
+import { welcomeKey } from '../../store/setting-keys';
 import { inTransaction } from '../../store/transaction';
 import { isoOf } from '../../util/time';
 import { tokenFrom, tokenKey } from '../auth';
@@ -40,8 +41,6 @@ export const UserText = {
 
 export const CONFIRM_MY_DATA = 'DELETE-MY-DATA';
 export const CONFIRM_MY_ACCOUNT = 'DELETE-MY-ACCOUNT';
-
-const welcomeKey = (accountGuid: string): string => `welcome:${accountGuid}`;
 
 /** What the settings row holds, if it is a state this instance wrote; false while onboarding was not shown. */
 const welcomeState = (value: string | undefined): WelcomeState | false => WELCOME_STATES.find((state) => state === value) ?? false;
