@@ -184,9 +184,10 @@ export const writeInput = z.object({
     .string()
     .trim()
     .refine(
-      (s) => s === '' || (s.length <= LIMITS.pathChars && CANONICAL_PATH_PATTERN.test(s)),
-      `canonical_url must be a path such as /notes/hello of at most ${LIMITS.pathChars} characters, without domain, protocol, spaces, quotes or angle brackets`,
+      (s) => s === '' || CANONICAL_PATH_PATTERN.test(s),
+      'canonical_url must be a path such as /notes/hello, without domain, protocol, spaces, quotes or angle brackets',
     )
+    .refine((s) => s.length <= LIMITS.pathChars, `canonical_url must be at most ${LIMITS.pathChars} characters`)
     .optional(),
   reply_to: z.string().trim().optional(),
   post_slug: z

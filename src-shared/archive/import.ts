@@ -5,7 +5,9 @@ import { backfillV2, BACKFILL_V2 } from '../store/upgrade-v2';
 import { archiveDrafts } from './archive-drafts';
 import { checkArchive, parsedRows } from './archive-check';
 import { keepRestoredDrafts } from './restored-drafts';
-import { ARCHIVE_TABLE_NAMES, type ArchiveTable, type Manifest } from './archive-schema';
+import { ARCHIVE_TABLE_NAMES, type ArchiveRow, type ArchiveTable, type Manifest } from './archive-schema';
+import { postRow } from '../store/post-row';
+import { bioHtmlOf } from '../text';
 import { ArchiveError, type ArchiveSource } from './archive-source';
 
 /** Rows per write transaction: the SQLite backend holds a transaction's requests in memory until it ends. */
@@ -130,10 +132,22 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
   await keepRestoredDrafts(db, (await archiveDrafts(source)) ?? []);
 }
 
-/** A row as the store keeps it: the archive leaves out a remote's token (an empty one reads as missing). */
-function storedRow(table: ArchiveTable, row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A row as the store keeps it: the archive leaves out a remote's token (an empty one reads as missing) and
+ * the password's hash, and what follows from a row is made again from it, as a write makes it, never taken
+ * from the file: a post's HTML and timeline position (store/post-row.ts), a bio's HTML.
+ */
+function storedRow<T extends ArchiveTable>(table: T, row: ArchiveRow<T>): Record<string, unknown> {
   if (table === 'remotes') return { ...row, sealedToken: '' };
   if (table === 'accounts') return { ...row, passHash: null };
+  if (table === 'posts') {
+    const { html: _html, order: _order, ...facts } = row as ArchiveRow<'posts'>;
+    return postRow(facts);
+  }
+  if (table === 'personas') {
+    const persona = row as ArchiveRow<'personas'>;
+    return { ...persona, bioHtml: bioHtmlOf(persona.bioText) };
+  }
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTENSIONS } from '../api/about';
-import { CANONICAL_PATH_PATTERN, GEO_BOUNDS, HANDLE_PATTERN, LIMITS, SLUG_PATTERN } from '../api/inputs';
+import { CANONICAL_PATH_PATTERN, GEO_BOUNDS, GUID_PATTERN, HANDLE_PATTERN, LIMITS, SLUG_PATTERN } from '../api/inputs';
 import { POLL_SECONDS } from '../api/sync-inputs';
 import { ALL_POST_TYPES, FAILURE_KINDS, INTERFACES, PIN_COLOURS, PRIVACIES } from '../api/vocabulary';
 import { isTagWithinLimits } from '../text/tags';
@@ -137,8 +137,11 @@ export const postRowSchema = z.strictObject({
   tags: z.array(tag).max(LIMITS.tagsPerPost),
   /** GUIDs of the Personas mentioned in `text`. */
   mentions: z.array(guidField).max(MAX_MENTIONS),
-  /** A post here (its GUID) or a page anywhere (a web link). */
-  replyTo: z.union([guidField, webLink]).nullable(),
+  /** A post (its GUID) or a page anywhere (a web link). */
+  replyTo: z
+    .string()
+    .refine((s) => GUID_PATTERN.test(s) || isWebUrl(s), 'must be the GUID of a post or an http(s) URL')
+    .nullable(),
   /** GUID of the local post replied to, when `replyTo` names one. */
   parentGuid: guidField.nullable(),
   /** The conversation: the root post's GUID, or `url:<reply_to>` for replies to a page elsewhere. */

@@ -1,4 +1,4 @@
-export { renderMarkdown } from './markdown';
+export { bioHtmlOf, renderMarkdown } from './markdown';
 export { sanitizeHtml, isAllowedUrl, isWebUrl } from './sanitize';
 export { looksLikeHtml, toMarkdown } from './html-to-markdown';
 export { extractMentionHandles, mentionsIn } from './mentions';

@@ -5,3 +5,6 @@ import { sanitizeHtml } from './sanitize';
 export function renderMarkdown(source: string): string {
   return sanitizeHtml(formatMarkdown(source));
 }
+
+/** A bio's HTML: its text rendered, or nothing for no bio. */
+export const bioHtmlOf = (bioText: string): string => (bioText ? renderMarkdown(bioText) : '');

@@ -1,6 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import { GUID_PATTERN, type BioInput } from '../../api/inputs';
-import { renderMarkdown, toMarkdown } from '../../text';
+import { bioHtmlOf, toMarkdown } from '../../text';
 import { presentBio } from '../account-view';
 import type { Ctx, Handler, SignedInHandler } from '../context';
 import type { BioAnswer } from '../../api/answers';
@@ -20,7 +20,7 @@ export const setBio: SignedInHandler<BioAnswer, BioInput> = async (ctx, input) =
   const persona = await personaAt(ctx, 401, ErrorText.couldNotUpdatePublicProfile);
   if (persona.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
   const bioText = toMarkdown(input.bio_text);
-  const changes = { bioText, bioHtml: bioText ? renderMarkdown(bioText) : '', updatedUnix: ctx.now };
+  const changes = { bioText, bioHtml: bioHtmlOf(bioText), updatedUnix: ctx.now };
   await ctx.db.personas.update(persona.guid, changes);
   return presentBio(ctx, { ...persona, ...changes });
 };

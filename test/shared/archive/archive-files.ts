@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Draft } from '../../../src-shared/api/draft';
 import { exportArchive } from '../../../src-shared/archive/export';
 import type { PublishingDb } from '../../../src-shared/store/db';
@@ -19,3 +20,17 @@ export async function exportToFile(db: PublishingDb, now: number, drafts?: reado
 export const scratchFile = (name: string): string => path.join(tempDir('desk-archive'), name);
 
 export const sizeOf = (file: string): number => fs.statSync(file).size;
+
+/** The archive's entries, changed by `change`, as a new zip file. */
+export function rewritten(file: string, change: (entries: Record<string, Uint8Array>) => void): string {
+  const entries = unzipSync(fs.readFileSync(file));
+  change(entries);
+  const out = scratchFile('changed.zip');
+  fs.writeFileSync(out, zipSync(entries));
+  return out;
+}
+
+export function editLines(entries: Record<string, Uint8Array>, name: string, edit: (lines: string[]) => string[]): void {
+  const text = strFromU8(entries[name] ?? new Uint8Array());
+  entries[name] = strToU8(edit(text.split('\n').filter(Boolean)).join('\n') + '\n');
+}

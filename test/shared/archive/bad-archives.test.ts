@@ -1,27 +1,13 @@
 import fs from 'node:fs';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importArchive } from '../../../src-shared/archive/import';
 import type { ArchiveSource } from '../../../src-shared/archive/archive-source';
 import { openZipArchive } from '../../../src-main/archive/zip-reader';
 import { startInstance, writePost, type TestInstance } from '../../support/instance';
-import { exportToFile, scratchFile } from './archive-files';
+import { editLines, exportToFile, rewritten, scratchFile } from './archive-files';
 import { fillWithEveryKind } from './every-kind';
 import { snapshotOf } from './tables';
-
-/** The archive's entries, changed by `change`, as a new zip file. */
-function rewritten(file: string, change: (entries: Record<string, Uint8Array>) => void): string {
-  const entries = unzipSync(fs.readFileSync(file));
-  change(entries);
-  const out = scratchFile('changed.zip');
-  fs.writeFileSync(out, zipSync(entries));
-  return out;
-}
-
-function editLines(entries: Record<string, Uint8Array>, name: string, edit: (lines: string[]) => string[]): void {
-  const text = strFromU8(entries[name] ?? new Uint8Array());
-  entries[name] = strToU8(edit(text.split('\n').filter(Boolean)).join('\n') + '\n');
-}
 
 /** The archive with one entry's uncompressed size, as its central directory record declares it, changed. */
 function patchDeclaredSize(file: string, name: string, size: number): string {
