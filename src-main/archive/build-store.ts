@@ -11,6 +11,7 @@ import { isStoreFile } from '../host/backups/layout';
 import { sqliteIdb } from '../host/sqlite-idb';
 import type { BuildWorkerData, BuildWorkerMessage } from './build-worker';
 import { startTsWorker } from './ts-worker';
+import { tryStart } from './trial-start';
 import { openZipArchive } from './zip-reader';
 
 export interface BuildOptions {
@@ -35,12 +36,13 @@ export interface OwnerCredentials {
 /**
  * A new store in `folder` holding what the archive holds: a new folder's owner account first (store/bootstrap.ts),
  * then the archive imported into it (src-shared/archive/import.ts, which moves the owner token to the archive's
- * owner account). Runs in the thread whose indexeddbshim may take `folder` (sqlite-idb.ts): a worker's, in a host.
+ * owner account), then started once as a host would start it (trial-start.ts). Runs in the thread whose indexeddbshim may take `folder` (sqlite-idb.ts): a worker's, in a host.
  */
 export async function buildStore(options: BuildOptions): Promise<ImportReport> {
   fs.rmSync(options.folder, { recursive: true, force: true });
   fs.mkdirSync(options.folder, { recursive: true, mode: 0o700 });
   const archive = openZipArchive(options.archive);
+  let report: ImportReport;
   try {
     const db = openDatabase(sqliteIdb(options.folder), options.databaseName);
     try {
@@ -54,13 +56,15 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
           await db.tokens.bulkPut(owner.tokens.map((token) => ({ ...token, accountGuid })));
         });
       }
-      return await importArchive(db, archive);
+      report = await importArchive(db, archive);
     } finally {
       db.close();
     }
   } finally {
     archive.close();
   }
+  await tryStart(options.folder, { databaseName: options.databaseName, token: options.token, now: options.now });
+  return report;
 }
 
 /**

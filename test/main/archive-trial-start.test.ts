@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tryStart } from '../../src-main/archive/trial-start';
+import { openStoreFolder } from '../../src-main/host/store-folder';
+import { REQUEUE_WORDS_V6 } from '../../src-shared/store/upgrade-v6';
+import { tempDir } from './host-helpers';
+
+const TOKEN = 'trial-start-token-0123456789';
+
+/**
+ * A store built for a restore is started once before it replaces the store in use: one that a host could
+ * not start is refused, saying why, instead of stopping every start after it.
+ */
+describe('a restored store, before it is put in place', () => {
+  // One folder per process (sqlite-idb.ts): the two stores are two databases in it.
+  const dataDir = tempDir('trial-start');
+  const options = (databaseName: string) => ({ databaseName, token: TOKEN, now: Date.now() });
+
+  it('is taken when a start can open it and it answers', async () => {
+    const built = await openStoreFolder({ dataDir, databaseName: 'sound', token: TOKEN, now: Date.now() });
+    built.close();
+    await expect(tryStart(path.join(dataDir, 'db'), options('sound'))).resolves.toBeUndefined();
+  });
+
+  it('is refused, saying why, when a start could not open it', async () => {
+    const built = await openStoreFolder({ dataDir, databaseName: 'broken', token: TOKEN, now: Date.now() });
+    // What an upgrade leaves to finish at the next start, in a form that start cannot read.
+    await built.db.settings.put({ key: REQUEUE_WORDS_V6, value: '{not json' });
+    built.close();
+    await expect(tryStart(path.join(dataDir, 'db'), options('broken'))).rejects.toThrow(/^the restored store would not start: .*JSON/);
+  });
+});
