@@ -12,7 +12,12 @@ export function withArchiveRoutes(
   service: Service,
   options: { dataDir: string; databaseName?: string; paths: BackupPaths; now: () => number; restart: 'app' | 'host'; onUnexpectedError?: (error: unknown) => void },
 ): Service {
-  const exporting = withArchiveExport(service, { dataDir: options.dataDir, now: options.now, ...(options.databaseName ? { databaseName: options.databaseName } : {}) });
+  const exporting = withArchiveExport(service, {
+    dataDir: options.dataDir,
+    now: options.now,
+    ...(options.databaseName ? { databaseName: options.databaseName } : {}),
+    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
+  });
   return withArchiveRestore(exporting, {
     paths: options.paths,
     now: options.now,

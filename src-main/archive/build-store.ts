@@ -10,7 +10,7 @@ import { openDatabase } from '../../src-shared/store/db';
 import { isStoreFile } from '../host/backups/layout';
 import { sqliteIdb } from '../host/sqlite-idb';
 import type { BuildWorkerData, BuildWorkerMessage } from './build-worker';
-import { startTsWorker } from './ts-worker';
+import { firstAnswer, startTsWorker } from './ts-worker';
 import { tryStart } from './trial-start';
 import { openZipArchive } from './zip-reader';
 
@@ -114,20 +114,12 @@ export async function readOwnerCredentialsInWorker(folder: string, databaseName:
 }
 
 async function inWorker(data: BuildWorkerData): Promise<Exclude<BuildWorkerMessage, { error: string }>> {
-  const worker = startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB });
-  // Filled in by the worker's events; TypeScript cannot see callbacks assign them, hence one object.
-  const heard: { answer: BuildWorkerMessage | null; failure: Error | null } = { answer: null, failure: null };
-  worker.on('message', (message: BuildWorkerMessage) => {
-    heard.answer = message;
-    // Ending the worker closes the connections its indexeddbshim keeps open.
-    void worker.terminate();
-  });
-  worker.on('error', (error: Error) => {
-    heard.failure = error;
-  });
-  await new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const said = heard.answer;
-  if (said === null) throw new Error(`the store could not be built: ${heard.failure?.message ?? 'its worker ended without an answer'}`);
+  let said: BuildWorkerMessage;
+  try {
+    said = await firstAnswer<BuildWorkerMessage>(startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB }));
+  } catch (error) {
+    throw new Error(`the store could not be built: ${(error as Error).message}`, { cause: error });
+  }
   if ('error' in said) throw said.archiveError ? new ArchiveError(said.error) : new Error(said.error);
   return said;
 }

@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ErrorText, ServiceError } from '../../src-shared/api/errors';
 import type { Service } from '../../src-shared/service/index';
+import { fail } from '../../src-shared/service/respond';
 import { DATABASE_NAME } from '../../src-shared/store/db';
 import { isoOf } from '../../src-shared/util/time';
 import { DraftsRefused, exportDrafts } from './export-drafts';
 import type { ExportWorkerData, ExportWorkerMessage } from './export-worker';
 import type { Draft } from '../../src-shared/api/draft';
 import { snapshotStore } from './snapshot';
-import { startTsWorker } from './ts-worker';
+import { firstAnswer, startTsWorker } from './ts-worker';
 
 export const EXPORT_PATH = '/api/instance/export';
 
@@ -21,15 +24,19 @@ export interface ArchiveExportOptions {
   dataDir: string;
   databaseName?: string;
   now: () => number;
+  /** Told why an archive could not be made (the answer says it too); hosts log it. */
+  onUnexpectedError?: (error: unknown) => void;
 }
 
 /**
  * The service, with `GET /api/instance/export` (an extension, docs/api.md): the whole instance as an archive
- * (docs/archive.md), streamed as it is made, for the owner alone. `POST` with {"drafts": [...]} (the page's,
- * which are not in the store: export-drafts.ts) makes the same archive with those drafts in it. The store is copied through SQLite's
- * online backup (a consistent moment, while the host goes on serving) and the archive made from the copy in
- * a worker thread, so the host's own thread only passes the chunks on. Signed in is asked of the service
- * itself (`GET /api/account/me` with the same credentials): one place decides who the owner is.
+ * (docs/archive.md), for the owner alone. `POST` with {"drafts": [...]} (the page's, which are not in the
+ * store: export-drafts.ts) makes the same archive with those drafts in it. The store is copied through
+ * SQLite's online backup (a consistent moment, while the host goes on serving) and the archive made from the
+ * copy into a file, in a worker thread, before the answer begins: an archive that cannot be made is an error
+ * envelope with the reason and its status, never a download cut short, and one that can is sent with its
+ * length. Signed in is asked of the service itself (`GET /api/account/me` with the same credentials): one
+ * place decides who the owner is.
  */
 export function withArchiveExport(service: Service, options: ArchiveExportOptions): Service {
   return async (request) => {
@@ -49,59 +56,33 @@ export function withArchiveExport(service: Service, options: ArchiveExportOption
     }
     const now = Math.floor(options.now() / 1000);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-export-'));
+    const out = path.join(work, 'archive.zip');
     try {
       await snapshotStore(options.dataDir, path.join(work, 'db'));
+      await inWorker({ folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, out, now, origin: url.origin, ...(drafts ? { drafts } : {}) });
     } catch (error) {
       fs.rmSync(work, { recursive: true, force: true });
-      throw error;
+      options.onUnexpectedError?.(error);
+      return fail(new ServiceError(500, `${ErrorText.exportFailed}: ${(error as Error).message}`));
     }
-    const data: ExportWorkerData = { folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, now, origin: url.origin, ...(drafts ? { drafts } : {}) };
-    // Pages of 500 rows fit in the worker's heap.
-    const worker = startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB });
-    const finished = () => {
-      void worker.terminate().finally(() => fs.rmSync(work, { recursive: true, force: true }));
-    };
-    // The worker waits after each chunk until told `next`: told at once while the download wants more, and
-    // otherwise when it next asks (pull).
-    let waiting = false;
-    const next = () => {
-      if (!waiting) return;
-      waiting = false;
-      worker.postMessage('next');
-    };
-    const body = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          worker.on('message', (message: ExportWorkerMessage) => {
-            if ('chunk' in message) {
-              controller.enqueue(message.chunk);
-              waiting = true;
-              if ((controller.desiredSize ?? 0) > 0) next();
-            } else if ('done' in message) {
-              controller.close();
-              finished();
-            } else {
-              controller.error(new Error(message.error));
-              finished();
-            }
-          });
-          worker.on('error', (error) => {
-            controller.error(error);
-            finished();
-          });
-        },
-        pull: next,
-        cancel: finished,
-      },
-      { highWaterMark: 1 },
-    );
-    return new Response(body, {
+    // The copy of the store goes now; the archive once it is sent, or the download given up.
+    fs.rmSync(path.join(work, 'db'), { recursive: true, force: true });
+    const file = fs.createReadStream(out);
+    file.once('close', () => fs.rmSync(work, { recursive: true, force: true }));
+    return new Response(Readable.toWeb(file) as ReadableStream<Uint8Array>, {
       status: 200,
       headers: {
         'content-type': 'application/zip',
+        'content-length': String(fs.statSync(out).size),
         'content-disposition': `attachment; filename="publishing-desk-${isoOf(now).slice(0, 10)}.zip"`,
         'cache-control': 'no-store',
       },
     });
   };
+}
+
+/** The archive made by export-worker.ts; rejects with the worker's reason. */
+async function inWorker(data: ExportWorkerData): Promise<void> {
+  const said = await firstAnswer<ExportWorkerMessage>(startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB }));
+  if ('error' in said) throw new Error(said.error);
 }

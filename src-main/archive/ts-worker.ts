@@ -24,3 +24,22 @@ function workerExecArgv(): string[] | undefined {
   // Inherited as they are; flags given anew must leave out V8's (a worker refuses them: its heap is set by resourceLimits).
   return hasTsx ? undefined : [...flags.filter((flag) => !/^--max-/.test(flag)), '--import', 'tsx'];
 }
+
+/**
+ * The first message of a worker started by startTsWorker, which then ends (ending it also closes the
+ * connections its indexeddbshim keeps open); rejects when the worker ends without a message (it threw, or
+ * ran out of its heap), with its reason.
+ */
+export async function firstAnswer<T>(worker: Worker): Promise<T> {
+  const heard: { answer: T | null; failure: Error | null } = { answer: null, failure: null };
+  worker.on('message', (message: T) => {
+    heard.answer ??= message;
+    void worker.terminate();
+  });
+  worker.on('error', (error: Error) => {
+    heard.failure = error;
+  });
+  await new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  if (heard.answer === null) throw new Error(heard.failure?.message ?? 'its worker ended without an answer');
+  return heard.answer;
+}

@@ -70,6 +70,7 @@ export const ErrorText = {
   invalidDrafts: 'The Drafts Sent Are Not Valid',
   archiveRefused: 'This Archive Cannot Be Restored',
   archiveTooLarge: 'This Archive Is Larger Than an Upload May Be',
+  exportFailed: 'The Archive Could Not Be Made',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;
