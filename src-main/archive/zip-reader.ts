@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { Inflate } from 'fflate';
+import { MANIFEST_NAME } from '../../src-shared/archive/archive-schema';
 import { ARCHIVE_LIMITS, ArchiveError, type ArchiveEntry, type ArchiveSource } from '../../src-shared/archive/archive-source';
 
 /** Compressed bytes read at a time: DEFLATE expands at most about 1,000 times, so one read yields 16 MB at most. */
@@ -19,8 +20,23 @@ interface ZipEntry extends ArchiveEntry {
 }
 
 export interface ZipArchive extends ArchiveSource {
+  /** Every entry the archive lists, kept or not. */
+  readonly entryCount: number;
   close(): void;
 }
+
+export interface ZipOptions {
+  limits?: typeof ARCHIVE_LIMITS;
+  /**
+   * The entries to keep, by name (default: the manifest and the data entries, which a restore reads). The
+   * others are counted and passed over, so that an archive of a million entries costs no more memory
+   * than one of a few.
+   */
+  keep?: (name: string) => boolean;
+}
+
+/** What a restore reads of an archive (docs/archive.md): its manifest and its rows. */
+export const isRestoredEntry = (name: string): boolean => name === MANIFEST_NAME || name.startsWith('data/');
 
 /**
  * A zip archive on disk, read through its central directory: the entries' names and sizes are known, and
@@ -29,13 +45,15 @@ export interface ZipArchive extends ArchiveSource {
  * zip bomb), a damaged one (its CRC-32) or one that is cut short is refused by name. Zip64, encryption and
  * compression other than DEFLATE are not written by the export and are refused.
  */
-export function openZipArchive(file: string, limits = ARCHIVE_LIMITS): ZipArchive {
+export function openZipArchive(file: string, options: ZipOptions = {}): ZipArchive {
+  const limits = options.limits ?? ARCHIVE_LIMITS;
   const fd = fs.openSync(file, 'r');
   try {
-    const entries = readCentralDirectory(fd, fs.fstatSync(fd).size, limits);
+    const { entries, count } = readCentralDirectory(fd, fs.fstatSync(fd).size, limits, options.keep ?? isRestoredEntry);
     const byName = new Map(entries.map((entry) => [entry.name, entry]));
     return {
       entries,
+      entryCount: count,
       lines: (name) => {
         const entry = byName.get(name);
         if (!entry) throw new ArchiveError(`the archive has no ${name}`);
@@ -63,7 +81,15 @@ function readAtLater(fd: number, position: number, length: number): Promise<Buff
   });
 }
 
-function readCentralDirectory(fd: number, fileSize: number, limits: typeof ARCHIVE_LIMITS): ZipEntry[] {
+/** The central directory is read this many bytes at a time, whatever its size. */
+const DIRECTORY_READ_BYTES = 1024 * 1024;
+
+function readCentralDirectory(
+  fd: number,
+  fileSize: number,
+  limits: typeof ARCHIVE_LIMITS,
+  keep: (name: string) => boolean,
+): { entries: ZipEntry[]; count: number } {
   const notZip = 'the file is not a zip archive, or it is cut short (its end record is missing)';
   const tailLength = Math.min(fileSize, 22 + 0xffff);
   const tail = readAt(fd, fileSize - tailLength, tailLength);
@@ -86,42 +112,53 @@ function readCentralDirectory(fd: number, fileSize: number, limits: typeof ARCHI
   if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0) throw new ArchiveError('the archive is split over several files');
   const endAt = fileSize - tailLength + at;
   if (directoryAt + directoryBytes > endAt) throw new ArchiveError(notZip);
-  if (directoryBytes > limits.entries * 128) throw new ArchiveError(`the archive's list of entries is ${directoryBytes} bytes; at most ${limits.entries} entries are read`);
-  const directory = readAt(fd, directoryAt, directoryBytes);
   const entries: ZipEntry[] = [];
   const names = new Set<string>();
-  let offset = 0;
-  while (offset < directory.length) {
-    if (entries.length >= limits.entries) throw new ArchiveError(`the archive holds more than ${limits.entries} entries`);
-    if (offset + CENTRAL_HEADER_BYTES > directory.length || directory.readUInt32LE(offset) !== CENTRAL_SIGNATURE) {
-      throw new ArchiveError('the archive\'s list of entries is damaged');
+  let count = 0;
+  // The directory is read a slice at a time; a record that runs past a slice is read again with the next.
+  let slice: Buffer = Buffer.alloc(0);
+  let sliceAt = directoryAt;
+  let offset = directoryAt;
+  const end = directoryAt + directoryBytes;
+  const bytesAt = (position: number, length: number): Buffer => {
+    if (position < sliceAt || position + length > sliceAt + slice.length) {
+      slice = readAt(fd, position, Math.min(Math.max(length, DIRECTORY_READ_BYTES), end - position));
+      sliceAt = position;
     }
-    const flags = directory.readUInt16LE(offset + 8);
-    const nameLength = directory.readUInt16LE(offset + 28);
-    const extraLength = directory.readUInt16LE(offset + 30);
-    const commentLength = directory.readUInt16LE(offset + 32);
-    const name = new TextDecoder().decode(directory.subarray(offset + CENTRAL_HEADER_BYTES, offset + CENTRAL_HEADER_BYTES + nameLength));
-    const entry: ZipEntry = {
-      name,
-      method: directory.readUInt16LE(offset + 10),
-      crc: directory.readUInt32LE(offset + 16),
-      compressedSize: directory.readUInt32LE(offset + 20),
-      size: directory.readUInt32LE(offset + 24),
-      localOffset: directory.readUInt32LE(offset + 42),
-    };
+    return slice.subarray(position - sliceAt, position - sliceAt + length);
+  };
+  const damaged = () => new ArchiveError('the archive\'s list of entries is damaged');
+  while (offset < end) {
+    if (count >= limits.entries) throw new ArchiveError(`the archive holds more than ${limits.entries} entries`);
+    if (offset + CENTRAL_HEADER_BYTES > end) throw damaged();
+    const header = bytesAt(offset, CENTRAL_HEADER_BYTES);
+    if (header.length < CENTRAL_HEADER_BYTES || header.readUInt32LE(0) !== CENTRAL_SIGNATURE) throw damaged();
+    const flags = header.readUInt16LE(8);
+    const nameLength = header.readUInt16LE(28);
+    const extraLength = header.readUInt16LE(30);
+    const commentLength = header.readUInt16LE(32);
+    const method = header.readUInt16LE(10);
+    const crc = header.readUInt32LE(16);
+    const compressedSize = header.readUInt32LE(20);
+    const size = header.readUInt32LE(24);
+    const localOffset = header.readUInt32LE(42);
+    if (offset + CENTRAL_HEADER_BYTES + nameLength > end) throw damaged();
+    const name = new TextDecoder().decode(bytesAt(offset + CENTRAL_HEADER_BYTES, nameLength));
+    count++;
+    offset += CENTRAL_HEADER_BYTES + nameLength + extraLength + commentLength;
     if (flags & 1) throw new ArchiveError(`${name} is encrypted`);
-    if (entry.method !== 0 && entry.method !== 8) throw new ArchiveError(`${name} is compressed in a way not read here (method ${entry.method})`);
-    if (entry.compressedSize === 0xffffffff || entry.size === 0xffffffff || entry.localOffset === 0xffffffff) {
+    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) {
       throw new ArchiveError('the archive is in the Zip64 format (over 4 GB), which is not read here');
     }
-    if (entry.localOffset + entry.compressedSize > directoryAt) throw new ArchiveError(`${name} lies outside the archive: it is cut short or damaged`);
+    if (!keep(name)) continue;
+    if (method !== 0 && method !== 8) throw new ArchiveError(`${name} is compressed in a way not read here (method ${method})`);
+    if (localOffset + compressedSize > directoryAt) throw new ArchiveError(`${name} lies outside the archive: it is cut short or damaged`);
     if (names.has(name)) throw new ArchiveError(`the archive holds ${name} twice`);
     names.add(name);
-    entries.push(entry);
-    offset += CENTRAL_HEADER_BYTES + nameLength + extraLength + commentLength;
+    entries.push({ name, method, crc, compressedSize, size, localOffset });
   }
-  if (entries.length % 0x10000 !== countLow) throw new ArchiveError('the archive\'s list of entries is damaged (its count does not match)');
-  return entries;
+  if (offset !== end || count % 0x10000 !== countLow) throw new ArchiveError('the archive\'s list of entries is damaged (its count does not match)');
+  return { entries, count };
 }
 
 async function* linesOf(fd: number, entry: ZipEntry, limits: typeof ARCHIVE_LIMITS): AsyncGenerator<{ line: string; number: number }> {

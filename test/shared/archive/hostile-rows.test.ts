@@ -96,6 +96,7 @@ describe('an archive with rows no write could make', () => {
   it('makes a post\'s HTML and a bio\'s again from their text, whatever the file says they are', async () => {
     const script = '<p><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">go</a></p>';
     let noteGuid = '';
+    let personaGuid = '';
     const scripted = rewritten(
       withRow('posts', (row) => {
         noteGuid = String(row['guid']);
@@ -103,7 +104,12 @@ describe('an archive with rows no write could make', () => {
       }, isNote),
       (entries) =>
         editLines(entries, 'data/personas.jsonl', (lines) =>
-          lines.map((line, i) => (i === 0 ? JSON.stringify({ ...(JSON.parse(line) as Row), bioText: 'Plain *bio*', bioHtml: script }) : line)),
+          lines.map((line, i) => {
+            if (i > 0) return line;
+            const row = JSON.parse(line) as Row;
+            personaGuid = String(row['guid']);
+            return JSON.stringify({ ...row, bioText: 'Plain *bio*', bioHtml: script });
+          }),
         ),
     );
     const target = await startInstance('sqlite');
@@ -115,7 +121,7 @@ describe('an archive with rows no write could make', () => {
       expect(post?.html).toBe(renderMarkdown(post?.text ?? ''));
       expect(post?.html).toBe(held?.html);
       expect(post?.order).toBe(held?.order);
-      const [persona] = await target.db.personas.orderBy('id').toArray();
+      const persona = await target.db.personas.get(personaGuid);
       expect(persona?.bioHtml).toBe(renderMarkdown('Plain *bio*'));
       const served = await target.call('GET', `/api/posts/${noteGuid}`);
       expect(JSON.stringify(served.json)).not.toMatch(/onerror|<script|javascript:/);
