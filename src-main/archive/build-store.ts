@@ -10,6 +10,7 @@ import { openDatabase } from '../../src-shared/store/db';
 import { isStoreFile } from '../host/backups/layout';
 import { sqliteIdb } from '../host/sqlite-idb';
 import type { BuildWorkerData, BuildWorkerMessage } from './build-worker';
+import { CHECK_HEAP_MB } from './check-file';
 import { firstAnswer, startTsWorker } from './ts-worker';
 import { tryStart } from './trial-start';
 import { openZipArchive } from './zip-reader';
@@ -92,7 +93,7 @@ export async function readOwnerCredentials(folder: string, databaseName: string)
 }
 
 const WORKER = new URL('./build-worker.ts', import.meta.url);
-const WORKER_HEAP_MB = 128;
+
 
 /**
  * buildStore in a worker thread, whose indexeddbshim is its own (the host's keeps `<data>/db`). Once the
@@ -116,7 +117,8 @@ export async function readOwnerCredentialsInWorker(folder: string, databaseName:
 async function inWorker(data: BuildWorkerData): Promise<Exclude<BuildWorkerMessage, { error: string }>> {
   let said: BuildWorkerMessage;
   try {
-    said = await firstAnswer<BuildWorkerMessage>(startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB }));
+    // A build checks the archive before it writes (import.ts), in this heap too.
+    said = await firstAnswer<BuildWorkerMessage>(startTsWorker(WORKER, { workerData: data, heapMb: CHECK_HEAP_MB }));
   } catch (error) {
     throw new Error(`the store could not be built: ${(error as Error).message}`, { cause: error });
   }

@@ -15,21 +15,18 @@ import {
 import { archiveDrafts } from './archive-drafts';
 import { ARCHIVE_LIMITS, ArchiveError, type ArchiveSource } from './archive-source';
 
-/** The keys that must be unique within each table: its primary key first. */
-const UNIQUE: { [T in ArchiveTable]: ((row: ArchiveRow<T>) => string)[] } = {
+/**
+ * The keys that must be unique within each table, other than the GUID of a table whose rows others name
+ * (Known below, which the check keeps anyway). The tables that link two things (a star, a mention) are
+ * not checked here: a link given twice is the same fact, and the import keeps it once.
+ */
+const UNIQUE: Partial<{ [T in ArchiveTable]: ((row: ArchiveRow<T>) => string | number)[] }> = {
   accounts: [(r) => r.guid, (r) => `name ${r.name}`],
-  personas: [(r) => r.guid, (r) => `id ${r.id}`, (r) => `handle ${r.handleKey}`],
-  channels: [(r) => r.guid, (r) => `id ${r.id}`],
-  grants: [(r) => `${r.channelGuid} ${r.personaGuid}`],
+  personas: [(r) => r.id, (r) => `handle ${r.handleKey}`],
+  channels: [(r) => r.id],
   settings: [(r) => r.key],
-  remotes: [(r) => r.guid],
-  posts: [(r) => `id ${r.id}`, (r) => r.guid],
-  mentions: [(r) => `${r.personaGuid} ${r.publishUnix} ${r.postGuid}`],
-  replies: [(r) => `${r.personaGuid} ${r.publishUnix} ${r.postGuid}`],
-  stars: [(r) => `${r.postGuid} ${r.personaGuid}`],
-  pins: [(r) => `${r.postGuid} ${r.personaGuid}`],
+  posts: [(r) => r.id],
   conflicts: [(r) => r.postGuid],
-  remoteUrls: [(r) => r.url],
 };
 
 /** GUIDs of what rows name, kept while checking: an archive's rows may only name what it holds. */
@@ -39,6 +36,7 @@ interface Known {
   remotes: Set<string>;
   posts: Set<string>;
 }
+const isKnownKind = (table: ArchiveTable): table is keyof Known & ArchiveTable => table in ({ personas: 1, channels: 1, remotes: 1, posts: 1 } satisfies Record<keyof Known, 1>);
 
 type Reference = [field: string, kind: keyof Known, guid: string];
 
@@ -61,20 +59,24 @@ const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } =
 
 /**
  * Reads the whole archive once and refuses it at its first problem, named by entry and line: an entry
- * missing or too large, a manifest of another format or version, a row that does not match its schema, a
- * key given twice, a row naming a Persona, Channel, remote or post the archive does not hold, or counts
- * that differ from the manifest's. Nothing is written; the import writes only after this passed.
+ * missing or too large, a manifest of another format or version, more rows than a table may have, a row
+ * that does not match its schema, a key given twice, a row naming a Persona, Channel, remote or post the
+ * archive does not hold, or counts that differ from the manifest's. Nothing is written; the import writes
+ * only after this passed. What it keeps while reading is bounded by `limits.rows` (archive-source.ts).
  */
-export async function checkArchive(source: ArchiveSource): Promise<Manifest> {
+export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE_LIMITS = ARCHIVE_LIMITS): Promise<Manifest> {
   const manifest = await readManifest(source);
+  for (const table of ARCHIVE_TABLE_NAMES) {
+    if (manifest.counts[table] > limits.rows[table]) throw tooManyRows(table, limits);
+  }
   const sizes = new Map(source.entries.map((entry) => [entry.name, entry.size]));
   const wanted = [MANIFEST_NAME, ...ARCHIVE_TABLE_NAMES.map(dataEntryName), DRAFTS_ENTRY];
   for (const name of sizes.keys()) {
     if (name.startsWith('data/') && !wanted.includes(name)) throw new ArchiveError(`the archive holds ${name}, which version ${ARCHIVE_VERSION} does not know`);
   }
   const total = wanted.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
-  if (total > ARCHIVE_LIMITS.totalBytes) {
-    throw new ArchiveError(`the archive's data is ${total} bytes uncompressed; at most ${ARCHIVE_LIMITS.totalBytes} are read`);
+  if (total > limits.totalBytes) {
+    throw new ArchiveError(`the archive's data is ${total} bytes uncompressed; at most ${limits.totalBytes} are read`);
   }
   const known: Known = { personas: new Set(), channels: new Set(), remotes: new Set(), posts: new Set() };
   for (const table of ARCHIVE_TABLE_NAMES) {
@@ -83,7 +85,8 @@ export async function checkArchive(source: ArchiveSource): Promise<Manifest> {
     let count = 0;
     for await (const row of rowsOf(source, table)) {
       count++;
-      if (table in known) known[table as keyof Known].add((row as { guid: string }).guid);
+      if (count > limits.rows[table]) throw tooManyRows(table, limits);
+      if (isKnownKind(table)) known[table].add((row as ArchiveRow<typeof table>).guid);
     }
     if (count !== manifest.counts[table]) {
       throw new ArchiveError(`${name} holds ${count} rows where ${MANIFEST_NAME} says ${manifest.counts[table]}`);
@@ -98,14 +101,21 @@ export async function checkArchive(source: ArchiveSource): Promise<Manifest> {
 
   async function* rowsOf<T extends ArchiveTable>(from: ArchiveSource, table: T): AsyncGenerator<ArchiveRow<T>> {
     const name = dataEntryName(table);
-    const seen = UNIQUE[table].map(() => new Set<string>());
+    const keys = (UNIQUE[table] ?? []) as ((row: ArchiveRow<T>) => string | number)[];
+    const seen = keys.map(() => new Set<string | number>());
+    const guids = isKnownKind(table) ? known[table] : null;
     for await (const row of parsedRows(from, table)) {
       const at = `${name} line ${row.number}`;
-      UNIQUE[table].forEach((keyOf, i) => {
+      keys.forEach((keyOf, i) => {
         const key = keyOf(row.row);
-        if (seen[i]?.has(key)) throw new ArchiveError(`${at}: ${key} is given twice in ${table}`);
+        const text = typeof key === 'number' ? `id ${key}` : key;
+        if (seen[i]?.has(key)) throw new ArchiveError(`${at}: ${text} is given twice in ${table}`);
         seen[i]?.add(key);
       });
+      if (guids) {
+        const guid = (row.row as { guid: string }).guid;
+        if (guids.has(guid)) throw new ArchiveError(`${at}: ${guid} is given twice in ${table}`);
+      }
       for (const [field, kind, guid] of REFERENCES[table](row.row)) {
         if (!known[kind].has(guid)) throw new ArchiveError(`${at}: ${field} names ${guid}, which is in no row of ${kind}`);
       }
@@ -113,6 +123,9 @@ export async function checkArchive(source: ArchiveSource): Promise<Manifest> {
     }
   }
 }
+
+const tooManyRows = (table: ArchiveTable, limits: typeof ARCHIVE_LIMITS) =>
+  new ArchiveError(`${dataEntryName(table)} holds more than ${limits.rows[table]} rows, the most an archive may hold of ${table}`);
 
 /** The rows of one table's entry, each parsed and checked against its schema. */
 export async function* parsedRows<T extends ArchiveTable>(source: ArchiveSource, table: T): AsyncGenerator<{ row: ArchiveRow<T>; number: number }> {

@@ -115,7 +115,9 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
       if (batch.length === 0) return;
       const rows = batch;
       batch = [];
-      await db.table(table).bulkAdd(rows);
+      // Put, not added: the check refused every key given twice but a link's (a star, a mention), which is
+      // the same fact however often it is given, and is kept once.
+      await db.table(table).bulkPut(rows);
     };
     for await (const { row } of parsedRows(source, table)) {
       batch.push(storedRow(table, row));

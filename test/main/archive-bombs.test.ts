@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { script } from './archive-processes';
+import { checkArchiveFile } from '../../src-main/archive/check-file';
+import { script, serve, stop, write } from './archive-processes';
 import { tempDir } from './host-helpers';
 
 /**
@@ -62,5 +63,19 @@ describe('an archive built to exhaust memory', () => {
     const run = script('import', ['--data', tempDir('archive-bomb-target'), '--in', file, '--dry-run']);
     expect(await run.exited, run.output()).toBe(1);
     expect(run.output()).toContain('import: refused: the file is not an archive of this app: it has no archive.json. Nothing was changed.');
+  });
+
+  it('whose check needs more memory than a check may have is refused, and the host that asked goes on', async () => {
+    const dataDir = tempDir('archive-heap-source');
+    const host = await serve(dataDir);
+    for (let i = 0; i < 20; i++) await write(host.url, `Post ${i}`);
+    await stop(host);
+    const file = path.join(tempDir('archive-heap'), 'instance.zip');
+    const exported = script('export', ['--data', dataDir, '--out', file]);
+    expect(await exported.exited, exported.output()).toBe(0);
+
+    await expect(checkArchiveFile(file, { heapMb: 4 })).rejects.toThrow(/^the archive could not be checked within 4 MB of memory/);
+    const manifest = await checkArchiveFile(file);
+    expect(manifest.counts.posts).toBe(20);
   });
 });

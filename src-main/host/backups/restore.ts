@@ -3,7 +3,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { backupName, type RestoreOutcome } from '../../../src-shared/api/backups';
 import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../../archive/build-store';
-import { checkArchiveFile } from '../../archive/check-file';
 import { resolveOwnerToken } from '../owner-token';
 import { isStoreFile, type BackupPaths } from './layout';
 import { makeBackup } from './make';
@@ -47,7 +46,8 @@ export function readStaged(paths: BackupPaths): StagedRestore | null {
  * Applies a staged restore, at a start, with the folder locked and before the store is opened:
  *
  * 1. what is to be restored is checked in full: a backup by verify.ts checkFully; an archive by
- *    archive-check.ts, then built into a new store in `restoring/db/` (src-main/archive/build-store.ts);
+ *    archive-check.ts as it is built into a new store in `restoring/db/`, which is then started once as a
+ *    host would start it (src-main/archive/build-store.ts, trial-start.ts);
  * 2. the store as it is is backed up (reason `before-restore`), so a restore can itself be undone;
  * 3. `db/` is moved aside and the new store's files copied into a new one;
  * 4. the staging file is removed, and the old `db/` with it (and an uploaded archive, and `restoring/`).
@@ -111,7 +111,7 @@ async function backupToRestore(paths: BackupPaths, name: string, databaseName: s
 async function archiveToRestore(paths: BackupPaths, file: string, options: { databaseName: string; now: Date }): Promise<ToRestore> {
   const label = path.basename(file);
   try {
-    await checkArchiveFile(file);
+    // The build checks the archive in full before it writes a row (src-shared/archive/import.ts).
     const folder = path.join(paths.restoringDir, 'db');
     const { token } = resolveOwnerToken(paths.dataDir);
     // The instance keeps its password and tokens, as an import into it would (src-shared/archive/import.ts).

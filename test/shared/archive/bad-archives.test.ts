@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { strFromU8, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importArchive } from '../../../src-shared/archive/import';
-import type { ArchiveSource } from '../../../src-shared/archive/archive-source';
+import { ARCHIVE_LIMITS, type ArchiveSource } from '../../../src-shared/archive/archive-source';
+import { checkArchive } from '../../../src-shared/archive/archive-check';
 import { openZipArchive } from '../../../src-main/archive/zip-reader';
 import { startInstance, writePost, type TestInstance } from '../../support/instance';
 import { editLines, exportToFile, rewritten, scratchFile } from './archive-files';
@@ -97,6 +98,25 @@ describe('a bad archive', () => {
   it('whose rows differ from its manifest\'s counts is refused', async () => {
     const fewer = rewritten(good, (entries) => editLines(entries, 'data/pins.jsonl', (lines) => lines.slice(1)));
     expect(await refusal(fewer)).toMatch(/^data\/pins\.jsonl holds \d+ rows where archive\.json says \d+$/);
+  });
+
+  it('of more rows than a table may hold is refused by its manifest, or at the row past the limit', async () => {
+    const manifestSays = rewritten(good, (entries) => {
+      const json = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: Record<string, number> };
+      entries['archive.json'] = strToU8(JSON.stringify({ ...json, counts: { ...json.counts, posts: 1_500_000 } }));
+    });
+    expect(await refusal(manifestSays)).toBe('data/posts.jsonl holds more than 1000000 rows, the most an archive may hold of posts');
+    // A manifest that understates: the rows are counted as they are read, against a limit lowered here.
+    const lowered = { ...ARCHIVE_LIMITS, rows: { ...ARCHIVE_LIMITS.rows, posts: 5 } };
+    const understated = rewritten(good, (entries) => {
+      const json = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: Record<string, number> };
+      entries['archive.json'] = strToU8(JSON.stringify({ ...json, counts: { ...json.counts, posts: 4 } }));
+    });
+    expect(await source.db.posts.count()).toBeGreaterThan(5);
+    const archive = openZipArchive(understated);
+    await expect(checkArchive(archive, lowered).finally(() => archive.close())).rejects.toThrow(
+      'data/posts.jsonl holds more than 5 rows, the most an archive may hold of posts',
+    );
   });
 
   it('too large, or larger than it declares (a zip bomb), is refused before it is read whole', async () => {
