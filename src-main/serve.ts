@@ -4,6 +4,9 @@
  */
 import { USAGE, checkNodeVersion, parseFlags } from './host/flags';
 import { resolveOwnerToken } from './host/owner-token';
+import { keepNewFilesPrivate } from './host/private-files';
+
+keepNewFilesPrivate();
 
 const parsed = parseFlags(process.argv.slice(2));
 if (parsed.kind === 'help') {

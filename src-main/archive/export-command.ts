@@ -4,7 +4,10 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { keepNewFilesPrivate } from '../host/private-files';
 import { exportDataFolder } from './export-file';
+
+keepNewFilesPrivate();
 
 const USAGE = `Usage: npm run export -- --data <folder> --out <file.zip>
 

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { importDataFolder } from './import-file';
+import { keepNewFilesPrivate } from '../host/private-files';
 import { importMarkdownFolder } from './markdown-folder';
+
+keepNewFilesPrivate();
 
 const USAGE = `Usage: npm run import -- --data <folder> --in <archive.zip> [--replace] [--dry-run]
        npm run import -- --data <folder> --markdown <folder> [--persona <handle>] [--dry-run]
