@@ -23,6 +23,11 @@ export const LIMITS = {
   textChars: 100_000,
   handleChars: 64,
   nameChars: 80,
+  /**
+   * Not in the spec: the name one signs in with. Longer than any handle or account name; each name tried is
+   * remembered for a while (service/sign-in-guard.ts), so it must not be a megabyte.
+   */
+  signInNameChars: 256,
 } as const;
 
 export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -302,7 +307,11 @@ export const channelAccessInput = z.object({
 export type ChannelAccessInput = z.infer<typeof channelAccessInput>;
 
 export const loginInput = z.object({
-  account_name: z.string({ error: 'account_name is required' }).trim().min(1, 'account_name is required'),
+  account_name: z
+    .string({ error: 'account_name is required' })
+    .trim()
+    .min(1, 'account_name is required')
+    .refine((s) => chars(s) <= LIMITS.signInNameChars, `account_name must be at most ${LIMITS.signInNameChars} characters`),
   account_pass: z.string({ error: 'account_pass is required' }).min(1, 'account_pass is required'),
 });
 export type LoginInput = z.infer<typeof loginInput>;

@@ -325,6 +325,11 @@ describe.each(BACKENDS)('signing in (%s)', (backend) => {
     );
   });
 
+  it('refuses a name longer than any name to sign in with, so that guessing cannot fill memory with names', async () => {
+    expectError(await login('n'.repeat(257), 'a-password'), 400, 'account_name must be at most 256 characters');
+    expectError(await login('n'.repeat(256), 'a-password'), 401, ErrorText.invalidLogin);
+  });
+
   it('cannot sign in to an account without a password', async () => {
     const other = await addAccount(instance, 'nopass');
     expect(other.accountGuid).toMatch(GUID);
