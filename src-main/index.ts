@@ -8,6 +8,9 @@ import { APP_ID } from './desktop/app-identity';
 import { APP_SCHEME_PRIVILEGES } from './desktop/app-scheme';
 import { startDesktop, type Desktop } from './desktop/desktop-app';
 import { desktopSync } from './desktop/sync-work';
+import { keepNewFilesPrivate } from './host/private-files';
+
+keepNewFilesPrivate();
 
 // Must happen before the app is ready, or the scheme gets no origin of its own.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);

@@ -4,6 +4,10 @@
  */
 import { USAGE, checkNodeVersion, parseFlags } from './host/flags';
 import { resolveOwnerToken } from './host/owner-token';
+import { logProblem, printable } from './host/printable';
+import { keepNewFilesPrivate } from './host/private-files';
+
+keepNewFilesPrivate();
 
 const parsed = parseFlags(process.argv.slice(2));
 if (parsed.kind === 'help') {
@@ -27,7 +31,8 @@ try {
   const { describeRestore, startHost } = await import('./host/start');
   const host = await startHost({ ...flags, token: owner.token });
   const { restore, upgradeBackup } = host.startReport;
-  if (restore) (restore.applied ? console.log : console.error)(describeRestore(restore));
+  // A restore's problem can quote the archive it was given.
+  if (restore) (restore.applied ? console.log : console.error)(printable(describeRestore(restore)));
   if (upgradeBackup) console.log(`Backed up the store as ${upgradeBackup.name} before upgrading it from version ${upgradeBackup.from}`);
   if (host.created) console.log(`Created a new instance in ${flags.dataDir}`);
   console.log(`Owner token: ${owner.token}`);
@@ -43,7 +48,7 @@ try {
     host.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('serve: could not shut down cleanly:', error);
+        logProblem('serve: could not shut down cleanly', error);
         process.exit(1);
       },
     );
@@ -54,11 +59,11 @@ try {
   process.on('SIGUSR2', () => {
     host.signInLink().then(
       (link) => console.log(`Sign in from a browser (once, within 15 minutes): ${link}`),
-      (error: unknown) => console.error('serve: could not make a sign-in link:', error),
+      (error: unknown) => logProblem('serve: could not make a sign-in link', error),
     );
   });
 } catch (error) {
-  console.error(`serve: ${describeStartError(error, flags.host, flags.port)}`);
+  console.error(`serve: ${printable(describeStartError(error, flags.host, flags.port))}`);
   process.exit(1);
 }
 

@@ -134,6 +134,5 @@ function leaveWal(folder: string): void {
     } finally {
       connection.close();
     }
-    fs.chmodSync(path.join(folder, file), 0o600);
   }
 }

@@ -4,7 +4,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { printable } from '../host/printable';
+import { keepNewFilesPrivate } from '../host/private-files';
 import { exportDataFolder } from './export-file';
+
+keepNewFilesPrivate();
 
 const USAGE = `Usage: npm run export -- --data <folder> --out <file.zip>
 
@@ -26,7 +30,7 @@ function flags(): { dataDir: string; out: string } | null {
     if (!values.data || !values.out) throw new Error('--data and --out are required');
     return { dataDir: path.resolve(values.data), out: path.resolve(values.out) };
   } catch (error) {
-    console.error(`export: ${(error as Error).message}\n\n${USAGE}`);
+    console.error(`export: ${printable((error as Error).message)}\n\n${USAGE}`);
     return null;
   }
 }
@@ -39,8 +43,8 @@ try {
     .filter(([, n]) => n > 0)
     .map(([table, n]) => `${n} ${table}`)
     .join(', ');
-  console.log(`Exported ${given.dataDir} to ${given.out}: ${counts}`);
+  console.log(printable(`Exported ${given.dataDir} to ${given.out}: ${counts}`));
 } catch (error) {
-  console.error(`export: ${(error as Error).message}`);
+  console.error(`export: ${printable((error as Error).message)}`);
   process.exit(1);
 }

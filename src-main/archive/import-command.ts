@@ -8,7 +8,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { importDataFolder } from './import-file';
+import { printable } from '../host/printable';
+import { keepNewFilesPrivate } from '../host/private-files';
 import { importMarkdownFolder } from './markdown-folder';
+
+keepNewFilesPrivate();
 
 const USAGE = `Usage: npm run import -- --data <folder> --in <archive.zip> [--replace] [--dry-run]
        npm run import -- --data <folder> --markdown <folder> [--persona <handle>] [--dry-run]
@@ -63,7 +67,7 @@ function flags(): Flags | null {
       dryRun: values['dry-run'] === true,
     };
   } catch (error) {
-    console.error(`import: ${(error as Error).message}\n\n${USAGE}`);
+    console.error(`import: ${printable((error as Error).message)}\n\n${USAGE}`);
     return null;
   }
 }
@@ -78,10 +82,11 @@ try {
       .map(([table, n]) => `${n} ${table}`)
       .join(', ');
     const made = `made ${report.manifest.made_at} by ${report.manifest.app.name} ${report.manifest.app.version}`;
-    if (report.dryRun) console.log(`Dry run: the archive (${made}) is sound; it would restore ${counts} into ${given.dataDir}. Nothing was changed.`);
+    // The archive names the app that made it: its words are the archive's, printed as text only.
+    if (report.dryRun) console.log(printable(`Dry run: the archive (${made}) is sound; it would restore ${counts} into ${given.dataDir}. Nothing was changed.`));
     else {
       if (report.safetyBackup) console.log(`Backed up the instance as it was: backup ${report.safetyBackup} (restore it from Settings → Backups should you want it back).`);
-      console.log(`Restored ${counts} into ${given.dataDir} from the archive ${made}. Remotes need their tokens again: connect each once more.`);
+      console.log(printable(`Restored ${counts} into ${given.dataDir} from the archive ${made}. Remotes need their tokens again: connect each once more.`));
     }
   }
   if (given.markdown) {
@@ -95,7 +100,8 @@ try {
     const would = given.dryRun ? 'would ' : '';
     const words = { created: `${would}create`, skipped: `${would}skip (already there)`, refused: 'refused' } as const;
     const done = given.dryRun ? { created: 'would be created', skipped: 'would be skipped' } : { created: 'created', skipped: 'skipped' };
-    for (const o of outcomes) console.log(`${o.name}: ${words[o.outcome]}${o.outcome === 'refused' ? `: ${o.why}` : ''}`);
+    // A file's name and a reason quoting its text are the folder's: shown, never acted on by the terminal.
+    for (const o of outcomes) console.log(printable(`${o.name}: ${words[o.outcome]}${o.outcome === 'refused' ? `: ${o.why}` : ''}`));
     const count = (outcome: keyof typeof words) => outcomes.filter((o) => o.outcome === outcome).length;
     console.log(
       `${given.dryRun ? 'Dry run: ' : ''}${count('created')} ${done.created}, ${count('skipped')} ${done.skipped}, ${count('refused')} refused` +
@@ -104,7 +110,7 @@ try {
     if (count('refused') > 0) process.exitCode = 1;
   }
 } catch (error) {
-  const why = (error as Error).message;
+  const why = printable((error as Error).message);
   console.error(error instanceof ArchiveError ? `import: refused: ${why}. Nothing was changed.` : `import: ${why}`);
   process.exit(1);
 }

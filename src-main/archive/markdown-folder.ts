@@ -5,6 +5,7 @@ import { importMarkdownFiles, type MarkdownFile, type MarkdownOutcome } from '..
 import { createService } from '../../src-shared/service/index';
 import { systemClock } from '../../src-shared/util/clock';
 import { resolveOwnerToken } from '../host/owner-token';
+import { logProblem } from '../host/printable';
 import { openStoreFolder } from '../host/store-folder';
 import { snapshotStore } from './snapshot';
 
@@ -65,7 +66,7 @@ export async function importMarkdownFolder(options: MarkdownFolderOptions): Prom
     const { token } = resolveOwnerToken(dataDir);
     const store = await openStoreFolder({ dataDir, token, now: options.now });
     try {
-      const service = createService({ db: store.db, clock: systemClock, onUnexpectedError: (error) => console.error(error) });
+      const service = createService({ db: store.db, clock: systemClock, onUnexpectedError: (error) => logProblem('service error', error) });
       const write = async (params: Record<string, string>) => {
         const response = await service(
           new Request('http://markdown-import.invalid/api/posts/write', {

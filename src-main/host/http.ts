@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { ErrorText } from '../../src-shared/api/errors';
 import { MAX_BODY_BYTES } from '../../src-shared/service/params';
 import type { Service } from '../../src-shared/service/index';
+import { logProblem } from './printable';
 import { toFetchRequest } from './request';
 import type { Site } from './static';
 import { errorEnvelope, writeResponse } from './write';
@@ -99,7 +100,7 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
       response = await target(request);
     } catch (error) {
       // The query string can carry a token: log the path only.
-      console.error(`${req.method ?? '?'} ${new URL(request.url).pathname} failed:`, error);
+      logProblem(`${req.method ?? '?'} ${new URL(request.url).pathname} failed`, error);
       response = errorEnvelope(500, ErrorText.internal);
     }
     if (closing) res.setHeader('Connection', 'close');
@@ -219,7 +220,7 @@ async function refuseBody(
 async function failLate(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): Promise<void> {
   // The client hung up: nothing to answer, and nothing wrong on this side.
   if (res.destroyed) return;
-  console.error('request failed:', error);
+  logProblem('request failed', error);
   if (res.headersSent) {
     res.destroy();
     return;

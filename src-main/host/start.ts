@@ -9,6 +9,7 @@ import { createHttpHost } from './http';
 import { createStaticSite, SIGN_IN_PATH } from './static';
 import { openStoreFolder } from './store-folder';
 import { keyFileBox } from './key-file-box';
+import { logProblem, printable } from './printable';
 import { createInstanceWork } from '../instance-work';
 import { DATABASE_NAME } from '../../src-shared/store/db';
 import type { RestoreOutcome } from '../../src-shared/api/backups';
@@ -82,14 +83,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       clock,
       startReport,
       restart: 'host',
-      log: (message) => console.error(message),
+      // A backup's or a restore's problem can quote what it was given.
+      log: (message) => console.error(printable(message)),
       ...(options.backupStartDelayMs !== undefined ? { startDelayMs: options.backupStartDelayMs } : {}),
     });
     const work = createInstanceWork({
       db,
       box: keyFileBox(path.join(options.dataDir, 'remote-key')),
       now: () => Math.floor(clock.now() / 1000),
-      log: (what, error) => console.error(`${what}:`, error),
+      // What a remote answered rides in its errors.
+      log: logProblem,
       ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
     });
     const signInCodes = createSignInCodes();
@@ -158,7 +161,7 @@ export function describeRestore(outcome: RestoreOutcome): string {
 }
 
 function logUnexpected(error: unknown): void {
-  console.error('service error:', error);
+  logProblem('service error', error);
 }
 
 /**

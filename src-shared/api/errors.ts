@@ -67,6 +67,7 @@ export const ErrorText = {
   unknownBackup: 'Invalid Backup Identifier Supplied',
   backupDamaged: 'This Backup Is Damaged and Cannot Be Restored',
   backupFailed: 'The Backup Could Not Be Made',
+  tooManyBackups: 'Too Many Backups Made on Request',
   invalidDrafts: 'The Drafts Sent Are Not Valid',
   archiveRefused: 'This Archive Cannot Be Restored',
   archiveTooLarge: 'This Archive Is Larger Than an Upload May Be',

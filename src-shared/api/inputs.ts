@@ -28,6 +28,11 @@ export const LIMITS = {
   geoDescriptionChars: 512,
   /** A post's address path, as long as a web address may be. */
   pathChars: 2048,
+  /**
+   * Not in the spec: the name one signs in with. Longer than any handle or account name; each name tried is
+   * remembered for a while (service/sign-in-guard.ts), so it must not be a megabyte.
+   */
+  signInNameChars: 256,
 } as const;
 
 /** Where on (and above or below) the Earth a post may be placed. */
@@ -327,7 +332,11 @@ export const channelAccessInput = z.object({
 export type ChannelAccessInput = z.infer<typeof channelAccessInput>;
 
 export const loginInput = z.object({
-  account_name: z.string({ error: 'account_name is required' }).trim().min(1, 'account_name is required'),
+  account_name: z
+    .string({ error: 'account_name is required' })
+    .trim()
+    .min(1, 'account_name is required')
+    .refine((s) => chars(s) <= LIMITS.signInNameChars, `account_name must be at most ${LIMITS.signInNameChars} characters`),
   account_pass: z.string({ error: 'account_pass is required' }).min(1, 'account_pass is required'),
 });
 export type LoginInput = z.infer<typeof loginInput>;

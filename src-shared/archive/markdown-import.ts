@@ -4,6 +4,7 @@ import { changedPostRow, defaultCanonicalPath } from '../store/post-row';
 import type { PostRow } from '../store/rows';
 import { FrontMatterError, readFrontMatter } from './front-matter';
 import { MarkdownRefusal, markdownPost, type MarkdownPost } from './markdown-post';
+import { replyOrder, type Planned } from './reply-order';
 import { parseDate } from '../util/time';
 
 /**
@@ -61,24 +62,15 @@ export async function importMarkdownFiles(options: MarkdownImport, files: readon
   };
 
   // The plan keeps of each file what orders it, not its text.
-  const planned: { file: MarkdownFile; guid: string | null; replyTo: string; at: number }[] = [];
+  const planned: (Planned & { file: MarkdownFile })[] = [];
   for (const file of files) {
     const post = await postOf(file);
-    if ('why' in post) planned.push({ file, guid: null, replyTo: '', at: 0 });
-    else planned.push({ file, guid: post.guid, replyTo: post.params['reply_to'] ?? '', at: parseDate(post.params['publish_at'] ?? '') ?? 0 });
+    if ('why' in post) planned.push({ file, name: file.name, guid: null, replyTo: '', at: 0 });
+    else planned.push({ file, name: file.name, guid: post.guid, replyTo: post.params['reply_to'] ?? '', at: parseDate(post.params['publish_at'] ?? '') ?? 0 });
   }
-  // What a file answers is written before it: by depth in the conversations among these files, then by time.
-  const byGuid = new Map(planned.flatMap((p) => (p.guid ? [[p.guid, p] as const] : [])));
-  const depthOf = (item: (typeof planned)[number]): number => {
-    let depth = 0;
-    for (let at = byGuid.get(item.replyTo); at && depth < planned.length; at = byGuid.get(at.replyTo)) depth++;
-    return depth;
-  };
-  const depths = new Map(planned.map((item) => [item, depthOf(item)]));
-  planned.sort((a, b) => (depths.get(a) ?? 0) - (depths.get(b) ?? 0) || a.at - b.at || (a.file.name < b.file.name ? -1 : 1));
 
   const outcomes: MarkdownOutcome[] = [];
-  for (const { file } of planned) {
+  for (const { file } of replyOrder(planned)) {
     const { name } = file;
     const post = await postOf(file);
     if ('why' in post || !post.guid) {

@@ -106,6 +106,26 @@ describe('the archive commands', () => {
     await stop(served);
   });
 
+  it('import a Markdown folder: names and reasons are printed with their control characters made visible', async () => {
+    const folder = tempDir('archive-cli-hostile');
+    // A name that would clear the terminal and retitle its window, and one that would forge a line of its own.
+    fs.writeFileSync(path.join(folder, 'evil\x1b[2J\x1b]0;owned\x07.md'), 'A note\n');
+    fs.writeFileSync(path.join(folder, 'line\nsecond.md: created.md'), 'Another note\n');
+    fs.writeFileSync(path.join(folder, 'reason.md'), '---\npersona: "\\e[31m\\u202Eder"\n---\nx\n');
+    const dataDir = path.join(tempDir('archive-cli-hostile-data'), 'instance');
+    const dry = script('import', ['--data', dataDir, '--markdown', folder, '--dry-run']);
+    expect(await dry.exited).toBe(1);
+    expect(dry.output()).toBe(
+      [
+        'evil\\x1b[2J\\x1b]0;owned\\x07.md: would create',
+        'line\\nsecond.md: created.md: would create',
+        'reason.md: refused: persona: @\\x1b[31m\\u202eder is not a Persona of this instance',
+        'Dry run: 2 would be created, 0 would be skipped, 1 refused. Nothing was changed.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('GET /api/instance/export streams the archive to the owner alone, from a running host', async () => {
     const dataDir = tempDir('archive-route');
     const host = await serve(dataDir);

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { afterEach, expect } from 'vitest';
 import { serveNodeFlags } from '../support/serve-flags';
 
@@ -19,11 +20,22 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
+/** How a process is started: `umask` is the file mode creation mask it inherits (`022`: files readable by all). */
+export interface Start {
+  umask?: string;
+}
+
+/** The project's own Node with `args`, from the project's folder; through a shell when a umask is asked for. */
+function node(args: string[], start: Start): ChildProcessByStdio<null, Readable, Readable> {
+  const shell = start.umask === undefined ? [] : ['-c', `umask ${start.umask} && exec "$@"`, 'sh', process.execPath];
+  return spawn(shell.length > 0 ? '/bin/sh' : process.execPath, [...shell, ...args], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 /** The script of package.json as npm would run it, with the project's own Node. */
-export function script(name: string, args: string[]): Run {
+export function script(name: string, args: string[], start: Start = {}): Run {
   const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const words = (scripts[name] ?? '').split(/\s+/);
-  const child = spawn(process.execPath, [...words.slice(words.indexOf('node') + 1), ...args], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = node([...words.slice(words.indexOf('node') + 1), ...args], start);
   children.push(child);
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -31,11 +43,8 @@ export function script(name: string, args: string[]): Run {
   return { child, output: () => text, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
 }
 
-export async function serve(dataDir: string): Promise<Run & { url: string }> {
-  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], {
-    cwd: PROJECT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function serve(dataDir: string, start: Start = {}): Promise<Run & { url: string }> {
+  const child = node([...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], start);
   children.push(child);
   let text = '';
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -15,6 +15,14 @@ import { checkFully, messageOf } from './verify';
 /** After an automatic backup fails, the next try waits this long rather than trying again at once. */
 const RETRY_AFTER_FAILURE_MS = 3_600_000;
 
+/**
+ * Backups made on request (Back up now) in any hour, at most: each copies and checks the whole store, and
+ * they queue one behind another. Each kind is pruned apart (prune.ts), so they cannot push out the daily
+ * backups; this keeps them from taking the disk's and the host's time.
+ */
+const MANUAL_PER_HOUR = 6;
+const HOUR_MS = 3_600_000;
+
 /** setTimeout's longest wait; a later time is waited for in turns. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -50,6 +58,8 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
   let nextAt: number | null = null;
   let running = false;
   let lastFailure: { at: string; problem: string } | null = null;
+  /** When each backup on request of the last hour was asked for, oldest first. */
+  let manualAsked: number[] = [];
 
   const prune = async () => {
     const listed = await listBackups(paths);
@@ -109,6 +119,14 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
       };
     },
     backUpNow: async () => {
+      const now = clock.now();
+      manualAsked = manualAsked.filter((at) => at > now - HOUR_MS);
+      const oldest = manualAsked[0];
+      if (oldest !== undefined && manualAsked.length >= MANUAL_PER_HOUR) {
+        const next = new Date(oldest + HOUR_MS).toISOString();
+        throw new ServiceError(429, `${ErrorText.tooManyBackups}: ${MANUAL_PER_HOUR} in the last hour; the next can be made from ${next}`);
+      }
+      manualAsked.push(now);
       let made;
       try {
         made = await make('manual');

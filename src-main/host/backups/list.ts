@@ -4,8 +4,11 @@ import { backupReason, type BackupAnswer, type BackupReason } from '../../../src
 import { isBackupName, type BackupPaths } from './layout';
 import { checkQuickly } from './verify';
 
-/** The most backup folders looked at; a folder holding more was not filled by this program. */
-const MAX_LISTED = 500;
+/**
+ * The most backup folders looked at: pruning leaves at most 800 (four kinds of at most 100 good and 100
+ * damaged ones each, prune.ts); a folder holding more was not filled by this program.
+ */
+const MAX_LISTED = 1_000;
 
 /** Every backup in the folder, newest first, each checked quickly (verify.ts checkQuickly). */
 export async function listBackups(paths: BackupPaths): Promise<BackupAnswer[]> {

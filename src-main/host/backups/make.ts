@@ -38,7 +38,6 @@ export async function makeBackup(paths: BackupPaths, options: { reason: BackupRe
     const files: BackupManifest['files'] = [];
     for (const file of sources) {
       const at = path.join(making, file);
-      fs.chmodSync(at, 0o600);
       const stat = fs.statSync(at);
       files.push({ name: file, size: stat.size, sha256: await sha256Of(at), mtime_ms: stat.mtimeMs });
     }

@@ -1,25 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupAnswer } from '../../../src-shared/api/backups';
+import { backupReason, type BackupAnswer } from '../../../src-shared/api/backups';
 import type { BackupPaths } from './layout';
 
 /**
- * Which backups go, given the list newest first: good ones beyond the newest `keep`, except the newest
- * `before-upgrade` one (the way back from the last upgrade stays until a later upgrade replaces it), and
- * damaged ones older than the oldest of the newest `keep` good ones. With no good backup, nothing goes: the damaged ones
- * are all there is to look at.
+ * Which backups go, given the list newest first. Each kind (why a backup was made: daily, manual,
+ * before-upgrade, before-restore) is counted apart, so that however many of one kind are made, none of
+ * another is pushed out: backups made on request never take the place of the daily ones, nor of the way
+ * back from the last upgrade or restore. Of each kind the newest `keep` good backups stay, and damaged ones
+ * are never counted among them: the newest `keep` damaged ones of a kind stay, to show why its backups
+ * fail, as long as they are newer than the oldest good one kept of that kind.
  */
 export function backupsToRemove(listed: readonly BackupAnswer[], keep: number): string[] {
-  const good = listed.filter((backup) => backup.state === 'good');
-  if (good.length === 0) return [];
-  const newest = good.slice(0, Math.max(1, keep));
-  const kept = new Set(newest.map((backup) => backup.name));
-  const lastUpgrade = good.find((backup) => backup.reason === 'before-upgrade');
-  if (lastUpgrade) kept.add(lastUpgrade.name);
-  const oldestKept = newest.at(-1)?.name ?? '';
-  return listed
-    .filter((backup) => (backup.state === 'good' ? !kept.has(backup.name) : backup.name < oldestKept))
-    .map((backup) => backup.name);
+  const kept = new Set<string>();
+  const most = Math.max(1, keep);
+  for (const reason of backupReason.options) {
+    const ofKind = listed.filter((backup) => backup.reason === reason);
+    const good = ofKind.filter((backup) => backup.state === 'good').slice(0, most);
+    const oldestGood = good.at(-1)?.name ?? '';
+    const damaged = ofKind.filter((backup) => backup.state === 'damaged').slice(0, most);
+    for (const backup of [...good, ...damaged.filter((backup) => backup.name > oldestGood)]) kept.add(backup.name);
+  }
+  return listed.filter((backup) => !kept.has(backup.name)).map((backup) => backup.name);
 }
 
 export function removeBackups(paths: BackupPaths, names: readonly string[]): void {

@@ -52,6 +52,7 @@ export function BackupsSection() {
       <p className="subtle">
         A copy of the whole instance, made while it runs: {overview ? `every ${hours(overview.settings.interval_hours)}` : 'on a schedule'} and
         before every upgrade. They stay in this instance’s data folder, in <code>backups</code>.
+        {overview && ` Of each kind (on the schedule, made by hand, before an upgrade, before a restore) the newest ${overview.settings.keep} are kept.`}
       </p>
       <Problem error={loadError} />
       {overview && <StartNotes overview={overview} />}

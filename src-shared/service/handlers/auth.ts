@@ -17,17 +17,22 @@ export const login: Handler<z.output<typeof loginAnswer>, LoginInput> = async (c
   const account = persona
     ? await ctx.db.accounts.get(persona.accountGuid)
     : await ctx.db.accounts.where('name').equals(name).first();
-  // Guesses count per account, whichever of its names they use (sign-in-guard.ts).
-  const key = account ? `account:${account.guid}` : `name:${name}`;
-  if (ctx.signIns.waitFor(key, ctx.now) > 0) throw new ServiceError(429, ErrorText.tooManySignIns);
-  // The same answer for an unknown name and a wrong password, after the same work: an unknown name is
-  // checked against a stand-in hash, so neither the answer nor its time reveals which names exist.
+  // A name that waits is answered at once, whether or not it is an account's (sign-in-guard.ts).
+  if (ctx.signIns.names.waitFor(name, ctx.now) > 0) throw new ServiceError(429, ErrorText.tooManySignIns);
+  // From here every name gets the same work and the same answer but for the right password of an account
+  // that does not wait: an unknown name is checked against a stand-in hash, and a name of an account that
+  // waits is checked and refused like a wrong password, so neither the answer nor its time reveals which
+  // names exist.
   const verified = await verifyPassword(input.account_pass, account?.passHash ?? (await standInHash()));
-  if (!account?.passHash || !verified) {
-    ctx.signIns.failed(key, ctx.now);
+  const accountWaits = account !== undefined && ctx.signIns.accounts.waitFor(account.guid, ctx.now) > 0;
+  if (!account?.passHash || !verified || accountWaits) {
+    ctx.signIns.names.failed(name, ctx.now);
+    // A try while the account waits is no guess at its password: it does not lengthen the wait.
+    if (account && !accountWaits) ctx.signIns.accounts.failed(account.guid, ctx.now);
     throw new ServiceError(401, ErrorText.invalidLogin);
   }
-  ctx.signIns.succeeded(key);
+  ctx.signIns.names.succeeded(name);
+  ctx.signIns.accounts.succeeded(account.guid);
   const token = randomToken();
   await ctx.db.tokens.add({ hash: await tokenHash(token), accountGuid: account.guid, label: LOGIN_TOKEN_LABEL, createdUnix: ctx.now });
   return { token, account_guid: account.guid };
@@ -43,12 +48,12 @@ const CODE_GUESSES = 'sign-in-code';
  * five, every try waits (sign-in-guard.ts), so with a code's lifetime only about ten can be made against it.
  */
 export const signInWithCode: Handler<z.output<typeof loginAnswer>, SignInCodeInput> = async (ctx, input) => {
-  if (ctx.signIns.waitFor(CODE_GUESSES, ctx.now) > 0) throw new ServiceError(429, ErrorText.tooManySignIns);
+  if (ctx.signIns.codes.waitFor(CODE_GUESSES, ctx.now) > 0) throw new ServiceError(429, ErrorText.tooManySignIns);
   if (!(await ctx.signInCodes?.redeem(input.code, ctx.now))) {
-    ctx.signIns.failed(CODE_GUESSES, ctx.now);
+    ctx.signIns.codes.failed(CODE_GUESSES, ctx.now);
     throw new ServiceError(401, ErrorText.invalidSignInCode);
   }
-  ctx.signIns.succeeded(CODE_GUESSES);
+  ctx.signIns.codes.succeeded(CODE_GUESSES);
   const owner = await ctx.db.accounts.toCollection().first();
   if (!owner) throw new Error('this instance has no owner account');
   const token = randomToken();

@@ -30,7 +30,7 @@ const backup = (name: string, state: BackupAnswer['state'] = 'good'): BackupAnsw
 });
 
 describe('pruning', () => {
-  it('keeps the newest N good backups and the way back from the last upgrade', () => {
+  it('keeps the newest N good backups of each kind, and damaged ones among them', () => {
     const listed = [
       backup('20260107T000000000Z-daily'),
       backup('20260106T000000000Z-manual'),
@@ -38,15 +38,33 @@ describe('pruning', () => {
       backup('20260104T000000000Z-daily'),
       backup('20260103T000000000Z-before-upgrade'),
       backup('20260102T000000000Z-daily', 'damaged'),
-      backup('20260101T000000000Z-before-upgrade'),
+      backup('20260101T000000000Z-daily'),
+      backup('20251231T000000000Z-before-upgrade'),
     ];
-    expect(backupsToRemove(listed, 2)).toEqual(['20260105T000000000Z-daily', '20260104T000000000Z-daily', '20260102T000000000Z-daily', '20260101T000000000Z-before-upgrade']);
-    expect(backupsToRemove(listed, 3).includes('20260105T000000000Z-daily')).toBe(false);
+    expect(backupsToRemove(listed, 2)).toEqual(['20260102T000000000Z-daily', '20260101T000000000Z-daily']);
+    expect(backupsToRemove(listed, 1)).toEqual([
+      '20260105T000000000Z-daily', '20260104T000000000Z-daily', '20260102T000000000Z-daily', '20260101T000000000Z-daily', '20251231T000000000Z-before-upgrade',
+    ]);
   });
 
-  it('never removes the only good backup, and removes nothing when none is good', () => {
+  it('lets no number of backups made on request push out the daily ones or those before a restore or an upgrade', () => {
+    const manual = Array.from({ length: 50 }, (_, i) => backup(`20260201T00${String(i).padStart(2, '0')}00000Z-manual`)).reverse();
+    const listed = [
+      ...manual,
+      backup('20260131T000000000Z-daily'),
+      backup('20260130T000000000Z-before-restore'),
+      backup('20260129T000000000Z-daily'),
+      backup('20260128T000000000Z-before-upgrade'),
+    ];
+    const removed = backupsToRemove(listed, 3);
+    expect(removed).toEqual(manual.slice(3).map((b) => b.name));
+  });
+
+  it('never removes the only good backup of a kind, and keeps the newest N damaged ones of a kind that has none', () => {
     expect(backupsToRemove([backup('20260102T000000000Z-daily', 'damaged'), backup('20260101T000000000Z-daily')], 1)).toEqual([]);
-    expect(backupsToRemove([backup('20260102T000000000Z-daily', 'damaged'), backup('20260101T000000000Z-daily', 'damaged')], 1)).toEqual([]);
+    expect(backupsToRemove([backup('20260103T000000000Z-daily', 'damaged'), backup('20260102T000000000Z-daily', 'damaged'), backup('20260101T000000000Z-manual')], 1)).toEqual([
+      '20260102T000000000Z-daily',
+    ]);
     expect(backupsToRemove([backup('20260102T000000000Z-daily'), backup('20260101T000000000Z-daily')], 0)).toEqual(['20260101T000000000Z-daily']);
   });
 });
@@ -100,6 +118,36 @@ describe('the schedule', () => {
     expect(overview.last_failure?.problem).toMatch(/^backup \d{8}T\d{9}Z-daily is damaged: the copy holds no database called elsewhere$/);
     expect(overview.backups).toEqual([expect.objectContaining({ state: 'damaged', problem: 'the copy holds no database called elsewhere' })]);
     expect(logged[0]).toContain('the copy holds no database called elsewhere');
+    await backups.stop();
+  });
+
+  it('keeps making backups on request apart from the others, and refuses more than six of them in an hour', async () => {
+    const dataDir = copyOf(source);
+    const paths = backupPaths(dataDir);
+    fs.mkdirSync(paths.backupsDir);
+    fs.writeFileSync(paths.settingsFile, JSON.stringify({ interval_hours: 24, keep: 2 }));
+    const kept = ['20260101T000000000Z-daily', '20260102T000000000Z-before-upgrade', '20260103T000000000Z-before-restore', '20260104T000000000Z-daily'];
+    for (const name of kept) {
+      const [stamp, reason] = name.split('Z-') as [string, BackupAnswer['reason']];
+      const at = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T00:00:00Z`;
+      await makeBackup(paths, { reason, databaseName: 'publishing', now: new Date(at) });
+    }
+    let now = Date.parse('2026-01-05T00:00:00Z');
+    const backups = createHostBackups({ paths, databaseName: 'publishing', clock: { now: () => now }, startReport, restart: 'host', log: () => {} });
+    const made: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      now += 60_000;
+      made.push((await backups.control.backUpNow()).name);
+    }
+    now += 60_000;
+    await expect(backups.control.backUpNow()).rejects.toMatchObject({
+      code: 429,
+      text: 'Too Many Backups Made on Request: 6 in the last hour; the next can be made from 2026-01-05T01:01:00.000Z',
+    });
+    // The daily backups and those before an upgrade or a restore are all there; of those on request, the newest two.
+    expect((await listBackups(paths)).map((b) => b.name).sort()).toEqual([...kept, ...made.slice(-2)].sort());
+    now = Date.parse('2026-01-05T01:01:00Z');
+    expect((await backups.control.backUpNow()).reason).toBe('manual');
     await backups.stop();
   });
 

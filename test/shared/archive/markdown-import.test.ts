@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importMarkdownFiles, type MarkdownOutcome } from '../../../src-shared/archive/markdown-import';
+import { importMarkdownFiles, type MarkdownFile, type MarkdownOutcome } from '../../../src-shared/archive/markdown-import';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { readMarkdownFolder } from '../../../src-main/archive/markdown-folder';
 import { tempDir } from '../../main/host-helpers';
@@ -15,8 +15,8 @@ afterEach(async () => {
   for (const instance of instances.splice(0)) await instance.close();
 });
 
-async function instance(): Promise<TestInstance> {
-  const started = await startInstance('sqlite');
+async function instance(backend: 'memory' | 'sqlite' = 'sqlite'): Promise<TestInstance> {
+  const started = await startInstance(backend);
   instances.push(started);
   return started;
 }
@@ -129,5 +129,34 @@ describe('importing Markdown files', () => {
       'good.md': 'created',
     });
     expect((await target.db.posts.toArray()).map((p) => p.title)).toEqual(['Fine']);
+  });
+
+  it('orders 20,000 files that answer one another in a circle and a long chain at once: each written once, after what it answers', async () => {
+    const circle = 10_000;
+    const count = 20_000;
+    const guidOf = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    // Files below `circle` answer the next, and the last of them the first: no file starts that conversation.
+    // The others form a chain from it: the first of them answers file 0, each next one the one before.
+    const answers = (i: number) => (i < circle ? (i + 1) % circle : i === circle ? 0 : i - 1);
+    const files: MarkdownFile[] = Array.from({ length: count }, (_, i) => ({
+      name: `reply-${String(i).padStart(5, '0')}.md`,
+      read: () => `---\nguid: ${guidOf(i)}\nreply_to: ${guidOf(answers(i))}\n---\nReply ${i}\n`,
+    }));
+    const target = await instance('memory');
+    const written: number[] = [];
+    // What the files would be written as, in order; the store's own write is not what is looked at here.
+    const write = (params: Record<string, string>) => {
+      written.push(Number(/^Reply (\d+)\s*$/.exec(params['content'] ?? '')?.[1]));
+      return Promise.resolve({ ok: true as const, guid: guidOf(count + written.length) });
+    };
+    const outcomes = await importMarkdownFiles({ db: target.db, write }, files);
+
+    expect(outcomes.filter((o) => o.outcome === 'created')).toHaveLength(count);
+    expect(new Set(written).size).toBe(count);
+    // The circle is broken at its first file by time, then name: that one goes first, before what it answers.
+    expect(written[0]).toBe(0);
+    const position = new Map(written.map((file, at) => [file, at]));
+    const beforeWhatItAnswers = written.filter((file) => (position.get(file) ?? 0) < (position.get(answers(file)) ?? 0));
+    expect(beforeWhatItAnswers).toEqual([0]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorText } from '../../../src-shared/api/errors';
 import { BACKENDS, OWNER_TOKEN, startInstance, writePost, type TestInstance } from '../../support/instance';
 import { addAccount, expectError, expectOk, GUID, ISO, nowOf } from './helpers';
@@ -325,6 +325,11 @@ describe.each(BACKENDS)('signing in (%s)', (backend) => {
     );
   });
 
+  it('refuses a name longer than any name to sign in with, so that guessing cannot fill memory with names', async () => {
+    expectError(await login('n'.repeat(257), 'a-password'), 400, 'account_name must be at most 256 characters');
+    expectError(await login('n'.repeat(256), 'a-password'), 401, ErrorText.invalidLogin);
+  });
+
   it('cannot sign in to an account without a password', async () => {
     const other = await addAccount(instance, 'nopass');
     expect(other.accountGuid).toMatch(GUID);
@@ -345,12 +350,43 @@ describe.each(BACKENDS)('signing in (%s)', (backend) => {
   it('slows down guessing: after five wrong passwords a name waits, even with the right one, and then signs in', async () => {
     for (let i = 0; i < 5; i++) expectError(await login('owner', `guess-${i}`), 401, ErrorText.invalidLogin);
     expectError(await login('owner', 'a-password'), 429, ErrorText.tooManySignIns);
-    expectError(await login('me', 'a-password'), 429, ErrorText.tooManySignIns);
+    // The account waits too: by another of its names, the right password is refused as a wrong one is.
+    expectError(await login('me', 'a-password'), 401, ErrorText.invalidLogin);
     instance.clock.advance(31);
     expectOk(await login('owner', 'a-password'));
     // A success forgets the guesses.
     for (let i = 0; i < 4; i++) expectError(await login('owner', `guess-${i}`), 401, ErrorText.invalidLogin);
     expectOk(await login('owner', 'a-password'));
+  });
+
+  it('answers a name that is no account as it answers a name of an account that waits: the same status after the same work', async () => {
+    const hashing = vi.spyOn(crypto.subtle, 'deriveBits');
+    const attempt = async (name: string, password: string) => {
+      hashing.mockClear();
+      const result = await login(name, password);
+      return { status: result.status, text: result.json.meta.text, hashed: hashing.mock.calls.length };
+    };
+    // The first name that is no account makes the stand-in hash it is checked against, once.
+    await login('nobody-before', 'wrong-password');
+    for (let i = 0; i < 5; i++) expectError(await login('owner', `guess-${i}`), 401, ErrorText.invalidLogin);
+
+    // The account waits. Its other name and a name that is none answer alike, the right password too.
+    const refused = { status: 401, text: ErrorText.invalidLogin, hashed: 1 };
+    expect(await attempt('me', 'wrong-password')).toEqual(refused);
+    expect(await attempt('nobody-at-all', 'wrong-password')).toEqual(refused);
+    expect(await attempt('@me', 'a-password')).toEqual(refused);
+    expect(await attempt('nobody-at-all', 'a-password')).toEqual(refused);
+    // A name guessed five times waits, whether or not it is an account's, and is answered without the work.
+    for (let i = 0; i < 3; i++) {
+      expect(await attempt('me', `guess-${i}`)).toEqual(refused);
+      expect(await attempt('nobody-at-all', `guess-${i}`)).toEqual(refused);
+    }
+    const waiting = { status: 429, text: ErrorText.tooManySignIns, hashed: 0 };
+    for (const name of ['owner', 'me', 'nobody-at-all']) expect(await attempt(name, 'a-password')).toEqual(waiting);
+
+    instance.clock.advance(31);
+    expect(await attempt('owner', 'a-password')).toMatchObject({ status: 200, hashed: 1 });
+    hashing.mockRestore();
   });
 
   it('takes as long for an unknown name as for a wrong password, so the names cannot be told by timing', async () => {
