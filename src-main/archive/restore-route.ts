@@ -7,7 +7,7 @@ import type { Service } from '../../src-shared/service/index';
 import { fail, ok } from '../../src-shared/service/respond';
 import { forgetUpload, restartWords } from '../host/backups/host-backups';
 import type { BackupPaths } from '../host/backups/layout';
-import { stageRestore } from '../host/backups/restore';
+import { readStaged, stageRestore } from '../host/backups/restore';
 import { checkArchiveFile } from './check-file';
 
 export const RESTORE_PATH = '/api/instance/restore';
@@ -32,16 +32,22 @@ export interface ArchiveRestoreOptions {
  * of the service itself (`GET /api/account/me`), as the export does.
  */
 export function withArchiveRestore(service: Service, options: ArchiveRestoreOptions): Service {
+  // One upload at a time: each stages its archive for the next start, and only one can be restored.
+  let receiving = false;
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== RESTORE_PATH || request.method !== 'POST') return service(request);
     const me = await service(new Request(new URL('/api/account/me', url), { headers: request.headers }));
     // A body left unread is the host's to discard (http.ts streamedPaths).
     if (me.status !== 200) return me;
+    if (receiving) return fail(new ServiceError(409, ErrorText.archiveUploading));
+    receiving = true;
     try {
       return ok(await receiveArchive(request, options));
     } catch (error) {
       return fail(error, options.onUnexpectedError);
+    } finally {
+      receiving = false;
     }
   };
 }
@@ -65,12 +71,14 @@ async function receiveArchive(request: Request, options: ArchiveRestoreOptions):
     fs.rmSync(file, { force: true });
     throw error;
   }
+  const before = readStaged(paths);
   forgetUpload(paths);
   stageRestore(paths, { kind: 'archive', file });
+  const replaced = before === null ? '' : ` It takes the place of ${before.kind === 'archive' ? `the archive ${path.basename(before.file)}` : `backup ${before.name}`}, staged before.`;
   return {
     staged_restore: null,
     staged_archive: path.basename(file),
-    next: `The archive is sound. At the next start the store will be backed up as it is then, and replaced by the archive's. ${restartWords(options.restart)}`,
+    next: `The archive is sound. At the next start the store will be backed up as it is then, and replaced by the archive's.${replaced} ${restartWords(options.restart)}`,
   };
 }
 
@@ -92,7 +100,9 @@ async function writeBounded(request: Request, file: string, limit: number, tooLa
     if (!request.body) throw new ServiceError(422, `${ErrorText.archiveRefused}: the request holds no archive`);
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch(() => {
+        throw new ServiceError(400, `${ErrorText.archiveRefused}: the upload stopped before its end`);
+      });
       if (done) break;
       written += value.byteLength;
       if (written > limit) {

@@ -27,7 +27,11 @@ export interface HttpHostOptions {
    * that would pass it is refused with 503, so clients that send bodies slowly cannot fill the memory.
    */
   bodyBudgetBytes?: number;
-  /** The time a client has to send its whole request, headers and body (default 30 s). */
+  /**
+   * The time a client has to send a request's body once its headers arrived (default 30 s; the headers have
+   * 20 s). A streamed upload has no end it must reach in time, only this long between two of its chunks:
+   * an archive of a gigabyte over a slow link arrives, one that stops arriving is cut.
+   */
   requestTimeoutMs?: number;
   /**
    * Paths whose request bodies the service reads as they arrive, bounding them itself (an archive upload):
@@ -50,6 +54,7 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const drainMs = options.drainMs ?? 10_000;
   const lingerMs = options.lingerMs ?? 2_000;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const budget = { left: options.bodyBudgetBytes ?? 32 * 1024 * 1024 };
   const inFlight = new Set<Promise<void>>();
   let closing = false;
@@ -67,9 +72,10 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
     if (expectsContinue) res.writeContinue();
     const held = { bytes: 0 };
     try {
-      const body = await readBody(req, limit, budget, held);
+      const body = await readBody(req, { limit, budget, held, withinMs: requestTimeout });
       if (body === 'too-large') await refuseBody(req, res, lingerMs);
       else if (body === 'busy') await refuseBody(req, res, lingerMs, errorEnvelope(503, ErrorText.busy));
+      else if (body === 'too-slow') await refuseBody(req, res, lingerMs, errorEnvelope(408, ErrorText.bodyTooSlow));
       else await answer(req, res, body);
     } finally {
       budget.left += held.bytes;
@@ -83,6 +89,13 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
   const answerStreamed = async (req: http.IncomingMessage, res: http.ServerResponse, expectsContinue: boolean) => {
     if (expectsContinue) res.writeContinue();
     res.setHeader('Connection', 'close');
+    // An upload that stops arriving ends as a client gone would (the service sees its body fail).
+    let idle = setTimeout(() => req.destroy(), requestTimeout);
+    const stillArriving = () => {
+      clearTimeout(idle);
+      if (!req.complete) idle = setTimeout(() => req.destroy(), requestTimeout);
+    };
+    req.on('data', stillArriving).once('end', () => clearTimeout(idle)).once('close', () => clearTimeout(idle));
     await answer(req, res, Readable.toWeb(req) as ReadableStream<Uint8Array>);
     if (req.complete) return;
     req.removeAllListeners('data');
@@ -113,10 +126,11 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
     void task.finally(() => inFlight.delete(task));
   };
 
-  const requestTimeout = options.requestTimeoutMs ?? 30_000;
-  // Node looks at the timeouts of open connections only every connectionsCheckingInterval (30 s by default).
+  // Node's own requestTimeout would hold a streamed upload to the time of a whole request: bodies are
+  // timed here instead (readBody, answerStreamed), and Node times the headers. It looks at them only every
+  // connectionsCheckingInterval (30 s by default).
   const server = http.createServer({
-    requestTimeout,
+    requestTimeout: 0,
     headersTimeout: Math.min(requestTimeout, 20_000),
     connectionsCheckingInterval: Math.min(requestTimeout, 5_000),
   });
@@ -152,22 +166,23 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
 
 /**
  * The request's body. Past FREE_BODY_BYTES each chunk is taken from the shared `budget` (and counted in
- * `held`, which the caller gives back): 'busy' when the budget has no room for it.
+ * `held`, which the caller gives back): 'busy' when the budget has no room for it; 'too-slow' when it has
+ * not all arrived within `withinMs`.
  */
 function readBody(
   req: http.IncomingMessage,
-  limit: number,
-  budget: { left: number },
-  held: { bytes: number },
-): Promise<Uint8Array<ArrayBuffer> | 'too-large' | 'busy'> {
+  { limit, budget, held, withinMs }: { limit: number; budget: { left: number }; held: { bytes: number }; withinMs: number },
+): Promise<Uint8Array<ArrayBuffer> | 'too-large' | 'busy' | 'too-slow'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const stop = (why: 'too-large' | 'busy') => {
+    const stop = (why: 'too-large' | 'busy' | 'too-slow') => {
       // The 'error' listener stays: an upload cut short later must not become an uncaught error.
       req.off('data', onData);
+      clearTimeout(deadline);
       resolve(why);
     };
+    const deadline = setTimeout(() => stop('too-slow'), withinMs);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
@@ -183,9 +198,15 @@ function readBody(
       held.bytes += beyond;
       chunks.push(chunk);
     };
-    const onEnd = () => resolve(Buffer.concat(chunks));
+    const onEnd = () => {
+      clearTimeout(deadline);
+      resolve(Buffer.concat(chunks));
+    };
     // Node reports an abandoned upload as 'error'; 'close' is the backstop that keeps close() from waiting forever.
-    const onClose = () => reject(new Error('the client closed the connection before the request body ended'));
+    const onClose = () => {
+      clearTimeout(deadline);
+      reject(new Error('the client closed the connection before the request body ended'));
+    };
     req.on('data', onData).once('end', onEnd).once('error', reject).once('close', onClose);
   });
 }

@@ -45,6 +45,7 @@ export const ErrorText = {
   invalidParameters: 'Invalid Parameters Supplied',
   malformedBody: 'The Request Body Could Not Be Read',
   bodyTooLarge: 'The Request Body Is Too Large',
+  bodyTooSlow: 'The Request Body Did Not Arrive in Time',
   busy: 'This Instance Is Busy Receiving Other Requests: Try Again Shortly',
   unknownEndpoint: 'Unknown Endpoint',
   methodNotAllowed: 'Method Not Allowed',
@@ -72,6 +73,7 @@ export const ErrorText = {
   archiveRefused: 'This Archive Cannot Be Restored',
   archiveTooLarge: 'This Archive Is Larger Than an Upload May Be',
   exportFailed: 'The Archive Could Not Be Made',
+  archiveUploading: 'Another Archive Is Being Uploaded: Wait for It to Finish',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

@@ -122,4 +122,37 @@ describe('POST /api/instance/restore', () => {
     expect(sent).toBeLessThan(1300);
     expect(fs.readdirSync(paths.uploadsDir)).toEqual([]);
   });
+
+  it('takes one upload at a time, and says which staged archive a later one replaces', async () => {
+    const archive = new Uint8Array(fs.readFileSync(await archiveOf(['Archived'])));
+    const paths = backupPaths(tempDir('restore-route-one-at-a-time'));
+    const owner = () => Promise.resolve(new Response('{}', { status: 200 }));
+    let clock = Date.parse('2026-11-25T06:00:00Z');
+    const route = withArchiveRestore(owner, { paths, now: () => (clock += 1000), restart: 'host' });
+    const post = (body: BodyInit) => route(new Request('http://desk.test/api/instance/restore', { method: 'POST', body, duplex: 'half' } as RequestInit));
+    // The first upload sends half, then waits until the test lets it finish.
+    let finish = () => {};
+    const waiting = new Promise<void>((resolve) => (finish = resolve));
+    const slow = new ReadableStream<Uint8Array>({
+      start: async (controller) => {
+        controller.enqueue(archive.subarray(0, 1000));
+        await waiting;
+        controller.enqueue(archive.subarray(1000));
+        controller.close();
+      },
+    });
+    const first = post(slow);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = await post(archive);
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { meta: { text: string } }).meta.text).toBe('Another Archive Is Being Uploaded: Wait for It to Finish');
+    finish();
+    const staged = (await (await first).json()) as { data: { staged_archive: string; next: string } };
+    expect(staged.data.next).not.toContain('takes the place');
+    expect(fs.readdirSync(paths.uploadsDir)).toEqual([staged.data.staged_archive]);
+
+    const later = (await (await post(archive)).json()) as { data: { staged_archive: string; next: string } };
+    expect(later.data.next).toContain(`It takes the place of the archive ${staged.data.staged_archive}, staged before.`);
+    expect(fs.readdirSync(paths.uploadsDir)).toEqual([later.data.staged_archive]);
+  });
 });

@@ -17,7 +17,11 @@ afterEach(async () => {
 
 const noSite: Site = () => Promise.resolve(new Response('site', { status: 200 }));
 
-async function serve(service: Service, site: Site = noSite, options: { drainMs?: number; bodyBudgetBytes?: number; requestTimeoutMs?: number } = {}) {
+async function serve(
+  service: Service,
+  site: Site = noSite,
+  options: { drainMs?: number; bodyBudgetBytes?: number; requestTimeoutMs?: number; streamedPaths?: string[] } = {},
+) {
   const host = createHttpHost({ service, site, ...options });
   hosts.push(host);
   const address = await host.listen(0, '127.0.0.1');
@@ -225,6 +229,35 @@ describe('the HTTP layer', () => {
     });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(closed).toBe('HTTP/1.1 408 Request Timeout');
+  });
+
+  it('lets a streamed upload take longer than a request may, as long as it keeps arriving, and cuts one that stops', async () => {
+    const { url } = await serve(echo([]), noSite, { requestTimeoutMs: 400, streamedPaths: ['/api/upload'] });
+    const { port } = new URL(url);
+    /** Sends `parts` pieces of the body, `gapMs` apart; answers the status line, or '' when the connection was cut. */
+    const upload = (parts: number, gapMs: number, stopAfter = parts) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(`POST /api/upload HTTP/1.1\r\nHost: x\r\nContent-Length: ${parts}\r\n\r\n`);
+          let sent = 0;
+          const tick = setInterval(() => {
+            if (sent < stopAfter) socket.write('x');
+            sent += 1;
+            if (sent >= stopAfter) clearInterval(tick);
+          }, gapMs);
+          socket.once('close', () => clearInterval(tick));
+        });
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('error', () => undefined);
+        socket.once('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+      });
+    // 12 pieces 150 ms apart: 1.8 s in all, four times the request time, never 400 ms without a piece.
+    expect(await upload(12, 150)).toBe('HTTP/1.1 200 OK');
+    // The same upload stopping after three pieces is cut once 400 ms pass without one.
+    const started = Date.now();
+    expect(await upload(12, 150, 3)).toBe('');
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('forgets an upload its client abandons half-way, so close() does not wait for it', async () => {
