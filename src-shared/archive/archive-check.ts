@@ -17,7 +17,7 @@ import { ARCHIVE_LIMITS, ArchiveError, type ArchiveSource } from './archive-sour
 
 /**
  * The keys that must be unique within each table, other than the GUID of a table whose rows others name
- * (Known below, which the check keeps anyway). The tables that link two things (a star, a mention) are
+ * (NAMED below, whose GUIDs the check keeps anyway). The tables that link two things (a star, a mention) are
  * not checked here: a link given twice is the same fact, and the import keeps it once.
  */
 const UNIQUE: Partial<{ [T in ArchiveTable]: ((row: ArchiveRow<T>) => string | number)[] }> = {
@@ -29,16 +29,13 @@ const UNIQUE: Partial<{ [T in ArchiveTable]: ((row: ArchiveRow<T>) => string | n
   conflicts: [(r) => r.postGuid],
 };
 
-/** GUIDs of what rows name, kept while checking: an archive's rows may only name what it holds. */
-interface Known {
-  personas: Set<string>;
-  channels: Set<string>;
-  remotes: Set<string>;
-  posts: Set<string>;
-}
-const isKnownKind = (table: ArchiveTable): table is keyof Known & ArchiveTable => table in ({ personas: 1, channels: 1, remotes: 1, posts: 1 } satisfies Record<keyof Known, 1>);
+/** The tables whose rows others name: their GUIDs are kept while checking, for an archive may only name what it holds. */
+const NAMED = ['personas', 'channels', 'remotes', 'posts'] as const satisfies readonly ArchiveTable[];
+type Named = (typeof NAMED)[number];
+type Known = Record<Named, Set<string>>;
+const isNamed = (table: ArchiveTable): table is Named => (NAMED as readonly string[]).includes(table);
 
-type Reference = [field: string, kind: keyof Known, guid: string];
+type Reference = [field: string, kind: Named, guid: string];
 
 /** What each table's rows name. The tables are checked in ARCHIVE_TABLES order, the named before the naming. */
 const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } = {
@@ -86,7 +83,7 @@ export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE
     for await (const row of rowsOf(source, table)) {
       count++;
       if (count > limits.rows[table]) throw tooManyRows(table, limits);
-      if (isKnownKind(table)) known[table].add((row as ArchiveRow<typeof table>).guid);
+      if (isNamed(table)) known[table].add((row as ArchiveRow<typeof table>).guid);
     }
     if (count !== manifest.counts[table]) {
       throw new ArchiveError(`${name} holds ${count} rows where ${MANIFEST_NAME} says ${manifest.counts[table]}`);
@@ -103,7 +100,7 @@ export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE
     const name = dataEntryName(table);
     const keys = (UNIQUE[table] ?? []) as ((row: ArchiveRow<T>) => string | number)[];
     const seen = keys.map(() => new Set<string | number>());
-    const guids = isKnownKind(table) ? known[table] : null;
+    const guids = isNamed(table) ? known[table] : null;
     for await (const row of parsedRows(from, table)) {
       const at = `${name} line ${row.number}`;
       keys.forEach((keyOf, i) => {
