@@ -64,7 +64,7 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
   } finally {
     archive.close();
   }
-  await tryStart(options.folder, { databaseName: options.databaseName, token: options.token, now: options.now });
+  await tryStart(options.folder, { databaseName: options.databaseName, now: options.now });
   return report;
 }
 

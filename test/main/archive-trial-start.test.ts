@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tryStart } from '../../src-main/archive/trial-start';
 import { openStoreFolder } from '../../src-main/host/store-folder';
+import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { openDatabase } from '../../src-shared/store/db';
 import { REQUEUE_WORDS_V6 } from '../../src-shared/store/upgrade-v6';
 import { tempDir } from './host-helpers';
 
@@ -14,12 +16,17 @@ const TOKEN = 'trial-start-token-0123456789';
 describe('a restored store, before it is put in place', () => {
   // One folder per process (sqlite-idb.ts): the two stores are two databases in it.
   const dataDir = tempDir('trial-start');
-  const options = (databaseName: string) => ({ databaseName, token: TOKEN, now: Date.now() });
+  const options = (databaseName: string) => ({ databaseName, now: Date.now() });
 
-  it('is taken when a start can open it and it answers', async () => {
+  it('is taken when a start can open it and it answers, and keeps the tokens it had', async () => {
     const built = await openStoreFolder({ dataDir, databaseName: 'sound', token: TOKEN, now: Date.now() });
+    const tokens = await built.db.tokens.toArray();
     built.close();
     await expect(tryStart(path.join(dataDir, 'db'), options('sound'))).resolves.toBeUndefined();
+    const again = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'sound');
+    await again.open();
+    expect(await again.tokens.toArray()).toEqual(tokens);
+    again.close();
   });
 
   it('is refused, saying why, when a start could not open it', async () => {
