@@ -9,6 +9,7 @@ import { toMarkdown } from '../text';
 import { claimOwnCopies } from './claim';
 import { contentFingerprint } from './fingerprint';
 import { isLinkedPersona, remoteAccountGuid } from './identity';
+import { ownedBy, remoteMayWriteAs, remoteOwnsPost } from './ownership';
 import type { PulledPost } from './pulled-post';
 import { defaultCanonicalPath, ownThreadKey, postRow } from '../store/post-row';
 
@@ -29,6 +30,10 @@ export interface PageResult {
  *   is the newer intent, and sending it finds out whether the remote changed meanwhile. A post taken away
  *   because the remote no longer served it (gone.ts) comes back when the remote serves it again.
  * - Authors who are not linked Personas get a row of their own, under their GUID.
+ * - The remote changes only what it owns (ownership.ts): a post it names that is not its own, or written as
+ *   a Persona that is not its own, is skipped, and the rest of the page is stored. Its posts go to its own
+ *   Channels, and what it re-threads (replies that came before their parent) and the URLs it remembers are
+ *   its own posts too.
  * Answers how many posts were new or changed, and how many of the new ones mention a linked Persona.
  */
 export async function storePulledPage(
@@ -42,9 +47,12 @@ export async function storePulledPage(
     const waiting = new Set(
       (await db.outbox.where('postGuid').anyOf(input.posts.map((p) => p.guid)).toArray()).map((item) => item.postGuid),
     );
+    const personas = await personasByGuid(db, [...input.posts.map((p) => p.persona.guid), ...[...held.values()].map((p) => p.personaGuid)]);
     let fresh = dedupe(input.posts).filter((post) => {
+      if (!remoteMayWriteAs(remote.guid, personas.get(post.persona.guid))) return false;
       const local = held.get(post.guid);
       if (!local) return true;
+      if (!remoteOwnsPost(remote.guid, local, personas.get(local.personaGuid))) return false;
       if (waiting.has(post.guid)) return false;
       // Taken away because the remote stopped serving it (gone.ts): it is back.
       if (local.deleted) return local.goneUnix != null;
@@ -53,16 +61,17 @@ export async function storePulledPage(
     });
     let mentioning = 0;
     if (fresh.length > 0) {
-      fresh = await withParentsByUrl(db, fresh);
-      const authors = await ensureAuthors(db, remote, fresh, input.now);
+      const owned = ownedBy(db, remote.guid);
+      fresh = await withParentsByUrl(db, fresh, owned);
+      const authors = await ensureAuthors(db, remote, fresh, personas, input.now);
       const threads = await threadsOf(db, fresh);
       const known = await knownPersonas(db, fresh);
       mentioning = fresh.filter((post) => !held.has(post.guid) && post.mentionGuids.some((guid) => isLinkedPersona(known.get(guid)))).length;
-      const channels = await knownChannels(db, fresh);
+      const channels = await channelsOf(db, remote, fresh);
       const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid)));
       await putPostsInOneTransaction(db, rows);
-      await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })));
-      await rejoinReplies(db, rows);
+      await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })), owned);
+      await rejoinReplies(db, rows, owned);
     }
     await input.alsoInTransaction?.();
     return { stored: fresh.length, mentioning };
@@ -83,21 +92,34 @@ function dedupe(posts: readonly PulledPost[]): PulledPost[] {
   return [...newest.values()].sort((a, b) => a.publishUnix - b.publishUnix || (a.guid < b.guid ? -1 : 1));
 }
 
+/** The Personas held here under these GUIDs. */
+async function personasByGuid(db: PublishingDb, guids: readonly string[]): Promise<Map<string, PersonaRow>> {
+  const rows = await db.personas.bulkGet([...new Set(guids)]);
+  return new Map(rows.flatMap((row) => (row ? [[row.guid, row] as const] : [])));
+}
+
 /**
  * Replies that name what they answer by URL alone (the reference's articles have no GUID in theirs) get the
- * GUID of that post: one in the same page, or one held here under that URL on its remote.
+ * GUID of that post: one in the same page, or one of this remote's own held here under that URL.
  */
-async function withParentsByUrl(db: PublishingDb, posts: PulledPost[]): Promise<PulledPost[]> {
+async function withParentsByUrl(db: PublishingDb, posts: PulledPost[], owned: (post: PostRow) => Promise<boolean>): Promise<PulledPost[]> {
   const unknown = [...new Set(posts.flatMap((p) => (p.replyTo && !p.parentGuid ? [p.replyTo] : [])))];
   if (unknown.length === 0) return posts;
-  const byUrl = new Map([...(await postsByRemoteUrl(db, unknown)), ...posts.map((p) => [p.canonicalUrl, p.guid] as const)]);
+  const held = await postsByRemoteUrl(db, unknown);
+  const own = new Set<string>();
+  for (const post of await postsByGuids(db, [...held.values()])) if (await owned(post)) own.add(post.guid);
+  const byUrl = new Map([...[...held].filter(([, guid]) => own.has(guid)), ...posts.map((p) => [p.canonicalUrl, p.guid] as const)]);
   return posts.map((p) => (p.replyTo && !p.parentGuid ? { ...p, parentGuid: byUrl.get(p.replyTo) ?? null } : p));
 }
 
-async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[], now: number) {
+/** The authors of the posts, as held (`personas`) or, for those not known here yet, new rows of the remote. */
+async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[], personas: ReadonlyMap<string, PersonaRow>, now: number) {
   const byGuid = new Map<string, PersonaRow>();
   const wanted = new Map(posts.map((p) => [p.persona.guid, p.persona]));
-  for (const persona of await db.personas.bulkGet([...wanted.keys()])) if (persona) byGuid.set(persona.guid, persona);
+  for (const guid of wanted.keys()) {
+    const persona = personas.get(guid);
+    if (persona) byGuid.set(guid, persona);
+  }
   const host = new URL(remote.baseUrl).host;
   for (const author of wanted.values()) {
     if (byGuid.has(author.guid)) continue;
@@ -146,11 +168,11 @@ async function knownPersonas(db: PublishingDb, posts: readonly PulledPost[]): Pr
   return new Map(rows.flatMap((row) => (row ? [[row.guid, row] as const] : [])));
 }
 
-/** Channels linked here; posts in other Channels of the remote go to its default one. */
-async function knownChannels(db: PublishingDb, posts: readonly PulledPost[]): Promise<Set<string>> {
+/** The remote's Channels linked here; posts in its other Channels, or naming any other, go to its default one. */
+async function channelsOf(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[]): Promise<Set<string>> {
   const guids = [...new Set(posts.flatMap((p) => (p.channelGuid ? [p.channelGuid] : [])))];
   const rows = await db.channels.bulkGet(guids);
-  return new Set(rows.flatMap((row) => (row ? [row.guid] : [])));
+  return new Set(rows.flatMap((row) => (row?.remoteGuid === remote.guid ? [row.guid] : [])));
 }
 
 interface Lookups {
@@ -199,18 +221,24 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
 
 /**
  * Replies that arrived before their parent took the parent as their root (or, named by URL alone, that URL);
- * they now join its conversation, and those that named it by URL now name it.
+ * they now join its conversation, and those that named it by URL now name it. Only the remote's own replies
+ * move: another remote naming the same GUID or URL takes nobody else's into its conversations.
  */
-async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[]): Promise<void> {
+async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[], owned: (post: PostRow) => Promise<boolean>): Promise<void> {
+  const ownMembers = async (threadKey: string) => {
+    const members: PostRow[] = [];
+    for (const member of await membersOf(db, threadKey)) if (await owned(member)) members.push(member);
+    return members;
+  };
   for (const row of rows) {
     if (row.threadKey !== row.guid) {
-      const early = await membersOf(db, row.guid);
+      const early = await ownMembers(row.guid);
       if (early.length > 0) await db.posts.bulkPut(early.map((p) => ({ ...p, threadKey: row.threadKey })));
     }
     // Only a URL without a GUID in it is named alone: replies to a URL with one know their parent already.
     if (row.remoteUrl && guidInUrl(row.remoteUrl) === null) {
       const url = row.remoteUrl;
-      const answering = await membersOf(db, `url:${url}`);
+      const answering = await ownMembers(`url:${url}`);
       const joined = answering.map((p) => ({ ...p, threadKey: row.threadKey, parentGuid: p.parentGuid ?? (p.replyTo === url ? row.guid : null) }));
       // Rewritten whole, so that a reply across accounts is filed under the post it answers (Interactions).
       if (joined.length > 0) await putPostsInOneTransaction(db, joined);
