@@ -11,6 +11,7 @@ import { contentFingerprint } from './fingerprint';
 import { isLinkedPersona, remoteAccountGuid } from './identity';
 import { ownedBy, remoteMayWriteAs, remoteOwnsPost } from './ownership';
 import type { PulledPost } from './pulled-post';
+import { noteUnconfirmed, SETTLED_AFTER_SECONDS, type Unconfirmed } from './unconfirmed';
 import { defaultCanonicalPath, ownThreadKey, postRow } from '../store/post-row';
 
 export interface PageResult {
@@ -24,8 +25,11 @@ export interface PageResult {
  * records (the cursor), so a page and the cursor that says it was stored never part.
  *
  * - Pulled posts keep the remote's GUID and remember the remote, their URL there and their version.
- * - A version older (`updated_unix`) than the one held is skipped, and so is the same version, so
- *   overlapping pages cost nothing; an edit within the same second differs in its content.
+ * - Whether a post changed is decided by what it says (its content fingerprint and publication time, see
+ *   `versionAgainst`), not by the second it was stamped alone: a version that says what the held one says
+ *   costs no write, so overlapping pages cost nothing, and an edit within the same second is stored. A list
+ *   that may serve an older copy of that second (`cachedList`) is not taken at its word there: the post is
+ *   read by itself (confirm.ts), as is a version the list served within the second it was stamped.
  * - A post with a local change still waiting to be sent, or deleted here, is left alone: the local change
  *   is the newer intent, and sending it finds out whether the remote changed meanwhile. A post taken away
  *   because the remote no longer served it (gone.ts) comes back when the remote serves it again.
@@ -48,17 +52,39 @@ export async function storePulledPage(
       (await db.outbox.where('postGuid').anyOf(input.posts.map((p) => p.guid)).toArray()).map((item) => item.postGuid),
     );
     const personas = await personasByGuid(db, [...input.posts.map((p) => p.persona.guid), ...[...held.values()].map((p) => p.personaGuid)]);
+    const toConfirm: Unconfirmed[] = [];
+    // A version is taken; one a list served within the second it was stamped (by the remote's clock, or,
+    // where it did not say, stamped with the newest second of the answer) is also noted to be read again:
+    // an edit later in that second shows in the post's own answer only.
+    const newestUnix = Math.max(...input.posts.map((p) => p.updatedUnix));
+    const takeVersion = (post: PulledPost): boolean => {
+      if (post.cachedList && post.updatedUnix >= (post.cachedList.servedUnix ?? newestUnix)) {
+        toConfirm.push({ postGuid: post.guid, dueUnix: input.now + SETTLED_AFTER_SECONDS });
+      }
+      return true;
+    };
     let fresh = dedupe(input.posts).filter((post) => {
       if (!remoteMayWriteAs(remote.guid, personas.get(post.persona.guid))) return false;
       const local = held.get(post.guid);
-      if (!local) return true;
+      if (!local) return takeVersion(post);
       if (!remoteOwnsPost(remote.guid, local, personas.get(local.personaGuid))) return false;
       if (waiting.has(post.guid)) return false;
       // Taken away because the remote stopped serving it (gone.ts): it is back.
-      if (local.deleted) return local.goneUnix != null;
-      if (local.remoteUpdatedUnix == null || post.updatedUnix > local.remoteUpdatedUnix) return true;
-      return post.updatedUnix === local.remoteUpdatedUnix && !sameContent(post, local);
+      if (local.deleted) return local.goneUnix != null && takeVersion(post);
+      switch (versionAgainst(post, local)) {
+        case 'newer':
+          return takeVersion(post);
+        case 'same':
+        case 'older':
+          return false;
+        case 'other':
+          // A newer edit within the second, or an older copy of it that the list kept: the post says which.
+          if (!post.cachedList) return true;
+          toConfirm.push({ postGuid: post.guid, dueUnix: input.now });
+          return false;
+      }
     });
+    await noteUnconfirmed(db, remote.guid, toConfirm);
     let mentioning = 0;
     if (fresh.length > 0) {
       const owned = ownedBy(db, remote.guid);
@@ -78,8 +104,18 @@ export async function storePulledPage(
   });
 }
 
-function sameContent(post: PulledPost, local: PostRow): boolean {
-  return toMarkdown(post.text) === local.text && (post.title ?? null) === local.title && post.tags.join(',') === local.tags.join(',');
+/**
+ * The pulled version against the one held: stamped later, earlier, or in the same second, and then saying
+ * the same (its content fingerprint and publication time) or something else. A held post without the
+ * fingerprint of the remote's version (stored before it was kept) is compared by its own text.
+ */
+function versionAgainst(post: PulledPost, held: PostRow): 'newer' | 'older' | 'same' | 'other' {
+  if (held.remoteUpdatedUnix == null || post.updatedUnix > held.remoteUpdatedUnix) return 'newer';
+  if (post.updatedUnix < held.remoteUpdatedUnix) return 'older';
+  const sameContent = held.remoteContent
+    ? contentFingerprint(post) === held.remoteContent
+    : toMarkdown(post.text) === held.text && (post.title ?? null) === held.title && post.tags.join(',') === held.tags.join(',');
+  return sameContent && post.publishUnix === held.publishUnix ? 'same' : 'other';
 }
 
 /** One version per GUID, the newest; oldest first, so a parent is placed before its replies. */
