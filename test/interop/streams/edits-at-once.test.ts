@@ -49,4 +49,24 @@ describe.skipIf(unavailable)('an edit made on streams right after the desk read 
     await synced.sync();
     expect(await synced.desk.db.changes.toArray()).toEqual(stored);
   }, 180_000);
+
+  // streams keeps a thread's answer for an hour whatever changed in it since (its copy is named by the post
+  // alone): the post read by itself says what it is.
+  it('shows when the post is opened again, though streams answers its thread as it was when first opened', async () => {
+    const { peer } = real;
+    const post = await peer.write(peer.owner, { content: 'Opened, then edited' });
+    await synced.sync();
+    const open = async () => (await synced.desk.call('POST', `/api/sync/posts/${post.guid}/refresh`)).json.data;
+    expect(await open()).toMatchObject({ gone: false });
+    expect(await textHeld(post.guid)).toBe('Opened, then edited');
+    await nextSecond();
+    await peer.api(peer.owner, 'POST', `/api/posts/${post.guid}/write`, {
+      content: 'Opened, then edited, and opened again',
+      post_type: 'post.note',
+      persona_guid: peer.owner.personaGuid,
+      publish_at: isoAt(Number(post.publish_unix)),
+    });
+    expect(await open()).toEqual({ post_guid: post.guid, gone: false, stored: 1 });
+    expect(await textHeld(post.guid)).toBe('Opened, then edited, and opened again');
+  });
 });
