@@ -40,7 +40,7 @@ export function postOrNull(t: Transport, answer: Answer, schema: PostSchema): Re
 export function pageOf(t: Transport, answer: Answer, schema: PostSchema): PostPage {
   const page = readPage(schema, t.dataOf(answer));
   if (page === null) throw t.protocolError(answer, ['data is not a list of posts']);
-  return page;
+  return { ...page, servedUnix: answer.servedUnix };
 }
 
 /** The answer's failure when it is one of `codes` (a route the remote does not have: 404, 405). */

@@ -85,6 +85,8 @@ export interface SkippedPost {
 export interface PostPage {
   posts: RemotePost[];
   skipped: SkippedPost[];
+  /** The remote's clock when it answered (transport.ts `Answer`). */
+  servedUnix: number | null;
 }
 
 /** A reader of one post of either interface (lenient-answers.ts and lenient-legacy-answers.ts have them). */
@@ -94,10 +96,10 @@ const guidOf = (entry: unknown): string | null =>
   typeof entry === 'object' && entry !== null && 'guid' in entry && typeof entry.guid === 'string' && entry.guid !== '' ? entry.guid : null;
 
 /** Reads a page; null when `data` is not a list of posts at all (then the whole answer is wrong). */
-export function readPage(schema: PostSchema, data: unknown): PostPage | null {
+export function readPage(schema: PostSchema, data: unknown): Omit<PostPage, 'servedUnix'> | null {
   if (isBlank(data)) return { posts: [], skipped: [] };
   if (!Array.isArray(data)) return null;
-  const page: PostPage = { posts: [], skipped: [] };
+  const page: Omit<PostPage, 'servedUnix'> = { posts: [], skipped: [] };
   data.forEach((entry: unknown, index) => {
     const parsed = schema.safeParse(entry);
     if (parsed.success) page.posts.push(parsed.data);

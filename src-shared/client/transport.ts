@@ -36,6 +36,8 @@ export interface Answer {
   /** null when the body is not a JSON envelope. */
   envelope: LooseEnvelope | null;
   body: string;
+  /** The remote's clock when it answered, to the second (its `Date` header); null when it sent none. */
+  servedUnix: number | null;
 }
 
 export interface Transport {
@@ -134,7 +136,7 @@ export function createTransport(options: ClientOptions): Transport {
       const outcome = kind === 'uncertain' ? 'the request may have been carried out' : `HTTP ${status}`;
       throw error(call, kind, `The answer from ${host} broke off (${reason}); ${outcome}`, { status, cause: rawCause(thrown) });
     }
-    return { call, status, envelope: envelopeOf(body), body };
+    return { call, status, envelope: envelopeOf(body), body, servedUnix: dateUnixOf(response.headers.get('date')) };
   };
 
   const sendFailure = (call: Call, thrown: unknown): RemoteError => {
@@ -189,6 +191,12 @@ export function createTransport(options: ClientOptions): Transport {
       }),
     refuse: (call, problems) => error(call, 'rejected', `Not sent: ${problems.join('; ')}`, { list: problems }),
   };
+}
+
+/** An HTTP date (`Thu, 26 Nov 2026 06:41:54 GMT`) in unix seconds, or null when there is none to read. */
+function dateUnixOf(header: string | null): number | null {
+  const millis = header === null ? Number.NaN : Date.parse(header);
+  return Number.isFinite(millis) ? Math.floor(millis / 1000) : null;
 }
 
 /**

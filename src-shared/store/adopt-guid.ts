@@ -17,18 +17,33 @@ export interface RemoteIdentity {
 }
 
 /**
+ * What taking a remote's GUID came to: the post as stored (null when it was gone meanwhile), or the other
+ * post held under that GUID, which was not the remote's to replace (nothing changed then).
+ */
+export type Adopted = { post: PostRow | null } | { taken: PostRow };
+
+/**
  * A post published to a remote takes the GUID and URL the remote gave it, so that replies, threads, stars
  * and pins made anywhere name it the same way. Everything that names the old GUID follows, in one
  * transaction: the post's derived rows, its replies and conversation, star and pin rows, the marks of a
  * repost, and outbox items still waiting. The numeric legacy id stays. When a copy under the new GUID was
- * already pulled, that copy is replaced by the local post (the same post, with its local history).
+ * already pulled, that copy is replaced by the local post (the same post, with its local history), but only
+ * when `mayReplace` says it is the remote's own (sync/ownership.ts): a remote answering with the GUID of a
+ * local post, or of another remote's, takes nothing, and neither does a URL that names another's post.
  */
-export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: RemoteIdentity): Promise<PostRow | null> {
-  const tables = [db.posts, db.mentions, db.changes, db.indexQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts, db.remoteUrls];
+export async function adoptRemoteGuid(
+  db: PublishingDb,
+  from: string,
+  remote: RemoteIdentity,
+  mayReplace: (held: PostRow) => Promise<boolean>,
+): Promise<Adopted> {
+  const tables = [db.posts, db.personas, db.mentions, db.changes, db.indexQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts, db.remoteUrls];
   return db.transaction('rw', tables, async () => {
     const to = remote.guid.toLowerCase();
     const [post] = await postsByGuids(db, [from]);
-    if (!post) return null;
+    if (!post) return { post: null };
+    const [pulledCopy] = to === from ? [] : await postsByGuids(db, [to]);
+    if (pulledCopy && !(await mayReplace(pulledCopy))) return { taken: pulledCopy };
     const synced = {
       remoteUrl: remote.url,
       remoteUpdatedUnix: remote.updatedUnix,
@@ -36,10 +51,9 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
       ...(remote.id !== null ? { remoteId: remote.id } : {}),
     };
     // Replies there name it by this URL (sync-rows.ts RemoteUrlRow).
-    await rememberRemoteUrls(db, [{ url: remote.url, guid: to }]);
-    if (to === from) return (await putPostsInOneTransaction(db, [{ ...post, ...synced }]))[0] ?? null;
+    await rememberRemoteUrls(db, [{ url: remote.url, guid: to }], mayReplace);
+    if (to === from) return { post: (await putPostsInOneTransaction(db, [{ ...post, ...synced }]))[0] ?? null };
 
-    const [pulledCopy] = await postsByGuids(db, [to]);
     if (pulledCopy?.id !== undefined) await db.posts.delete(pulledCopy.id);
     await forgetDerivedRows(db, pulledCopy ? [post, pulledCopy] : [post]);
     const rename = (guid: string | null) => (guid === from ? to : guid);
@@ -61,13 +75,13 @@ export async function adoptRemoteGuid(db: PublishingDb, from: string, remote: Re
       replyTo: member.replyTo?.replaceAll(from, to) ?? null,
     }));
     const [stored] = await putPostsInOneTransaction(db, [renamed, ...followers]);
-    if (!stored) return null;
+    if (!stored) return { post: null };
     // The writer keeps marks by GUID, and the new GUID has none yet.
     const marked = { ...stored, ...marksOf(post) };
     await db.posts.put(marked);
     await moveRelations(db, from, to);
     if (post.repostOf) await renameRepostMark(db, post.repostOf, from, to);
-    return marked;
+    return { post: marked };
   });
 }
 

@@ -15,9 +15,10 @@ export type RemoteRow = z.infer<typeof remoteRowSchema>;
 
 /**
  * A remote timeline that has a cursor; `persona:<guid>` is the history of one linked Persona there, and
- * `lookback` the last week of `global` read again once a day (sync/pull-remote.ts).
+ * `lookback` the last week of `global` read again once a day (sync/pull-remote.ts). `confirm` is no
+ * timeline: its row holds the versions to read again by themselves (`unconfirmed`, sync/confirm.ts).
  */
-export type TimelineName = 'global' | 'mentions' | 'home' | 'lookback' | `persona:${string}`;
+export type TimelineName = 'global' | 'mentions' | 'home' | 'lookback' | 'confirm' | `persona:${string}`;
 
 /**
  * Where pulling one timeline of one remote stands. `sinceUnix` is the newest time fully collected. While a
@@ -29,6 +30,8 @@ export interface CursorRow {
   timeline: TimelineName;
   sinceUnix: number | null;
   paging: { untilUnix: number; beforeGuid: string; newestUnix: number } | null;
+  /** On the `confirm` row only: posts whose version a list served is to be read again, each from `dueUnix`. */
+  unconfirmed?: { postGuid: string; dueUnix: number }[];
 }
 
 

@@ -5,7 +5,7 @@ import { RemoteError } from '../client/errors';
 import type { InstanceClient } from '../client/instance-client';
 import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy, POST_TYPES, readPin, type InstancePostType } from '../api/vocabulary';
 import type { PostParams } from '../client/outgoing';
-import type { RemotePost } from '../client/remote-post';
+import type { PostPage, RemotePost } from '../client/remote-post';
 import type { RemoteServer } from '../store/sync-rows';
 import type { OutgoingPost, RemoteConnection, RemoteTimeline } from './connection';
 import { failureOf } from './failure';
@@ -66,7 +66,9 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
   // and finds the copy of a scheduled post it sent. The reference lists them only once their time has come.
   const scheduled = server?.extensions.includes('scheduled') ? { scheduled: 'include' as const } : {};
   const one = (post: RemotePost): PulledPost => pulledOne(post, exact ? post.publish_unix : referenceListedUnix(post));
-  const pulled = (posts: readonly RemotePost[]): PulledPost[] => posts.map(one);
+  // This project's lists say what each post is now; the reference answers them from a copy per second of
+  // each post's last change (its `_processTimeline`), and another server may do the same.
+  const pulled = (page: PostPage): PulledPost[] => page.posts.map((post) => ({ ...one(post), cachedList: exact ? null : { servedUnix: page.servedUnix } }));
 
   const timelines: RemoteTimeline[] = exact
     ? [
@@ -76,13 +78,13 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
           pageSize: PAGE,
           // `changed_since` brings edits of older posts too.
           read: async (q) =>
-            pulled((await client.global({ ...q, ...scheduled, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })).posts),
+            pulled(await client.global({ ...q, ...scheduled, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })),
         },
-        { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, ...scheduled, types, before: q.before || undefined })).posts) },
+        { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled(await client.mentions({ ...q, ...scheduled, types, before: q.before || undefined })) },
       ]
     : [
-        { name: 'global', paging: 'walk', pageSize: PAGE, read: async (q) => pulled((await client.global({ ...q, types })).posts) },
-        { name: 'mentions', paging: 'walk', pageSize: PAGE, read: async (q) => pulled((await client.mentions({ ...q, types })).posts) },
+        { name: 'global', paging: 'walk', pageSize: PAGE, read: async (q) => pulled(await client.global({ ...q, types })) },
+        { name: 'mentions', paging: 'walk', pageSize: PAGE, read: async (q) => pulled(await client.mentions({ ...q, types })) },
       ];
 
   const read = async (guid: string): Promise<PulledPost | null> => {
@@ -121,7 +123,10 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
             name: `persona:${personaGuid}`,
             paging: 'walk',
             pageSize: PAGE,
-            read: async (q) => pulled((await client.personaPosts(personaGuid, { ...q, since: ALL_TIME, types }))?.posts ?? []),
+            read: async (q) => {
+              const page = await client.personaPosts(personaGuid, { ...q, since: ALL_TIME, types });
+              return page ? pulled(page) : [];
+            },
           }
         : null,
     publish: async (post) => one(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
@@ -133,20 +138,20 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
     read: async ({ guid }) => read(guid),
     thread: async ({ guid }) => {
       const page = await client.thread(guid);
-      return page ? pulled(page.posts) : null;
+      return page ? pulled(page) : null;
     },
     findPublished: async (post) => {
       const isCopy = (p: PulledPost) => p.persona.guid === post.personaGuid && p.publishUnix === post.publishUnix && sameText(p.text, post.text);
       const kinds = [instanceType(post.type)];
       // Sent with its publication time, so the remote lists its copy (if any) in that one second…
       const atTime = await client.global({ since: post.publishUnix, until: post.publishUnix, types: kinds, count: PAGE, ...scheduled });
-      const copy = pulled(atTime.posts).find(isCopy);
+      const copy = pulled(atTime).find(isCopy);
       if (copy || exact) return copy ?? null;
       // …except the reference, which lists a post published within the last two hours at the time it was
       // written: read back from the newest post to that time.
       let until: number | undefined;
       for (let page = 0; page < LOOK_BACK_PAGES; page++) {
-        const posts = pulled((await client.global({ types: kinds, count: PAGE, ...(until !== undefined ? { until } : {}) })).posts);
+        const posts = pulled(await client.global({ types: kinds, count: PAGE, ...(until !== undefined ? { until } : {}) }));
         const found = posts.find(isCopy);
         if (found) return found;
         const oldest = Math.min(...posts.map((p) => p.listedUnix));
@@ -221,7 +226,8 @@ function instanceType(type: string): InstancePostType {
 
 /**
  * The client's shape in the engine's words: GUIDs in lower case, kinds and privacy the store knows. Filed
- * in timelines under `listedUnix`, by default its publication time.
+ * in timelines under `listedUnix`, by default its publication time; read by itself unless the caller says
+ * it came from a list (`cachedList`).
  */
 export function pulledOne(post: RemotePost, listedUnix: number = post.publish_unix): PulledPost {
   const replyTo = post.reply_to !== null && (isWebUrl(post.reply_to) || GUID_PATTERN.test(post.reply_to)) ? post.reply_to : null;
@@ -244,6 +250,7 @@ export function pulledOne(post: RemotePost, listedUnix: number = post.publish_un
     expiresUnix: post.expires_unix,
     updatedUnix: post.updated_unix,
     listedUnix,
+    cachedList: null,
     channelGuid: post.channel_guid?.toLowerCase() ?? null,
     sourceUrl: webUrlOr(post.source?.url ?? null, null),
     sourceTitle: post.source?.title ?? null,

@@ -18,8 +18,12 @@ const LEGACY_SERVER: RemoteServer = { software: 'Publishing Service', kinds: ['p
  * cannot hold is refused for the person to see: bookmarks and quotations (no source fields).
  */
 export function legacyConnection(client: LegacyClient): RemoteConnection {
-  const forward = (collection: 'global' | 'mentions' | 'home') => async (since: number | null) =>
-    (await client.blurbs(collection, { count: PAGE, ...(since !== null ? { since_unix: since } : {}) })).posts.map(pulledOne);
+  // A Blurb collection may be answered from a copy per second of each post's last change, as the
+  // reference's is (its `global` is its instance timeline): the post read by itself says what it is.
+  const forward = (collection: 'global' | 'mentions' | 'home') => async (since: number | null) => {
+    const page = await client.blurbs(collection, { count: PAGE, ...(since !== null ? { since_unix: since } : {}) });
+    return page.posts.map((post) => ({ ...pulledOne(post), cachedList: { servedUnix: page.servedUnix } }));
+  };
   const idOf = (ref: PostRef, path: string): number => {
     if (ref.remoteId === null) throw new RemoteError({ kind: 'rejected', message: 'The remote has no number for this post', method: 'POST', path });
     return ref.remoteId;

@@ -3,7 +3,7 @@ import { nextId } from '../store/numbering';
 import type { ChannelRow, PersonaRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
-import { remoteAccountGuid } from './identity';
+import { remoteMayWriteAs } from './ownership';
 
 /** What a remote says about the account its token belongs to, in the engine's words. */
 export interface RemoteAccount {
@@ -27,6 +27,9 @@ export interface RemotePersona {
  * linked Persona may write to each linked Channel. Handles get the remote's host (`me@example.org`) as
  * their unique key, so they never collide with local ones; `@me` in a text still means the local Persona.
  * A Persona first seen here as another author of the remote becomes linked. Linking again refreshes names.
+ * A Persona or Channel that is this instance's own or another remote's (GUIDs are public) is never taken:
+ * adding a remote that lists one is refused (a remote cannot be this instance itself); reading its account
+ * again later, it is left out, and the rest is linked (ownership.ts).
  */
 export async function linkRemoteAccount(
   db: PublishingDb,
@@ -36,11 +39,16 @@ export async function linkRemoteAccount(
   const host = new URL(remote.baseUrl).host;
   return db.transaction('rw', [db.remotes, db.personas, db.channels, db.grants, db.settings], async () => {
     const previous = await db.remotes.get(remote.guid);
-    const channels = account.channels ?? [{ guid: previous?.defaultChannelGuid ?? newGuid(), name: host, writers: [] }];
+    const listed = account.channels ?? [{ guid: previous?.defaultChannelGuid ?? newGuid(), name: host, writers: [] }];
+    const channels: { guid: string; name: string; writers: readonly string[] }[] = [];
     const channelRows: ChannelRow[] = [];
-    for (const channel of channels) {
+    for (const channel of listed) {
       const existing = await db.channels.get(channel.guid);
-      if (existing && existing.remoteGuid !== remote.guid) throw new Error(`Channel ${channel.guid} is already a local Channel`);
+      if (existing && existing.remoteGuid !== remote.guid) {
+        if (!previous) throw new Error(`Channel ${channel.guid} is already a local Channel`);
+        continue;
+      }
+      channels.push(channel);
       const row: ChannelRow = {
         guid: channel.guid,
         id: existing?.id ?? (await nextId(db, 'channels')),
@@ -56,8 +64,9 @@ export async function linkRemoteAccount(
     }
     for (const persona of account.personas) {
       const existing = await db.personas.get(persona.guid);
-      if (existing && existing.accountGuid !== remoteAccountGuid(remote.guid) && existing.remoteGuid !== remote.guid) {
-        throw new Error(`Persona @${persona.handle} is already a Persona of this instance: a remote cannot be this instance itself`);
+      if (!remoteMayWriteAs(remote.guid, existing)) {
+        if (!previous) throw new Error(`Persona @${persona.handle} is already a Persona of this instance: a remote cannot be this instance itself`);
+        continue;
       }
       const row: PersonaRow = {
         ...(existing ?? emptyPersona(now)),
@@ -79,9 +88,9 @@ export async function linkRemoteAccount(
         }
       }
     }
-    const first = channelRows[0];
-    if (!first) throw new Error('the remote account has no Channel');
-    const stored: RemoteRow = { ...remote, defaultChannelGuid: first.guid, channelsLinked: account.channels !== null };
+    const defaultChannelGuid = channelRows[0]?.guid ?? previous?.defaultChannelGuid;
+    if (!defaultChannelGuid) throw new Error('the remote account has no Channel');
+    const stored: RemoteRow = { ...remote, defaultChannelGuid, channelsLinked: account.channels !== null };
     await db.remotes.put(stored);
     return stored;
   });

@@ -2,6 +2,7 @@ import type { PublishingDb } from '../store/db';
 import { isLinkedPersona } from './identity';
 import type { RemoteRow, TimelineName } from '../store/sync-rows';
 import type { RemoteConnection, RemoteTimeline } from './connection';
+import { confirmVersions } from './confirm';
 import { checkMissingPosts } from './gone';
 import { OVERLAP_SECONDS, pullTimeline, type PullResult, type SeenVersions } from './pull';
 import { pullForward } from './pull-forward';
@@ -12,7 +13,8 @@ import type { CycleProgress } from './progress';
  * Step 2 of a cycle: every timeline of the remote, each the way it pages (connection.ts), the history of
  * each linked Persona until it is whole, and once a day the last week again where the remote is walked. After a poll of `global` that read the stretch since its cursor
  * whole, the posts held from there and missing from its pages are checked (gone.ts): the remote may have
- * deleted them. Answers how many new posts mention a linked Persona.
+ * deleted them. Last, the versions a list served that the posts' own answers may contradict are read
+ * again by themselves (confirm.ts). Answers how many new posts mention a linked Persona.
  */
 export async function pullRemote(
   db: PublishingDb,
@@ -34,6 +36,8 @@ export async function pullRemote(
     mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name), onStored })).mentioning;
   }
   if (more.some((t) => t.name === 'lookback')) await lookedBack(db, remote, now());
+  const confirmed = await confirmVersions(db, { remote, connection, now: now() });
+  if (input.progress) input.progress.stored += confirmed;
   return { mentioning };
 }
 

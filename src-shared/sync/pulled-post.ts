@@ -25,6 +25,13 @@ export interface PulledPost {
    * on the reference, which files a post edited within two hours of publication under the edit's time.
    */
   listedUnix: number;
+  /**
+   * Set when it came from a list that the remote may answer from a copy it keeps per second of the post's
+   * last change (the reference's timelines and threads): an edit made within that second, after the copy
+   * was made, does not show there, while the post read by itself (`RemoteConnection.read`) says what it is
+   * (confirm.ts). `servedUnix`: the remote's clock when it answered the list, when it said.
+   */
+  cachedList: { servedUnix: number | null } | null;
   channelGuid: string | null;
   sourceUrl: string | null;
   sourceTitle: string | null;

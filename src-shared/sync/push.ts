@@ -8,6 +8,7 @@ import type { OutboxRow, RemoteRow } from '../store/sync-rows';
 import type { OutgoingPost, PostRef, RemoteConnection } from './connection';
 import { failing, failureOf, type SyncFailure } from './failure';
 import { contentFingerprint } from './fingerprint';
+import { ownedBy } from './ownership';
 import type { PulledPost } from './pulled-post';
 
 /** Outbox items read per step before reading them all (see drainOutbox). */
@@ -125,8 +126,7 @@ async function send(
       if (!kinds.includes(post.type)) throw failing('rejected', `The remote (${remote.server?.software ?? 'unknown'}, ${remote.interface} interface) cannot hold ${post.type.slice(5)}s`);
       const outgoing = await outgoingOf(db, remote, post);
       const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
-      await adoptRemoteGuid(db, post.guid, identityOf(published));
-      return;
+      return takeIdentity(db, remote, post, published);
     }
     case 'edit': {
       if (post.deleted) return;
@@ -151,8 +151,7 @@ async function send(
         throw failing('rejected', 'Edited on the remote too: choose which version to keep');
       }
       const updated = await connection.update(refOf(post), await outgoingOf(db, remote, post));
-      await adoptRemoteGuid(db, post.guid, identityOf(updated));
-      return;
+      return takeIdentity(db, remote, post, updated);
     }
     case 'delete':
       return connection.remove(refOf(post));
@@ -166,13 +165,16 @@ async function send(
 }
 
 const refOf = (post: PostRow): PostRef => ({ guid: post.guid, remoteId: post.remoteId ?? null });
-const identityOf = (post: PulledPost) => ({
-  guid: post.guid,
-  url: post.canonicalUrl,
-  updatedUnix: post.updatedUnix,
-  id: post.remoteId,
-  content: contentFingerprint(post),
-});
+
+/**
+ * Step 4: the post takes the GUID, URL and version of the remote's answer. An answer naming another post
+ * held here that is not the remote's own (ownership.ts) changes nothing, and the item waits for the person.
+ */
+async function takeIdentity(db: PublishingDb, remote: RemoteRow, post: PostRow, answered: PulledPost): Promise<void> {
+  const identity = { guid: answered.guid, url: answered.canonicalUrl, updatedUnix: answered.updatedUnix, id: answered.remoteId, content: contentFingerprint(answered) };
+  const adopted = await adoptRemoteGuid(db, post.guid, identity, ownedBy(db, remote.guid));
+  if ('taken' in adopted) throw failing('rejected', 'The remote answered with the GUID of another post here, which is not its own: nothing was changed');
+}
 
 const sameContent = (remote: PulledPost, local: PostRow): boolean =>
   remote.text.trim() === local.text.trim() && (remote.title ?? '') === (local.title ?? '') && remote.tags.join(',') === local.tags.join(',');

@@ -9,18 +9,26 @@ import { storePulledPage } from './store-pulled';
 /**
  * A person opens a post that came from a remote: its whole conversation is read there and stored here, so
  * replies written since arrive. When the remote no longer serves the post (deleted or hidden there), it is
- * taken away here too (gone.ts), unless a change made here still waits to be sent.
+ * taken away here too (gone.ts), unless a change made here still waits to be sent. A conversation answered
+ * from a copy (the reference keeps one per post for an hour, whatever changed in it since) may hold an older
+ * version of the post: the post is then also read by itself, which says what it is.
  */
 export async function refreshThread(
   db: PublishingDb,
   input: { remote: RemoteRow; connection: RemoteConnection; postGuid: string; now: number },
 ): Promise<{ post_guid: string; gone: boolean; stored: number }> {
-  const [held] = await postsByGuids(db, [input.postGuid]);
-  const thread = await input.connection.thread({ guid: input.postGuid, remoteId: held?.remoteId ?? null });
-  const served = thread?.some((p) => p.guid === input.postGuid) ?? false;
-  const stored = thread ? (await storePulledPage(db, { remote: input.remote, posts: thread, now: input.now })).stored : 0;
-  if (!served) await forgetGonePosts(db, input.remote.guid, [input.postGuid], input.now);
-  return { post_guid: input.postGuid, gone: !served, stored };
+  const { remote, connection, postGuid, now } = input;
+  const [held] = await postsByGuids(db, [postGuid]);
+  const ref = { guid: postGuid, remoteId: held?.remoteId ?? null };
+  const thread = await connection.thread(ref);
+  const opened = thread?.find((p) => p.guid === postGuid);
+  let stored = thread ? (await storePulledPage(db, { remote, posts: thread, now })).stored : 0;
+  if (opened?.cachedList) {
+    const itself = await connection.read(ref);
+    if (itself) stored += (await storePulledPage(db, { remote, posts: [itself], now })).stored;
+  }
+  if (!opened) await forgetGonePosts(db, remote.guid, [postGuid], now);
+  return { post_guid: postGuid, gone: !opened, stored };
 }
 
 /** The post and the remote it lives on, or a 400 the person can read. */

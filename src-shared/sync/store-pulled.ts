@@ -9,7 +9,9 @@ import { toMarkdown } from '../text';
 import { claimOwnCopies } from './claim';
 import { contentFingerprint } from './fingerprint';
 import { isLinkedPersona, remoteAccountGuid } from './identity';
+import { ownedBy, remoteMayWriteAs, remoteOwnsPost } from './ownership';
 import type { PulledPost } from './pulled-post';
+import { noteUnconfirmed, SETTLED_AFTER_SECONDS, type Unconfirmed } from './unconfirmed';
 import { defaultCanonicalPath, ownThreadKey, postRow } from '../store/post-row';
 
 export interface PageResult {
@@ -23,12 +25,19 @@ export interface PageResult {
  * records (the cursor), so a page and the cursor that says it was stored never part.
  *
  * - Pulled posts keep the remote's GUID and remember the remote, their URL there and their version.
- * - A version older (`updated_unix`) than the one held is skipped, and so is the same version, so
- *   overlapping pages cost nothing; an edit within the same second differs in its content.
+ * - Whether a post changed is decided by what it says (its content fingerprint and publication time, see
+ *   `versionAgainst`), not by the second it was stamped alone: a version that says what the held one says
+ *   costs no write, so overlapping pages cost nothing, and an edit within the same second is stored. A list
+ *   that may serve an older copy of that second (`cachedList`) is not taken at its word there: the post is
+ *   read by itself (confirm.ts), as is a version the list served within the second it was stamped.
  * - A post with a local change still waiting to be sent, or deleted here, is left alone: the local change
  *   is the newer intent, and sending it finds out whether the remote changed meanwhile. A post taken away
  *   because the remote no longer served it (gone.ts) comes back when the remote serves it again.
  * - Authors who are not linked Personas get a row of their own, under their GUID.
+ * - The remote changes only what it owns (ownership.ts): a post it names that is not its own, or written as
+ *   a Persona that is not its own, is skipped, and the rest of the page is stored. Its posts go to its own
+ *   Channels, and what it re-threads (replies that came before their parent) and the URLs it remembers are
+ *   its own posts too.
  * Answers how many posts were new or changed, and how many of the new ones mention a linked Persona.
  */
 export async function storePulledPage(
@@ -42,35 +51,71 @@ export async function storePulledPage(
     const waiting = new Set(
       (await db.outbox.where('postGuid').anyOf(input.posts.map((p) => p.guid)).toArray()).map((item) => item.postGuid),
     );
+    const personas = await personasByGuid(db, [...input.posts.map((p) => p.persona.guid), ...[...held.values()].map((p) => p.personaGuid)]);
+    const toConfirm: Unconfirmed[] = [];
+    // A version is taken; one a list served within the second it was stamped (by the remote's clock, or,
+    // where it did not say, stamped with the newest second of the answer) is also noted to be read again:
+    // an edit later in that second shows in the post's own answer only.
+    const newestUnix = Math.max(...input.posts.map((p) => p.updatedUnix));
+    const takeVersion = (post: PulledPost): boolean => {
+      if (post.cachedList && post.updatedUnix >= (post.cachedList.servedUnix ?? newestUnix)) {
+        toConfirm.push({ postGuid: post.guid, dueUnix: input.now + SETTLED_AFTER_SECONDS });
+      }
+      return true;
+    };
     let fresh = dedupe(input.posts).filter((post) => {
+      if (!remoteMayWriteAs(remote.guid, personas.get(post.persona.guid))) return false;
       const local = held.get(post.guid);
-      if (!local) return true;
+      if (!local) return takeVersion(post);
+      if (!remoteOwnsPost(remote.guid, local, personas.get(local.personaGuid))) return false;
       if (waiting.has(post.guid)) return false;
       // Taken away because the remote stopped serving it (gone.ts): it is back.
-      if (local.deleted) return local.goneUnix != null;
-      if (local.remoteUpdatedUnix == null || post.updatedUnix > local.remoteUpdatedUnix) return true;
-      return post.updatedUnix === local.remoteUpdatedUnix && !sameContent(post, local);
+      if (local.deleted) return local.goneUnix != null && takeVersion(post);
+      switch (versionAgainst(post, local)) {
+        case 'newer':
+          return takeVersion(post);
+        case 'same':
+        case 'older':
+          return false;
+        case 'other':
+          // A newer edit within the second, or an older copy of it that the list kept: the post says which.
+          if (!post.cachedList) return true;
+          toConfirm.push({ postGuid: post.guid, dueUnix: input.now });
+          return false;
+      }
     });
+    await noteUnconfirmed(db, remote.guid, toConfirm);
     let mentioning = 0;
     if (fresh.length > 0) {
-      fresh = await withParentsByUrl(db, fresh);
-      const authors = await ensureAuthors(db, remote, fresh, input.now);
+      const owned = ownedBy(db, remote.guid);
+      fresh = await withParentsByUrl(db, fresh, owned);
+      const authors = await ensureAuthors(db, remote, fresh, personas, input.now);
       const threads = await threadsOf(db, fresh);
       const known = await knownPersonas(db, fresh);
       mentioning = fresh.filter((post) => !held.has(post.guid) && post.mentionGuids.some((guid) => isLinkedPersona(known.get(guid)))).length;
-      const channels = await knownChannels(db, fresh);
+      const channels = await channelsOf(db, remote, fresh);
       const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid)));
       await putPostsInOneTransaction(db, rows);
-      await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })));
-      await rejoinReplies(db, rows);
+      await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })), owned);
+      await rejoinReplies(db, rows, owned);
     }
     await input.alsoInTransaction?.();
     return { stored: fresh.length, mentioning };
   });
 }
 
-function sameContent(post: PulledPost, local: PostRow): boolean {
-  return toMarkdown(post.text) === local.text && (post.title ?? null) === local.title && post.tags.join(',') === local.tags.join(',');
+/**
+ * The pulled version against the one held: stamped later, earlier, or in the same second, and then saying
+ * the same (its content fingerprint and publication time) or something else. A held post without the
+ * fingerprint of the remote's version (stored before it was kept) is compared by its own text.
+ */
+function versionAgainst(post: PulledPost, held: PostRow): 'newer' | 'older' | 'same' | 'other' {
+  if (held.remoteUpdatedUnix == null || post.updatedUnix > held.remoteUpdatedUnix) return 'newer';
+  if (post.updatedUnix < held.remoteUpdatedUnix) return 'older';
+  const sameContent = held.remoteContent
+    ? contentFingerprint(post) === held.remoteContent
+    : toMarkdown(post.text) === held.text && (post.title ?? null) === held.title && post.tags.join(',') === held.tags.join(',');
+  return sameContent && post.publishUnix === held.publishUnix ? 'same' : 'other';
 }
 
 /** One version per GUID, the newest; oldest first, so a parent is placed before its replies. */
@@ -83,21 +128,34 @@ function dedupe(posts: readonly PulledPost[]): PulledPost[] {
   return [...newest.values()].sort((a, b) => a.publishUnix - b.publishUnix || (a.guid < b.guid ? -1 : 1));
 }
 
+/** The Personas held here under these GUIDs. */
+async function personasByGuid(db: PublishingDb, guids: readonly string[]): Promise<Map<string, PersonaRow>> {
+  const rows = await db.personas.bulkGet([...new Set(guids)]);
+  return new Map(rows.flatMap((row) => (row ? [[row.guid, row] as const] : [])));
+}
+
 /**
  * Replies that name what they answer by URL alone (the reference's articles have no GUID in theirs) get the
- * GUID of that post: one in the same page, or one held here under that URL on its remote.
+ * GUID of that post: one in the same page, or one of this remote's own held here under that URL.
  */
-async function withParentsByUrl(db: PublishingDb, posts: PulledPost[]): Promise<PulledPost[]> {
+async function withParentsByUrl(db: PublishingDb, posts: PulledPost[], owned: (post: PostRow) => Promise<boolean>): Promise<PulledPost[]> {
   const unknown = [...new Set(posts.flatMap((p) => (p.replyTo && !p.parentGuid ? [p.replyTo] : [])))];
   if (unknown.length === 0) return posts;
-  const byUrl = new Map([...(await postsByRemoteUrl(db, unknown)), ...posts.map((p) => [p.canonicalUrl, p.guid] as const)]);
+  const held = await postsByRemoteUrl(db, unknown);
+  const own = new Set<string>();
+  for (const post of await postsByGuids(db, [...held.values()])) if (await owned(post)) own.add(post.guid);
+  const byUrl = new Map([...[...held].filter(([, guid]) => own.has(guid)), ...posts.map((p) => [p.canonicalUrl, p.guid] as const)]);
   return posts.map((p) => (p.replyTo && !p.parentGuid ? { ...p, parentGuid: byUrl.get(p.replyTo) ?? null } : p));
 }
 
-async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[], now: number) {
+/** The authors of the posts, as held (`personas`) or, for those not known here yet, new rows of the remote. */
+async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[], personas: ReadonlyMap<string, PersonaRow>, now: number) {
   const byGuid = new Map<string, PersonaRow>();
   const wanted = new Map(posts.map((p) => [p.persona.guid, p.persona]));
-  for (const persona of await db.personas.bulkGet([...wanted.keys()])) if (persona) byGuid.set(persona.guid, persona);
+  for (const guid of wanted.keys()) {
+    const persona = personas.get(guid);
+    if (persona) byGuid.set(guid, persona);
+  }
   const host = new URL(remote.baseUrl).host;
   for (const author of wanted.values()) {
     if (byGuid.has(author.guid)) continue;
@@ -146,11 +204,11 @@ async function knownPersonas(db: PublishingDb, posts: readonly PulledPost[]): Pr
   return new Map(rows.flatMap((row) => (row ? [[row.guid, row] as const] : [])));
 }
 
-/** Channels linked here; posts in other Channels of the remote go to its default one. */
-async function knownChannels(db: PublishingDb, posts: readonly PulledPost[]): Promise<Set<string>> {
+/** The remote's Channels linked here; posts in its other Channels, or naming any other, go to its default one. */
+async function channelsOf(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[]): Promise<Set<string>> {
   const guids = [...new Set(posts.flatMap((p) => (p.channelGuid ? [p.channelGuid] : [])))];
   const rows = await db.channels.bulkGet(guids);
-  return new Set(rows.flatMap((row) => (row ? [row.guid] : [])));
+  return new Set(rows.flatMap((row) => (row?.remoteGuid === remote.guid ? [row.guid] : [])));
 }
 
 interface Lookups {
@@ -199,18 +257,24 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
 
 /**
  * Replies that arrived before their parent took the parent as their root (or, named by URL alone, that URL);
- * they now join its conversation, and those that named it by URL now name it.
+ * they now join its conversation, and those that named it by URL now name it. Only the remote's own replies
+ * move: another remote naming the same GUID or URL takes nobody else's into its conversations.
  */
-async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[]): Promise<void> {
+async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[], owned: (post: PostRow) => Promise<boolean>): Promise<void> {
+  const ownMembers = async (threadKey: string) => {
+    const members: PostRow[] = [];
+    for (const member of await membersOf(db, threadKey)) if (await owned(member)) members.push(member);
+    return members;
+  };
   for (const row of rows) {
     if (row.threadKey !== row.guid) {
-      const early = await membersOf(db, row.guid);
+      const early = await ownMembers(row.guid);
       if (early.length > 0) await db.posts.bulkPut(early.map((p) => ({ ...p, threadKey: row.threadKey })));
     }
     // Only a URL without a GUID in it is named alone: replies to a URL with one know their parent already.
     if (row.remoteUrl && guidInUrl(row.remoteUrl) === null) {
       const url = row.remoteUrl;
-      const answering = await membersOf(db, `url:${url}`);
+      const answering = await ownMembers(`url:${url}`);
       const joined = answering.map((p) => ({ ...p, threadKey: row.threadKey, parentGuid: p.parentGuid ?? (p.replyTo === url ? row.guid : null) }));
       // Rewritten whole, so that a reply across accounts is filed under the post it answers (Interactions).
       if (joined.length > 0) await putPostsInOneTransaction(db, joined);

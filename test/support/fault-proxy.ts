@@ -9,9 +9,17 @@ import { asReference, referenceCount, referenceRefusal } from './reference-quirk
  * - `status-500`: answers 500 without passing it on;
  * - `login-text`: answers HTTP 200 with the plain text a reference remote sends for a refused token;
  * - `slow`: waits `ms`, then passes it on and answers (a client with a shorter timeout has given up);
- * - `repeat-page`: passes it on and answers with every post of the page twice.
+ * - `repeat-page`: passes it on and answers with every post of the page twice;
+ * - `rewrite`: passes it on and answers with what `rewrite` makes of the envelope (a hostile remote).
  */
-export type FaultKind = 'cut-before' | 'cut-after' | 'hang-after' | 'status-500' | 'login-text' | 'slow' | 'repeat-page';
+export type FaultKind = 'cut-before' | 'cut-after' | 'hang-after' | 'status-500' | 'login-text' | 'slow' | 'repeat-page' | 'rewrite';
+
+/** An answer's envelope as the proxy hands it to `rewrite`. */
+export interface ProxiedEnvelope {
+  meta: Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a rewrite edits arbitrary answer shapes
+  data: any;
+}
 
 export interface Fault {
   kind: FaultKind;
@@ -21,6 +29,8 @@ export interface Fault {
   /** How many matching requests it hits; default 1. */
   times?: number;
   ms?: number;
+  /** For `rewrite`. */
+  rewrite?: (envelope: ProxiedEnvelope) => ProxiedEnvelope;
 }
 
 export interface FaultProxy {
@@ -132,6 +142,11 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
             const envelope = (await response.json()) as { data: unknown };
             if (Array.isArray(envelope.data)) envelope.data = [...envelope.data, ...envelope.data];
             return answer(res, response, JSON.stringify(envelope), req);
+          }
+          case 'rewrite': {
+            const response = await forward(req, body);
+            const envelope = (await response.json()) as ProxiedEnvelope;
+            return answer(res, response, JSON.stringify(fault.rewrite?.(envelope) ?? envelope), req);
           }
           default:
             return answer(res, await forward(req, body), undefined, req);

@@ -13,7 +13,7 @@ export function pulledPost(n: number, fields: Partial<PulledPost> = {}): PulledP
     guid: guidOf(n), remoteId: null, type: 'post.note', privacy: 'visibility.public', canonicalUrl: `${REMOTE_BASE}/note/${guidOf(n)}`, replyTo: null,
     parentGuid: null, title: null, text: `Post ${n}`, tags: [], mentionGuids: [],
     persona: { guid: guidOf(900 + n), handle: `someone${n}`, name: `Someone ${n}`, avatarUrl: '' },
-    publishUnix: at, expiresUnix: null, updatedUnix: at, listedUnix: at,
+    publishUnix: at, expiresUnix: null, updatedUnix: at, listedUnix: at, cachedList: null,
     channelGuid: null, sourceUrl: null, sourceTitle: null, geo: null, ...fields,
   };
 }

@@ -5,7 +5,8 @@ import { isoAt, publishedOnPeer, writeSeries } from './seed';
 import { deskWith, unavailable, usePeer, type SyncedDesk } from './use-peer';
 
 // streams keeps each post's answer in a cache named by the second of its last change: an edit within the
-// same second is served as the version before it. People do not edit that fast; tests wait for the next second.
+// same second is served by its timelines as the version before it, and the desk reads such a post by itself
+// (edits-at-once.test.ts). These tests wait for the next second, to see what the timelines themselves bring.
 describe.skipIf(unavailable)('keeping up with a streams server', () => {
   const real = usePeer();
   let synced: SyncedDesk;

@@ -235,8 +235,8 @@ describe('the desk client, reading its own instance', () => {
     broken = false;
     const desk = createDeskClient(options());
     expect(await desk.personas()).toEqual([personaAnswer.parse(ownPersona)]);
-    expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
-    expect(await desk.search({ q: 'orchard @me', count: 40, before: GUID })).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [] });
+    expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [], servedUnix: expect.any(Number) });
+    expect(await desk.search({ q: 'orchard @me', count: 40, before: GUID })).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [], servedUnix: expect.any(Number) });
     expect(Object.fromEntries(new URLSearchParams(searched))).toEqual({ q: 'orchard @me', count: '40', before: GUID });
     // A Persona's page lists its author's posts: `author_guid`, not the acting `persona_guid`.
     await desk.search({ author_guid: GUID.toUpperCase(), tag: 'Go', persona_guid: GUID });

@@ -237,7 +237,21 @@ describe('redirects', () => {
     expect(error.message).toContain('redirected');
     expect(remote.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/posts/write']);
     // A read may follow it.
-    expect(await client.global()).toEqual({ posts: [], skipped: [] });
+    expect(await client.global()).toMatchObject({ posts: [], skipped: [] });
+  });
+});
+
+describe('when the remote answered', () => {
+  it('a page says it by the remote\'s clock (its Date header), or null when the remote did not say', async () => {
+    const remote = await fake((request, res) => {
+      if (request.path === '/api/posts/mentions') res.sendDate = false;
+      else res.setHeader('date', request.path === '/api/posts/global' ? 'Thu, 26 Nov 2026 06:41:54 GMT' : 'not a date');
+      return json(res, 200, { meta: { code: 200 }, data: [] });
+    });
+    const client = createInstanceClient({ baseUrl: remote.url, token: TOKEN });
+    expect((await client.global()).servedUnix).toBe(Date.UTC(2026, 10, 26, 6, 41, 54) / 1000);
+    expect((await client.mentions()).servedUnix).toBeNull();
+    expect((await client.thread('00000000-0000-4000-8000-000000000001'))?.servedUnix).toBeNull();
   });
 });
 
