@@ -44,6 +44,12 @@ const passwordHash = z
   .regex(/^pbkdf2-sha256\$\d{1,7}\$[0-9a-f]{32}\$[0-9a-f]{64}$/, 'must be a password hash of this app')
   .refine((hash) => Number(hash.split('$')[1]) <= 1_000_000, 'must be a password hash of at most 1,000,000 rounds');
 
+/**
+ * A Persona's or a Channel's name: a person gives one of at most LIMITS.nameChars here; a remote's may be
+ * longer, and is kept to this (sync/remote-names.ts).
+ */
+export const PERSONA_NAME_CHARS = LIMITS.nameChars * 4;
+
 /** Marks per post: one for each of the instance's Personas at most. */
 const MAX_MARKS = 10_000;
 /** Personas a post mentions that are known here. */
@@ -73,7 +79,7 @@ export const personaRowSchema = z.strictObject({
   handle: z.string().regex(HANDLE_PATTERN, 'must be a handle: 1 to 64 letters, digits, "_", "." or "-"'),
   /** Of a remote's author who is not a linked Persona: `handle@host`, and `#guid` should that be taken. */
   handleKey: z.string().regex(/^[^\s\p{C}]{1,600}$/u, 'must be a lower-case handle'),
-  name: line(LIMITS.nameChars * 4),
+  name: line(PERSONA_NAME_CHARS),
   avatarUrl: webLinkOrEmpty,
   siteUrl: webLinkOrEmpty,
   bioText: line(LIMITS.bioChars),
@@ -94,7 +100,7 @@ export const channelRowSchema = z.strictObject({
   /** Legacy `channel_id`; the instance's first Channel is 1. */
   id: rowId,
   accountGuid: guidField,
-  name: line(LIMITS.nameChars * 4),
+  name: line(PERSONA_NAME_CHARS),
   position,
   createdUnix: unixField,
   updatedUnix: unixField,

@@ -4,6 +4,7 @@ import type { ChannelRow, PersonaRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
 import { remoteMayWriteAs } from './ownership';
+import { handleHere, nameHere } from './remote-names';
 
 /** What a remote says about the account its token belongs to, in the engine's words. */
 export interface RemoteAccount {
@@ -53,7 +54,7 @@ export async function linkRemoteAccount(
         guid: channel.guid,
         id: existing?.id ?? (await nextId(db, 'channels')),
         accountGuid: ownerAccountGuid,
-        name: channel.name,
+        name: nameHere(channel.name),
         position: existing?.position ?? (await nextPosition(db.channels, ownerAccountGuid)),
         createdUnix: existing?.createdUnix ?? now,
         updatedUnix: now,
@@ -73,9 +74,9 @@ export async function linkRemoteAccount(
         guid: persona.guid,
         id: existing?.id ?? (await nextId(db, 'personas')),
         accountGuid: ownerAccountGuid,
-        handle: persona.handle,
-        handleKey: `${persona.handle}@${host}`.toLowerCase(),
-        name: persona.name,
+        handle: handleHere(persona.handle),
+        handleKey: `${handleHere(persona.handle)}@${host}`.toLowerCase(),
+        name: nameHere(persona.name),
         avatarUrl: persona.avatarUrl,
         position: existing?.accountGuid === ownerAccountGuid ? existing.position : await nextPosition(db.personas, ownerAccountGuid),
         updatedUnix: now,

@@ -1,5 +1,6 @@
 import { POST_TYPES } from '../api/vocabulary';
 import { adoptRemoteGuid } from '../store/adopt-guid';
+import { postRowSchema } from '../store/row-schemas';
 import type { PublishingDb } from '../store/db';
 import { putPostsInOneTransaction } from '../store/bulk';
 import { postsByGuids } from '../store/posts-by-guid';
@@ -168,9 +169,14 @@ const refOf = (post: PostRow): PostRef => ({ guid: post.guid, remoteId: post.rem
 
 /**
  * Step 4: the post takes the GUID, URL and version of the remote's answer. An answer naming another post
- * held here that is not the remote's own (ownership.ts) changes nothing, and the item waits for the person.
+ * held here that is not the remote's own (ownership.ts), or one no row here could hold (store/row-schemas.ts),
+ * changes nothing, and the item waits for the person.
  */
 async function takeIdentity(db: PublishingDb, remote: RemoteRow, post: PostRow, answered: PulledPost): Promise<void> {
+  const facts = postRowSchema.pick({ guid: true, remoteUpdatedUnix: true, remoteUrl: true, remoteId: true });
+  if (!facts.safeParse({ guid: answered.guid, remoteUpdatedUnix: answered.updatedUnix, remoteUrl: answered.canonicalUrl, remoteId: answered.remoteId }).success) {
+    throw failing('rejected', 'The remote answered with a GUID, time or address no post here can have: nothing was changed');
+  }
   const identity = { guid: answered.guid, url: answered.canonicalUrl, updatedUnix: answered.updatedUnix, id: answered.remoteId, content: contentFingerprint(answered) };
   const adopted = await adoptRemoteGuid(db, post.guid, identity, ownedBy(db, remote.guid));
   if ('taken' in adopted) throw failing('rejected', 'The remote answered with the GUID of another post here, which is not its own: nothing was changed');

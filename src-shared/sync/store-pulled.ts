@@ -13,6 +13,8 @@ import { ownedBy, remoteMayWriteAs, remoteOwnsPost } from './ownership';
 import type { PulledPost } from './pulled-post';
 import { noteUnconfirmed, SETTLED_AFTER_SECONDS, type Unconfirmed } from './unconfirmed';
 import { defaultCanonicalPath, ownThreadKey, postRow } from '../store/post-row';
+import { postRowSchema } from '../store/row-schemas';
+import { handleHere, nameHere } from './remote-names';
 
 export interface PageResult {
   stored: number;
@@ -64,6 +66,7 @@ export async function storePulledPage(
       return true;
     };
     let fresh = dedupe(input.posts).filter((post) => {
+      if (!fitsRow(post)) return false;
       if (!remoteMayWriteAs(remote.guid, personas.get(post.persona.guid))) return false;
       const local = held.get(post.guid);
       if (!local) return takeVersion(post);
@@ -86,6 +89,7 @@ export async function storePulledPage(
     });
     await noteUnconfirmed(db, remote.guid, toConfirm);
     let mentioning = 0;
+    let stored = 0;
     if (fresh.length > 0) {
       const owned = ownedBy(db, remote.guid);
       fresh = await withParentsByUrl(db, fresh, owned);
@@ -94,13 +98,15 @@ export async function storePulledPage(
       const known = await knownPersonas(db, fresh);
       mentioning = fresh.filter((post) => !held.has(post.guid) && post.mentionGuids.some((guid) => isLinkedPersona(known.get(guid)))).length;
       const channels = await channelsOf(db, remote, fresh);
-      const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid)));
+      // What the text became (HTML from some remotes turned into Markdown) is held to its bound too.
+      const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid))).filter((row) => postRowSchema.safeParse(row).success);
+      stored = rows.length;
       await putPostsInOneTransaction(db, rows);
       await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })), owned);
       await rejoinReplies(db, rows, owned);
     }
     await input.alsoInTransaction?.();
-    return { stored: fresh.length, mentioning };
+    return { stored, mentioning };
   });
 }
 
@@ -117,6 +123,43 @@ function versionAgainst(post: PulledPost, held: PostRow): 'newer' | 'older' | 's
     : toMarkdown(post.text) === held.text && (post.title ?? null) === held.title && post.tags.join(',') === held.tags.join(',');
   return sameContent && post.publishUnix === held.publishUnix ? 'same' : 'other';
 }
+
+/**
+ * What a remote says of a post, in the terms of a row here (store/row-schemas.ts): its GUIDs, times, title,
+ * tags, source and place. A post that says what no write here could (a time past any date, 300 tags) is
+ * left out, as a post a page cannot be read for is, and the rest of the page is stored.
+ */
+const pulledFacts = postRowSchema.pick({
+  guid: true,
+  personaGuid: true,
+  title: true,
+  tags: true,
+  replyTo: true,
+  sourceUrl: true,
+  sourceTitle: true,
+  geo: true,
+  publishUnix: true,
+  expiresUnix: true,
+  updatedUnix: true,
+  remoteUrl: true,
+  remoteId: true,
+});
+const fitsRow = (post: PulledPost): boolean =>
+  pulledFacts.safeParse({
+    guid: post.guid,
+    personaGuid: post.persona.guid,
+    title: post.title,
+    tags: post.tags,
+    replyTo: post.replyTo,
+    sourceUrl: post.sourceUrl,
+    sourceTitle: post.sourceTitle,
+    geo: post.geo,
+    publishUnix: post.publishUnix,
+    expiresUnix: post.expiresUnix,
+    updatedUnix: post.updatedUnix,
+    remoteUrl: post.canonicalUrl,
+    remoteId: post.remoteId,
+  }).success;
 
 /** One version per GUID, the newest; oldest first, so a parent is placed before its replies. */
 function dedupe(posts: readonly PulledPost[]): PulledPost[] {
@@ -159,16 +202,17 @@ async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonl
   const host = new URL(remote.baseUrl).host;
   for (const author of wanted.values()) {
     if (byGuid.has(author.guid)) continue;
-    let handleKey = `${author.handle}@${host}`.toLowerCase();
+    const handle = handleHere(author.handle);
+    let handleKey = `${handle}@${host}`.toLowerCase();
     if (await db.personas.where('handleKey').equals(handleKey).first()) handleKey = `${handleKey}#${author.guid}`;
     const row: PersonaRow = {
       guid: author.guid,
       // Legacy ids number the instance's own Personas; other authors get theirs past them.
       id: await nextId(db, 'personas'),
       accountGuid: remoteAccountGuid(remote.guid),
-      handle: author.handle,
+      handle,
       handleKey,
-      name: author.name,
+      name: nameHere(author.name),
       avatarUrl: author.avatarUrl,
       siteUrl: '',
       bioText: '',

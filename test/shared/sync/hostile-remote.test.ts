@@ -2,6 +2,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { OWNER_TOKEN, type TestInstance } from '../../support/instance';
 import { startFaultProxy, type FaultProxy, type ProxiedEnvelope } from '../../support/fault-proxy';
 import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+import { checkArchive } from '../../../src-shared/archive/archive-check';
+import { openZipArchive } from '../../../src-main/archive/zip-reader';
+import { exportToFile } from '../archive/archive-files';
 
 interface WirePost {
   guid: string;
@@ -230,5 +233,55 @@ describe.each([
     expect(deskPersona?.remoteGuid ?? null).toBeNull();
     expect(await desk.db.personas.get(honest.personaGuid)).toMatchObject({ remoteGuid: honestGuid });
     expect(await desk.db.personas.get(hostile.personaGuid)).toMatchObject({ remoteGuid: hostileGuid, accountGuid: desk.accountGuid });
+  });
+
+  it('answering a publish with a GUID no post here can have, takes none, and the post finds its copy there', async () => {
+    await setUp();
+    await sync(hostileGuid);
+    proxy.inject({ kind: 'rewrite', method: 'POST', path: /^\/api\/posts\/write/, rewrite: (envelope) => ({ ...envelope, data: [{ ...envelope.data[0], guid: 'not a GUID at all' }] }) });
+    await write(desk, { content: 'Answered with a GUID no post can have', persona_guid: hostile.personaGuid });
+    later(60);
+    expect(await sync(hostileGuid)).toMatchObject({ attention: [], pending: 0 });
+    // Held once, under the GUID of the copy its remote holds (its page showed it), and there once.
+    const held = (await desk.db.posts.toArray()).filter((p) => p.text === 'Answered with a GUID no post can have');
+    const there = ((await hostile.call('GET', '/api/posts/global?count=50')).json.data as WirePost[]).filter((p) => p.text === 'Answered with a GUID no post can have');
+    expect(there).toHaveLength(1);
+    expect(held.map((p) => [p.guid, p.remoteGuid])).toEqual([[there[0]?.guid, hostileGuid]]);
+  });
+
+  it('serving values no write could make, has those posts left out and the rest stored, and the desk still exports', async () => {
+    await setUp();
+    const odd = (n: number, facts: Record<string, unknown>) => (envelope: ProxiedEnvelope): Record<string, unknown> => {
+      const own = (envelope.data as Record<string, unknown>[]).find((p) => p['text'] === 'The hostile remote’s own post') ?? {};
+      const guid = forgedGuid(n);
+      return { ...own, guid, canonical_url: String(own['canonical_url']).replace(String(own['guid']), guid), ...facts };
+    };
+    const cases = [
+      odd(10, { text: 'Published after the year 9999', publish_unix: 2 ** 53 - 1 }),
+      odd(11, { text: 'Updated before 1970', updated_unix: -5 }),
+      odd(12, { text: 'Three hundred tags', tags: Array.from({ length: 300 }, (_, i) => `t${i}`) }),
+      odd(13, { text: 'x'.repeat(100_001) }),
+      odd(14, { text: 'A title too long', title: 't'.repeat(600) }),
+      odd(15, { text: 'Off the Earth', meta: { geo: { latitude: 1000, longitude: 0 } } }),
+      odd(16, { text: 'By an author with an odd handle', persona: { guid: forgedGuid(90), as: '<img src=x onerror=alert(1)>', name: 'N'.repeat(1000), avatar: 'javascript:alert(1)' } }),
+    ];
+    proxy.inject({
+      kind: 'rewrite',
+      method: 'GET',
+      path: /^\/api\/posts\/global/,
+      rewrite: (envelope) => ({ ...envelope, data: [...(envelope.data as unknown[]), ...cases.map((made) => made(envelope))] }),
+    });
+    expect(await sync(hostileGuid)).toMatchObject({ last_error: false });
+    const theirs = (await desk.db.posts.toArray()).filter((p) => p.remoteGuid === hostileGuid).map((p) => p.text).sort();
+    expect(theirs).toEqual(['By an author with an odd handle', 'The hostile remote’s own post']);
+    // The author is kept under a handle a handle here can be, and a name of a bounded length.
+    const author = await desk.db.personas.get(forgedGuid(90));
+    expect(author).toMatchObject({ handle: 'img_src_x_onerror_alert_1', avatarUrl: '', remoteGuid: hostileGuid });
+    expect(author?.name).toHaveLength(320);
+    // Every timeline answers, and the whole desk goes into an archive that restores.
+    expect((await desk.call('GET', '/api/posts/global?count=250&types=post.note')).status).toBe(200);
+    const file = await exportToFile(desk.db, Math.floor(desk.clock.now() / 1000));
+    const archive = openZipArchive(file);
+    await expect(checkArchive(archive).finally(() => archive.close())).resolves.toMatchObject({ counts: expect.objectContaining({ posts: expect.any(Number) }) as unknown });
   });
 });
