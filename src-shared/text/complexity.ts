@@ -72,8 +72,19 @@ function htmlDepth(text: string): number {
   return deepest;
 }
 
-/** Why a text is too costly to format, or null when it may be. */
+/** The last text judged, and why it was too costly (or null). */
+let lastJudged: { text: string; reason: string | null } | null = null;
+
+/**
+ * Why a text is too costly to format, or null when it may be. The last text judged is remembered, since a
+ * write judges the text it stores again before rendering it and finding its mentions.
+ */
 export function tooCostlyToFormat(text: string): string | null {
+  if (lastJudged?.text !== text) lastJudged = { text, reason: whyTooCostly(text) };
+  return lastJudged.reason;
+}
+
+function whyTooCostly(text: string): string | null {
   const limits = FORMAT_LIMITS;
   // Characters as the post limit counts them; a text cannot have more than it has UTF-16 units.
   if (text.length > limits.characters && charCount(text) > limits.characters) return `more than ${limits.characters} characters`;

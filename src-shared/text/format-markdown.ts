@@ -1,6 +1,6 @@
 import { FORMAT_LIMITS, plainTextHtml, tooCostlyToFormat, unlessFormattingFails } from './complexity';
 import { escapeStrays, readHtml } from './html-fragments';
-import { markdown } from './markdown-flavour';
+import { markdown, readMarkdown } from './markdown-flavour';
 import { tokenCount } from './tokens';
 
 /**
@@ -13,7 +13,7 @@ export function formattedHtml(source: string): string | null {
   if (tooCostlyToFormat(source) !== null) return null;
   return unlessFormattingFails(
     () => {
-      const tokens = markdown.lexer(source);
+      const tokens = readMarkdown(source);
       if (tokenCount(tokens) > FORMAT_LIMITS.elements) return null;
       const { strays } = readHtml(source, tokens);
       // Without a stray `<` the text reads as it was read already.

@@ -1,6 +1,6 @@
 import type { Token } from 'marked';
 import { KNOWN_ELEMENTS, RAW_TEXT_ELEMENTS } from './html-elements';
-import { markdown } from './markdown-flavour';
+import { readMarkdown } from './markdown-flavour';
 import { childrenOf } from './tokens';
 
 /** One HTML tag of a text, where it stands in the text. */
@@ -119,7 +119,7 @@ export interface HtmlInText {
  * The HTML of `source`: only where marked reads HTML, so never in code, in an autolink or behind a
  * backslash, and tags never inside a comment or a script.
  */
-export function htmlInText(source: string, tokens: readonly Token[] = markdown.lexer(source)): HtmlInText {
+export function htmlInText(source: string, tokens: readonly Token[] = readMarkdown(source)): HtmlInText {
   const tags: HtmlTag[] = [];
   const openers: number[] = [];
   let rawTextUntil = '';

@@ -1,6 +1,6 @@
 import type { MarkedToken, Token } from 'marked';
 import { tooCostlyToFormat, unlessFormattingFails } from './complexity';
-import { markdown } from './markdown-flavour';
+import { readMarkdown } from './markdown-flavour';
 import { MENTION } from './mention-pattern';
 
 export { mentionsIn, type PlacedMention } from './mention-pattern';
@@ -24,7 +24,7 @@ function proseOf(source: string): string {
   return unlessFormattingFails(
     () => {
       const parts: string[] = [];
-      collect(markdown.lexer(source), parts);
+      collect(readMarkdown(source), parts);
       return parts.join('');
     },
     () => source,
