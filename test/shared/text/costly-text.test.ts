@@ -11,7 +11,7 @@ import { COSTLY, fastestOf, ordinaryText } from '../../support/costly-texts';
  * their header, elements by the thousand. Each step a write or a pull takes on a text (converting it,
  * rendering it, finding its mentions) must not throw and must take no longer than that step on an ordinary
  * article of the same length, measured in the same run, within a factor: a busy machine slows both alike,
- * and only work that grows faster than the text (these cases took 10 to 100 times as long, or threw) fails.
+ * and only work that grows faster than the text fails (most of these cases took 10 to 100 times as long, or threw).
  */
 
 const STEPS = { toMarkdown, renderMarkdown, extractMentionHandles } as const;
