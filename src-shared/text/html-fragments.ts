@@ -1,5 +1,7 @@
+import type { Token } from 'marked';
 import { BLOCK_ELEMENTS, VOID_ELEMENTS } from './html-elements';
 import { htmlInText, type HtmlTag } from './html-tags';
+import { OpenElements } from './open-elements';
 
 /** A stretch of a text that is HTML: what is converted to Markdown, and nothing around it. */
 export interface HtmlFragment {
@@ -24,20 +26,16 @@ export interface HtmlReading {
  */
 function wholeElements(tags: readonly HtmlTag[]): HtmlFragment[] {
   const spans: HtmlFragment[] = [];
-  const open: HtmlTag[] = [];
+  const open = new OpenElements<HtmlTag>();
   for (const tag of tags) {
     if (tag.name === '!doctype' || VOID_ELEMENTS.has(tag.name) || (tag.selfClosing && !tag.closing)) {
       spans.push({ start: tag.start, end: tag.end, block: BLOCK_ELEMENTS.has(tag.name) });
     } else if (!tag.closing) {
-      open.push(tag);
+      open.open(tag);
     } else {
-      let at = open.length - 1;
-      while (at >= 0 && open[at]?.name !== tag.name) at--;
-      const opener = open[at];
-      if (opener === undefined) continue;
-      spans.push({ start: opener.start, end: tag.end, block: BLOCK_ELEMENTS.has(tag.name) });
       // Elements left open inside this one end with it, as in a browser.
-      open.length = at;
+      const opener = open.close(tag.name);
+      if (opener !== undefined) spans.push({ start: opener.start, end: tag.end, block: BLOCK_ELEMENTS.has(tag.name) });
     }
   }
   return spans.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -62,9 +60,10 @@ function joinNeighbours(source: string, spans: readonly HtmlFragment[]): HtmlFra
   return joined;
 }
 
-export function readHtml(source: string): HtmlReading {
+/** How `source` reads; `tokens`, when given, are what marked read of it already. */
+export function readHtml(source: string, tokens?: readonly Token[]): HtmlReading {
   if (!source.includes('<')) return { fragments: [], strays: [] };
-  const { tags, openers } = htmlInText(source);
+  const { tags, openers } = htmlInText(source, tokens);
   const fragments = joinNeighbours(source, wholeElements(tags));
   const tagsInFragments = new Set<number>();
   // Both lists are in the order of the text, and a fragment's tags follow one another: one pass over each.

@@ -1,6 +1,7 @@
 import type { Token } from 'marked';
 import { KNOWN_ELEMENTS, RAW_TEXT_ELEMENTS } from './html-elements';
-import { markdown } from './markdown-flavour';
+import { readMarkdown } from './markdown-flavour';
+import { childrenOf } from './tokens';
 
 /** One HTML tag of a text, where it stands in the text. */
 export interface HtmlTag {
@@ -13,24 +14,52 @@ export interface HtmlTag {
 }
 
 /**
- * A tag as CommonMark reads one (an open tag with its attributes, a closing tag, a doctype), or a comment,
- * which is skipped so that tags inside it do not count. Attribute names follow CommonMark rather than
- * browsers, so that `<b never closed<img …>` is text and then a tag here just as in marked's inline reading.
+ * An open tag with its attributes or a closing tag, as CommonMark reads one where a `<` stands. Attribute
+ * names follow CommonMark rather than browsers, so that `<b never closed<img …>` is text and then a tag here
+ * just as in marked's inline reading.
  */
-const TAG =
-  /<!--[\s\S]*?-->|<!doctype\s[^>]*>|<(\/?)([a-z][a-z0-9-]*)((?:\s+[a-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/gi;
+const TAG = /<(\/?)([a-z][a-z0-9-]*)(?:\s+[a-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*(\/?)>/iy;
+const DOCTYPE = /<!doctype\s/iy;
+
+/** A tag of a piece of HTML: where it stands in the piece, and what it is. */
+type TagAt = Omit<HtmlTag, 'start' | 'end'> & { at: number; length: number };
+
+/**
+ * The tags and doctypes of a piece of HTML, in order, skipping comments so that tags inside one do not
+ * count. A comment or a doctype never closed takes the rest of the piece, as in marked. Each `<` is read
+ * once, and the end of a comment or doctype looked for once: a lazy pattern such as `<!--[\s\S]*?-->` would
+ * read the rest of the text again at every `<!--` that is never closed.
+ */
+function* tagsIn(html: string): Generator<TagAt> {
+  for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', at)) {
+    if (html.startsWith('<!--', at)) {
+      const end = html.indexOf('-->', at + 4);
+      if (end < 0) return;
+      at = end + 3;
+      continue;
+    }
+    DOCTYPE.lastIndex = at;
+    if (DOCTYPE.test(html)) {
+      const end = html.indexOf('>', at);
+      if (end < 0) return;
+      yield { at, length: end + 1 - at, name: '!doctype', closing: false, selfClosing: false };
+      at = end + 1;
+      continue;
+    }
+    TAG.lastIndex = at;
+    const match = TAG.exec(html);
+    if (match === null) {
+      at++;
+      continue;
+    }
+    const [text, slash, name = '', selfClosing] = match;
+    yield { at, length: text.length, name: name.toLowerCase(), closing: slash === '/', selfClosing: selfClosing === '/' };
+    at += text.length;
+  }
+}
 
 /** Found pieces past which the rest of a text is no longer located (each miss scans the rest of it). */
 const MAX_MISSES = 64;
-
-function childrenOf(token: Token): Token[] {
-  if (token.type === 'list') return token['items'] as Token[];
-  if (token.type === 'table') {
-    const cells = [...(token['header'] as { tokens: Token[] }[]), ...(token['rows'] as { tokens: Token[] }[][]).flat()];
-    return cells.flatMap((cell) => cell.tokens);
-  }
-  return 'tokens' in token && Array.isArray(token.tokens) ? token.tokens : [];
-}
 
 /**
  * Where marked found HTML in `source`, as ranges of the source. marked's tokens carry their text but not
@@ -38,7 +67,7 @@ function childrenOf(token: Token): Token[] {
  * in the source as is, line by line when marked took a quote's `>` or a list's indent out of it. Code is
  * never HTML, and the cursor moving past it keeps a `<b>` written in code from being taken for one outside.
  */
-function htmlRangesOf(source: string): [number, number][] {
+function htmlRangesOf(source: string, tokens: readonly Token[]): [number, number][] {
   const ranges: [number, number][] = [];
   let cursor = 0;
   let misses = 0;
@@ -74,7 +103,7 @@ function htmlRangesOf(source: string): [number, number][] {
     }
   };
 
-  for (const token of markdown.lexer(source)) visit(token);
+  for (const token of tokens) visit(token);
   return ranges;
 }
 
@@ -90,23 +119,18 @@ export interface HtmlInText {
  * The HTML of `source`: only where marked reads HTML, so never in code, in an autolink or behind a
  * backslash, and tags never inside a comment or a script.
  */
-export function htmlInText(source: string): HtmlInText {
+export function htmlInText(source: string, tokens: readonly Token[] = readMarkdown(source)): HtmlInText {
   const tags: HtmlTag[] = [];
   const openers: number[] = [];
   let rawTextUntil = '';
-  for (const [from, to] of htmlRangesOf(source)) {
+  for (const [from, to] of htmlRangesOf(source, tokens)) {
     const html = source.slice(from, to);
-    for (const match of html.matchAll(TAG)) {
-      const [text, slash, rawName, , selfClosing] = match;
-      const at = match.index;
-      if (text.startsWith('<!--')) continue;
-      const name = rawName === undefined ? '!doctype' : rawName.toLowerCase();
-      const closing = slash === '/';
+    for (const { at, length, name, closing, selfClosing } of tagsIn(html)) {
       // Inside <script> or <style> only the closing tag ends the text.
       if (rawTextUntil !== '' && !(closing && name === rawTextUntil)) continue;
       rawTextUntil = !closing && RAW_TEXT_ELEMENTS.has(name) ? name : '';
       if (name !== '!doctype' && !KNOWN_ELEMENTS.has(name)) continue;
-      tags.push({ start: from + at, end: from + at + text.length, name, closing, selfClosing: selfClosing === '/' });
+      tags.push({ start: from + at, end: from + at + length, name, closing, selfClosing });
     }
     for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', at + 1)) {
       if (!html.startsWith('<!--', at)) {

@@ -1,7 +1,7 @@
 import TurndownService from 'turndown';
-import { tooCostlyToConvert, tooCostlyToFormat } from './complexity';
+import { FORMAT_LIMITS, tooCostlyToConvert, tooCostlyToFormat, unlessFormattingFails } from './complexity';
 import { KEPT_ELEMENTS } from './html-elements';
-import { escapeStrays, readHtml, type HtmlFragment } from './html-fragments';
+import { escapeStrays, readHtml } from './html-fragments';
 import { markdown } from './markdown-flavour';
 import { addGfmRules, addKeptElements, addSafetyRules } from './turndown-rules';
 
@@ -59,11 +59,14 @@ function convertRun(html: string): string {
 }
 
 /**
- * What a fragment's later lines begin with inside the quote or list item where it starts: its `>` and the
- * indent of its list markers, so that converted blocks stay where they were.
+ * What a fragment's later lines begin with inside the quote or list item where it starts: the `>` and the
+ * indent of the list markers that open its line, so that converted blocks stay where they were. Read from
+ * where the line starts in `text`, never past the fragment's `<`.
  */
-function continuationOf(lineBeforeFragment: string): string {
-  const containers = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/.exec(lineBeforeFragment)?.[0] ?? '';
+const CONTAINERS = /(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t])))*[ \t]*/y;
+function continuationAt(text: string, lineStart: number): string {
+  CONTAINERS.lastIndex = lineStart;
+  const containers = CONTAINERS.exec(text)?.[0] ?? '';
   return containers.replace(/[-*+]|\d{1,9}[.)]/g, (marker) => ' '.repeat(marker.length));
 }
 
@@ -73,28 +76,49 @@ function withoutContinuation(line: string, continuation: string): string {
   return bare !== '' && line.startsWith(bare) ? line.slice(bare.length).trimStart() : line;
 }
 
-function convertFragment(text: string, fragment: HtmlFragment, strays: readonly number[]): string {
-  const written = text.slice(fragment.start, fragment.end);
-  if (tooCostlyToConvert(written)) return written;
-  const continuation = continuationOf(text.slice(text.lastIndexOf('\n', fragment.start - 1) + 1, fragment.start));
-  const html = escapeStrays(written, strays, fragment.start)
+/** A fragment, written as its author wrote it but with its stray `<` escaped, converted where it stands. */
+function convertFragment(written: string, block: boolean, continuation: string): string {
+  const html = written
     .split('\n')
     .map((line, index) => (index === 0 ? line : withoutContinuation(line, continuation)))
     .join('\n');
-  const converted = fragment.block ? service.turndown(markdown.parse(html, { async: false })) : convertRun(html);
+  const converted = block ? service.turndown(markdown.parse(html, { async: false })) : convertRun(html);
   return converted
     .split('\n')
     .map((line, index) => (index === 0 ? line : `${line === '' ? continuation.trimEnd() : continuation}${line}`))
     .join('\n');
 }
 
-/** Each fragment of `text` converted in its place. */
+/**
+ * Each fragment of `text` converted in its place, or `text` as it is when it holds more fragments than
+ * FORMAT_LIMITS allow. The fragments, the stray `<` and the line ends are each read once, in the order of
+ * the text, so that a long line holding thousands of fragments costs no more than its length.
+ */
 function convertFragments(text: string): string {
   const { fragments, strays } = readHtml(text);
+  // Each fragment is a document of its own to turndown, which costs it far more than its length.
+  if (fragments.length > FORMAT_LIMITS.htmlFragments) return text;
   let out = '';
   let from = 0;
+  let stray = 0;
+  let lineStart = 0;
+  let nextLineEnd = text.indexOf('\n');
+  let continuation: string | null = null;
   for (const fragment of fragments) {
-    out += text.slice(from, fragment.start) + convertFragment(text, fragment, strays);
+    while (nextLineEnd >= 0 && nextLineEnd < fragment.start) {
+      lineStart = nextLineEnd + 1;
+      nextLineEnd = text.indexOf('\n', lineStart);
+      continuation = null;
+    }
+    continuation ??= continuationAt(text, lineStart);
+    while ((strays[stray] ?? Infinity) < fragment.start) stray++;
+    const first = stray;
+    while ((strays[stray] ?? Infinity) < fragment.end) stray++;
+    const written = text.slice(fragment.start, fragment.end);
+    const converted = tooCostlyToConvert(written)
+      ? written
+      : convertFragment(escapeStrays(written, strays.slice(first, stray), fragment.start), fragment.block, continuation);
+    out += text.slice(from, fragment.start) + converted;
     from = fragment.end;
   }
   return tidyEdges(out + text.slice(from));
@@ -117,13 +141,18 @@ const MAX_PASSES = 4;
  */
 export function toMarkdown(input: string): string {
   const written = tidyEdges(input.replace(/\r\n?/g, '\n'));
-  let text = written;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    // Without a `<` there is no HTML left to convert.
-    if (!text.includes('<') || tooCostlyToFormat(text) !== null) return text;
-    const next = convertFragments(text);
-    if (next === text) return text;
-    text = next;
-  }
-  return written;
+  return unlessFormattingFails(
+    () => {
+      let text = written;
+      for (let pass = 0; pass < MAX_PASSES; pass++) {
+        // Without a `<` there is no HTML left to convert.
+        if (!text.includes('<') || tooCostlyToFormat(text) !== null) return text;
+        const next = convertFragments(text);
+        if (next === text) return text;
+        text = next;
+      }
+      return written;
+    },
+    () => written,
+  );
 }

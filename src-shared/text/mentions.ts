@@ -1,6 +1,6 @@
 import type { MarkedToken, Token } from 'marked';
-import { tooCostlyToFormat } from './complexity';
-import { markdown } from './markdown-flavour';
+import { tooCostlyToFormat, unlessFormattingFails } from './complexity';
+import { readMarkdown } from './markdown-flavour';
 import { MENTION } from './mention-pattern';
 
 export { mentionsIn, type PlacedMention } from './mention-pattern';
@@ -21,9 +21,14 @@ export function extractMentionHandles(source: string): string[] {
 function proseOf(source: string): string {
   // A text too costly to read as Markdown (complexity.ts) is all prose.
   if (tooCostlyToFormat(source) !== null) return source;
-  const parts: string[] = [];
-  collect(markdown.lexer(source), parts);
-  return parts.join('');
+  return unlessFormattingFails(
+    () => {
+      const parts: string[] = [];
+      collect(readMarkdown(source), parts);
+      return parts.join('');
+    },
+    () => source,
+  );
 }
 
 function collect(tokens: readonly Token[], parts: string[]): void {
@@ -40,7 +45,8 @@ function collect(tokens: readonly Token[], parts: string[]): void {
         if (!token.autolink) collect(token.tokens, parts);
         break;
       case 'html':
-        parts.push(token.raw.replace(/<[^>]*>/g, ' '));
+        // A tag ends at the next `<` too: read to the next `>` instead, each `<` of `<?<?<?…` would read the rest.
+        parts.push(token.raw.replace(/<[^<>]*>/g, ' '));
         break;
       case 'list':
         collect(token.items, parts);

@@ -27,9 +27,34 @@ function titlePart(node: TurndownNode): string {
   return title ? ` "${title.replace(/"/g, '\\"')}"` : '';
 }
 
+/**
+ * The first row of each table converted so far. Looking it up for every row would read the whole table
+ * each time, and a table of thousands of rows would cost time growing with the square of their number.
+ */
+const firstRows = new WeakMap<Element, Element | null>();
+
 function isHeadingRow(row: TurndownNode): boolean {
   // GFM tables always have a header; the first row plays that part when the HTML had no <thead>.
-  return row.closest('table')?.querySelector('tr') === row;
+  const table = row.closest('table');
+  if (!table) return false;
+  let first = firstRows.get(table);
+  if (first === undefined) {
+    first = table.querySelector('tr');
+    firstRows.set(table, first);
+  }
+  return first === row;
+}
+
+/** Where each item stands in its list, for the same reason: counted once per list, not once per item. */
+const itemNumbers = new WeakMap<Element, Map<Element, number>>();
+
+function itemNumber(list: Element, item: Element): number {
+  let numbers = itemNumbers.get(list);
+  if (!numbers) {
+    numbers = new Map(Array.from(list.children, (child, index) => [child, index]));
+    itemNumbers.set(list, numbers);
+  }
+  return numbers.get(item) ?? -1;
 }
 
 function separatorRow(row: TurndownNode): string {
@@ -76,7 +101,7 @@ export function addGfmRules(service: TurndownService): void {
       let prefix = `${options.bulletListMarker ?? '-'} `;
       if (list?.nodeName === 'OL') {
         const start = Number(list.getAttribute('start') ?? 1);
-        prefix = `${start + Array.from(list.children).indexOf(node)}. `;
+        prefix = `${start + itemNumber(list, node)}. `;
       }
       const body = content
         .replace(/^\n+/, '')

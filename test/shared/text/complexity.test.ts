@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FORMAT_LIMITS, plainTextHtml, tooCostlyToConvert, tooCostlyToFormat } from '../../../src-shared/text/complexity';
 import { toMarkdown } from '../../../src-shared/text/html-to-markdown';
 import { renderMarkdown } from '../../../src-shared/text/markdown';
+import { markdown } from '../../../src-shared/text/markdown-flavour';
 import { extractMentionHandles } from '../../../src-shared/text/mentions';
 
 /**
@@ -97,5 +98,22 @@ describe('texts too costly to format', () => {
       '<p>one &lt;b&gt;&amp;<br />\nline</p>\n<p>&quot;two&quot; &#39;x&#39;</p>\n',
     );
     expect(plainTextHtml('\n\n  \n\n')).toBe('');
+  });
+
+  it('keeps a text as written and shows it as plain text should formatting throw, and says so', () => {
+    // A shape no bound foresaw, as marked running out of stack on it would be.
+    const lexer = vi.spyOn(markdown, 'lexer').mockImplementation(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(renderMarkdown('@bob **unforeseen** <b>x</b>')).toBe('<p>@bob **unforeseen** &lt;b&gt;x&lt;/b&gt;</p>\n');
+      expect(toMarkdown('an <b>unforeseen</b> text')).toBe('an <b>unforeseen</b> text');
+      expect(extractMentionHandles('@bob and `@code` unforeseen')).toEqual(['bob', 'code']);
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/kept as written/), expect.any(RangeError));
+    } finally {
+      lexer.mockRestore();
+      logged.mockRestore();
+    }
   });
 });
