@@ -12,7 +12,8 @@ import { isLinkedPersona, remoteAccountGuid } from './identity';
 import { ownedBy, remoteMayWriteAs, remoteOwnsPost } from './ownership';
 import type { PulledPost } from './pulled-post';
 import { noteUnconfirmed, SETTLED_AFTER_SECONDS, type Unconfirmed } from './unconfirmed';
-import { defaultCanonicalPath, ownThreadKey, postRow } from '../store/post-row';
+import { defaultCanonicalPath, ownThreadKey, postRow, renderedText, type RenderedText } from '../store/post-row';
+import { nextTurn } from '../util/turns';
 import { postRowSchema } from '../store/row-schemas';
 import { handleHere, nameHere } from './remote-names';
 
@@ -46,7 +47,47 @@ export async function storePulledPage(
   db: PublishingDb,
   input: { remote: RemoteRow; posts: readonly PulledPost[]; now: number; alsoInTransaction?: () => Promise<void> },
 ): Promise<PageResult> {
+  const parts = inParts(dedupe(input.posts));
+  const result: PageResult = { stored: 0, mentioning: 0 };
+  for (const [i, posts] of parts.entries()) {
+    const last = i === parts.length - 1;
+    const part = await storePart(db, { remote: input.remote, posts, now: input.now, ...(last && input.alsoInTransaction ? { alsoInTransaction: input.alsoInTransaction } : {}) });
+    result.stored += part.stored;
+    result.mentioning += part.mentioning;
+  }
+  return result;
+}
+
+/**
+ * Texts stored in one transaction at most. Writing a row costs the store time in proportion to its text and
+ * HTML, all in one turn, and other requests wait for the transaction: a page of long articles is stored a
+ * few at a time. The cursor goes with the last part, so a part stored before a crash is only read again.
+ */
+const PART_TEXT_CHARS = 250_000;
+
+/** The page in parts of at most PART_TEXT_CHARS of text each (a longer post alone), in order; one part for none. */
+function inParts(posts: readonly PulledPost[]): PulledPost[][] {
+  const parts: PulledPost[][] = [[]];
+  let chars = 0;
+  for (const post of posts) {
+    const part = parts.at(-1) ?? [];
+    if (part.length > 0 && chars + post.text.length > PART_TEXT_CHARS) {
+      parts.push([post]);
+      chars = post.text.length;
+    } else {
+      part.push(post);
+      chars += post.text.length;
+    }
+  }
+  return parts;
+}
+
+async function storePart(
+  db: PublishingDb,
+  input: { remote: RemoteRow; posts: readonly PulledPost[]; now: number; alsoInTransaction?: () => Promise<void> },
+): Promise<PageResult> {
   const { remote } = input;
+  const prepared = await preparedTexts(db, input.posts);
   return db.transaction('rw', db.tables, async () => {
     await claimOwnCopies(db, remote.guid, input.posts);
     const held = new Map((await postsByGuids(db, input.posts.map((p) => p.guid))).map((p) => [p.guid, p]));
@@ -99,7 +140,9 @@ export async function storePulledPage(
       mentioning = fresh.filter((post) => !held.has(post.guid) && post.mentionGuids.some((guid) => isLinkedPersona(known.get(guid)))).length;
       const channels = await channelsOf(db, remote, fresh);
       // What the text became (HTML from some remotes turned into Markdown) is held to its bound too.
-      const rows = fresh.map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid))).filter((row) => postRowSchema.safeParse(row).success);
+      const rows = fresh
+        .map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid), prepared.get(post.guid)))
+        .filter((row) => postRowSchema.safeParse(row).success);
       stored = rows.length;
       await putPostsInOneTransaction(db, rows);
       await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })), owned);
@@ -160,6 +203,23 @@ const fitsRow = (post: PulledPost): boolean =>
     remoteUrl: post.canonicalUrl,
     remoteId: post.remoteId,
   }).success;
+
+/**
+ * The texts of a page as Markdown and HTML (what rowOf makes of them), made before the page's transaction
+ * and one post a turn: a page of long articles formatted in one turn held the host for seconds. A post held
+ * here with the same content is not formatted, so that pages read again cost nothing; one the store then
+ * takes after all is formatted in the transaction.
+ */
+async function preparedTexts(db: PublishingDb, posts: readonly PulledPost[]): Promise<Map<string, RenderedText>> {
+  const held = new Map((await postsByGuids(db, posts.map((p) => p.guid))).map((p) => [p.guid, p.remoteContent]));
+  const prepared = new Map<string, RenderedText>();
+  for (const post of posts) {
+    if (!fitsRow(post) || held.get(post.guid) === contentFingerprint(post)) continue;
+    prepared.set(post.guid, renderedText(toMarkdown(post.text)));
+    await nextTurn();
+  }
+  return prepared;
+}
 
 /** One version per GUID, the newest; oldest first, so a parent is placed before its replies. */
 function dedupe(posts: readonly PulledPost[]): PulledPost[] {
@@ -262,8 +322,8 @@ interface Lookups {
   threads: ReadonlyMap<string, string>;
 }
 
-function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, threads }: Lookups, local: PostRow | undefined): PostRow {
-  const text = toMarkdown(post.text);
+function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, threads }: Lookups, local: PostRow | undefined, rendered: RenderedText | undefined): PostRow {
+  const text = rendered?.text ?? toMarkdown(post.text);
   const author = authors.get(post.persona.guid);
   return postRow({
     ...(local?.id !== undefined ? { id: local.id } : {}),
@@ -296,7 +356,7 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
     remoteContent: contentFingerprint(post),
     ...(post.remoteId !== null ? { remoteId: post.remoteId } : {}),
     goneUnix: null,
-  });
+  }, rendered);
 }
 
 /**
