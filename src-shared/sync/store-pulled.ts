@@ -15,6 +15,7 @@ import { noteUnconfirmed, SETTLED_AFTER_SECONDS, type Unconfirmed } from './unco
 import { defaultCanonicalPath, ownThreadKey, postRow, renderedText, type RenderedText } from '../store/post-row';
 import { nextTurn } from '../util/turns';
 import { postRowSchema } from '../store/row-schemas';
+import { LIMITS } from '../api/inputs';
 import { handleHere, nameHere } from './remote-names';
 
 export interface PageResult {
@@ -188,6 +189,9 @@ const pulledFacts = postRowSchema.pick({
   remoteId: true,
 });
 const fitsRow = (post: PulledPost): boolean =>
+  // The text is held to its limit once it is Markdown (rowOf); one that is longer by far as it came (HTML
+  // is longer than its Markdown, not four times) is not converted at all.
+  post.text.length <= 4 * LIMITS.textChars &&
   pulledFacts.safeParse({
     guid: post.guid,
     personaGuid: post.persona.guid,
