@@ -17,8 +17,11 @@ export interface InstanceWorkOptions {
   tickMs?: number;
   /** How many posts mentioning a linked Persona a sync cycle brought. */
   onNewMentions?: (count: number) => void;
-  /** After every scheduler tick (the desktop's unsent badge follows it). */
-  afterTick?: () => Promise<void>;
+  /**
+   * How many posts wait to be sent, whenever that changed, looked at after every scheduler tick and every
+   * Sync Now: writing offline raises it, sending lowers it (the desktop's badge follows it within a tick).
+   */
+  onUnsentCount?: (count: number) => void;
 }
 
 /** What an instance runs beside its service, and what the service is made with. */
@@ -40,12 +43,18 @@ export interface InstanceWork {
  * desktop app in desktop/sync-work.ts): the sync engine and its scheduler, and the search indexer.
  */
 export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
-  const { db } = options;
+  const { db, onUnsentCount } = options;
   const sync = createSyncEngine({ db, box: options.box, now: options.now, ...(options.onNewMentions ? { onNewMentions: options.onNewMentions } : {}) });
+  let shown = -1;
+  const reportUnsent = async () => {
+    if (!onUnsentCount) return;
+    const unsent = await db.outbox.filter((item) => item.state === 'pending').count();
+    if (unsent !== shown) onUnsentCount((shown = unsent));
+  };
   const scheduler = createScheduler(sync, {
     ...(options.tickMs ? { tickMs: options.tickMs } : {}),
     onError: (error) => options.log('sync', error),
-    ...(options.afterTick ? { afterTick: options.afterTick } : {}),
+    ...(onUnsentCount ? { afterTick: reportUnsent } : {}),
   });
   const activity = createActivity();
   const indexer = createWordIndexer(db, { activity, onError: (error) => options.log('search index', error) });
@@ -58,6 +67,7 @@ export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
     },
     syncNow: async () => {
       for (const remote of await sync.listRemotes()) await sync.syncRemote(remote.guid);
+      await reportUnsent();
     },
     stop: async () => {
       await scheduler.stop();

@@ -11,8 +11,8 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
   let work: InstanceWork | undefined;
   /** Set with the background work; mentions found before it exists are not news yet. */
   let mentions: ((count: number) => void) | undefined;
-  /** Set with the background work: what the badge shows, after each tick and each Sync Now. */
-  let showUnsent: () => Promise<void> = () => Promise.resolve();
+  /** Set with the background work: the badge. */
+  let unsent: ((count: number) => void) | undefined;
   return {
     serviceDeps: ({ db, secrets }) => {
       work = createInstanceWork({
@@ -22,28 +22,16 @@ export function desktopSync(options: { tickMs?: number; now?: () => number } = {
         log: (what, error) => console.error(`${what}:`, error),
         ...(options.tickMs ? { tickMs: options.tickMs } : {}),
         onNewMentions: (count) => mentions?.(count),
-        // Writing offline raises the count, sending lowers it: the badge follows within a tick.
-        afterTick: () => showUnsent(),
+        onUnsentCount: (count) => unsent?.(count),
       });
       return { sync: work.sync, activity: work.activity };
     },
-    backgroundWork: ({ db, setUnsentCount, notifyMentions }) => {
+    backgroundWork: ({ setUnsentCount, notifyMentions }) => {
       const running = work;
       if (!running) throw new Error('the sync engine is made with the service, before the background work');
       mentions = notifyMentions;
-      let shown = -1;
-      showUnsent = async () => {
-        const unsent = await db.outbox.filter((item) => item.state === 'pending').count();
-        if (unsent !== shown) setUnsentCount((shown = unsent));
-      };
-      return {
-        start: () => running.start(),
-        syncNow: async () => {
-          await running.syncNow();
-          await showUnsent();
-        },
-        stop: () => running.stop(),
-      };
+      unsent = setUnsentCount;
+      return { start: () => running.start(), syncNow: () => running.syncNow(), stop: () => running.stop() };
     },
   };
 }
