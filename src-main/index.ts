@@ -7,7 +7,6 @@ import { app, dialog, protocol } from 'electron';
 import { APP_ID } from './desktop/app-identity';
 import { APP_SCHEME_PRIVILEGES } from './desktop/app-scheme';
 import { startDesktop, type Desktop } from './desktop/desktop-app';
-import { desktopSync } from './desktop/sync-work';
 import { keepNewFilesPrivate } from './host/private-files';
 
 keepNewFilesPrivate();
@@ -27,7 +26,6 @@ if (!app.requestSingleInstanceLock()) {
   // A terminal's Ctrl+C or a service manager's stop quits the same orderly way as the menu's Quit.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
   startDesktop({
-    ...desktopSync(),
     buildDir: path.join(import.meta.dirname, '..'),
     devServerUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'],
   }).then(

@@ -39,8 +39,8 @@ export interface InstanceWork {
 }
 
 /**
- * The background work of an instance, wired once for both hosts (the headless host in host/start.ts, the
- * desktop app in desktop/sync-work.ts): the sync engine and its scheduler, and the search indexer.
+ * The background work of an instance, wired once for both hosts (instance.ts makes it): the sync engine and
+ * its scheduler, and the search indexer.
  */
 export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
   const { db, onUnsentCount } = options;

@@ -12,15 +12,13 @@ import {
   session,
   shell,
 } from 'electron';
-import type { PublishingDb } from '../../src-shared/store/db';
 import { createStaticSite } from '../host/static';
 import { createAppHandler } from './app-handler';
 import { APP_SCHEME } from './app-scheme';
-import type { BackgroundWorkFactory } from './background-work';
 import type { DeskCommand } from './commands';
 import { contentSecurityPolicy } from '../host/csp';
 import { createDevSite } from './dev-site';
-import { openLocalInstance, type ServiceDepsFactory } from './instance';
+import { openLocalInstance } from './instance';
 import { registerIpc } from './ipc';
 import { IpcChannel } from './ipc-channels';
 import { LOOPBACK_ADDRESS, createLoopbackServer } from './loopback-server';
@@ -28,23 +26,19 @@ import { menuTemplate } from './menu';
 import { createMentionNotifier } from './notify-mentions';
 import { applyOpenAtLogin } from './open-at-login';
 import { quitAfter } from './quit';
-import { createSecretBox, type SecretBox } from './secret-box';
+import { createSecretBox } from './secret-box';
 import { guardSession } from './session-guard';
 import { openSettings } from './settings';
 import { createUnsentIndicator, unsentDotBitmap } from './unsent-indicator';
 import { openMainWindow } from './window';
 
 export interface DesktopOptions {
-  backgroundWork: BackgroundWorkFactory;
-  /**
-   * More of the service's dependencies, made from the open store and the secret box before the service
-   * is (a sync engine the service answers /api/sync/... with); none by default.
-   */
-  serviceDeps?: (deps: { db: PublishingDb; secrets: SecretBox }) => ReturnType<ServiceDepsFactory>;
   /** The build output: `main/`, `preload/index.cjs`, `renderer/`. */
   buildDir: string;
   /** The renderer's dev server during `npm start`; the built files otherwise. */
   devServerUrl?: string;
+  /** Opens the local instance (openLocalInstance); tests pass one that watches what the app hands it. */
+  open?: typeof openLocalInstance;
 }
 
 export interface Desktop {
@@ -62,24 +56,7 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
   const dataDir = app.getPath('userData');
   const settings = openSettings(dataDir);
   const secrets = createSecretBox();
-  const instance = await openLocalInstance({
-    dataDir,
-    serviceDeps: (db) => options.serviceDeps?.({ db, secrets }) ?? {},
-  });
   const development = options.devServerUrl !== undefined;
-
-  const appHandler = createAppHandler({
-    service: instance.service,
-    site: options.devServerUrl ? createDevSite(options.devServerUrl) : createStaticSite(path.join(options.buildDir, 'renderer')),
-    ownerToken: instance.ownerToken,
-    serviceOrigin: () => `http://${LOOPBACK_ADDRESS}:${settings.get().loopback.port}`,
-    contentSecurityPolicy: contentSecurityPolicy(options.devServerUrl ? { socketOrigin: socketOriginOf(options.devServerUrl) } : undefined),
-  });
-  protocol.handle(APP_SCHEME, appHandler.handle);
-  guardSession(session.defaultSession);
-
-  const loopback = createLoopbackServer({ service: instance.service, ownerToken: instance.ownerToken });
-  await loopback.apply(settings.get().loopback);
 
   let window: BrowserWindow | undefined;
   const showWindow = (): BrowserWindow => {
@@ -102,17 +79,16 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
   };
   const send = (command: DeskCommand) => showWindow().webContents.send(IpcChannel.command, command);
 
-  const background = options.backgroundWork({
-    db: instance.db,
-    service: instance.service,
+  const instance = await (options.open ?? openLocalInstance)({
+    dataDir,
     secrets,
-    setUnsentCount: createUnsentIndicator({
+    onUnsentCount: createUnsentIndicator({
       platform: process.platform,
       setBadgeCount: (count) => app.setBadgeCount(count),
       window: () => window,
       overlayIcon: () => nativeImage.createFromBitmap(unsentDotBitmap(), { width: 16, height: 16 }),
     }),
-    notifyMentions: createMentionNotifier({
+    onNewMentions: createMentionNotifier({
       enabled: () => settings.get().notifyMentions,
       notifier: {
         isSupported: () => Notification.isSupported(),
@@ -125,7 +101,20 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
       onClick: () => send({ command: 'show-mentions' }),
     }),
   });
-  const syncNow = () => background.syncNow();
+
+  const appHandler = createAppHandler({
+    service: instance.service,
+    site: options.devServerUrl ? createDevSite(options.devServerUrl) : createStaticSite(path.join(options.buildDir, 'renderer')),
+    ownerToken: instance.ownerToken,
+    serviceOrigin: () => `http://${LOOPBACK_ADDRESS}:${settings.get().loopback.port}`,
+    contentSecurityPolicy: contentSecurityPolicy(options.devServerUrl ? { socketOrigin: socketOriginOf(options.devServerUrl) } : undefined),
+  });
+  protocol.handle(APP_SCHEME, appHandler.handle);
+  guardSession(session.defaultSession);
+
+  const loopback = createLoopbackServer({ service: instance.service, ownerToken: instance.ownerToken });
+  await loopback.apply(settings.get().loopback);
+  const syncNow = () => instance.syncNow();
 
   settings.onChange(async (next, previous) => {
     if (JSON.stringify(next.loopback) !== JSON.stringify(previous.loopback)) await loopback.apply(next.loopback);
@@ -168,23 +157,16 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
     ),
   );
 
-  // Background work first (it may still be writing), then the servers (they finish their requests), and
-  // the store last, when nothing can write any more.
-  quitAfter(app, [
-    { name: 'backups', run: () => instance.backups.stop() },
-    { name: 'background work', run: () => background.stop() },
-    { name: 'the loopback server', run: () => loopback.close() },
-    { name: "the window's requests", run: () => appHandler.close() },
-    { name: 'the store', run: () => instance.close() },
-  ]);
+  // The instance's one order (instance.ts): the window's and the loopback server's requests, the background
+  // work, the store.
+  quitAfter(app, instance.shutdown);
   app.on('activate', () => void showWindow());
   app.on('window-all-closed', () => {
     // On macOS an app stays open without windows, as people expect there.
     if (process.platform !== 'darwin') app.quit();
   });
 
-  background.start();
-  instance.backups.start();
+  instance.start([appHandler, loopback]);
   showWindow();
   return { focus: () => void showWindow() };
 }

@@ -1,12 +1,9 @@
+import type { ShutdownStep } from '../instance';
+
 /** The parts of Electron's app that quitting uses. */
 export interface QuittingApp {
   on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
   quit(): void;
-}
-
-export interface ShutdownStep {
-  name: string;
-  run(): Promise<void> | void;
 }
 
 export interface QuitOptions {
@@ -16,7 +13,7 @@ export interface QuitOptions {
 
 /**
  * Quitting waits for the work in progress: the first `before-quit` is cancelled, the steps run in order
- * (background work, servers, the store), and then the app quits for real. Later `before-quit` events while
+ * (the instance's shutdown, instance.ts), and then the app quits for real. Later `before-quit` events while
  * the steps run are cancelled too (a second Cmd+Q must not cut the store off mid-write).
  *
  * A step that fails or overruns is reported and the next one runs: the store commits every write on its

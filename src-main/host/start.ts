@@ -1,27 +1,27 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { createService } from '../../src-shared/service/index';
 import { createSignInCodes } from '../../src-shared/service/sign-in-codes';
 import { systemClock, type Clock } from '../../src-shared/util/clock';
 import { contentSecurityPolicy, withPageHeaders } from './csp';
 import { onlyAt } from './host-names';
 import { createHttpHost } from './http';
 import { createStaticSite, SIGN_IN_PATH } from './static';
-import { openStoreFolder } from './store-folder';
 import { keyFileBox } from './key-file-box';
 import { logProblem, printable } from './printable';
-import { createInstanceWork } from '../instance-work';
-import { DATABASE_NAME } from '../../src-shared/store/db';
+import { openInstance, type InstanceLog } from '../instance';
 import type { RestoreOutcome } from '../../src-shared/api/backups';
-import { prepareStore, type StartReport } from './backups/at-start';
-import { createHostBackups } from './backups/host-backups';
-import { backupPaths } from './backups/layout';
+import type { StartReport } from './backups/at-start';
 import { EXPORT_BODY_BYTES } from '../archive/export-drafts';
-import { withArchiveRoutes } from '../archive/archive-routes';
 import { EXPORT_PATH } from '../archive/export-route';
 import { RESTORE_PATH } from '../archive/restore-route';
 
 const CSP = contentSecurityPolicy();
+
+/** What the host logs may quote a remote, an archive or a backup: it is made printable first (printable.ts). */
+const HOST_LOG: InstanceLog = {
+  problem: logProblem,
+  line: (text) => console.error(printable(text)),
+};
 
 export interface HostOptions {
   host: string;
@@ -63,90 +63,55 @@ export interface RunningHost {
    * log or Referer; the page reads it and trades it for a session (POST /api/auth/code).
    */
   signInLink(): Promise<string>;
-  /** Stops accepting, waits for in-flight requests, then closes the store: no acknowledged write is lost. */
+  /**
+   * Stops in the instance's one order (instance.ts): no new request, those in flight answered, the background
+   * work finished, then the store closed. No acknowledged write is lost.
+   */
   close(): Promise<void>;
 }
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const clock = options.clock ?? systemClock;
-  const databaseName = options.databaseName ?? DATABASE_NAME;
-  const paths = backupPaths(options.dataDir);
-  let startReport: StartReport = { restore: null, upgradeBackup: null };
-  const prepare = async () => {
-    startReport = await prepareStore(paths, { databaseName, now: new Date(clock.now()) });
-  };
-  const { db, created, close } = await openStoreFolder({ ...options, now: clock.now(), prepare });
+  const signInCodes = createSignInCodes();
+  const instance = await openInstance({
+    dataDir: options.dataDir,
+    databaseName: options.databaseName,
+    token: options.token,
+    password: options.password,
+    clock,
+    restart: 'host',
+    secretBox: () => keyFileBox(path.join(options.dataDir, 'remote-key')),
+    signInCodes,
+    log: HOST_LOG,
+    syncTickMs: options.syncTickMs,
+    backupStartDelayMs: options.backupStartDelayMs,
+  });
   try {
-    const backups = createHostBackups({
-      paths,
-      databaseName,
-      clock,
-      startReport,
-      restart: 'host',
-      // A backup's or a restore's problem can quote what it was given.
-      log: (message) => console.error(printable(message)),
-      ...(options.backupStartDelayMs !== undefined ? { startDelayMs: options.backupStartDelayMs } : {}),
-    });
-    const work = createInstanceWork({
-      db,
-      box: keyFileBox(path.join(options.dataDir, 'remote-key')),
-      now: () => Math.floor(clock.now() / 1000),
-      // What a remote answered rides in its errors.
-      log: logProblem,
-      ...(options.syncTickMs ? { tickMs: options.syncTickMs } : {}),
-    });
-    const signInCodes = createSignInCodes();
-    const service = withArchiveRoutes(
-      createService({
-        db,
-        clock,
-        sync: work.sync,
-        activity: work.activity,
-        signInCodes,
-        backups: backups.control,
-        exportsArchive: true,
-        onUnexpectedError: logUnexpected,
-      }),
-      {
-        dataDir: options.dataDir,
-        ...(options.databaseName ? { databaseName: options.databaseName } : {}),
-        paths,
-        now: () => clock.now(),
-        restart: 'host',
-        onUnexpectedError: logUnexpected,
-      },
-    );
     // Every answer, the API's and the page's, is refused to other names and carries the page's headers.
     const guard = (target: (request: Request) => Promise<Response>) => {
       const named = onlyAt(target, options.hostnames ?? []);
       return async (request: Request) => withPageHeaders(await named(request), CSP);
     };
     const http = createHttpHost({
-      service: guard(service),
+      service: guard(instance.service),
       site: guard(createStaticSite(options.staticRoot)),
       largerBodies: { [EXPORT_PATH]: EXPORT_BODY_BYTES },
       streamedPaths: [RESTORE_PATH],
     });
     const address = await http.listen(options.port, options.host);
-    work.start();
-    backups.start();
+    instance.start([http]);
     const url = `http://${urlHost(options.host, address.address)}:${address.port}`;
     return {
       url,
-      created,
+      created: instance.created,
       dataDir: options.dataDir,
-      startReport,
+      startReport: instance.startReport,
       signInLink: async () => `${url}${SIGN_IN_PATH}#code=${await signInCodes.issue(Math.floor(clock.now() / 1000))}`,
-      close: async () => {
-        await http.close();
-        // A send or a page under way finishes and is stored before the store closes.
-        await work.stop();
-        await backups.stop();
-        close();
-      },
+      close: () => instance.stop(),
     };
   } catch (error) {
-    close();
+    // Nothing has started: this closes the store and releases the folder.
+    await instance.stop();
     throw error;
   }
 }
@@ -158,10 +123,6 @@ export function describeRestore(outcome: RestoreOutcome): string {
     return `Restored backup ${outcome.backup}${safety}`;
   }
   return `Could not restore ${outcome.backup}, so the store is unchanged: ${outcome.problem ?? 'no reason given'}`;
-}
-
-function logUnexpected(error: unknown): void {
-  logProblem('service error', error);
 }
 
 /**

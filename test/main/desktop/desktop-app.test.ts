@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BackgroundDeps, BackgroundWork } from '../../../src-main/desktop/background-work';
+import { openLocalInstance } from '../../../src-main/desktop/instance';
 import type { DeskMenuItem } from '../../../src-main/desktop/menu';
 import { IpcChannel } from '../../../src-main/desktop/ipc-channels';
+import type { SecretBox } from '../../../src-main/desktop/secret-box';
 import { sqliteIdb } from '../../../src-main/host/sqlite-idb';
-import { openDatabase } from '../../../src-shared/store/db';
+import { createInstanceWork, type InstanceWork } from '../../../src-main/instance-work';
+import type { Service } from '../../../src-shared/service/index';
+import { openDatabase, type PublishingDb } from '../../../src-shared/store/db';
 import { tempDir } from '../host-helpers';
 import { FakeBrowserWindow, FakeNotification, fakeElectron } from './fake-electron';
 
@@ -26,6 +29,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** What the app hands its instance, and the instance it gets back, as the tests below look at them. */
+interface HandedOver {
+  db: PublishingDb;
+  service: Service;
+  secrets: SecretBox;
+  setUnsentCount: (count: number) => void;
+  notifyMentions: (count: number) => void;
+}
+
 /**
  * The whole desktop app, composed as index.ts composes it, with Electron replaced by fakes and everything
  * else real: the SQLite store in a user-data folder, the service, the loopback server on a real port.
@@ -34,13 +46,13 @@ describe('the desktop app', () => {
   const userData = tempDir('desktop-user-data');
   const buildDir = tempDir('desktop-build');
   const log: string[] = [];
-  let deps: BackgroundDeps | undefined;
+  let deps: HandedOver | undefined;
   let serviceDepsGot: { db: unknown; secrets: unknown } | undefined;
   let port: number;
   let window: FakeBrowserWindow;
   // Counted by hand: vitest clears vi.fn calls before each test, and start() happens before them all.
   const calls = { start: 0, syncNow: 0, stop: 0 };
-  const work: BackgroundWork = {
+  const work: Pick<InstanceWork, 'start' | 'syncNow' | 'stop'> = {
     start: () => {
       calls.start++;
     },
@@ -82,13 +94,19 @@ describe('the desktop app', () => {
     fakeElectron.app.userData = userData;
     await startDesktop({
       buildDir,
-      serviceDeps: (given) => {
-        serviceDepsGot = given;
-        return {};
-      },
-      backgroundWork: (given) => {
-        deps = given;
-        return work;
+      open: async (options) => {
+        const instance = await openLocalInstance({
+          ...options,
+          // The real sync engine, which the service answers with; starting, Sync Now and stopping are counted.
+          work: (given) => {
+            serviceDepsGot = { db: given.db, secrets: given.box };
+            return { ...createInstanceWork(given), ...work };
+          },
+        });
+        const { secrets, onUnsentCount, onNewMentions } = options;
+        if (!onUnsentCount || !onNewMentions) throw new Error('the app gave its instance no indicators');
+        deps = { db: instance.db, service: instance.service, secrets, setUnsentCount: onUnsentCount, notifyMentions: onNewMentions };
+        return instance;
       },
     });
     const created = FakeBrowserWindow.created[0];

@@ -1,13 +1,14 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { desktopSync } from '../../../src-main/desktop/sync-work';
-import { createService } from '../../../src-shared/service';
-import { ensureOwner } from '../../../src-shared/store/bootstrap';
-import { openDatabase, type PublishingDb } from '../../../src-shared/store/db';
-import { OWNER_TOKEN, platformFor } from '../../support/instance';
-import { startServedInstance, type ServedInstance } from '../../support/sync-instances';
+import { createInstanceWork } from '../../src-main/instance-work';
+import { createService } from '../../src-shared/service';
+import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { openDatabase, type PublishingDb } from '../../src-shared/store/db';
+import { OWNER_TOKEN, platformFor } from '../support/instance';
+import { startServedInstance, type ServedInstance } from '../support/sync-instances';
 
 const secrets = { encrypted: false, seal: (plain: string) => `plain:${plain}`, open: (sealed: string) => sealed.slice('plain:'.length) };
 
+/** An instance's background work as the desktop app runs it: with its secret box and its unsent badge. */
 describe('sync in the desktop app', () => {
   let remote: ServedInstance;
   let db: PublishingDb;
@@ -20,11 +21,16 @@ describe('sync in the desktop app', () => {
     onTestFinished(() => db.delete());
     await db.open();
     await ensureOwner(db, { token: OWNER_TOKEN, now: Date.now() });
-    const wiring = desktopSync(tickMs ? { tickMs } : {});
-    const deps = wiring.serviceDeps?.({ db, secrets }) ?? {};
-    const service = createService({ db, ...deps });
     const unsent: number[] = [];
-    const background = wiring.backgroundWork({ db, service, secrets, setUnsentCount: (n) => unsent.push(n), notifyMentions: () => undefined });
+    const background = createInstanceWork({
+      db,
+      box: secrets,
+      now: () => Math.floor(Date.now() / 1000),
+      log: (what, error) => console.error(`${what}:`, error),
+      tickMs,
+      onUnsentCount: (n) => unsent.push(n),
+    });
+    const service = createService({ db, sync: background.sync, activity: background.activity });
     const call = async (method: string, path: string, body: Record<string, string>) =>
       (await service(new Request(`http://desk.local${path}`, { method, headers: { authorization: OWNER_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(body) }))).json();
     const added = await call('POST', '/api/sync/remotes', { base_url: remote.url, token: OWNER_TOKEN });
