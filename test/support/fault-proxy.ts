@@ -10,9 +10,10 @@ import { asReference, referenceCount, referenceRefusal } from './reference-quirk
  * - `login-text`: answers HTTP 200 with the plain text a reference remote sends for a refused token;
  * - `slow`: waits `ms`, then passes it on and answers (a client with a shorter timeout has given up);
  * - `repeat-page`: passes it on and answers with every post of the page twice;
- * - `rewrite`: passes it on and answers with what `rewrite` makes of the envelope (a hostile remote).
+ * - `rewrite`: passes it on and answers with what `rewrite` makes of the envelope (a hostile remote);
+ * - `held`: waits until `until` resolves, then passes it on and answers (a page under way for as long as a test needs).
  */
-export type FaultKind = 'cut-before' | 'cut-after' | 'hang-after' | 'status-500' | 'login-text' | 'slow' | 'repeat-page' | 'rewrite';
+export type FaultKind = 'cut-before' | 'cut-after' | 'hang-after' | 'status-500' | 'login-text' | 'slow' | 'repeat-page' | 'rewrite' | 'held';
 
 /** An answer's envelope as the proxy hands it to `rewrite`. */
 export interface ProxiedEnvelope {
@@ -31,6 +32,8 @@ export interface Fault {
   ms?: number;
   /** For `rewrite`. */
   rewrite?: (envelope: ProxiedEnvelope) => ProxiedEnvelope;
+  /** For `held`. */
+  until?: Promise<void>;
 }
 
 export interface FaultProxy {
@@ -148,6 +151,9 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
             const envelope = (await response.json()) as ProxiedEnvelope;
             return answer(res, response, JSON.stringify(fault.rewrite?.(envelope) ?? envelope), req);
           }
+          case 'held':
+            await fault.until;
+            return answer(res, await forward(req, body), undefined, req);
           default:
             return answer(res, await forward(req, body), undefined, req);
         }
