@@ -70,6 +70,8 @@ export interface PullInput {
   maxPages?: number | undefined;
   /** Told how many posts each page stored, as it is stored (a running cycle's progress). */
   onStored?: ((count: number) => void) | undefined;
+  /** Looked at between pages: once aborted, the pull stops (throwing its reason), its place kept for the next. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -111,6 +113,7 @@ export async function pullPages(
   let stalled = 0;
   for (;;) {
     // 1. The page after the place reached.
+    input.signal?.throwIfAborted();
     const page = await paging.ask(at, result.requests === 0);
     result.requests += 1;
     // 2. What it brought that this pull had not seen.

@@ -90,6 +90,25 @@ describe('pulling from a remote that pages oddly', () => {
     expect((await cursor())?.paging?.untilUnix).toBeLessThan(stopped?.paging?.untilUnix ?? 0);
   });
 
+  it('stops between pages once its signal is aborted, with its place kept, and the next pull goes on from there', async () => {
+    const posts = Array.from({ length: 10 }, (_, i) => pulledPost(i * 100));
+    const asked: (number | undefined)[] = [];
+    const read = (q: { until?: number; count: number }) => {
+      asked.push(q.until);
+      return answering(posts)(q);
+    };
+    const stop = new AbortController();
+    const pulled = pullWalk(instance.db, { remote, timeline: 'global', read, pageSize: PAGE, now: () => 1_800_100_000, onStored: () => stop.abort(), signal: stop.signal });
+    await expect(pulled).rejects.toThrow(/abort/);
+    expect(asked).toEqual([undefined]);
+    expect(await held()).toEqual(['Post 700', 'Post 800', 'Post 900']);
+
+    await walk(read);
+    expect(asked[1]).toBe(1_800_000_700);
+    expect(await held()).toHaveLength(10);
+    expect(await cursor()).toMatchObject({ sinceUnix: 1_800_000_900, paging: null });
+  });
+
   it('ends the exact pull of a remote that ignores until and before', async () => {
     const posts = Array.from({ length: 10 }, (_, i) => pulledPost(i));
     const newest = answering(posts);
