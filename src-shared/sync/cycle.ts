@@ -3,7 +3,7 @@ import type { RemoteRow } from '../store/sync-rows';
 import { isFailing, noteFailedCycle, noteGoodCycle, pollInterval } from './backoff';
 import type { SyncEngineDeps } from './engine';
 import { failureOf } from './failure';
-import type { SeenVersions } from './pull';
+import type { SeenVersions } from './pull-pages';
 import { pullRemote } from './pull-remote';
 import { countingReads, createProgressBoard, type CycleOutcome, type CycleProgress } from './progress';
 import { drainOutbox } from './push';

@@ -6,7 +6,7 @@ import { postsByGuids } from '../store/posts-by-guid';
 import type { PostRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import type { RemoteConnection } from './connection';
-import type { ReadWindow } from './pull';
+import type { ReadWindow } from './pull-pages';
 
 /**
  * Posts checked one by one after a poll. A remote that lost many posts at once (an account deleted there)

@@ -4,8 +4,9 @@ import type { RemoteRow, TimelineName } from '../store/sync-rows';
 import type { RemoteConnection, RemoteTimeline } from './connection';
 import { confirmVersions } from './confirm';
 import { checkMissingPosts } from './gone';
-import { OVERLAP_SECONDS, pullTimeline, type PullResult, type SeenVersions } from './pull';
+import { OVERLAP_SECONDS, pullTimeline } from './pull';
 import { pullForward } from './pull-forward';
+import type { PullResult, SeenVersions } from './pull-pages';
 import { pullWalk } from './pull-walk';
 import type { CycleProgress } from './progress';
 
@@ -98,10 +99,14 @@ async function pullOne(
     onStored: ((count: number) => void) | undefined;
   },
 ): Promise<PullResult> {
-  const { remote, timeline, now, seen, onStored } = input;
-  if (timeline.paging === 'forward') return pullForward(db, { remote, timeline: timeline.name, readAfter: timeline.readAfter, now, onStored });
-  const read = { remote, timeline: timeline.name, pageSize: timeline.pageSize, now, seen, ...(onStored ? { onStored } : {}) };
-  const pulled = timeline.paging === 'walk' ? await pullWalk(db, { ...read, read: timeline.read }) : await pullTimeline(db, { ...read, read: timeline.read });
+  const { remote, timeline, now } = input;
+  const pull = { remote, timeline: timeline.name, now, seen: input.seen, onStored: input.onStored };
+  const pulled =
+    timeline.paging === 'forward'
+      ? await pullForward(db, { ...pull, readAfter: timeline.readAfter })
+      : timeline.paging === 'walk'
+        ? await pullWalk(db, { ...pull, read: timeline.read, pageSize: timeline.pageSize })
+        : await pullTimeline(db, { ...pull, read: timeline.read, pageSize: timeline.pageSize });
   if ((timeline.name === 'global' || timeline.name === 'lookback') && pulled.window) {
     await checkMissingPosts(db, { remote, connection: input.connection, window: pulled.window, now: now() });
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoteRow } from '../../../src-shared/store/sync-rows';
 import type { RemoteConnection, RemoteTimeline } from '../../../src-shared/sync/connection';
-import type { SeenVersions } from '../../../src-shared/sync/pull';
+import type { SeenVersions } from '../../../src-shared/sync/pull-pages';
 import { pullRemote } from '../../../src-shared/sync/pull-remote';
 import type { PulledPost } from '../../../src-shared/sync/pulled-post';
 import { startInstance, type TestInstance } from '../../support/instance';
