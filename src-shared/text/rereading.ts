@@ -24,6 +24,13 @@ for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 const STOPS = new Uint8Array(128);
 for (const char of '!*_~`') STOPS[char.charCodeAt(0)] = 1;
 for (const char of 'hHfFwW') STOPS[char.charCodeAt(0)] = 2;
+/**
+ * What a stop costs, as characters read again for each one of the run: at `*`, `_` and `~` marked also tries
+ * emphasis, which reads on through the run, about eight times what a stop at `!` costs (measured: 5.5 and
+ * 0.65 ns a character; `.` and 4,000 `_` then `.` and a few `_` took 84 ms, where 4,000 `!` took 12 ms).
+ */
+const STOP_WEIGHT = new Uint8Array(128).fill(1);
+for (const char of '*_~') STOP_WEIGHT[char.charCodeAt(0)] = 8;
 const SPACE = 32;
 const WEB_ADDRESS = /https?:\/\/|ftp:\/\/|www\./iy;
 const ADDRESS_STOP = /[\s<]/;
@@ -52,7 +59,7 @@ function textRule(text: string): number {
     if (EMAIL[code] === 1) {
       run++;
       const stop = STOPS[code];
-      if (stop === 1) stops++;
+      if (stop === 1) stops += STOP_WEIGHT[code] ?? 1;
       else if (stop === 2) {
         WEB_ADDRESS.lastIndex = at;
         if (WEB_ADDRESS.test(text)) stops++;

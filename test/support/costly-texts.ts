@@ -48,6 +48,9 @@ export const COSTLY: Readonly<Record<string, string>> = {
   'web addresses': fill('www.a.b '),
   'text with a backtick run of every length': Array.from({ length: 440 }, (_, i) => `a${'`'.repeat(i + 1)}`).join(''),
   'reference links': `[a]: https://a.test\n${fill('[a] ', POST_LIMIT - 20)}`,
+  // Found by the generated texts of costly-text.test.ts: marked tries emphasis at every `_` of the run, and
+  // reads on to its end each time.
+  'underscores between full stops, after a line of stars': `${'*'.repeat(1_353)}\n.${'_'.repeat(3_348)}.${'_'.repeat(11)}`,
 };
 
 const SECTION = [
