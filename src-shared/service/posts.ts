@@ -2,7 +2,7 @@ import { ErrorText, ServiceError } from '../api/errors';
 import { GUID_PATTERN } from '../api/inputs';
 import type { PostRow } from '../store/rows';
 import type { Ctx } from './context';
-import { canRead } from './visibility';
+import { canRead } from '../store/visibility';
 
 /** A post by GUID whoever may read it, or null; a malformed GUID names no post. */
 export async function postByGuid(ctx: Ctx, guid: string | undefined): Promise<PostRow | null> {

@@ -5,7 +5,7 @@ import { isoOf } from '../util/time';
 import type { Ctx } from './context';
 import { postsByGuids } from '../store/posts-by-guid';
 import { firstChars } from '../util/chars';
-import { canRead } from './visibility';
+import { canRead } from '../store/visibility';
 
 /** Everything a page of posts needs besides the posts, read once per request. */
 export interface Lookups {

@@ -5,7 +5,7 @@ import type { PostReadInput } from '../../api/inputs';
 import { presentPosts } from '../present';
 import { readableWithPasswd } from '../legacy/passwords';
 import { postByGuid, requireReadablePost } from '../posts';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import type { PostAnswer } from '../../api/answers';
 
 /** GET /api/posts/{guid}; a post protected by a legacy password needs the right `passwd` (legacy/passwords.ts). */

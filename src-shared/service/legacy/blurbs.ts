@@ -7,7 +7,7 @@ import { orderAtOrBefore, type OrderStart } from '../../store/order';
 import { readPersonaPosts, readTimeline } from '../../store/timeline';
 import type { Ctx, Handler, SignedInHandler } from '../context';
 import { problems } from '../validate';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { presentLegacyPosts } from './present-post';
 
 /** Social objects without a title: Blurbs, and the instance interface's bookmarks and quotations. */

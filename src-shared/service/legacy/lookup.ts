@@ -1,7 +1,7 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import type { PostRow } from '../../store/rows';
 import type { Ctx } from '../context';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 
 /** A path id: whole digits only, so `/content/12abc` is a clear error rather than post 12. */
 export function postIdOfPath(value: string | undefined): number {

@@ -3,7 +3,7 @@ import type { ChannelRow, PersonaRow, PostRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
 import type { Ctx } from '../context';
 import { actingPersona, avatarUrl } from '../present';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { legacyAccount, legacyChannel } from './account-object';
 import { postsByGuids } from '../../store/posts-by-guid';
 import type { LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
