@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
  * - its bottom layers (api, text, util) import none of the layers above them; the store and the client
  *   import neither the service nor sync, nor each other; sync uses the store and the client, never the service;
  * - the service reaches sync only through its engine, its outbox and its identity rules;
+ * - the service and the archive use the store, and neither imports the other;
  * - the page reaches the instance only through the client: never the store, the service or sync; of the
  *   desktop's main process it may import types only (the bridge's).
  */
@@ -54,8 +55,13 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         ...HOSTS_AND_PAGE,
         { regex: '(^|/)sync/(?!(engine|outbox|identity)$)', message: 'the service reaches sync through its engine, outbox and identity only' },
+        layer('(src-shared/)?archive', 'the service and the archive share the store, not each other'),
       ]),
     },
+  },
+  {
+    files: ['src-shared/archive/**'],
+    rules: { 'no-restricted-imports': restrict([...HOSTS_AND_PAGE, layer('(src-shared/)?service', 'the service and the archive share the store, not each other')]) },
   },
   {
     files: ['src-renderer/**'],

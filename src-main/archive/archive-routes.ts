@@ -1,27 +1,47 @@
-import type { Service } from '../../src-shared/service/index';
 import type { BackupPaths } from '../host/backups/layout';
-import { withArchiveExport } from './export-route';
-import { withArchiveRestore } from './restore-route';
+import { withArchive, type ArchiveHandlers, type Service } from '../../src-shared/service/index';
+import { outsideTransaction } from '../../src-shared/service/router';
+import { exportArchive } from './export-route';
+import { restoreArchive } from './restore-route';
+
+export interface ArchiveRoutesOptions {
+  dataDir: string;
+  databaseName?: string;
+  paths: BackupPaths;
+  now: () => number;
+  restart: 'app' | 'host';
+  /** Told why an archive could not be made (the answer says it too); hosts log it. */
+  onUnexpectedError?: (error: unknown) => void;
+  /** The largest upload, below the route's own bound; tests lower it. */
+  uploadLimitBytes?: number;
+}
 
 /**
- * The service with the archive's two routes, as both hosts serve it: `GET`/`POST /api/instance/export` and
- * `POST /api/instance/restore` (the `export` and `restore_archive` extensions; the service it wraps is made
- * with `exportsArchive: true`, so that `/api/about` names them).
+ * The handlers of the archive's routes (api/archive-routes.ts), as both hosts serve them: `GET`/`POST
+ * /api/instance/export` and `POST /api/instance/restore`. They copy the store, run worker threads and write
+ * files of the data folder, so they hold no store transaction.
  */
-export function withArchiveRoutes(
-  service: Service,
-  options: { dataDir: string; databaseName?: string; paths: BackupPaths; now: () => number; restart: 'app' | 'host'; onUnexpectedError?: (error: unknown) => void },
-): Service {
-  const exporting = withArchiveExport(service, {
+export function archiveHandlers(options: ArchiveRoutesOptions): ArchiveHandlers {
+  const exporting = exportArchive({
     dataDir: options.dataDir,
     now: options.now,
     ...(options.databaseName ? { databaseName: options.databaseName } : {}),
     ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
   });
-  return withArchiveRestore(exporting, {
+  const restoring = restoreArchive({
     paths: options.paths,
     now: options.now,
     restart: options.restart,
-    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
+    ...(options.uploadLimitBytes ? { limitBytes: options.uploadLimitBytes } : {}),
   });
+  return {
+    exportArchive: outsideTransaction(exporting.whole),
+    exportArchiveWithDrafts: outsideTransaction(exporting.withDrafts),
+    restoreArchive: outsideTransaction(restoring),
+  };
+}
+
+/** The service (made by createService), serving the archive's routes too: how the hosts' start-up adds them. */
+export function withArchiveRoutes(service: Service, options: ArchiveRoutesOptions): Service {
+  return withArchive(service, archiveHandlers(options));
 }

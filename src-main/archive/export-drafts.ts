@@ -1,10 +1,11 @@
-import { z } from 'zod';
-import { DRAFT_LIMITS, draftSchema, type Draft } from '../../src-shared/api/draft';
+import type { z } from 'zod';
+import { exportBody, exportDraftsBody } from '../../src-shared/api/archive-routes';
+import { DRAFT_LIMITS, type Draft } from '../../src-shared/api/draft';
 import { ErrorText } from '../../src-shared/api/errors';
 import { readBodyUpTo } from '../../src-shared/util/read-body';
 
-/** What a request for an archive with drafts may carry: the drafts, their JSON and little else. */
-export const EXPORT_BODY_BYTES = DRAFT_LIMITS.bytes;
+/** What a request for an archive with drafts may carry (api/archive-routes.ts), for hosts that name it (host/start.ts). */
+export const EXPORT_BODY_BYTES = exportBody.maxBytes;
 
 /** A refusal of the drafts sent, with the one problem named (`meta.list`). */
 export class DraftsRefused extends Error {
@@ -25,12 +26,10 @@ export class DraftsRefused extends Error {
   }
 }
 
-const bodySchema = z.strictObject({ drafts: z.array(z.unknown()) });
-
 /**
  * The drafts of `POST /api/instance/export` ({"drafts": [...]}, the page's localStorage drafts): at most
- * DRAFT_LIMITS of them, each read with the page's own schema. One that is not a draft refuses the request,
- * naming it, rather than leaving it out of an archive the person will rely on.
+ * DRAFT_LIMITS of them, each read with the page's own schema (`exportDraftsBody`). One that is not a draft
+ * refuses the request, naming it, rather than leaving it out of an archive the person will rely on.
  */
 export async function exportDrafts(request: Request): Promise<Draft[]> {
   const declared = Number(request.headers.get('content-length') ?? '0');
@@ -42,23 +41,27 @@ export async function exportDrafts(request: Request): Promise<Draft[]> {
   } catch {
     throw new DraftsRefused(400, ErrorText.malformedBody, 'the body must be JSON: {"drafts": [...]}');
   }
-  const body = bodySchema.safeParse(json);
-  if (!body.success) throw new DraftsRefused(400, ErrorText.invalidDrafts, 'the body must be {"drafts": [...]} and nothing else');
-  if (body.data.drafts.length > DRAFT_LIMITS.count) {
-    throw new DraftsRefused(400, ErrorText.invalidDrafts, `at most ${DRAFT_LIMITS.count} drafts are taken; ${body.data.drafts.length} were sent`);
-  }
+  const body = exportDraftsBody.safeParse(json);
+  if (!body.success) throw new DraftsRefused(400, ErrorText.invalidDrafts, firstProblem(body.error.issues, json));
   const ids = new Set<string>();
-  return body.data.drafts.map((entry, i) => {
-    const draft = draftSchema.safeParse(entry);
-    if (!draft.success) {
-      const issue = draft.error.issues[0];
-      const field = issue?.path.join('.') ?? '';
-      throw new DraftsRefused(400, ErrorText.invalidDrafts, `drafts[${i}]${field ? `.${field}` : ''}: ${issue?.message ?? 'not a draft'}`);
-    }
-    if (ids.has(draft.data.id)) throw new DraftsRefused(400, ErrorText.invalidDrafts, `drafts[${i}]: the id ${draft.data.id} is given twice`);
-    ids.add(draft.data.id);
-    return draft.data;
-  });
+  for (const [i, draft] of body.data.drafts.entries()) {
+    if (ids.has(draft.id)) throw new DraftsRefused(400, ErrorText.invalidDrafts, `drafts[${i}]: the id ${draft.id} is given twice`);
+    ids.add(draft.id);
+  }
+  return body.data.drafts;
+}
+
+/**
+ * The one problem a refusal names: a body of another shape; too many drafts (the schema counts them before
+ * it reads any); or the first draft that is none (issues come in the order of the list), by its first problem.
+ */
+function firstProblem(issues: readonly z.core.$ZodIssue[], json: unknown): string {
+  const ofTheList = (issue: z.core.$ZodIssue) => issue.path.length === 1 && issue.code === 'too_big';
+  if (issues.some((issue) => issue.path.length < 2 && !ofTheList(issue))) return 'the body must be {"drafts": [...]} and nothing else';
+  if (issues.some(ofTheList)) return `at most ${DRAFT_LIMITS.count} drafts are taken; ${(json as { drafts: unknown[] }).drafts.length} were sent`;
+  const [issue] = issues;
+  const field = issue?.path.slice(2).join('.') ?? '';
+  return `drafts[${String(issue?.path[1])}]${field ? `.${field}` : ''}: ${issue?.message ?? 'not a draft'}`;
 }
 
 const tooLarge = () => new DraftsRefused(413, ErrorText.bodyTooLarge, `the drafts may take at most ${EXPORT_BODY_BYTES} bytes`);

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { archiveRoutes } from '../../src-shared/api/archive-routes';
 import { ErrorText, ServiceError } from '../../src-shared/api/errors';
-import type { Service } from '../../src-shared/service/index';
-import { fail } from '../../src-shared/service/respond';
+import type { Ctx } from '../../src-shared/service/context';
 import { DATABASE_NAME } from '../../src-shared/store/db';
 import { isoOf } from '../../src-shared/util/time';
 import { DraftsRefused, exportDrafts } from './export-drafts';
@@ -13,7 +13,8 @@ import type { Draft } from '../../src-shared/api/draft';
 import { snapshotStore } from './snapshot';
 import { firstAnswer, startTsWorker } from './ts-worker';
 
-export const EXPORT_PATH = '/api/instance/export';
+/** The export's path (api/archive-routes.ts), for hosts that name it (host/start.ts). */
+export const EXPORT_PATH = archiveRoutes.exportArchive.pattern;
 
 /** The worker's module, beside this one (ts-worker.ts says how it is started, and where not). */
 const WORKER = new URL('./export-worker.ts', import.meta.url);
@@ -29,56 +30,55 @@ export interface ArchiveExportOptions {
 }
 
 /**
- * The service, with `GET /api/instance/export` (an extension, docs/api.md): the whole instance as an archive
- * (docs/archive.md), for the owner alone. `POST` with {"drafts": [...]} (the page's, which are not in the
- * store: export-drafts.ts) makes the same archive with those drafts in it. The store is copied through
+ * `GET /api/instance/export` (an extension, docs/api.md): the whole instance as an archive (docs/archive.md),
+ * for the owner alone (the route is signed-in). `POST` with {"drafts": [...]} (the page's, which are not in
+ * the store: export-drafts.ts) makes the same archive with those drafts in it. The store is copied through
  * SQLite's online backup (a consistent moment, while the host goes on serving) and the archive made from the
  * copy into a file, in a worker thread, before the answer begins: an archive that cannot be made is an error
  * envelope with the reason and its status, never a download cut short, and one that can is sent with its
- * length. Signed in is asked of the service itself (`GET /api/account/me` with the same credentials): one
- * place decides who the owner is.
+ * length.
  */
-export function withArchiveExport(service: Service, options: ArchiveExportOptions): Service {
-  return async (request) => {
-    const url = new URL(request.url);
-    if (url.pathname !== EXPORT_PATH) return service(request);
-    if (request.method !== 'GET' && request.method !== 'POST') return service(request);
-    const me = await service(new Request(new URL('/api/account/me', url), { headers: request.headers }));
-    if (me.status !== 200) return me;
-    let drafts: Draft[] | undefined;
-    if (request.method === 'POST') {
+export function exportArchive(options: ArchiveExportOptions) {
+  return {
+    whole: (ctx: Ctx): Promise<Response> => archiveResponse(ctx, options),
+    withDrafts: async (ctx: Ctx): Promise<Response> => {
+      let drafts: Draft[];
       try {
-        drafts = await exportDrafts(request);
+        drafts = await exportDrafts(ctx.request);
       } catch (error) {
         if (error instanceof DraftsRefused) return error.response();
         throw error;
       }
-    }
-    const now = Math.floor(options.now() / 1000);
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-export-'));
-    const out = path.join(work, 'archive.zip');
-    try {
-      await snapshotStore(options.dataDir, path.join(work, 'db'));
-      await inWorker({ folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, out, now, origin: url.origin, ...(drafts ? { drafts } : {}) });
-    } catch (error) {
-      fs.rmSync(work, { recursive: true, force: true });
-      options.onUnexpectedError?.(error);
-      return fail(new ServiceError(500, `${ErrorText.exportFailed}: ${(error as Error).message}`));
-    }
-    // The copy of the store goes now; the archive once it is sent, or the download given up.
-    fs.rmSync(path.join(work, 'db'), { recursive: true, force: true });
-    const file = fs.createReadStream(out);
-    file.once('close', () => fs.rmSync(work, { recursive: true, force: true }));
-    return new Response(Readable.toWeb(file) as ReadableStream<Uint8Array>, {
-      status: 200,
-      headers: {
-        'content-type': 'application/zip',
-        'content-length': String(fs.statSync(out).size),
-        'content-disposition': `attachment; filename="publishing-desk-${isoOf(now).slice(0, 10)}.zip"`,
-        'cache-control': 'no-store',
-      },
-    });
+      return archiveResponse(ctx, options, drafts);
+    },
   };
+}
+
+async function archiveResponse(ctx: Ctx, options: ArchiveExportOptions, drafts?: Draft[]): Promise<Response> {
+  const now = Math.floor(options.now() / 1000);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-export-'));
+  const out = path.join(work, 'archive.zip');
+  try {
+    await snapshotStore(options.dataDir, path.join(work, 'db'));
+    await inWorker({ folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, out, now, origin: ctx.origin, ...(drafts ? { drafts } : {}) });
+  } catch (error) {
+    fs.rmSync(work, { recursive: true, force: true });
+    options.onUnexpectedError?.(error);
+    throw new ServiceError(500, `${ErrorText.exportFailed}: ${(error as Error).message}`);
+  }
+  // The copy of the store goes now; the archive once it is sent, or the download given up.
+  fs.rmSync(path.join(work, 'db'), { recursive: true, force: true });
+  const file = fs.createReadStream(out);
+  file.once('close', () => fs.rmSync(work, { recursive: true, force: true }));
+  return new Response(Readable.toWeb(file) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: {
+      'content-type': archiveRoutes.exportArchive.output.file,
+      'content-length': String(fs.statSync(out).size),
+      'content-disposition': `attachment; filename="publishing-desk-${isoOf(now).slice(0, 10)}.zip"`,
+      'cache-control': 'no-store',
+    },
+  });
 }
 
 /** The archive made by export-worker.ts; rejects with the worker's reason. */

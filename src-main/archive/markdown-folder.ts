@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { routes } from '../../src-shared/api/routes';
 import { importMarkdownFiles, type MarkdownFile, type MarkdownOutcome } from '../../src-shared/archive/markdown-import';
 import { createService } from '../../src-shared/service/index';
 import { systemClock } from '../../src-shared/util/clock';
@@ -69,8 +70,8 @@ export async function importMarkdownFolder(options: MarkdownFolderOptions): Prom
       const service = createService({ db: store.db, clock: systemClock, onUnexpectedError: (error) => logProblem('service error', error) });
       const write = async (params: Record<string, string>) => {
         const response = await service(
-          new Request('http://markdown-import.invalid/api/posts/write', {
-            method: 'POST',
+          new Request(new URL(routes.writePost.pattern, 'http://markdown-import.invalid'), {
+            method: routes.writePost.method,
             headers: { authorization: token, 'content-type': 'application/json' },
             body: JSON.stringify(params),
           }),

@@ -1,51 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { archiveRoutes, restoreBody } from '../../src-shared/api/archive-routes';
 import { ErrorText, ServiceError } from '../../src-shared/api/errors';
 import type { StagedRestoreAnswer } from '../../src-shared/api/backups';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
-import type { Service } from '../../src-shared/service/index';
-import { fail, ok } from '../../src-shared/service/respond';
+import type { Ctx } from '../../src-shared/service/context';
 import { forgetUpload, restartWords } from '../host/backups/host-backups';
 import type { BackupPaths } from '../host/backups/layout';
 import { readStaged, stageRestore } from '../host/backups/restore';
 import { checkArchiveFile } from './check-file';
 
-export const RESTORE_PATH = '/api/instance/restore';
-
-/** The largest archive an upload may be: 2 GiB, ten times the archive of the benchmark's 100,000 posts. */
-export const UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
+/** The upload's path (api/archive-routes.ts), for hosts that name it (host/start.ts). */
+export const RESTORE_PATH = archiveRoutes.restoreArchive.pattern;
 
 export interface ArchiveRestoreOptions {
   paths: BackupPaths;
   now: () => number;
   restart: 'app' | 'host';
-  /** Tests lower it. */
+  /** Below the route's own bound (`restoreBody`); tests lower it. */
   limitBytes?: number;
-  onUnexpectedError?: (error: unknown) => void;
 }
 
 /**
- * The service, with `POST /api/instance/restore` (an extension, docs/api.md): the body, an export archive
- * (docs/archive.md), is written to `<data>/restore/upload-<stamp>.zip` as it arrives, up to the limit, then
- * checked in full, and staged to replace the store at the next start (host/backups/restore.ts), after a
- * backup of it. A bad or oversized archive is refused, naming why, and deleted. For the owner alone, asked
- * of the service itself (`GET /api/account/me`), as the export does.
+ * `POST /api/instance/restore` (an extension, docs/api.md), for the owner alone (the route is signed-in):
+ * the body, an export archive (docs/archive.md), is written to `<data>/restore/upload-<stamp>.zip` as it
+ * arrives, up to the limit, then checked in full, and staged to replace the store at the next start
+ * (host/backups/restore.ts), after a backup of it. A bad or oversized archive is refused, naming why, and
+ * deleted. A body left unread (a refused upload) is the host's to discard (host/http.ts).
  */
-export function withArchiveRestore(service: Service, options: ArchiveRestoreOptions): Service {
+export function restoreArchive(options: ArchiveRestoreOptions): (ctx: Ctx) => Promise<StagedRestoreAnswer> {
   // One upload at a time: each stages its archive for the next start, and only one can be restored.
   let receiving = false;
-  return async (request) => {
-    const url = new URL(request.url);
-    if (url.pathname !== RESTORE_PATH || request.method !== 'POST') return service(request);
-    const me = await service(new Request(new URL('/api/account/me', url), { headers: request.headers }));
-    // A body left unread is the host's to discard (http.ts streamedPaths).
-    if (me.status !== 200) return me;
-    if (receiving) return fail(new ServiceError(409, ErrorText.archiveUploading));
+  return async (ctx) => {
+    if (receiving) throw new ServiceError(409, ErrorText.archiveUploading);
     receiving = true;
     try {
-      return ok(await receiveArchive(request, options));
-    } catch (error) {
-      return fail(error, options.onUnexpectedError);
+      return await receiveArchive(ctx.request, options);
     } finally {
       receiving = false;
     }
@@ -53,7 +43,7 @@ export function withArchiveRestore(service: Service, options: ArchiveRestoreOpti
 }
 
 async function receiveArchive(request: Request, options: ArchiveRestoreOptions): Promise<StagedRestoreAnswer> {
-  const limit = options.limitBytes ?? UPLOAD_LIMIT_BYTES;
+  const limit = options.limitBytes ?? restoreBody.maxBytes;
   const tooLarge = () => new ServiceError(413, `${ErrorText.archiveTooLarge}: at most ${limit} bytes`);
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge();

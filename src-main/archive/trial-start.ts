@@ -1,3 +1,4 @@
+import { routes } from '../../src-shared/api/routes';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { createService } from '../../src-shared/service/index';
 import { openDatabase, type PublishingDb } from '../../src-shared/store/db';
@@ -6,13 +7,13 @@ import { sqliteIdb } from '../host/sqlite-idb';
 
 /** What a page and a legacy client ask first, as the owner: each must answer. */
 const FIRST_READS = [
-  '/api/account/me',
-  '/api/account/personas',
-  '/api/account/channels',
-  '/api/posts/global?types=post.note,post.article,post.bookmark,post.quotation&scheduled=include',
-  '/api/posts/mentions',
-  '/users/me',
-  '/content/blurbs/global',
+  { path: routes.profile.pattern },
+  { path: routes.personas.pattern },
+  { path: routes.channels.pattern },
+  { path: routes.globalTimeline.pattern, query: 'types=post.note,post.article,post.bookmark,post.quotation&scheduled=include' },
+  { path: routes.mentionsTimeline.pattern },
+  { path: routes.usersMe.pattern },
+  { path: routes.globalBlurbs.pattern },
 ];
 
 /** The label of the token the trial signs in with, removed again before the store is put in place. */
@@ -53,10 +54,12 @@ async function firstReads(db: PublishingDb, token: string, now: number): Promise
   const failures: unknown[] = [];
   const service = createService({ db, clock: { now: () => now }, onUnexpectedError: (error) => failures.push(error) });
   for (const read of FIRST_READS) {
-    const answer = await service(new Request(new URL(read, 'http://restored.invalid'), { headers: { authorization: token } }));
+    const url = new URL(read.path, 'http://restored.invalid');
+    url.search = read.query ?? '';
+    const answer = await service(new Request(url, { headers: { authorization: token } }));
     if (answer.status === 200) continue;
     const said = (await answer.json().catch(() => null)) as { meta?: { text?: string } } | null;
     const why = failures[0] instanceof Error ? failures[0].message : (said?.meta?.text ?? `status ${answer.status}`);
-    throw new ArchiveError(`the restored store does not answer ${read.split('?')[0] ?? read}: ${why}`);
+    throw new ArchiveError(`the restored store does not answer ${read.path}: ${why}`);
   }
 }

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { ErrorText } from '../../src-shared/api/errors';
-import { MAX_BODY_BYTES } from '../../src-shared/service/params';
+import { MAX_BODY_BYTES } from '../../src-shared/api/variables';
+import { routes } from '../../src-shared/api/routes';
 import type { Service } from '../../src-shared/service/index';
 import { logProblem } from './printable';
 import { toFetchRequest } from './request';
@@ -16,7 +17,10 @@ export interface HttpHostOptions {
   service: Service;
   site: Site;
   maxBodyBytes?: number;
-  /** Paths that take a larger body than maxBodyBytes, and how large (the drafts sent with an export). */
+  /**
+   * Paths that take a larger body than maxBodyBytes, and how large (the drafts sent with an export).
+   * By default those the routes declare (`body`, api/route-contract.ts).
+   */
   largerBodies?: Readonly<Record<string, number>>;
   /** How long close() lets in-flight responses finish before it cuts their connections. */
   drainMs?: number;
@@ -35,10 +39,16 @@ export interface HttpHostOptions {
   requestTimeoutMs?: number;
   /**
    * Paths whose request bodies the service reads as they arrive, bounding them itself (an archive upload):
-   * neither maxBodyBytes nor the budget applies, and nothing of them is held here.
+   * neither maxBodyBytes nor the budget applies, and nothing of them is held here. By default those the
+   * routes declare so (`body.streamed`).
    */
   streamedPaths?: readonly string[];
 }
+
+/** The bodies the routes read themselves (api/route-contract.ts), by path: theirs are all literal paths of POST. */
+const OWN_BODIES = Object.values(routes).flatMap((route) => ('body' in route ? [{ path: route.pattern, ...route.body }] : []));
+const LARGER_BODIES: Readonly<Record<string, number>> = Object.fromEntries(OWN_BODIES.filter((body) => !body.streamed).map((body) => [body.path, body.maxBytes]));
+const STREAMED_PATHS: readonly string[] = OWN_BODIES.filter((body) => body.streamed).map((body) => body.path);
 
 /** What every request may hold of its body without drawing on the shared budget: small requests always pass. */
 const FREE_BODY_BYTES = 64 * 1024;
@@ -52,6 +62,8 @@ export interface HttpHost {
 
 export function createHttpHost(options: HttpHostOptions): HttpHost {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const largerBodies = options.largerBodies ?? LARGER_BODIES;
+  const streamedPaths = options.streamedPaths ?? STREAMED_PATHS;
   const drainMs = options.drainMs ?? 10_000;
   const lingerMs = options.lingerMs ?? 2_000;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
@@ -65,8 +77,8 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
       res.setHeader('Connection', 'close');
       return writeResponse(req, res, errorEnvelope(503, ErrorText.shuttingDown));
     }
-    if (req.method === 'POST' && options.streamedPaths?.includes(pathOf(req.url))) return answerStreamed(req, res, expectsContinue);
-    const limit = options.largerBodies?.[pathOf(req.url)] ?? maxBodyBytes;
+    if (req.method === 'POST' && streamedPaths.includes(pathOf(req.url))) return answerStreamed(req, res, expectsContinue);
+    const limit = largerBodies[pathOf(req.url)] ?? maxBodyBytes;
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) return refuseBody(req, res, lingerMs);
     if (expectsContinue) res.writeContinue();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PersonaAnswer } from '../../src-shared/api/answers';
+import { LIMITS } from '../../src-shared/api/inputs';
 import { useAccount } from '../state/account';
 import { THEMES, useTheme, type Theme } from '../state/theme';
 import { clients } from '../state/session';
@@ -92,7 +93,7 @@ function PersonaForm({ persona }: { persona: PersonaAnswer }) {
       {bio !== null && (
         <form aria-label={`Bio of @${persona.as}`} onSubmit={bios.run(async () => setBio((await clients().desk.setBio(persona.guid, bio)).bio.text), 'Bio saved.')}>
           <div className="write-and-preview">
-            <label className="text-field">Bio (Markdown, at most 2,048 characters)<textarea value={bio} rows={4} maxLength={2048} dir="auto" onChange={(e) => setBio(e.target.value)} /></label>
+            <label className="text-field">Bio (Markdown, at most {LIMITS.bioChars.toLocaleString('en')} characters)<textarea value={bio} rows={4} maxLength={LIMITS.bioChars} dir="auto" onChange={(e) => setBio(e.target.value)} /></label>
             <Suspense fallback={null}><MarkdownPreview text={bio} label={`Bio preview of @${persona.as}`} /></Suspense>
           </div>
           <Problem error={bios.error} />

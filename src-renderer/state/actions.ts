@@ -1,4 +1,5 @@
 import type { RemotePost } from '../../src-shared/client/remote-post';
+import { LEGACY_LIMITS } from '../../src-shared/api/legacy-inputs';
 import { currentPersona, useAccount, writableChannels } from './account';
 import { blankDraft, useDrafts, wordsOf } from './drafts';
 import { usePosts } from './posts';
@@ -63,7 +64,7 @@ export const canRepost = (post: RemotePost): boolean => post.id !== null || post
 
 async function legacyIdOf(post: RemotePost): Promise<number | null> {
   if (post.id !== null) return post.id;
-  const page = await clients().desk.blurbs('global', { count: 200, before_unix: post.publish_unix + 1 });
+  const page = await clients().desk.blurbs('global', { count: LEGACY_LIMITS.countMax, before_unix: post.publish_unix + 1 });
   return page.posts.find((p) => p.guid === post.guid)?.id ?? null;
 }
 

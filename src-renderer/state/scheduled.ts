@@ -10,9 +10,10 @@ import { useSync } from './sync';
 import { wroteLocally } from './unsent';
 import { useToasts, showError } from './toasts';
 import { stillScheduled } from '../util/scheduled-time';
+import { LIMITS } from '../../src-shared/api/inputs';
 
 /** The most scheduled posts one read lists: the instance's largest page. */
-const MOST = 250;
+const MOST = LIMITS.countMax;
 
 interface ScheduledStore {
   /** The account's posts whose time has not come, the soonest first. */

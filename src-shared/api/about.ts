@@ -39,8 +39,6 @@ export const EXTENSIONS = [
   /** `POST /api/instance/restore`: an export archive uploaded by the owner, staged to replace the store at the next start (docs/archive.md). */
   'restore_archive',
 ] as const;
-/** The extensions of the archive routes, which only a host that runs their worker threads offers. */
-export const ARCHIVE_EXTENSIONS: readonly Extension[] = ['export', 'restore_archive'];
 export type Extension = (typeof EXTENSIONS)[number];
 
 export const SOFTWARE = { name: pkg.productName, version: pkg.version } as const;

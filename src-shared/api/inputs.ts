@@ -230,13 +230,17 @@ export const missingFor = (type: string | undefined | null, given: Partial<Recor
     .filter((name) => (given[name] ?? '').trim() === '')
     .map((name) => `${name} is required for ${type ?? 'a post'}`);
 
-/** GET /api/posts/{guid}: `passwd` opens a post protected through the legacy interface. */
-export const postReadInput = z.object({ passwd: z.string().optional() });
-export type PostReadInput = z.infer<typeof postReadInput>;
-
-/** Stars and pins are set by `persona_guid` (one of the viewer's Personas), or else by the first one. */
+/**
+ * Stars and pins are set by `persona_guid` (one of the viewer's Personas), or else by the first one; the
+ * posts of an answer show that Persona's stars and pins. Where it only says whose marks are shown, one
+ * that is not the viewer's is the first one, not an error.
+ */
 export const actingInput = z.object({ persona_guid: z.string().optional() });
 export type ActingInput = z.infer<typeof actingInput>;
+
+/** GET /api/posts/{guid}: `passwd` opens a post protected through the legacy interface. */
+export const postReadInput = actingInput.extend({ passwd: z.string().optional() });
+export type PostReadInput = z.infer<typeof postReadInput>;
 
 /** POST /api/posts/{guid}/pin: `value` is `pin.orange`, `orange`, any case; anything else means no pin. */
 export const pinInput = actingInput.extend({ value: z.string().optional() });

@@ -46,7 +46,7 @@ const simplePostsFlag = z
 const passwdOpener = z.string().optional();
 
 /** GET /content/{id}. */
-export const contentReadInput = z.object({ passwd: passwdOpener, simple_posts: simplePostsFlag });
+export const contentReadInput = actingInput.extend({ passwd: passwdOpener, simple_posts: simplePostsFlag });
 export type ContentReadInput = z.infer<typeof contentReadInput>;
 
 /** POST /content/star/{id} and /content/repost/{id}: as `persona_guid`, or as the first Persona. */
@@ -102,7 +102,7 @@ export const contentWriteInput = z.object({
 });
 export type ContentWriteInput = z.infer<typeof contentWriteInput>;
 
-export const blurbsInput = z.object({
+export const blurbsInput = actingInput.extend({
   count: countOf(LEGACY_LIMITS.countMin, LEGACY_LIMITS.countMax, LEGACY_LIMITS.countDefault),
   before_id: postId('before_id').optional(),
   before_unix: unixTime('before_unix').optional(),
@@ -120,7 +120,7 @@ export const searchInput = blurbsInput.extend({
 });
 export type SearchInput = z.infer<typeof searchInput>;
 
-export const postIdsInput = z.object({
+export const postIdsInput = actingInput.extend({
   post_ids: z
     .string({ error: 'post_ids is required: a comma list of post ids' })
     .transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))

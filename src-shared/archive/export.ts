@@ -5,7 +5,7 @@ import type { PublishingDb } from '../store/db';
 import type { PersonaRow, PostRow } from '../store/rows';
 import { isPersonSetting } from '../store/setting-keys';
 import { isoOf } from '../util/time';
-import { canRead } from '../service/visibility';
+import { canRead } from '../store/visibility';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_TABLE_NAMES,

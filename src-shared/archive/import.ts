@@ -4,7 +4,7 @@ import type { AccountRow, TokenRow } from '../store/rows';
 import { backfillV2, BACKFILL_V2 } from '../store/upgrade-v2';
 import { archiveDrafts } from './archive-drafts';
 import { checkArchive, parsedRows } from './archive-check';
-import { keepRestoredDrafts } from './restored-drafts';
+import { keepRestoredDrafts } from '../store/restored-drafts';
 import { ARCHIVE_TABLE_NAMES, type ArchiveRow, type ArchiveTable, type Manifest } from './archive-schema';
 import { postRow } from '../store/post-row';
 import { bioHtmlOf } from '../text';

@@ -3,6 +3,8 @@ import { issueLines } from './lenient';
 import { colourOfHex, LEGACY_PIN_COLOURS, PIN_HEX, PRIVACIES, type LegacyPinColour, type Privacy } from '../api/vocabulary';
 import { legacyDate, remoteGuid, type Checked } from './outgoing';
 import { charCount } from '../util/chars';
+import { LIMITS } from '../api/inputs';
+import { LEGACY_LIMITS } from '../api/legacy-inputs';
 
 /** What the legacy client sends (section 4.1), checked before it is sent. */
 
@@ -38,7 +40,7 @@ const bytes = (s: string): number => new TextEncoder().encode(s).length;
 const writeParams = z
   .object({
     content: z.string().refine((s) => s.trim() !== '', 'content must not be empty'),
-    title: z.string().refine((s) => charCount(s) <= 512, 'title must be at most 512 characters').optional(),
+    title: z.string().refine((s) => charCount(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`).optional(),
     channel_id: postId('channel_id').optional(),
     post_id: postId('post_id').optional(),
     reply_to: postId('reply_to').optional(),
@@ -52,14 +54,20 @@ const writeParams = z
     passwd: z.string().optional(),
     persona_guid: remoteGuid.optional(),
     tags: z
-      .array(z.string().trim().min(1).refine((t) => !t.includes(',') && charCount(t) <= 128, 'a tag must be 1 to 128 characters, without a comma'))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .refine((t) => !t.includes(',') && charCount(t) <= LIMITS.tagChars, `a tag must be 1 to ${LIMITS.tagChars} characters, without a comma`),
+      )
       .optional(),
   })
   .strict()
   .superRefine((p, ctx) => {
     // Section 4.1: a new Blurb (only content) is 1 to 8192 bytes.
-    if (p.post_id === undefined && !p.title && bytes(p.content) > 8192) {
-      ctx.addIssue({ code: 'custom', message: 'content of a Blurb must be at most 8192 bytes' });
+    if (p.post_id === undefined && !p.title && bytes(p.content) > LEGACY_LIMITS.blurbBytes) {
+      ctx.addIssue({ code: 'custom', message: `content of a Blurb must be at most ${LEGACY_LIMITS.blurbBytes} bytes` });
     }
   });
 
@@ -83,7 +91,7 @@ export type BlurbCollection = 'global' | 'home' | 'mentions';
 
 /** Variables of the Blurb collections. */
 export interface BlurbsQuery {
-  /** 1 to 200. */
+  /** 1 to 200 (LEGACY_LIMITS). */
   count?: number;
   since_unix?: number;
   since_id?: number;
@@ -93,7 +101,12 @@ export interface BlurbsQuery {
 
 const blurbsQuery = z
   .object({
-    count: z.number().int().min(1).max(200, 'count must be a whole number from 1 to 200').optional(),
+    count: z
+      .number()
+      .int()
+      .min(LEGACY_LIMITS.countMin)
+      .max(LEGACY_LIMITS.countMax, `count must be a whole number from ${LEGACY_LIMITS.countMin} to ${LEGACY_LIMITS.countMax}`)
+      .optional(),
     since_unix: unixSeconds('since_unix').optional(),
     since_id: postId('since_id').optional(),
     before_unix: unixSeconds('before_unix').optional(),

@@ -128,6 +128,15 @@ export function timesOf(p: { [K in keyof typeof times]: z.output<(typeof times)[
 export const issueLines = (error: z.ZodError): string[] =>
   error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
 
+/** The same, with a union's issues named as those of each of its members (a union alone says "Invalid input"). */
+export const deepIssueLines = (error: z.ZodError): string[] => [...new Set(error.issues.flatMap((issue) => linesOf(issue, [])))];
+
+function linesOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[]): string[] {
+  const path = [...at, ...issue.path];
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) return issue.errors.flatMap((member) => member.flatMap((inner) => linesOf(inner, path)));
+  return [path.length > 0 ? `${path.map(String).join('.')}: ${issue.message}` : issue.message];
+}
+
 /*
  * Readers derived from this project's strict answers (src-shared/api): every field of a strict answer gets a
  * reader under the same name, so a field renamed, added or dropped there does not compile in the reader

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, SCHEDULED, type InstancePostType, type PinValue, type Privacy, type Scheduled } from '../api/vocabulary';
-import { missingFor } from '../api/inputs';
+import { GEO_BOUNDS, LIMITS, missingFor } from '../api/inputs';
 import { issueLines } from './lenient';
 import { charCount as chars } from '../util/chars';
 
@@ -21,9 +21,9 @@ const tag = z
   .trim()
   .min(1, 'a tag must not be empty')
   .refine((t) => !t.includes(','), 'a tag must not contain a comma (tags are sent as a comma list)')
-  .refine((t) => chars(t) <= 128 && bytes(t) <= 512, 'a tag must be at most 128 characters (512 bytes)');
+  .refine((t) => chars(t) <= LIMITS.tagChars && bytes(t) <= LIMITS.tagBytes, `a tag must be at most ${LIMITS.tagChars} characters (${LIMITS.tagBytes} bytes)`);
 
-const inRange = (name: string, min: number, max: number) =>
+const inRange = (name: string, { min, max }: { min: number; max: number }) =>
   z.number().refine((n) => Number.isFinite(n) && n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
 /** Variables of `POST /api/posts/write` (section 4.3). Dates are unix seconds here; they are sent as ISO 8601 UTC. */
@@ -67,7 +67,7 @@ const postParams = z
   .object({
     content: z.string().refine((s) => s.trim() !== '', 'content must not be empty').optional(),
     post_type: z.enum(POST_TYPES, `post_type must be one of ${POST_TYPES.join(', ')}`).optional(),
-    title: z.string().refine((s) => chars(s) <= 512, 'title must be at most 512 characters').optional(),
+    title: z.string().refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`).optional(),
     source_url: z.string().regex(/^https?:\/\/\S+$/i, 'source_url must be an http(s) URL').optional(),
     source_title: z.string().optional(),
     channel_guid: remoteGuid.optional(),
@@ -79,9 +79,9 @@ const postParams = z
     tags: z.array(tag).optional(),
     canonical_url: z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol').nullable().optional(),
     post_slug: z.string().optional(),
-    geo_longitude: inRange('geo_longitude', -180, 180).nullable().optional(),
-    geo_latitude: inRange('geo_latitude', -90, 90).nullable().optional(),
-    geo_altitude: inRange('geo_altitude', -7500, 25000).nullable().optional(),
+    geo_longitude: inRange('geo_longitude', GEO_BOUNDS.longitude).nullable().optional(),
+    geo_latitude: inRange('geo_latitude', GEO_BOUNDS.latitude).nullable().optional(),
+    geo_altitude: inRange('geo_altitude', GEO_BOUNDS.altitude).nullable().optional(),
     geo_description: z.string().optional(),
   })
   .strict()
@@ -136,7 +136,7 @@ export function updateBody(params: UpdatePostParams): Checked<Record<string, unk
 
 /** Variables of the instance timelines (section 4.3, plus `before`, this project's extension). */
 export interface TimelineQuery {
-  /** 1 to 250; the remote's default is 100. */
+  /** 1 to 250 (LIMITS); the remote's default is 100. */
   count?: number;
   /** Default (the remote's): post.note only. */
   types?: InstancePostType[];
@@ -157,7 +157,12 @@ export interface TimelineQuery {
 
 const timelineQuery = z
   .object({
-    count: z.number().int().min(1).max(250, 'count must be a whole number from 1 to 250').optional(),
+    count: z
+      .number()
+      .int()
+      .min(LIMITS.countMin)
+      .max(LIMITS.countMax, `count must be a whole number from ${LIMITS.countMin} to ${LIMITS.countMax}`)
+      .optional(),
     types: z.array(z.enum(POST_TYPES)).min(1, 'types must name at least one type').optional(),
     since: unixSeconds('since').optional(),
     until: unixSeconds('until').optional(),

@@ -6,6 +6,8 @@ import type { SignInCodes } from './sign-in-codes';
 import type { SignInGuard } from './sign-in-guard';
 import type { Params } from './params';
 import type { BackupsControl } from '../api/backups';
+import type { Extension } from '../api/about';
+import type { Access } from '../api/route-contract';
 
 /** Who is asking: the account behind the token, or nobody. */
 export interface Viewer {
@@ -22,10 +24,13 @@ export interface Ctx {
   /** Scheme and host the client used; completes canonical URLs. */
   origin: string;
   params: Params;
-  /** Path segments captured by the route (`:guid` and the like). */
-  path: Readonly<Record<string, string>>;
   /** Null when no token was sent; a wrong token never gets here (it is refused). */
   viewer: Viewer | null;
+  /**
+   * The Persona whose stars and pins the answer's posts show: the route's `persona_guid` when it is one of
+   * the viewer's, otherwise the viewer's first; null without a viewer (service/router.ts).
+   */
+  acting: string | null;
   /**
    * Every Persona, Channel and grant as the request began. A handler that changes them reads what it
    * changed from the store, not from here.
@@ -41,12 +46,12 @@ export interface Ctx {
   signInCodes: SignInCodes | null;
   /** The host's backups; null where none are kept (tests, a service without a data folder). */
   backups: BackupsControl | null;
-  /** The host answers the archive's routes beside the service (`export`, `restore_archive`; src-main/archive/archive-routes.ts). */
-  exportsArchive: boolean;
+  /** The extensions of `/api/about` this service offers: those whose routes it serves. */
+  extensions: readonly Extension[];
 }
 
-/** Who may call a route: anyone (a viewer, if any, may see more), or only with a token that signs in. */
-export type Access = 'anyone' | 'signed-in';
+/** What the service knows of a request before its route has read it (service/router.ts adds the rest). */
+export type RequestCtx = Omit<Ctx, 'acting'>;
 
 /** What a handler of a `signed-in` route sees: the router has made sure there is a viewer. */
 export interface SignedInCtx extends Ctx {
@@ -54,6 +59,14 @@ export interface SignedInCtx extends Ctx {
 }
 
 export type CtxFor<A extends Access> = A extends 'signed-in' ? SignedInCtx : Ctx;
+
+/** What a handler of a route that needs sync or backups sees: the router has made sure the host has them. */
+export interface SyncCtx extends SignedInCtx {
+  sync: SyncEngine;
+}
+export interface BackupsCtx extends SignedInCtx {
+  backups: BackupsControl;
+}
 
 /**
  * A route's work, given its input as the route's schema parsed it; the answer it gives is the envelope's

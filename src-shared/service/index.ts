@@ -6,15 +6,27 @@ import { needsTouch, tokenFrom, tokenKey, touchToken, viewerOf } from './auth';
 import { createSignInGuard } from './sign-in-guard';
 import type { SignInCodes } from './sign-in-codes';
 import type { TokenRow } from '../store/rows';
-import type { Ctx } from './context';
+import type { RequestCtx } from './context';
 import { readParams } from './params';
 import { fail, ok, styleOfPath, type EnvelopeStyle } from './respond';
-import { checkAnswer, createRouter } from './router';
-import { legacyRoutes } from './legacy/routes';
-import { instanceRoutes } from './routes';
+import { checkAnswer, createRouter, implementAll, type Implementations, type Route } from './router';
+import { contentHandlers } from './legacy/routes';
+import { userHandlers } from './legacy/user-routes';
+import { backupHandlers, instanceHandlers, syncHandlers } from './routes';
 import type { SyncEngine } from '../sync/engine';
 import type { Activity } from '../util/activity';
 import type { BackupsControl } from '../api/backups';
+import { EXTENSIONS, type Extension } from '../api/about';
+import { answersFile, type RouteContract } from '../api/route-contract';
+import { routes } from '../api/routes';
+import { archiveRoutes } from '../api/archive-routes';
+import { instanceRoutes } from '../api/instance-routes';
+import { syncRoutes } from '../api/sync-routes';
+import { backupRoutes } from '../api/backup-routes';
+import { contentRoutes, userRoutes } from '../api/legacy-routes';
+
+/** The handlers of the archive's routes: the hosts' (src-main/archive/archive-routes.ts), which the service cannot run itself. */
+export type ArchiveHandlers = Implementations<typeof archiveRoutes>;
 
 export interface ServiceDeps {
   db: PublishingDb;
@@ -31,25 +43,47 @@ export interface ServiceDeps {
   signInCodes?: SignInCodes;
   /** The host's backups (src-main/host/backups/); without them /api/backups answers 503. */
   backups?: BackupsControl;
-  /** The host answers `GET /api/instance/export` beside the service (src-main/archive/export-route.ts). */
+  /** The archive's routes; without them there are none, and `/api/about` names neither `export` nor `restore_archive`. */
+  archive?: ArchiveHandlers;
+  /**
+   * Said by the hosts' start-up (host/start.ts, desktop/instance.ts), which give the archive's handlers
+   * afterwards (`withArchive`). What a service serves, and names in `/api/about`, follows from `archive`
+   * alone: this adds nothing, and goes once they pass `archive` here.
+   */
   exportsArchive?: boolean;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
 export type Service = (request: Request) => Promise<Response>;
 
+/** What each service was made with, so that the archive's routes can be added to it (`withArchive`). */
+const madeWith = new WeakMap<Service, ServiceDeps>();
+
+/**
+ * The same service, serving the archive's routes with these handlers too: for a host that makes its service
+ * before it has them (src-main/archive/archive-routes.ts).
+ */
+export function withArchive(service: Service, archive: ArchiveHandlers): Service {
+  const deps = madeWith.get(service);
+  if (!deps) throw new TypeError('only a service made by createService can serve the archive');
+  return createService({ ...deps, archive });
+}
+
 export function createService(deps: ServiceDeps): Service {
   const clock = deps.clock ?? systemClock;
-  const route = createRouter([...instanceRoutes, ...legacyRoutes]);
+  const served = servedRoutes(deps.archive);
+  const route = createRouter(served);
+  const extensions = offeredExtensions(served);
   const signIns = createSignInGuard();
-  return async (request) => {
+  const service: Service = async (request) => {
     let style: EnvelopeStyle = 'instance';
     const ended = deps.activity?.begin();
     try {
       const url = new URL(request.url);
       style = styleOfPath(url.pathname);
       const match = route(request.method.toUpperCase(), url.pathname);
-      const params = await readParams(request, url);
+      // A route that reads its own body (api/route-contract.ts) takes variables from the query string only.
+      const params = await readParams(request, url, { body: match.route.body === undefined });
       const key = await tokenKey(tokenFrom(request, params, match.route.tokenVariable ?? false));
       const now = Math.floor(clock.now() / 1000);
       // The token row the request used, set inside the handler's transaction (below), for touching it after.
@@ -62,13 +96,12 @@ export function createService(deps: ServiceDeps): Service {
         used.token = token ?? null;
         const account = await accountSnapshot(deps.db, mark);
         const viewer = viewerOf(token, account, now);
-        const ctx: Ctx = {
+        const ctx: RequestCtx = {
           request,
           db: deps.db,
           clock,
           origin: url.origin,
           params,
-          path: match.path,
           viewer,
           account,
           now,
@@ -76,23 +109,44 @@ export function createService(deps: ServiceDeps): Service {
           signIns,
           signInCodes: deps.signInCodes ?? null,
           backups: deps.backups ?? null,
-          exportsArchive: deps.exportsArchive === true,
+          extensions,
         };
-        return match.route.run(ctx);
+        return match.route.run(ctx, match.captured);
       };
       // One transaction per request: one consistent view of the store, and on the SQLite backend one
       // commit instead of one per read or write (measured: 10 reads 15 ms apart, 2.8 ms together).
-      const data =
-        match.route.transaction === false
-          ? await handle()
-          : await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle, { startsWithRequest: true });
+      const data = match.route.transaction
+        ? await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle, { startsWithRequest: true })
+        : await handle();
       if (deps.checkAnswers) checkAnswer(match.route, data);
       if (used.token && needsTouch(used.token, now)) void touchToken(deps.db, used.token, now);
-      return ok(data, style);
+      // A file (the export's archive) is the answer itself, not an envelope's data.
+      return answersFile(match.route.output) ? (data as Response) : ok(data, style);
     } catch (error) {
       return fail(error, deps.onUnexpectedError, style);
     } finally {
       ended?.();
     }
   };
+  madeWith.set(service, deps);
+  return service;
+}
+
+/** Every route this service serves, in the order of api/routes.ts: the archive's where the host gives their handlers. */
+function servedRoutes(archive: ArchiveHandlers | undefined): Route[] {
+  return [
+    ...implementAll(instanceRoutes, instanceHandlers),
+    ...implementAll(syncRoutes, syncHandlers),
+    ...implementAll(backupRoutes, backupHandlers),
+    ...(archive ? implementAll(archiveRoutes, archive) : []),
+    ...implementAll(contentRoutes, contentHandlers),
+    ...implementAll(userRoutes, userHandlers),
+  ];
+}
+
+/** The extensions `/api/about` names: all, but those of routes (api/routes.ts) this service does not serve. */
+function offeredExtensions(served: readonly Route[]): Extension[] {
+  const servedNames = new Set(served.map((route) => route.name));
+  const unserved = Object.entries(routes).flatMap(([name, route]: [string, RouteContract]) => (route.extension && !servedNames.has(name) ? [route.extension] : []));
+  return EXTENSIONS.filter((extension) => !unserved.includes(extension));
 }

@@ -1,23 +1,22 @@
 import { ErrorText, ServiceError } from '../api/errors';
 import { readBodyUpTo } from '../util/read-body';
+import { MAX_BODY_BYTES, variableText } from '../api/variables';
 
 /** Request variables as strings, wherever they came from (query string, form body or JSON body). */
 export type Params = Readonly<Record<string, string>>;
 
-/** Bodies larger than this are refused before they are read in full. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = () => new ServiceError(413, ErrorText.bodyTooLarge);
 const malformed = () => new ServiceError(400, ErrorText.malformedBody);
 
 /**
- * Query string first, then the body (form or JSON, for POST and DELETE alike); a body variable wins over
- * a query variable of the same name. JSON scalars become strings so that every handler validates one kind
- * of input; a JSON array of scalars becomes a comma list (tags may be sent either way).
+ * Query string first, then the body (form or JSON, for POST and DELETE alike) unless the route reads the
+ * body itself; a body variable wins over a query variable of the same name. JSON scalars become strings so
+ * that every handler validates one kind of input (api/variables.ts).
  */
-export async function readParams(request: Request, url: URL): Promise<Params> {
+export async function readParams(request: Request, url: URL, { body }: { body: boolean }): Promise<Params> {
   const params: Record<string, string> = Object.fromEntries(url.searchParams);
-  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return params;
+  if (!body || request.method === 'GET' || request.method === 'HEAD' || !request.body) return params;
 
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
@@ -50,19 +49,9 @@ function fromJson(raw: string): Record<string, string> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw malformed();
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
-    const text = scalarText(value);
+    const text = variableText(value);
     if (text === undefined) throw new ServiceError(400, ErrorText.invalidParameters, [`${key}: unsupported value`]);
     if (text !== null) out[key] = text;
   }
   return out;
-}
-
-function scalarText(value: unknown): string | null | undefined {
-  if (value === null) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
-    return value.join(',');
-  }
-  return undefined;
 }

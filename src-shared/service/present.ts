@@ -5,7 +5,7 @@ import { isoOf } from '../util/time';
 import type { Ctx } from './context';
 import { postsByGuids } from '../store/posts-by-guid';
 import { firstChars } from '../util/chars';
-import { canRead } from './visibility';
+import { canRead } from '../store/visibility';
 
 /** Everything a page of posts needs besides the posts, read once per request. */
 export interface Lookups {
@@ -28,7 +28,7 @@ export interface Lookups {
 export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
   const personas = ctx.account.personaByGuid;
   const viewerPersonas = new Set(ctx.viewer?.personaGuids ?? []);
-  const acting = actingPersona(ctx);
+  const { acting } = ctx;
   const pins = new Map<string, PinRow['colour']>();
   const starred = new Set<string>();
   const reposts = new Map<string, string>();
@@ -68,13 +68,6 @@ function replyToUrl(ctx: Ctx, post: PostRow, lookups: Lookups): string | false {
   const parent = parentByGuid(post);
   const parentPath = parent === null ? undefined : lookups.parentPaths.get(parent);
   return parentPath === undefined ? post.replyTo : ctx.origin + parentPath;
-}
-
-/** The Persona that stars and pins: `persona_guid` when it is the viewer's, otherwise the first one. */
-export function actingPersona(ctx: Ctx): string | null {
-  const personas = ctx.viewer?.personaGuids ?? [];
-  const asked = ctx.params['persona_guid']?.trim().toLowerCase();
-  return (asked && personas.find((g) => g === asked)) || personas[0] || null;
 }
 
 /**

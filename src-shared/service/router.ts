@@ -1,71 +1,83 @@
-import { ErrorText, ServiceError, needLogin } from '../api/errors';
 import { z } from 'zod';
-import type { Access, Ctx, CtxFor, SignedInCtx } from './context';
+import { ErrorText, ServiceError, needLogin } from '../api/errors';
+import {
+  answersFile,
+  signedIn,
+  type AnswerOf,
+  type InputOf,
+  type Need,
+  type PathOf,
+  type RouteContract,
+  type RouteMap,
+} from '../api/route-contract';
+import type { BackupsCtx, CtxFor, RequestCtx, SignedInCtx, SyncCtx, Viewer } from './context';
 import { parseInput } from './validate';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The two kinds of access, as the route tables name them. */
-export const anyone = 'anyone' satisfies Access;
-export const signedIn = 'signed-in' satisfies Access;
-
-/** What a route declares besides its handler: one line of the routing table says all of it. */
-interface RouteFacts {
-  method: Method;
-  /** Literal segments and `:name` captures, e.g. `/api/posts/:guid/star`. */
-  pattern: string;
-  access: Access;
-  /** The request variables (query string and body, service/params.ts), parsed before the handler runs. */
-  input?: z.ZodType;
-  /** What the handler answers (the envelope's `data`); the contract test parses real answers with it. */
-  output: z.ZodType;
-  /** Section 5.1: a few operations also take the token as the `token` variable. */
-  tokenVariable?: boolean;
-  /**
-   * Handlers run inside one store transaction (read-only for GET) unless this is false: handlers that await
-   * other work (Web Crypto) must not, because IndexedDB commits a transaction that sits idle.
-   */
-  transaction?: false;
-}
-
-/** A routing table entry: its facts, and its handler behind the checks the facts call for. */
-export interface Route extends RouteFacts {
-  run(ctx: Ctx): Promise<unknown>;
-}
-
-type InputOf<I> = I extends z.ZodType ? z.output<I> : undefined;
+/** What a route's handler sees: the context its access and its needs promise. */
+export type CtxOf<R extends RouteContract> = R extends { needs: 'sync' } ? SyncCtx : R extends { needs: 'backups' } ? BackupsCtx : CtxFor<R['access']>;
 
 /**
- * Declares a route. Its handler gets the context its access promises and the input its schema makes, and
- * must answer what `output` says: a mismatch is a compile error, not a surprise for a client.
+ * A route's work: given the context, the input its schema made and its path parameters as declared, it
+ * answers what the route declares (the envelope's `data`, or the file's Response). A mismatch with the
+ * contract is a compile error, not a surprise for a client.
  */
-export function route<O extends z.ZodType, A extends Access, I extends z.ZodType | undefined = undefined>(
-  declaration: RouteFacts & {
-    access: A;
-    input?: I;
-    output: O;
-    handler: (ctx: CtxFor<A>, input: InputOf<I>) => Promise<z.output<O>>;
-  },
-): Route {
-  const { handler, ...facts } = declaration;
-  const contextFor = (ctx: Ctx): CtxFor<A> => (facts.access === signedIn ? withViewer(ctx) : ctx) as CtxFor<A>;
-  const inputOf = (ctx: Ctx): InputOf<I> => (facts.input ? parseInput(facts.input, ctx.params) : undefined) as InputOf<I>;
+export type RouteHandler<R extends RouteContract> = (ctx: CtxOf<R>, input: InputOf<R>, path: PathOf<R>) => Promise<AnswerOf<R>>;
+
+/**
+ * How the service implements a route: its handler, which runs inside one store transaction (read-only for
+ * GET), or one that must not: a handler that awaits other work (Web Crypto, a remote, a file) would see
+ * IndexedDB commit a transaction that sits idle.
+ */
+export type Implementation<R extends RouteContract> = RouteHandler<R> | { readonly handler: RouteHandler<R>; readonly transaction: false };
+
+/** A handler for every route of a map, by name: one missing, or one too many, does not compile. */
+export type Implementations<M extends RouteMap> = { readonly [N in keyof M]: Implementation<M[N]> };
+
+/** A handler that runs outside the request's store transaction (see Implementation). */
+export const outsideTransaction = <H>(handler: H): { readonly handler: H; readonly transaction: false } => ({ handler, transaction: false });
+
+/** A route as the service serves it: its contract, and its handler behind the checks the contract calls for. */
+export interface Route extends RouteContract {
+  readonly name: string;
+  readonly transaction: boolean;
+  /** `captured`: the path's `:name` segments, decoded. */
+  run(ctx: RequestCtx, captured?: Readonly<Record<string, string>>): Promise<unknown>;
+}
+
+/**
+ * A route with its implementation. In this order the request is checked: access first, so that a stranger
+ * learns nothing from which variables are wrong; then the variables; then what the host must have (503
+ * without it); then the path parameters; then the handler checks the rest.
+ */
+export function implement<R extends RouteContract>(name: string, contract: R, implementation: Implementation<R>): Route {
+  const { handler, transaction } = typeof implementation === 'function' ? { handler: implementation, transaction: true } : implementation;
   return {
-    ...facts,
-    // Access is checked before input, so that a stranger learns nothing from which variables are wrong.
-    run: async (ctx) => {
-      const checked = contextFor(ctx);
-      return handler(checked, inputOf(ctx));
+    ...contract,
+    name,
+    transaction,
+    run: async (ctx, captured = {}) => {
+      const viewing = contract.access === signedIn ? withViewer(ctx) : ctx;
+      const input = (contract.input ? parseInput(contract.input, ctx.params) : undefined) as InputOf<R>;
+      if (contract.needs) requireNeed(ctx, contract.needs);
+      const path = pathOf(contract, captured) as PathOf<R>;
+      const checked = { ...viewing, acting: actingOf(ctx.viewer, input) } as CtxOf<R>;
+      return handler(checked, input, path);
     },
   };
+}
+
+/** Every route of `map` with its implementation, in the map's order. */
+export function implementAll<M extends RouteMap>(map: M, implementations: Implementations<M>): Route[] {
+  return Object.entries(map).map(([name, contract]) => implement(name, contract, implementations[name as keyof M] as Implementation<RouteContract>));
 }
 
 /**
  * Parses an answer with its route's declared output. The compiler holds handlers to it already; this
  * catches what types cannot see (a value out of a declared range, a list where one of a few is promised),
- * where a loud failure is wanted: in tests, every answer is checked.
+ * where a loud failure is wanted: in tests, every answer is checked. A file is not an envelope's data.
  */
-export function checkAnswer(route: Route, data: unknown): void {
+export function checkAnswer(route: Pick<Route, 'method' | 'pattern' | 'output'>, data: unknown): void {
+  if (answersFile(route.output)) return;
   const result = route.output.safeParse(data);
   if (!result.success) {
     // A union's issues hide inside it; the first few kilobytes of them name the field that broke it.
@@ -75,15 +87,56 @@ export function checkAnswer(route: Route, data: unknown): void {
 }
 
 /** The context of a signed-in route, or the spec's 403 "You Need to Log In First". */
-function withViewer(ctx: Ctx): SignedInCtx {
+function withViewer(ctx: RequestCtx): Omit<SignedInCtx, 'acting'> {
   const { viewer } = ctx;
   if (!viewer) throw needLogin();
   return { ...ctx, viewer };
 }
 
+const NEEDS: Record<Need, { has: (ctx: RequestCtx) => boolean; text: string }> = {
+  sync: { has: (ctx) => ctx.sync !== null, text: ErrorText.syncUnavailable },
+  backups: { has: (ctx) => ctx.backups !== null, text: ErrorText.backupsUnavailable },
+};
+
+function requireNeed(ctx: RequestCtx, need: Need): void {
+  if (!NEEDS[need].has(ctx)) throw new ServiceError(503, NEEDS[need].text);
+}
+
+/** The path parameters as the route declares them; one it does not declare is its text. */
+function pathOf(contract: RouteContract, captured: Readonly<Record<string, string>>): Record<string, unknown> {
+  const path: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(captured)) {
+    const param = contract.path?.[name];
+    if (!param) {
+      path[name] = text;
+      continue;
+    }
+    const parsed = param.schema.safeParse(text);
+    if (parsed.success) path[name] = parsed.data;
+    else if (param.refusal) throw new ServiceError(param.refusal.code, param.refusal.text);
+    else path[name] = null;
+  }
+  return path;
+}
+
+/** The variable that names the acting Persona, in every route whose answer shows stars and pins. */
+const ACTING = 'persona_guid';
+
+/**
+ * The Persona whose stars and pins an answer shows: the input's `persona_guid` when it is one of the
+ * viewer's, otherwise the viewer's first (a route that acts with it refuses a wrong one itself).
+ */
+function actingOf(viewer: Viewer | null, input: unknown): string | null {
+  const personas = viewer?.personaGuids ?? [];
+  const value: unknown = typeof input === 'object' && input !== null && ACTING in input ? (input as Record<string, unknown>)[ACTING] : undefined;
+  const asked = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (asked && personas.find((g) => g === asked)) || personas[0] || null;
+}
+
 export interface Match {
   route: Route;
-  path: Record<string, string>;
+  /** The path's `:name` segments, decoded. */
+  captured: Record<string, string>;
 }
 
 const splitPath = (path: string): string[] => path.split('/').filter(Boolean);
@@ -120,13 +173,14 @@ export function createRouter(routes: readonly Route[]) {
     }
     let best: { literals: number; match: Match | null } | null = null;
     for (const { route, parts, literals } of compiled) {
-      const path = capture(parts, decoded);
-      if (!path || (best && literals < best.literals)) continue;
+      const captured = capture(parts, decoded);
+      if (!captured || (best && literals < best.literals)) continue;
       if (!best || literals > best.literals) best = { literals, match: null };
-      if (route.method === method) best.match ??= { route, path };
+      if (route.method === method) best.match ??= { route, captured };
     }
     if (best?.match) return best.match;
     if (best) throw new ServiceError(405, ErrorText.methodNotAllowed);
     throw new ServiceError(404, ErrorText.unknownEndpoint);
   };
 }
+

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { backupPaths } from '../../src-main/host/backups/layout';
-import { withArchiveRestore } from '../../src-main/archive/restore-route';
+import { archiveHandlers } from '../../src-main/archive/archive-routes';
+import { OWNER_TOKEN, startInstance } from '../support/instance';
 import { script, serve, stop, texts, TOKEN, write } from './archive-processes';
 import { tempDir } from './host-helpers';
 
@@ -106,9 +107,13 @@ describe('POST /api/instance/restore', () => {
   });
 
   it('stops reading a body that passes the limit, and keeps none of it', async () => {
-    const paths = backupPaths(tempDir('restore-route-limit'));
-    const owner = () => Promise.resolve(new Response('{}', { status: 200 }));
-    const route = withArchiveRestore(owner, { paths, now: () => Date.parse('2026-11-25T06:00:00Z'), restart: 'host', limitBytes: 1000 });
+    const dataDir = tempDir('restore-route-limit');
+    const paths = backupPaths(dataDir);
+    const instance = await startInstance('memory', undefined, {
+      archive: archiveHandlers({ dataDir, paths, now: () => Date.parse('2026-11-25T06:00:00Z'), restart: 'host', uploadLimitBytes: 1000 }),
+    });
+    onTestFinished(() => instance.close());
+    const route = instance.service;
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull: (controller) => {
@@ -116,7 +121,7 @@ describe('POST /api/instance/restore', () => {
         controller.enqueue(new Uint8Array(100));
       },
     });
-    const response = await route(new Request('http://desk.test/api/instance/restore', { method: 'POST', body, duplex: 'half' } as RequestInit));
+    const response = await route(new Request('http://desk.test/api/instance/restore', { method: 'POST', headers: { authorization: OWNER_TOKEN }, body, duplex: 'half' } as RequestInit));
     expect(response.status).toBe(413);
     // It read past the limit by a chunk at most, not the endless body.
     expect(sent).toBeLessThan(1300);
@@ -125,11 +130,13 @@ describe('POST /api/instance/restore', () => {
 
   it('takes one upload at a time, and says which staged archive a later one replaces', async () => {
     const archive = new Uint8Array(fs.readFileSync(await archiveOf(['Archived'])));
-    const paths = backupPaths(tempDir('restore-route-one-at-a-time'));
-    const owner = () => Promise.resolve(new Response('{}', { status: 200 }));
+    const dataDir = tempDir('restore-route-one-at-a-time');
+    const paths = backupPaths(dataDir);
     let clock = Date.parse('2026-11-25T06:00:00Z');
-    const route = withArchiveRestore(owner, { paths, now: () => (clock += 1000), restart: 'host' });
-    const post = (body: BodyInit) => route(new Request('http://desk.test/api/instance/restore', { method: 'POST', body, duplex: 'half' } as RequestInit));
+    const instance = await startInstance('memory', undefined, { archive: archiveHandlers({ dataDir, paths, now: () => (clock += 1000), restart: 'host' }) });
+    onTestFinished(() => instance.close());
+    const post = (body: BodyInit) =>
+      instance.service(new Request('http://desk.test/api/instance/restore', { method: 'POST', headers: { authorization: OWNER_TOKEN }, body, duplex: 'half' } as RequestInit));
     // The first upload sends half, then waits until the test lets it finish.
     let finish = () => {};
     const waiting = new Promise<void>((resolve) => (finish = resolve));

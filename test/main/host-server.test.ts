@@ -231,6 +231,16 @@ describe('the HTTP layer', () => {
     expect(closed).toBe('HTTP/1.1 408 Request Timeout');
   });
 
+  it('lets the bodies that routes read themselves past the bound of variables, as the routes declare them', async () => {
+    const { url } = await serve(echo([]));
+    const twoMiB = JSON.stringify({ drafts: [], padding: 'x'.repeat(2 * 1024 * 1024) });
+    // The drafts sent with an export may take 32 MiB; the variables of any other route 1 MiB.
+    expect((await fetch(`${url}/api/instance/export`, { method: 'POST', body: twoMiB })).status).toBe(200);
+    expect((await fetch(`${url}/api/posts/write`, { method: 'POST', body: twoMiB })).status).toBe(413);
+    // An archive upload is handed over as it arrives, whatever its size within the route's 2 GiB.
+    expect((await fetch(`${url}/api/instance/restore`, { method: 'POST', body: new Uint8Array(3 * 1024 * 1024) })).status).toBe(200);
+  });
+
   it('lets a streamed upload take longer than a request may, as long as it keeps arriving, and cuts one that stops', async () => {
     const { url } = await serve(echo([]), noSite, { requestTimeoutMs: 400, streamedPaths: ['/api/upload'] });
     const { port } = new URL(url);

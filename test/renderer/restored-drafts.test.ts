@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepRestoredDrafts } from '../../src-shared/archive/restored-drafts';
+import { keepRestoredDrafts } from '../../src-shared/store/restored-drafts';
 import { blankDraft, readDrafts, useDrafts } from '../../src-renderer/state/drafts';
 import { takeRestoredDrafts } from '../../src-renderer/state/restored-drafts';
 import type { TestInstance } from '../support/instance';

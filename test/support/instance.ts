@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { IDBFactory, IDBKeyRange as FakeKeyRange } from 'fake-indexeddb';
 import { sqliteIdb } from '../../src-main/host/sqlite-idb';
-import { createService, type Service } from '../../src-shared/service';
+import { createService, type ArchiveHandlers, type Service } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { openDatabase, type IdbPlatform, type PublishingDb } from '../../src-shared/store/db';
 import type { SignInCodes } from '../../src-shared/service/sign-in-codes';
@@ -90,6 +90,8 @@ export interface InstanceOptions {
   backups?: BackupsControl;
   /** The database's name, when the test made it (platformFor) to know where its file is. */
   name?: string;
+  /** A host's handlers of the archive's routes (src-main/archive/archive-routes.ts). */
+  archive?: ArchiveHandlers;
 }
 
 export async function startInstance(backend: Backend = 'memory', password?: string, options: InstanceOptions = {}): Promise<TestInstance> {
@@ -110,6 +112,7 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
     ...(options.activity ? { activity: options.activity } : {}),
     ...(options.signInCodes ? { signInCodes: options.signInCodes } : {}),
     ...(options.backups ? { backups: options.backups } : {}),
+    ...(options.archive ? { archive: options.archive } : {}),
     onUnexpectedError: (e) => console.error(e),
     // Every answer of every test is held to its route's declared output (service/router.ts).
     checkAnswers: true,

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../src-shared/api/inputs';
 import { Problems, problemId } from './Problems';
 import type { FoldedSectionProps } from './section-props';
 
@@ -21,7 +22,7 @@ export function PlaceAndAddress({ draft, set, problems, described, open }: Folde
       <div className="field">
         <label>
           Place (shown with the post)
-          <input value={draft.place} maxLength={512} placeholder="Lisbon, by the river" dir="auto" onChange={(e) => set({ place: e.target.value })} {...described('place')} />
+          <input value={draft.place} maxLength={LIMITS.geoDescriptionChars} placeholder="Lisbon, by the river" dir="auto" onChange={(e) => set({ place: e.target.value })} {...described('place')} />
         </label>
         <Problems list={problems.place} id={problemId(draft.id, 'place')} />
       </div>

@@ -149,7 +149,7 @@ export const WRITE_FIELDS: Record<keyof WriteInput, FieldWords> = {
   geo_description: {
     field: 'place',
     label: 'Place',
-    says: { tooLong: atMost('The place', 512), invalid: 'Describe the place in words.' },
+    says: { tooLong: atMost('The place', LIMITS.geoDescriptionChars), invalid: 'Describe the place in words.' },
   },
 };
 

@@ -1,6 +1,8 @@
 import { isRemoteError } from '../../../src-shared/client/errors';
 import type { NewPostParams, UpdatePostParams } from '../../../src-shared/client/outgoing';
 import { needsSource } from '../../../src-shared/api/vocabulary';
+import { LIMITS as INPUT_LIMITS } from '../../../src-shared/api/inputs';
+import { LEGACY_LIMITS } from '../../../src-shared/api/legacy-inputs';
 import { newPostBody, updateBody } from '../../../src-shared/client/outgoing';
 import { plainProblem, type Field } from './field-words';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
@@ -130,7 +132,7 @@ export async function publishDraft(draft: Draft): Promise<RemotePost> {
   return instance.update(draft.editing, updateParamsOf(draft));
 }
 
-/** Section 8 and this instance's limits, for the counters. */
-export const LIMITS = { textChars: 100_000, blurbBytes: 8192, titleChars: 512 } as const;
+/** Section 8 and this instance's limits (api/inputs.ts, api/legacy-inputs.ts), for the counters. */
+export const LIMITS = { textChars: INPUT_LIMITS.textChars, blurbBytes: LEGACY_LIMITS.blurbBytes, titleChars: INPUT_LIMITS.titleChars } as const;
 export { charCount } from '../../../src-shared/util/chars';
 export const byteCount = (s: string): number => new TextEncoder().encode(s).length;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { archiveRoutes } from '../../../src-shared/api/archive-routes';
 import type { BackupsAnswer } from '../../../src-shared/api/backups';
 import { loadSession } from '../../api/saved-session';
 import { useDrafts } from '../../state/drafts';
@@ -7,8 +8,8 @@ import { StagedNote } from './BackupsSection';
 import { Problem, useTask } from './form-task';
 import { uploadArchive } from './upload-archive';
 
-/** Where the host answers the whole instance as a zip (src-main/archive/export-route.ts, docs/archive.md). */
-const EXPORT_PATH = '/api/instance/export';
+/** Where the host answers the whole instance as a zip, with the page's drafts (api/archive-routes.ts, docs/archive.md). */
+const { exportArchiveWithDrafts } = archiveRoutes;
 
 /**
  * "Export everything": the whole instance as one archive, downloaded; "Restore from an archive…": one
@@ -117,9 +118,9 @@ function RestoreFromArchive() {
  */
 async function download(): Promise<void> {
   const token = loadSession()?.token;
-  const response = await fetch(EXPORT_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+  const response = await fetch(exportArchiveWithDrafts.pattern, {
+    method: exportArchiveWithDrafts.method,
+    headers: { 'content-type': exportArchiveWithDrafts.body.type, ...(token ? { authorization: token } : {}) },
     body: JSON.stringify({ drafts: useDrafts.getState().drafts }),
   });
   if (!response.ok) throw new Error(`The instance did not make the archive (${response.status}${await refusal(response)}).`);

@@ -1,17 +1,17 @@
-import { ARCHIVE_EXTENSIONS, EXTENSIONS, SOFTWARE } from '../../api/about';
+import { SOFTWARE } from '../../api/about';
 import type { Handler } from '../context';
 import type { z } from 'zod';
 import type { aboutAnswer } from '../../api/answers';
 
 /**
- * GET /api/about (extension): what this server is, the extensions a client may rely on, and how it can be
- * signed in to. No token needed.
+ * GET /api/about (extension): what this server is, the extensions a client may rely on (those whose routes
+ * it serves), and how it can be signed in to. No token needed.
  */
 export const about: Handler<z.output<typeof aboutAnswer>> = async (ctx) => {
   const owner = await ctx.db.accounts.toCollection().first();
   return {
     software: { ...SOFTWARE },
-    extensions: EXTENSIONS.filter((extension) => !ARCHIVE_EXTENSIONS.includes(extension) || ctx.exportsArchive),
+    extensions: [...ctx.extensions],
     sign_in: { password: Boolean(owner?.passHash), link: ctx.signInCodes !== null },
   };
 };

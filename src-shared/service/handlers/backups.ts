@@ -1,24 +1,20 @@
-import { ErrorText, ServiceError } from '../../api/errors';
-import type { BackupAnswer, BackupSettings, BackupsAnswer, BackupsControl, StagedRestoreAnswer } from '../../api/backups';
-import type { Ctx, SignedInHandler } from '../context';
+import type { backupRoutes } from '../../api/backup-routes';
+import type { RouteHandler } from '../router';
 
-/** The backup endpoints (extension, docs/backups.md) are the owner's, on a host that keeps backups. */
-function backupsOf(ctx: Ctx): BackupsControl {
-  if (!ctx.backups) throw new ServiceError(503, ErrorText.backupsUnavailable);
-  return ctx.backups;
-}
+/** The backup endpoints (extension, docs/backups.md): the owner's, on a host that keeps backups (the router sees to both). */
+type BackupsHandler<N extends keyof typeof backupRoutes> = RouteHandler<(typeof backupRoutes)[N]>;
 
 /** GET /api/backups */
-export const listBackups: SignedInHandler<BackupsAnswer> = (ctx) => backupsOf(ctx).overview();
+export const listBackups: BackupsHandler<'backups'> = (ctx) => ctx.backups.overview();
 
 /** POST /api/backups: one now. */
-export const backUpNow: SignedInHandler<BackupAnswer> = (ctx) => backupsOf(ctx).backUpNow();
+export const backUpNow: BackupsHandler<'backUpNow'> = (ctx) => ctx.backups.backUpNow();
 
 /** PUT /api/backups/settings with interval_hours and keep. */
-export const changeBackupSettings: SignedInHandler<BackupSettings, BackupSettings> = (ctx, settings) => backupsOf(ctx).changeSettings(settings);
+export const changeBackupSettings: BackupsHandler<'setBackupSettings'> = (ctx, settings) => ctx.backups.changeSettings(settings);
 
 /** POST /api/backups/{name}/restore: staged for the next start. */
-export const stageRestore: SignedInHandler<StagedRestoreAnswer> = (ctx) => backupsOf(ctx).stageRestore(ctx.path['name'] ?? '');
+export const stageRestore: BackupsHandler<'stageRestore'> = (ctx, _input, { name }) => ctx.backups.stageRestore(name);
 
 /** DELETE /api/backups/restore */
-export const unstageRestore: SignedInHandler<StagedRestoreAnswer> = (ctx) => backupsOf(ctx).unstageRestore();
+export const unstageRestore: BackupsHandler<'unstageRestore'> = (ctx) => ctx.backups.unstageRestore();

@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { GUID_PATTERN, type ChannelAccessInput, type ChannelCreateInput, type ChannelDeleteInput, type ChannelUpdateInput } from '../../api/inputs';
+import type { ChannelCreateInput } from '../../api/inputs';
+import type { instanceRoutes } from '../../api/instance-routes';
 import type { ChannelRow } from '../../store/rows';
 import { newChannelRow } from '../../store/new-rows';
 import { nextId } from '../../store/numbering';
@@ -8,11 +9,12 @@ import { removeChannel } from '../../store/remove-channel';
 import { isLinkedChannel } from '../../sync/identity';
 import { presentChannel } from '../account-view';
 import type { Ctx, SignedInCtx, SignedInHandler } from '../context';
-import type { ChannelAnswer, ChannelDeletionAnswer } from '../../api/answers';
+import type { RouteHandler } from '../router';
+import type { ChannelAnswer } from '../../api/answers';
 
-async function ownChannel(ctx: SignedInCtx): Promise<ChannelRow> {
-  const guid = (ctx.path['guid'] ?? '').toLowerCase();
-  const channel = GUID_PATTERN.test(guid) ? await ctx.db.channels.get(guid) : undefined;
+/** The viewer's Channel of this GUID (the route has read it as one). */
+async function ownChannel(ctx: SignedInCtx, guid: string): Promise<ChannelRow> {
+  const channel = await ctx.db.channels.get(guid);
   if (!channel || channel.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
   return channel;
 }
@@ -49,15 +51,15 @@ export const createChannel: SignedInHandler<ChannelAnswer, ChannelCreateInput> =
 };
 
 /** POST /api/account/channels/{guid} (extension): rename. */
-export const updateChannel: SignedInHandler<ChannelAnswer, ChannelUpdateInput> = async (ctx, input) => {
-  const channel = await ownChannel(ctx);
+export const updateChannel: RouteHandler<typeof instanceRoutes.renameChannel> = async (ctx, input, { guid }) => {
+  const channel = await ownChannel(ctx, guid);
   await ctx.db.channels.update(channel.guid, { name: input.name, updatedUnix: ctx.now });
   return presentChannel(ctx, { ...channel, name: input.name, updatedUnix: ctx.now });
 };
 
 /** POST /api/account/channels/{guid}/access (extension): `persona_guid` and `access` = write or none. */
-export const setChannelAccess: SignedInHandler<ChannelAnswer, ChannelAccessInput> = async (ctx, input) => {
-  const channel = await ownChannel(ctx);
+export const setChannelAccess: RouteHandler<typeof instanceRoutes.setChannelAccess> = async (ctx, input, { guid }) => {
+  const channel = await ownChannel(ctx, guid);
   if (!ctx.viewer.personaGuids.includes(input.persona_guid)) throw new ServiceError(400, ErrorText.invalidPersona);
   if (input.access === 'write') await ctx.db.grants.put({ channelGuid: channel.guid, personaGuid: input.persona_guid });
   else await ctx.db.grants.delete([channel.guid, input.persona_guid]);
@@ -74,8 +76,8 @@ export const setChannelAccess: SignedInHandler<ChannelAnswer, ChannelAccessInput
  * Everything is read from the store, not from `ctx.account`: that snapshot is as of the request's start,
  * and this request changes the Channels and grants it holds.
  */
-export const deleteChannel: SignedInHandler<ChannelDeletionAnswer, ChannelDeleteInput> = async (ctx, input) => {
-  const channel = await ownChannel(ctx);
+export const deleteChannel: RouteHandler<typeof instanceRoutes.deleteChannel> = async (ctx, input, { guid }) => {
+  const channel = await ownChannel(ctx, guid);
   if (isLinkedChannel(channel)) throw new ServiceError(400, ErrorText.remoteChannel);
   const others = (await channelsOfAccount(ctx.db, channel.accountGuid)).filter((c) => c.guid !== channel.guid);
   if (others.length === 0) throw new ServiceError(400, ErrorText.lastChannel);

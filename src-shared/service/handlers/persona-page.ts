@@ -1,12 +1,10 @@
-import type { PersonaPageAnswer } from '../../api/answers';
 import { ErrorText, ServiceError } from '../../api/errors';
-import { GUID_PATTERN, LIMITS } from '../../api/inputs';
+import { GUID_PATTERN } from '../../api/inputs';
+import type { instanceRoutes } from '../../api/instance-routes';
 import type { PersonaRow } from '../../store/rows';
-import type { Ctx, Handler } from '../context';
+import type { Ctx } from '../context';
+import type { RouteHandler } from '../router';
 import { avatarUrl, personaAddress } from '../present';
-
-/** `handle@host`, and the `#guid` that sync adds when a second author of one host takes a handle (sync/store-pulled.ts). */
-const ADDRESS_CHARS = LIMITS.handleChars + 1 + 253 + 1 + LIMITS.guidChars;
 
 /**
  * GET /api/personas/{handle} (extension), public: a Persona's page. `handle` is one of
@@ -16,10 +14,10 @@ const ADDRESS_CHARS = LIMITS.handleChars + 1 + 253 + 1 + LIMITS.guidChars;
  *   remote whose host sorts first.
  * - `handle@host`: that remote's author (or the owner's linked Persona there), as `address` names it.
  * - a Persona's GUID, which always names one.
- * Anything else, or no such Persona, is a 404.
+ * Anything else (api/path-params.ts), or no such Persona, is a 404.
  */
-export const personaPage: Handler<PersonaPageAnswer> = async (ctx) => {
-  const persona = await personaNamed(ctx, (ctx.path['handle'] ?? '').replace(/^@/, ''));
+export const personaPage: RouteHandler<typeof instanceRoutes.personaPage> = async (ctx, _input, { handle }) => {
+  const persona = await personaNamed(ctx, handle);
   if (!persona) throw new ServiceError(404, ErrorText.unknownPersona);
   const remoteHost = persona.handleKey.includes('@') ? hostOf(persona) : null;
   return {
@@ -36,7 +34,6 @@ export const personaPage: Handler<PersonaPageAnswer> = async (ctx) => {
 };
 
 async function personaNamed(ctx: Ctx, name: string): Promise<PersonaRow | undefined> {
-  if (name === '' || name.length > ADDRESS_CHARS) return undefined;
   if (GUID_PATTERN.test(name)) return ctx.db.personas.get(name.toLowerCase());
   const key = name.toLowerCase();
   const exact = await ctx.db.personas.where('handleKey').equals(key).first();

@@ -1,5 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { GUID_PATTERN, type PersonaCreateInput, type PersonaUpdateInput } from '../../api/inputs';
+import type { PersonaCreateInput } from '../../api/inputs';
+import type { instanceRoutes } from '../../api/instance-routes';
 import type { PersonaRow } from '../../store/rows';
 import { newPersonaRow } from '../../store/new-rows';
 import { nextId } from '../../store/numbering';
@@ -7,6 +8,7 @@ import { isTimezone } from '../../util/zones';
 import { channelsOfAccount, personasOfAccount } from '../../store/account-rows';
 import { presentPersona } from '../account-view';
 import type { Ctx, SignedInHandler } from '../context';
+import type { RouteHandler } from '../router';
 import { problems } from '../validate';
 import type { PersonaAnswer } from '../../api/answers';
 
@@ -53,11 +55,8 @@ export const createPersona: SignedInHandler<PersonaAnswer, PersonaCreateInput> =
 };
 
 /** POST /api/account/personas/{guid} (extension): rename, change handle, avatar, site or time zone. */
-export const updatePersona: SignedInHandler<PersonaAnswer, PersonaUpdateInput> = async (ctx, input) => {
-  const guid = (ctx.path['guid'] ?? '').toLowerCase();
-  if (!GUID_PATTERN.test(guid) || !ctx.viewer.personaGuids.includes(guid)) {
-    throw new ServiceError(400, ErrorText.invalidPersona);
-  }
+export const updatePersona: RouteHandler<typeof instanceRoutes.updatePersona> = async (ctx, input, { guid }) => {
+  if (!ctx.viewer.personaGuids.includes(guid)) throw new ServiceError(400, ErrorText.invalidPersona);
   if (input.timezone !== undefined && !isTimezone(input.timezone)) {
     throw problems(['timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC']);
   }

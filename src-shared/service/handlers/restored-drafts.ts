@@ -1,5 +1,5 @@
 import type { Draft, RestoredDraftsCleared } from '../../api/draft';
-import { clearRestoredDrafts, restoredDrafts } from '../../archive/restored-drafts';
+import { clearRestoredDrafts, restoredDrafts } from '../../store/restored-drafts';
 import type { SignedInHandler } from '../context';
 
 /** GET /api/account/restored-drafts: what a restore kept for the page (archive/restored-drafts.ts). */

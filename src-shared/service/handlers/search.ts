@@ -10,7 +10,7 @@ import type { Ctx, Handler } from '../context';
 import { presentPosts } from '../present';
 import { readSearchFilter } from '../search-filter';
 import { problems } from '../validate';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { cursorOf } from './timelines';
 import { fitsScheduled } from '../scheduled';
 

@@ -5,7 +5,7 @@ import type { Ctx, Handler, SignedInHandler } from '../context';
 import { presentPosts } from '../present';
 import { readablePost } from '../posts';
 import { problems } from '../validate';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { postsByGuids } from '../../store/posts-by-guid';
 import type { PostAnswer } from '../../api/answers';
 import { fitsScheduled, scheduledBounds } from '../scheduled';

@@ -1,12 +1,14 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import { GUID_PATTERN, LIMITS, missingFor, type WriteInput } from '../../api/inputs';
+import { LIMITS, missingFor, type WriteInput } from '../../api/inputs';
 import { DEFAULT_PRIVACY, needsSource } from '../../api/vocabulary';
 import { putPostsInOneTransaction } from '../../store/bulk';
 import type { GeoRow, PostRow } from '../../store/rows';
 import { extractMentionHandles, isWebUrl, parseTags, toMarkdown } from '../../text';
 import { newGuid } from '../../util/secrets';
 import { parseDate } from '../../util/time';
-import type { Ctx, SignedInHandler, Viewer } from '../context';
+import type { Ctx, SignedInCtx, Viewer } from '../context';
+import type { RouteHandler } from '../router';
+import type { instanceRoutes } from '../../api/instance-routes';
 import { presentPosts } from '../present';
 import { problems } from '../validate';
 import { resolveAuthorAndChannel } from './write-target';
@@ -17,15 +19,16 @@ import type { PostAnswer } from '../../api/answers';
 import { charCount, firstChars } from '../../util/chars';
 
 /**
- * POST /api/posts/write and /api/posts/{guid}/write. Without a GUID it creates a post; with one it updates
- * that post: variables that are sent replace the stored values, the others keep theirs.
+ * POST /api/posts/write: without a GUID it creates a post; with one (`guid`) it updates that post, as
+ * POST /api/posts/{guid}/write does: variables that are sent replace the stored values, the others keep theirs.
  */
-export const writePost: SignedInHandler<PostAnswer[], WriteInput> = async (ctx, input) => {
+export const writePost: RouteHandler<typeof instanceRoutes.writePost> = (ctx, input) => write(ctx, input, input.guid);
+
+/** POST /api/posts/{guid}/write: the GUID of the path is the post's (a `guid` variable is not). */
+export const editPost: RouteHandler<typeof instanceRoutes.editPost> = (ctx, input, { guid }) => write(ctx, input, guid);
+
+async function write(ctx: SignedInCtx, input: WriteInput, guid: string | undefined): Promise<PostAnswer[]> {
   const { viewer } = ctx;
-  const guid = ctx.path['guid'] ?? input.guid;
-  if (ctx.path['guid'] !== undefined && !GUID_PATTERN.test(ctx.path['guid'])) {
-    throw new ServiceError(400, ErrorText.invalidPostIdentifier);
-  }
   const existing = guid ? await ownPost(ctx, viewer, guid) : null;
   const row = await buildRow(ctx, viewer, input, existing);
   // Both writes share the request's transaction: the post and its thread move together or not at all.
@@ -35,7 +38,7 @@ export const writePost: SignedInHandler<PostAnswer[], WriteInput> = async (ctx, 
   if (!stored) return [];
   await queueChange(ctx.db, { op: existing ? 'edit' : 'publish', post: stored, now: ctx.now }, ctx.account);
   return presentPosts(ctx, [stored]);
-};
+}
 
 async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow> {
   const post = await ctx.db.posts.where('guid').equals(guid.toLowerCase()).first();

@@ -4,7 +4,7 @@ import type { PublishingDb } from '../../store/db';
 import type { PostRow } from '../../store/rows';
 import type { Ctx } from '../context';
 import { problems } from '../validate';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { ownThreadKey } from '../../store/post-row';
 
 const GUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

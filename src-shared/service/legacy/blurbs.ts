@@ -6,8 +6,10 @@ import type { PostRow, PostType } from '../../store/rows';
 import { orderAtOrBefore, type OrderStart } from '../../store/order';
 import { readPersonaPosts, readTimeline } from '../../store/timeline';
 import type { Ctx, Handler, SignedInHandler } from '../context';
+import type { legacyRoutes } from '../../api/legacy-routes';
+import type { RouteHandler } from '../router';
 import { problems } from '../validate';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { presentLegacyPosts } from './present-post';
 
 /** Social objects without a title: Blurbs, and the instance interface's bookmarks and quotations. */
@@ -60,9 +62,8 @@ export const homeBlurbs: SignedInHandler<LegacyPostAnswer[], BlurbsInput> = glob
  * GET /users/blurbs/{account_id}: the Blurbs of one Persona (the legacy "account", by its numeric id), with
  * the parameters of the Blurb collections; no token needed. An unknown id is a 404.
  */
-export const personaBlurbs: Handler<LegacyPostAnswer[], BlurbsInput> = async (ctx, input) => {
-  const id = (ctx.path['account_id'] ?? '').trim();
-  const persona = /^[1-9]\d{0,14}$/.test(id) ? await ctx.db.personas.where('id').equals(Number(id)).first() : undefined;
+export const personaBlurbs: RouteHandler<typeof legacyRoutes.personaBlurbs> = async (ctx, input, { account_id }) => {
+  const persona = await ctx.db.personas.where('id').equals(account_id).first();
   if (!persona) throw new ServiceError(404, ErrorText.invalidAccount);
   return presentLegacyPosts(ctx, await readBlurbs(ctx, input, persona.guid), input.simple_posts ?? false);
 };

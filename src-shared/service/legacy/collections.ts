@@ -5,7 +5,7 @@ import { changeRowOf } from '../../store/post-derived';
 import type { PostRow } from '../../store/rows';
 import { newestFirst } from '../../store/timeline';
 import type { Ctx, SignedInHandler, Viewer } from '../context';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { cutAtWholeSecond, isBlurb, positionOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
 import { postsByGuids } from '../../store/posts-by-guid';

@@ -1,23 +1,24 @@
 import { ErrorText, ServiceError } from '../../api/errors';
-import type { ContentActingInput, ContentDeleteInput, ContentPinInput, ContentReadInput } from '../../api/legacy-inputs';
+import type { ContentPinInput } from '../../api/legacy-inputs';
+import type { legacyRoutes } from '../../api/legacy-routes';
+import type { RouteHandler } from '../router';
 import { colourOfHex } from '../../api/vocabulary';
 import { markPostsDeleted } from '../../store/delete';
 import { setPin, setStar } from '../../store/relations';
-import type { Handler, SignedInHandler } from '../context';
+import type { SignedInHandler } from '../context';
 import { actingPersonaOrFail } from '../handlers/post-actions';
 import { postIdOfPath, readablePostById, requireReadablePostById } from './lookup';
 import { readableWithPasswd } from './passwords';
 import { presentLegacyPosts } from './present-post';
-import type { z } from 'zod';
-import type { LegacyPostAnswer, legacyDeleteAnswer } from '../../api/legacy-answers';
+import type { LegacyPostAnswer } from '../../api/legacy-answers';
 import { queueChange } from '../../sync/outbox';
 
 /**
  * GET /content/{id}: the one post, or "Post Does Not Exist" (also for posts the reader may not see, and for
  * a protected post without its right `passwd`).
  */
-export const getContent: Handler<LegacyPostAnswer[], ContentReadInput> = async (ctx, input) => {
-  const [post] = await readableWithPasswd(ctx, [await ctx.db.posts.get(postIdOfPath(ctx.path['id']))], input.passwd);
+export const getContent: RouteHandler<typeof legacyRoutes.readContent> = async (ctx, input, { id }) => {
+  const [post] = await readableWithPasswd(ctx, [await ctx.db.posts.get(id)], input.passwd);
   if (!post) throw new ServiceError(404, ErrorText.postDoesNotExist);
   return presentLegacyPosts(ctx, [post], input.simple_posts);
 };
@@ -26,8 +27,8 @@ export const getContent: Handler<LegacyPostAnswer[], ContentReadInput> = async (
  * DELETE /content/{id}; a `post_id` in the body wins over the path. Only the creator may delete;
  * an unknown id, or one the requester cannot see, is "Invalid Post ID".
  */
-export const deleteContent: SignedInHandler<z.output<typeof legacyDeleteAnswer>, ContentDeleteInput> = async (ctx, input) => {
-  const id = input.post_id ?? postIdOfPath(ctx.path['id']);
+export const deleteContent: RouteHandler<typeof legacyRoutes.deleteContent> = async (ctx, input, path) => {
+  const id = input.post_id ?? postIdOfPath(path.id);
   const post = await readablePostById(ctx, id);
   if (!post) throw new ServiceError(404, ErrorText.invalidPostIdLegacy);
   if (post.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(403, ErrorText.notOwner);
@@ -37,9 +38,9 @@ export const deleteContent: SignedInHandler<z.output<typeof legacyDeleteAnswer>,
 };
 
 /** POST /content/star/{id}: a toggle for the acting Persona (section 3); answers the post with its stars. */
-export const toggleStar: SignedInHandler<LegacyPostAnswer[], ContentActingInput> = async (ctx, input) => {
+export const toggleStar: RouteHandler<typeof legacyRoutes.starContent> = async (ctx, input, { id }) => {
   const persona = actingPersonaOrFail(ctx, input);
-  const post = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
+  const post = await requireReadablePostById(ctx, postIdOfPath(id));
   const starred = post.starredBy?.some((mark) => mark.personaGuid === persona) ?? false;
   const updated = await setStar(ctx.db, post, persona, starred ? null : ctx.now);
   await queueChange(ctx.db, { op: starred ? 'unstar' : 'star', post: updated, actingPersonaGuid: persona, now: ctx.now }, ctx.account);

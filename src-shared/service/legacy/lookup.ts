@@ -1,13 +1,17 @@
 import { ErrorText, ServiceError } from '../../api/errors';
+import { notAPostId } from '../../api/path-params';
 import type { PostRow } from '../../store/rows';
 import type { Ctx } from '../context';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 
-/** A path id: whole digits only, so `/content/12abc` is a clear error rather than post 12. */
-export function postIdOfPath(value: string | undefined): number {
-  const text = (value ?? '').trim();
-  if (!/^\d{1,15}$/.test(text)) throw new ServiceError(400, 'The post id must be a whole number');
-  return Number(text);
+/**
+ * A post id of the path, read by its route (api/path-params.ts): null was no post id, which is refused
+ * here, after what the route checks first. Whole digits only, so `/content/12abc` is a clear error rather
+ * than post 12.
+ */
+export function postIdOfPath(id: number | null): number {
+  if (id === null) throw new ServiceError(notAPostId.code, notAPostId.text);
+  return id;
 }
 
 /** The post with this numeric id when the viewer may read it; deleted, expired and hidden posts are absent. */

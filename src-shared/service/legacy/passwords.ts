@@ -3,7 +3,7 @@ import { LEGACY_LIMITS } from '../../api/legacy-inputs';
 import type { PostRow } from '../../store/rows';
 import { hashPassword, verifyPassword } from '../../util/secrets';
 import type { Ctx } from '../context';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { charCount } from '../../util/chars';
 
 /**

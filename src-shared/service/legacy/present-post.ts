@@ -2,8 +2,8 @@ import { PIN_HEX } from '../../api/vocabulary';
 import type { ChannelRow, PersonaRow, PostRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
 import type { Ctx } from '../context';
-import { actingPersona, avatarUrl } from '../present';
-import { canRead } from '../visibility';
+import { avatarUrl } from '../present';
+import { canRead } from '../../store/visibility';
 import { legacyAccount, legacyChannel } from './account-object';
 import { postsByGuids } from '../../store/posts-by-guid';
 import type { LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
@@ -30,7 +30,7 @@ async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLo
     personas: ctx.account.personaByGuid,
     channels: ctx.account.channelByGuid,
     parents: new Map(parents.map((p) => [p.guid, p])),
-    acting: actingPersona(ctx),
+    acting: ctx.acting,
   };
 }
 

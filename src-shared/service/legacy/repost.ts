@@ -1,7 +1,6 @@
 import { markRepost } from '../../store/relations';
-import type { SignedInHandler } from '../context';
-import type { ContentActingInput } from '../../api/legacy-inputs';
-import type { LegacyPostAnswer } from '../../api/legacy-answers';
+import type { legacyRoutes } from '../../api/legacy-routes';
+import type { RouteHandler } from '../router';
 import { actingPersonaOrFail } from '../handlers/post-actions';
 import { buildRow } from '../handlers/write-post';
 import { putPostsInOneTransaction } from '../../store/bulk';
@@ -18,9 +17,9 @@ const PUBLIC_CHANNEL_ID = 1;
  * otherwise it is written as `visibility.none`, seen by its own account alone. `DELETE /content/{id}` on
  * the repost removes it, and the original no longer counts it in `you_reblurbed`.
  */
-export const repostContent: SignedInHandler<LegacyPostAnswer[], ContentActingInput> = async (ctx, input) => {
+export const repostContent: RouteHandler<typeof legacyRoutes.repostContent> = async (ctx, input, { id }) => {
   const persona = actingPersonaOrFail(ctx, input);
-  const original = await requireReadablePostById(ctx, postIdOfPath(ctx.path['id']));
+  const original = await requireReadablePostById(ctx, postIdOfPath(id));
   const channel = await ctx.db.channels.get(original.channelGuid);
   const seenByAll = channel?.id === PUBLIC_CHANNEL_ID && original.privacy === 'visibility.public';
   const row = await buildRow(

@@ -7,7 +7,7 @@ import { readPersonaPosts } from '../../store/timeline';
 import { MIN_WORD_CHARS } from '../../text/words';
 import type { Ctx, Handler } from '../context';
 import { problems } from '../validate';
-import { canRead } from '../visibility';
+import { canRead } from '../../store/visibility';
 import { isBlurb, sincePage, startOrderOf } from './blurbs';
 import { presentLegacyPosts } from './present-post';
 import { readSearchFilter, type SearchFilter } from '../search-filter';

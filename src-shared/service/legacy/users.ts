@@ -125,7 +125,7 @@ export const usersWrite: SignedInHandler<z.output<typeof usersWriteAnswer>, User
     (p) => (input.persona_guid ?? p.guid) === p.guid && (input.account_id ?? p.id) === p.id,
   );
   if (!persona) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
-  await setBio({ ...ctx, path: { persona_guid: persona.guid } }, { bio_text: input.bio_text });
+  await setBio(ctx, { bio_text: input.bio_text }, { persona_guid: persona.guid });
   const updated = (await ctx.db.personas.get(persona.guid)) ?? persona;
   return { ...legacyAccount(ctx, updated), bio_text: updated.bioText, bio_html: updated.bioHtml };
 };

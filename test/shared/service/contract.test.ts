@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { instanceRoutes } from '../../../src-shared/service/routes';
-import { legacyRoutes } from '../../../src-shared/service/legacy/routes';
-import { checkAnswer, route, type Route } from '../../../src-shared/service/router';
-import type { Ctx } from '../../../src-shared/service/context';
+import { instanceRoutes } from '../../../src-shared/api/instance-routes';
+import { syncRoutes } from '../../../src-shared/api/sync-routes';
+import { backupRoutes } from '../../../src-shared/api/backup-routes';
+import { legacyRoutes } from '../../../src-shared/api/legacy-routes';
+import type { RouteName } from '../../../src-shared/api/routes';
+import type { RouteContract } from '../../../src-shared/api/route-contract';
+import { checkAnswer, implement } from '../../../src-shared/service/router';
+import type { RequestCtx } from '../../../src-shared/service/context';
 import { createSignInCodes } from '../../../src-shared/service/sign-in-codes';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,38 +24,48 @@ import { addRemote, startDesktop, startServedInstance, type DesktopInstance, typ
  * Routes that delete what others use come last. (Every other test holds each answer to its route's output
  * too: test/support/instance.ts turns `checkAnswers` on.)
  */
-const VARIABLES: Record<string, Record<string, string>> = {
-  'POST /api/posts/write': { content: 'A **new** post, with #tags', post_type: 'post.note', tags: 'contract' },
-  'POST /api/posts/:guid/write': { content: 'An _edited_ text' },
-  'POST /api/posts/:guid/pin': { value: 'pin.blue' },
-  'GET /api/posts/global': { types: 'post.note,post.article,post.bookmark,post.quotation' },
-  'GET /api/posts/search': { q: 'bookmark' },
-  'POST /api/account/personas': { handle: 'contract', name: 'Contract Persona' },
-  'POST /api/account/personas/:guid': { name: 'A New Name' },
-  'POST /api/account/channels': { name: 'Contract Channel' },
-  'POST /api/account/channels/:guid': { name: 'A Renamed Channel' },
-  'POST /api/account/me': { display_as: 'The Owner', language: 'en-GB', mail_addr: 'owner@example.org', timezone: 'Europe/Berlin' },
-  'POST /api/account/password': { current: 'the first password', password: 'a contract password' },
-  'POST /api/account/:persona_guid/bio': { bio_text: 'I write **here**.' },
-  'POST /api/auth/login': { account_name: 'owner', account_pass: 'a contract password' },
-  'POST /content': { content: 'A legacy _Blurb_', simple_posts: 'N' },
-  'GET /content/blurbs/search': { filter: 'bookmark' },
-  'POST /content/pin': { colour: '#0000ff' },
-  'POST /content/star/:id': { simple_posts: 'Y' },
-  'POST /users/meta': { display_as: 'The Owner', language: 'en-US', mail_addr: 'owner@example.org', timezone: 'UTC' },
-  'POST /users/setpass': { current: 'the first password', password: 'a legacy password' },
-  'POST /users/write': { bio_text: 'Written through /users/write' },
-  'DELETE /users/mydata': { confirm: 'DELETE-MY-DATA' },
-  'DELETE /users/myaccount': { confirm: 'DELETE-MY-ACCOUNT' },
+const VARIABLES: Partial<Record<RouteName, Record<string, string>>> = {
+  writePost: { content: 'A **new** post, with #tags', post_type: 'post.note', tags: 'contract' },
+  editPost: { content: 'An _edited_ text' },
+  pin: { value: 'pin.blue' },
+  globalTimeline: { types: 'post.note,post.article,post.bookmark,post.quotation' },
+  search: { q: 'bookmark' },
+  createPersona: { handle: 'contract', name: 'Contract Persona' },
+  updatePersona: { name: 'A New Name' },
+  createChannel: { name: 'Contract Channel' },
+  renameChannel: { name: 'A Renamed Channel' },
+  changeProfile: { display_as: 'The Owner', language: 'en-GB', mail_addr: 'owner@example.org', timezone: 'Europe/Berlin' },
+  setPassword: { current: 'the first password', password: 'a contract password' },
+  setBio: { bio_text: 'I write **here**.' },
+  login: { account_name: 'owner', account_pass: 'a contract password' },
+  writeContent: { content: 'A legacy _Blurb_', simple_posts: 'N' },
+  searchBlurbs: { filter: 'bookmark' },
+  pinContent: { colour: '#0000ff' },
+  starContent: { simple_posts: 'Y' },
+  usersMeta: { display_as: 'The Owner', language: 'en-US', mail_addr: 'owner@example.org', timezone: 'UTC' },
+  usersSetpass: { current: 'the first password', password: 'a legacy password' },
+  usersWrite: { bio_text: 'Written through /users/write' },
+  deleteMyData: { confirm: 'DELETE-MY-DATA' },
+  resetMyAccount: { confirm: 'DELETE-MY-ACCOUNT' },
 };
 
-const keyOf = (r: Route): string => `${r.method} ${r.pattern}`;
-const isBackups = (r: Route): boolean => r.pattern.startsWith('/api/backups');
+/** A route of a table with its name. */
+interface Named extends RouteContract {
+  name: RouteName;
+}
+const named = (table: Readonly<Partial<Record<RouteName, RouteContract>>>): Named[] =>
+  Object.entries(table).map(([name, r]) => ({ ...r, name: name as RouteName }));
+const INSTANCE = named(instanceRoutes);
+const SYNC = named(syncRoutes);
+const BACKUPS = named(backupRoutes);
+const LEGACY = named(legacyRoutes);
+
+const keyOf = (r: Named): string => `${r.method} ${r.pattern}`;
 /** Paths that always refuse (follow, mute, …: nobody else is here); they declare that they answer nothing. */
-const refuses = (r: Route): boolean => r.output instanceof z.ZodNever;
+const refuses = (r: Named): boolean => r.output instanceof z.ZodNever;
 /** Deletes of a whole post or Channel, and the account-wide deletes, go last. */
-const destructive = (r: Route): boolean => (r.method === 'DELETE' && !r.pattern.includes('/:guid/')) || r.pattern.startsWith('/users/my');
-const inOrder = (routes: readonly Route[]) => [...routes].sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
+const destructive = (r: Named): boolean => (r.method === 'DELETE' && !r.pattern.includes('/:guid/')) || r.pattern.startsWith('/users/my');
+const inOrder = (routes: readonly Named[]) => [...routes].sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
 
 describe('the contract of every route', () => {
   let instance: TestInstance | undefined;
@@ -67,7 +81,7 @@ describe('the contract of every route', () => {
   it('refuses a caller without a token on every signed-in route, before reading its variables', async () => {
     const started = await startInstance('memory');
     instance = started;
-    for (const r of [...instanceRoutes, ...legacyRoutes].filter((r) => r.access === 'signed-in')) {
+    for (const r of [...INSTANCE, ...SYNC, ...BACKUPS, ...LEGACY].filter((r) => r.access === 'signed-in')) {
       const path = r.pattern.replace(/:[a-z_]+/g, '1');
       // Variables that are wrong for every route: a stranger must not learn that from the answer.
       const answer = await started.call(r.method, path, { token: null, params: { count: 'many', guid: 'x', post_id: 'x' } });
@@ -86,7 +100,7 @@ describe('the contract of every route', () => {
     const handle = (await started.db.personas.get(started.personaGuid))?.handle ?? '';
     let signedIn: string | undefined;
     const seen: string[] = [];
-    for (const r of inOrder(instanceRoutes.filter((r) => !r.pattern.startsWith('/api/sync') && !isBackups(r)))) {
+    for (const r of inOrder(INSTANCE)) {
       const key = keyOf(r);
       let target = parent.guid;
       if (r.pattern.startsWith('/api/account/personas') || r.pattern.includes(':persona_guid')) target = started.personaGuid;
@@ -94,21 +108,21 @@ describe('the contract of every route', () => {
       // The delete without a GUID in its path names its post as a variable; each delete takes a post of its own.
       else if (destructive(r)) target = (await writePost(started, { content: `To be deleted by ${key}` })).guid;
       const params = {
-        ...(VARIABLES[key] ?? {}),
-        ...(r.pattern === '/api/posts' ? { guid: target } : {}),
-        ...(r.pattern.endsWith('/access') ? { persona_guid: started.personaGuid, access: 'write' } : {}),
-        ...(key === 'POST /api/auth/code' ? { code: await codes.issue(Math.floor(started.clock.now() / 1000)) } : {}),
+        ...(VARIABLES[r.name] ?? {}),
+        ...(r.name === 'deletePostNamed' ? { guid: target } : {}),
+        ...(r.name === 'setChannelAccess' ? { persona_guid: started.personaGuid, access: 'write' } : {}),
+        ...(r.name === 'signInWithCode' ? { code: await codes.issue(Math.floor(started.clock.now() / 1000)) } : {}),
       };
       // Signing out ends the token it is sent with: it gets a token of its own.
-      const token = key === 'POST /api/auth/logout' ? signedIn : undefined;
+      const token = r.name === 'logout' ? signedIn : undefined;
       // A Persona's page is named by its handle.
       const path = r.pattern.replace(/:guid|:persona_guid/, target).replace(':handle', handle);
       const answer = await started.call(r.method, path, { params, ...(token ? { token } : {}) });
-      if (key === 'POST /api/auth/login') signedIn = answer.json.data.token;
+      if (r.name === 'login') signedIn = answer.json.data.token;
       expectDeclared(r, answer);
       seen.push(key);
     }
-    expect(seen).toHaveLength(instanceRoutes.length - instanceRoutes.filter((r) => r.pattern.startsWith('/api/sync') || isBackups(r)).length);
+    expect(seen).toHaveLength(INSTANCE.length);
   });
 
   it('answers every route of the backups extension with what it declares', async () => {
@@ -120,20 +134,20 @@ describe('the contract of every route', () => {
     const started = await startInstance('sqlite', undefined, { backups: backups.control, name });
     instance = started;
     const answered: string[] = [];
-    const call = async (r: Route, path: string, params?: Record<string, string>) => {
+    const call = async (r: Named, path: string, params?: Record<string, string>) => {
       const answer = await started.call(r.method, path, params ? { params } : {});
       expectDeclared(r, answer);
       answered.push(keyOf(r));
       return answer.json.data;
     };
-    const routes = new Map(instanceRoutes.filter(isBackups).map((r) => [keyOf(r), r]));
-    const routeOf = (key: string): Route => routes.get(key) ?? expect.unreachable(key);
-    const made = await call(routeOf('POST /api/backups'), '/api/backups');
-    await call(routeOf('GET /api/backups'), '/api/backups');
-    await call(routeOf('PUT /api/backups/settings'), '/api/backups/settings', { interval_hours: '12', keep: '3' });
-    await call(routeOf('POST /api/backups/:name/restore'), `/api/backups/${made.name as string}/restore`);
-    await call(routeOf('DELETE /api/backups/restore'), '/api/backups/restore');
-    expect(answered.sort()).toEqual([...routes.keys()].sort());
+    const routes = new Map(BACKUPS.map((r) => [r.name, r]));
+    const routeOf = (name: RouteName): Named => routes.get(name) ?? expect.unreachable(name);
+    const made = await call(routeOf('backUpNow'), '/api/backups');
+    await call(routeOf('backups'), '/api/backups');
+    await call(routeOf('setBackupSettings'), '/api/backups/settings', { interval_hours: '12', keep: '3' });
+    await call(routeOf('stageRestore'), `/api/backups/${made.name as string}/restore`);
+    await call(routeOf('unstageRestore'), '/api/backups/restore');
+    expect(answered.sort()).toEqual(BACKUPS.map(keyOf).sort());
     await backups.stop();
   });
 
@@ -144,22 +158,22 @@ describe('the contract of every route', () => {
     const parentId = (await started.call('GET', `/content?post_ids=1,2,3`)).json.data.find((p: { guid: string }) => p.guid === parent.guid).id as number;
     const personaId = (await started.db.personas.get(started.personaGuid))?.id;
     const seen: string[] = [];
-    for (const r of inOrder(legacyRoutes.filter((r) => !refuses(r)))) {
+    for (const r of inOrder(LEGACY.filter((r) => !refuses(r)))) {
       const key = keyOf(r);
       const id = destructive(r) ? await legacyPostId(started, key) : parentId;
       const path = r.pattern.replace(':id', String(id)).replace(':account_id', String(personaId));
       const params = {
-        ...(VARIABLES[key] ?? {}),
-        ...(r.pattern === '/content' && r.method === 'GET' ? { post_ids: String(parentId) } : {}),
-        ...(r.pattern === '/content/pin' ? { post_id: String(parentId) } : {}),
+        ...(VARIABLES[r.name] ?? {}),
+        ...(r.name === 'content' ? { post_ids: String(parentId) } : {}),
+        ...(r.name === 'pinContent' ? { post_id: String(parentId) } : {}),
       };
       const answer = await started.call(r.method, path, { params });
       expectDeclared(r, answer);
       seen.push(key);
     }
-    expect(seen).toHaveLength(legacyRoutes.filter((r) => !refuses(r)).length);
+    expect(seen).toHaveLength(LEGACY.filter((r) => !refuses(r)).length);
     // The paths that refuse say why, and their envelope holds no data.
-    for (const r of legacyRoutes.filter(refuses)) {
+    for (const r of LEGACY.filter(refuses)) {
       const answer = await started.call(r.method, r.pattern);
       expect(answer.status, keyOf(r)).toBe(400);
       expect(answer.json.data).toBe(false);
@@ -172,10 +186,9 @@ describe('the contract of every route', () => {
     const started = await startDesktop('memory');
     desktop = started;
     const remotePost = (await remote.call('POST', '/api/posts/write', { params: { content: 'Agreed text', post_type: 'post.note' } })).json.data[0].guid as string;
-    const sync = (r: Route) => r.pattern.startsWith('/api/sync');
     const answered = new Set<string>();
     const call = async (method: string, path: string, params?: Record<string, string>) => {
-      const r = instanceRoutes.find((candidate) => candidate.method === method && new RegExp(`^${candidate.pattern.replace(/:[a-z_]+/g, '[^/]+')}$`).test(path) && sync(candidate));
+      const r = SYNC.find((candidate) => candidate.method === method && new RegExp(`^${candidate.pattern.replace(/:[a-z_]+/g, '[^/]+')}$`).test(path));
       if (!r) throw new Error(`no sync route for ${method} ${path}`);
       const answer = await started.call(method, path, params ? { params } : {});
       expectDeclared(r, answer);
@@ -211,18 +224,16 @@ describe('the contract of every route', () => {
     await call('POST', `/api/sync/outbox/${stopped.attention[0]?.seq ?? 0}`, { action: 'discard' });
     await call('DELETE', `/api/sync/remotes/${guid}`);
 
-    expect([...answered].sort()).toEqual(instanceRoutes.filter(sync).map(keyOf).sort());
+    expect([...answered].sort()).toEqual(SYNC.map(keyOf).sort());
   });
 });
 
 describe('an answer outside its contract', () => {
-  const strictRoute = route({
-    method: 'GET',
-    pattern: '/example',
-    access: 'anyone',
-    output: z.strictObject({ count: z.number().int().nonnegative() }),
-    handler: () => Promise.resolve({ count: 1 }),
-  });
+  const strictRoute = implement(
+    'example',
+    { method: 'GET', pattern: '/example', access: 'anyone', output: z.strictObject({ count: z.number().int().nonnegative() }) },
+    () => Promise.resolve({ count: 1 }),
+  );
 
   it('is refused when answers are checked, naming the route and the field', () => {
     expect(() => checkAnswer(strictRoute, { count: 1 })).not.toThrow();
@@ -232,18 +243,11 @@ describe('an answer outside its contract', () => {
 
   it('is parsed after access and input are checked, with the input the schema made', async () => {
     const seen: unknown[] = [];
-    const echo = route({
-      method: 'POST',
-      pattern: '/echo',
-      access: 'signed-in',
-      input: z.object({ n: z.string().transform(Number) }),
-      output: z.number(),
-      handler: (ctx, input) => {
-        seen.push([ctx.viewer.accountGuid, input.n]);
-        return Promise.resolve(input.n);
-      },
+    const echo = implement('echo', { method: 'POST', pattern: '/echo', access: 'signed-in', input: z.object({ n: z.string().transform(Number) }), output: z.number() } as const, (ctx, input) => {
+      seen.push([ctx.viewer.accountGuid, input.n]);
+      return Promise.resolve(input.n);
     });
-    const ctx = (viewer: Ctx['viewer'], params: Record<string, string>) => ({ viewer, params }) as unknown as Ctx;
+    const ctx = (viewer: RequestCtx['viewer'], params: Record<string, string>) => ({ viewer, params }) as unknown as RequestCtx;
     await expect(echo.run(ctx(null, { n: '2' }))).rejects.toMatchObject({ code: 403 });
     await expect(echo.run(ctx({ accountGuid: 'a', personaGuids: [] }, {}))).rejects.toMatchObject({ code: 400 });
     await expect(echo.run(ctx({ accountGuid: 'a', personaGuids: [] }, { n: '2' }))).resolves.toBe(2);
@@ -251,10 +255,11 @@ describe('an answer outside its contract', () => {
   });
 });
 
-function expectDeclared(r: Route, answer: { status: number; json: { data: unknown } }) {
+function expectDeclared(r: Named, answer: { status: number; json: { data: unknown } }) {
   const key = keyOf(r);
   expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBe(200);
-  const parsed = r.output.safeParse(answer.json.data);
+  const output = r.output instanceof z.ZodType ? r.output : expect.unreachable(`${key} answers a file`);
+  const parsed = output.safeParse(answer.json.data);
   expect(parsed.success, `${key}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorText } from '../../../src-shared/api/errors';
 import { createService } from '../../../src-shared/service';
-import { MAX_BODY_BYTES } from '../../../src-shared/service/params';
+import { MAX_BODY_BYTES } from '../../../src-shared/api/variables';
 import { BACKENDS, ORIGIN, OWNER_TOKEN, startInstance, writePost, type TestInstance } from '../../support/instance';
 import { expectError, expectOk } from './helpers';
 

@@ -1,8 +1,7 @@
-import type { PostRow } from '../store/rows';
-import type { Viewer } from './context';
+import type { PostRow } from './rows';
 
 /**
- * Who may read a post, on every read path (single post, thread, timelines):
+ * Who may read a post, on every read path (single post, thread, timelines, the feeds of an archive):
  * - nobody once it is deleted or expired;
  * - its own account always otherwise, future-dated, private, invisible and password-protected posts included;
  * - everyone else only public posts whose publication time has come, and a post with a legacy password
@@ -11,7 +10,7 @@ import type { Viewer } from './context';
  * `visibility.private` is for the account's own readers and `visibility.none` for the account alone; on a
  * one-person instance both are the owner's only.
  */
-export function canRead(post: PostRow, viewer: Viewer | null, now: number, unlocked?: ReadonlySet<string>): boolean {
+export function canRead(post: PostRow, viewer: { readonly accountGuid: string } | null, now: number, unlocked?: ReadonlySet<string>): boolean {
   if (post.deleted) return false;
   if (post.expiresUnix !== null && post.expiresUnix <= now) return false;
   if (viewer && viewer.accountGuid === post.accountGuid) return true;

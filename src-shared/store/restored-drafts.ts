@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { DRAFT_LIMITS, draftSchema, type Draft } from '../api/draft';
-import type { PublishingDb } from '../store/db';
+import type { PublishingDb } from './db';
 
 /**
  * Drafts a restore brought back, kept in the store's `settings` table under this key until the page takes
  * them (`GET` then `DELETE /api/account/restored-drafts`): drafts live in the page's localStorage, which
  * a restore on the host cannot reach. One row, since they are few (DRAFT_LIMITS) and always taken whole.
- * It is not the person's setting: an export leaves it out (export.ts).
+ * It is not the person's setting: an export leaves it out (archive/export.ts).
  */
 export const RESTORED_DRAFTS = 'restoredDrafts';
 
