@@ -3,7 +3,7 @@ import type { SignInCodes } from '../src-shared/service/sign-in-codes';
 import { DATABASE_NAME, type PublishingDb } from '../src-shared/store/db';
 import type { SecretBox } from '../src-shared/sync/secret-box';
 import { systemClock, type Clock } from '../src-shared/util/clock';
-import { withArchiveRoutes } from './archive/archive-routes';
+import { archiveHandlers } from './archive/archive-routes';
 import { prepareStore, type StartReport } from './host/backups/at-start';
 import { createHostBackups } from './host/backups/host-backups';
 import { backupPaths } from './host/backups/layout';
@@ -130,19 +130,16 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       onUnsentCount: options.onUnsentCount,
     });
     const onUnexpectedError = (error: unknown) => options.log.problem('service error', error);
-    const service = withArchiveRoutes(
-      createService({
-        db,
-        clock,
-        sync: work.sync,
-        activity: work.activity,
-        signInCodes: options.signInCodes,
-        backups: backups.control,
-        exportsArchive: true,
-        onUnexpectedError,
-      }),
-      { dataDir: options.dataDir, databaseName, paths, now: () => clock.now(), restart: options.restart, onUnexpectedError },
-    );
+    const service = createService({
+      db,
+      clock,
+      sync: work.sync,
+      activity: work.activity,
+      signInCodes: options.signInCodes,
+      backups: backups.control,
+      archive: archiveHandlers({ dataDir: options.dataDir, databaseName, paths, now: () => clock.now(), restart: options.restart, onUnexpectedError }),
+      onUnexpectedError,
+    });
 
     let entrances: readonly Entrance[] = [];
     // The one order in which an instance stops, whichever host runs it.

@@ -1,5 +1,5 @@
 import type { BackupPaths } from '../host/backups/layout';
-import { withArchive, type ArchiveHandlers, type Service } from '../../src-shared/service/index';
+import type { ArchiveHandlers } from '../../src-shared/service/index';
 import { outsideTransaction } from '../../src-shared/service/router';
 import { exportArchive } from './export-route';
 import { restoreArchive } from './restore-route';
@@ -39,9 +39,4 @@ export function archiveHandlers(options: ArchiveRoutesOptions): ArchiveHandlers 
     exportArchiveWithDrafts: outsideTransaction(exporting.withDrafts),
     restoreArchive: outsideTransaction(restoring),
   };
-}
-
-/** The service (made by createService), serving the archive's routes too: how the hosts' start-up adds them. */
-export function withArchiveRoutes(service: Service, options: ArchiveRoutesOptions): Service {
-  return withArchive(service, archiveHandlers(options));
 }

@@ -5,7 +5,7 @@ import { ErrorText } from '../../src-shared/api/errors';
 import { readBodyUpTo } from '../../src-shared/util/read-body';
 
 /** What a request for an archive with drafts may carry (api/archive-routes.ts), for hosts that name it (host/start.ts). */
-export const EXPORT_BODY_BYTES = exportBody.maxBytes;
+const EXPORT_BODY_BYTES = exportBody.maxBytes;
 
 /** A refusal of the drafts sent, with the one problem named (`meta.list`). */
 export class DraftsRefused extends Error {

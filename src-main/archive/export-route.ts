@@ -13,9 +13,6 @@ import type { Draft } from '../../src-shared/api/draft';
 import { snapshotStore } from './snapshot';
 import { firstAnswer, startTsWorker } from './ts-worker';
 
-/** The export's path (api/archive-routes.ts), for hosts that name it (host/start.ts). */
-export const EXPORT_PATH = archiveRoutes.exportArchive.pattern;
-
 /** The worker's module, beside this one (ts-worker.ts says how it is started, and where not). */
 const WORKER = new URL('./export-worker.ts', import.meta.url);
 

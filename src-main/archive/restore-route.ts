@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { archiveRoutes, restoreBody } from '../../src-shared/api/archive-routes';
+import { restoreBody } from '../../src-shared/api/archive-routes';
 import { ErrorText, ServiceError } from '../../src-shared/api/errors';
 import type { StagedRestoreAnswer } from '../../src-shared/api/backups';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
@@ -9,9 +9,6 @@ import { forgetUpload, restartWords } from '../host/backups/host-backups';
 import type { BackupPaths } from '../host/backups/layout';
 import { readStaged, stageRestore } from '../host/backups/restore';
 import { checkArchiveFile } from './check-file';
-
-/** The upload's path (api/archive-routes.ts), for hosts that name it (host/start.ts). */
-export const RESTORE_PATH = archiveRoutes.restoreArchive.pattern;
 
 export interface ArchiveRestoreOptions {
   paths: BackupPaths;

@@ -11,9 +11,6 @@ import { logProblem, printable } from './printable';
 import { openInstance, type InstanceLog } from '../instance';
 import type { RestoreOutcome } from '../../src-shared/api/backups';
 import type { StartReport } from './backups/at-start';
-import { EXPORT_BODY_BYTES } from '../archive/export-drafts';
-import { EXPORT_PATH } from '../archive/export-route';
-import { RESTORE_PATH } from '../archive/restore-route';
 
 const CSP = contentSecurityPolicy();
 
@@ -95,8 +92,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const http = createHttpHost({
       service: guard(instance.service),
       site: guard(createStaticSite(options.staticRoot)),
-      largerBodies: { [EXPORT_PATH]: EXPORT_BODY_BYTES },
-      streamedPaths: [RESTORE_PATH],
     });
     const address = await http.listen(options.port, options.host);
     instance.start([http]);

@@ -45,29 +45,10 @@ export interface ServiceDeps {
   backups?: BackupsControl;
   /** The archive's routes; without them there are none, and `/api/about` names neither `export` nor `restore_archive`. */
   archive?: ArchiveHandlers;
-  /**
-   * Said by the hosts' start-up (host/start.ts, desktop/instance.ts), which give the archive's handlers
-   * afterwards (`withArchive`). What a service serves, and names in `/api/about`, follows from `archive`
-   * alone: this adds nothing, and goes once they pass `archive` here.
-   */
-  exportsArchive?: boolean;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
 export type Service = (request: Request) => Promise<Response>;
-
-/** What each service was made with, so that the archive's routes can be added to it (`withArchive`). */
-const madeWith = new WeakMap<Service, ServiceDeps>();
-
-/**
- * The same service, serving the archive's routes with these handlers too: for a host that makes its service
- * before it has them (src-main/archive/archive-routes.ts).
- */
-export function withArchive(service: Service, archive: ArchiveHandlers): Service {
-  const deps = madeWith.get(service);
-  if (!deps) throw new TypeError('only a service made by createService can serve the archive');
-  return createService({ ...deps, archive });
-}
 
 export function createService(deps: ServiceDeps): Service {
   const clock = deps.clock ?? systemClock;
@@ -128,7 +109,6 @@ export function createService(deps: ServiceDeps): Service {
       ended?.();
     }
   };
-  madeWith.set(service, deps);
   return service;
 }
 
