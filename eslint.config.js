@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 /**
  * The layers, as import rules. An import is refused by what its path names, relative or not:
  * - src-shared runs in the page as well as in the hosts: no hosts, no page, no Electron, no Node built-ins;
- * - its bottom layers (api, text, util) import none of the layers above them; the store and the client
+ * - its bottom layers (api, text, util) import none of the layers above them, and text and util not even
+ *   the api (which takes its limits and words from them); the store and the client
  *   import neither the service nor sync, nor each other; sync uses the store and the client, never the service;
  * - the service reaches sync only through its engine, its outbox and its identity rules;
  * - the service and the archive use the store, and neither imports the other;
@@ -45,7 +46,11 @@ export default tseslint.config(
     },
   },
   { files: ['src-shared/**'], rules: { 'no-restricted-imports': restrict(HOSTS_AND_PAGE) } },
-  { files: ['src-shared/api/**', 'src-shared/text/**', 'src-shared/util/**'], rules: { 'no-restricted-imports': restrict(ABOVE([])) } },
+  { files: ['src-shared/api/**'], rules: { 'no-restricted-imports': restrict(ABOVE([])) } },
+  {
+    files: ['src-shared/text/**', 'src-shared/util/**'],
+    rules: { 'no-restricted-imports': restrict([...ABOVE([]), layer('(src-shared/)?api', 'the api takes its words from the text and util modules, not the other way')]) },
+  },
   { files: ['src-shared/store/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['store'])) } },
   { files: ['src-shared/client/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['client'])) } },
   { files: ['src-shared/sync/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['store', 'client', 'sync'])) } },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isInstancePostType, isPrivacy, needsSource, POST_TYPES, PRIVACIES, SCHEDULED, type InstancePostType } from './vocabulary';
 import { charCount as chars } from '../util/chars';
+import { FORMAT_LIMITS } from '../text/complexity';
 import { tagKey } from '../text/tags';
 
 /**
@@ -19,8 +20,11 @@ export const LIMITS = {
   countMax: 250,
   countDefault: 100,
   guidChars: 36,
-  /** Not in the spec: a post's text; the 1 MiB body limit would allow more than any reader wants. */
-  textChars: 100_000,
+  /**
+   * Not in the spec: a post's text; the 1 MiB body limit would allow more than any reader wants. The text
+   * module formats at most this much (text/complexity.ts), and the limit is its.
+   */
+  textChars: FORMAT_LIMITS.characters,
   handleChars: 64,
   nameChars: 80,
   /** Not in the spec: the title of the page a bookmark or quotation is about, as long as a post's title. */

@@ -1,4 +1,3 @@
-import { LIMITS } from '../api/inputs';
 import { charCount } from '../util/chars';
 import { blockShape } from './block-shape';
 import { emphasisIn } from './emphasis-runs';
@@ -25,8 +24,11 @@ import { inlineRereading } from './rereading';
  * - and every element it makes costs it, and the sanitiser after it, far more than a character of text.
  */
 export const FORMAT_LIMITS = {
-  /** Characters of a text, as a post's text is limited (a remote's may be longer). */
-  characters: LIMITS.textChars,
+  /**
+   * Characters of a text: what a post's text may have (api/inputs.ts LIMITS.textChars takes it from here; a
+   * remote's may be longer).
+   */
+  characters: 100_000,
   /** `*`, `_` and `~` in the whole text. */
   emphasisMarks: 10_000,
   /** Marks of paired emphasis around any one place (`***a***` is 3): see emphasis-runs.ts. */
