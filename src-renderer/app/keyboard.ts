@@ -1,4 +1,4 @@
-import { compose, togglePin } from '../state/actions';
+import { compose, toggleStar, togglePin } from '../state/actions';
 import { useAccount } from '../state/account';
 import { usePosts } from '../state/posts';
 import { go, type Route } from '../state/route';
@@ -91,7 +91,7 @@ export function installKeyboard(target: Window = window): () => void {
     }
     // In a conversation the reply is written in place, under its post.
     if (key === 'r' && post) return () => (ui.thread ? ui.thread.reply(post) : compose({ replyTo: post }));
-    if (key === 's' && post) return () => void usePosts.getState().toggleStar(post.guid);
+    if (key === 's' && post) return () => void toggleStar(post.guid);
     if (key === 'p' && post) return () => togglePin(post);
     if (key === 'n') return () => compose();
     if (key === '/') return () => ui.focusSearch();

@@ -1,8 +1,7 @@
 import { PIN_COLOURS, type PinColour } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
-import { canRepost, compose, copyLink, deletePost, edit, repost, undoRepost } from '../state/actions';
+import { canRepost, compose, copyLink, deletePost, edit, repost, setPin, toggleStar, undoRepost } from '../state/actions';
 import { useAccount } from '../state/account';
-import { usePosts } from '../state/posts';
 import { Icon } from './icons';
 import { MenuButton, type MenuItem } from './Menu';
 
@@ -12,7 +11,6 @@ import { MenuButton, type MenuItem } from './Menu';
  * colour of the pin.
  */
 export function PostActions({ post, onReply }: { post: RemotePost; onReply?: ((post: RemotePost) => void) | undefined }) {
-  const toggleStar = usePosts((s) => s.toggleStar);
   const own = useAccount((s) => s.personas.some((p) => p.guid === post.persona.guid));
   const reposted = post.reposted !== null;
   return (
@@ -47,7 +45,6 @@ export function PostActions({ post, onReply }: { post: RemotePost; onReply?: ((p
 }
 
 function PinMenu({ post }: { post: RemotePost }) {
-  const setPin = usePosts((s) => s.setPin);
   const colour = post.pin === null || post.pin === 'pin.none' ? null : post.pin.slice(4);
   const choose = (to: PinColour | null) => () => void setPin(post.guid, to);
   const items: MenuItem[] = [

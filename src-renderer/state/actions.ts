@@ -3,6 +3,7 @@ import { LEGACY_LIMITS } from '../../src-shared/api/legacy-inputs';
 import { currentPersona, useAccount, writableChannels } from './account';
 import { blankDraft, useDrafts, wordsOf } from './drafts';
 import { usePosts } from './posts';
+import { setPin } from './post-marks';
 import { clients, describeFailure } from './session';
 import { positionsOf, useTimelines } from './timelines';
 import { showError, useToasts } from './toasts';
@@ -54,6 +55,7 @@ function ownPath(post: RemotePost): string {
 export const isOwn = (post: RemotePost): boolean => useAccount.getState().personas.some((p) => p.guid === post.persona.guid);
 
 export { deletePost, UNDO_MS } from './post-delete';
+export { setPin, toggleStar } from './post-marks';
 
 /**
  * Repost is a legacy operation, by numeric id, which instance answers do not carry. Posts read through the
@@ -116,5 +118,5 @@ export async function copyLink(post: RemotePost): Promise<void> {
 
 /** `p`: pins in orange, or takes the pin away. */
 export function togglePin(post: RemotePost): void {
-  void usePosts.getState().setPin(post.guid, post.pin !== null && post.pin !== 'pin.none' ? null : 'orange');
+  void setPin(post.guid, post.pin !== null && post.pin !== 'pin.none' ? null : 'orange');
 }

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccount } from '../../src-renderer/state/account';
 import { usePosts } from '../../src-renderer/state/posts';
+import { setPin, toggleStar } from '../../src-renderer/state/post-marks';
 import { timelineKey, ALL_TYPES, type TimelineSpec } from '../../src-renderer/state/timeline-spec';
 import { POLL_MS, useTimelines } from '../../src-renderer/state/timelines';
 import { useToasts } from '../../src-renderer/state/toasts';
@@ -201,7 +202,7 @@ describe('the stores, against the real service in-process', () => {
     const post = await clients().instance.post(guid);
     if (!post) throw new Error('the post was not written');
     usePosts.getState().put([post]);
-    const starring = usePosts.getState().toggleStar(guid);
+    const starring = toggleStar(guid);
     expect(usePosts.getState().byGuid[guid]?.starred).toBe(true);
     await starring;
     expect(usePosts.getState().byGuid[guid]?.starred).toBe(true);
@@ -213,11 +214,11 @@ describe('the stores, against the real service in-process', () => {
     // A post the page holds but the instance does not (deleted elsewhere meanwhile).
     const gone = fakePost(1);
     usePosts.getState().put([gone]);
-    const starring = usePosts.getState().toggleStar(gone.guid);
+    const starring = toggleStar(gone.guid);
     expect(usePosts.getState().byGuid[gone.guid]?.starred).toBe(true);
     await starring;
     expect(usePosts.getState().byGuid[gone.guid]?.starred).toBe(false);
-    await usePosts.getState().setPin(gone.guid, 'red');
+    await setPin(gone.guid, 'red');
     expect(usePosts.getState().byGuid[gone.guid]?.pin).toBe('pin.none');
     const messages = useToasts.getState().toasts.map((t) => `${t.tone}: ${t.text}`);
     expect(messages).toEqual([
