@@ -11,7 +11,7 @@ import { useAccount } from '../state/account';
 import { useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
-import { useScheduledKept } from '../state/scheduled';
+import { useScheduledKept } from '../state/scheduled-actions';
 import { useSyncPolling } from '../state/sync';
 import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';

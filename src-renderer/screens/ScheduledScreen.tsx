@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { isInstancePostType } from '../../src-shared/api/vocabulary';
 import { useScheduled } from '../state/scheduled';
+import { cancelSchedule, publishNow, reschedule } from '../state/scheduled-actions';
 import { POST_TYPE_WORDS } from '../util/post-type-words';
 import { fullTime, localInputToUnix, unixToLocalInput } from '../util/time';
 import { scheduledTimeText } from '../util/scheduled-time';
@@ -64,7 +65,7 @@ function ScheduledItem({ post, nowMs }: { post: RemotePost; nowMs: number }) {
     const wrong = unix === null ? 'Give a date and a time.' : unix * 1000 <= Date.now() ? 'That time has passed: pick one ahead, or publish now.' : null;
     setProblem(wrong);
     if (unix === null || wrong !== null) return;
-    if (await useScheduled.getState().reschedule(post, unix)) setEditing(false);
+    if (await reschedule(post, unix)) setEditing(false);
   };
 
   return (
@@ -106,10 +107,10 @@ function ScheduledItem({ post, nowMs }: { post: RemotePost; nowMs: number }) {
             Change time
           </button>
         )}
-        <button type="button" className="primary" disabled={busy} aria-label={`Publish now: ${label}`} onClick={() => void useScheduled.getState().publishNow(post)}>
+        <button type="button" className="primary" disabled={busy} aria-label={`Publish now: ${label}`} onClick={() => void publishNow(post)}>
           Publish now
         </button>
-        <button type="button" disabled={busy} title="Back to Drafts: it will not be published" aria-label={`Cancel, back to Drafts: ${label}`} onClick={() => void useScheduled.getState().cancel(post)}>
+        <button type="button" disabled={busy} title="Back to Drafts: it will not be published" aria-label={`Cancel, back to Drafts: ${label}`} onClick={() => void cancelSchedule(post)}>
           Cancel
         </button>
       </div>
