@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { SkeletonRows } from '../components/SkeletonRows';
 import { Timeline } from '../components/Timeline';
 import { TypeFilter } from '../components/TypeFilter';
+import { setActiveTimeline } from '../state/active-timeline';
 import { useAccount } from '../state/account';
 import { useRoute } from '../state/route';
 import { hasTypeFilter, timelineKey, type TimelineKind, type TimelineSpec } from '../state/timeline-spec';
@@ -80,8 +81,8 @@ export function TimelineScreen({ kind, channel, filter, author, tag, title: give
   useEffect(() => {
     if (waiting || nothingToSearch) return;
     const key = open(spec);
-    useUi.getState().setActiveTimeline(key);
-    return () => useUi.getState().setActiveTimeline(null);
+    setActiveTimeline(key);
+    return () => setActiveTimeline(null);
   }, [open, spec, waiting, nothingToSearch]);
 
   const title = givenTitle ?? kindTitle(kind, { channelName, filter, tag });

@@ -21,8 +21,11 @@ interface UiStore {
   activeTimeline: string | null;
   /** The post selected in each timeline when the person left it: selected again on return. */
   selectedIn: Record<string, string>;
-  /** Another timeline on screen (or none): the one left keeps its selection, the one shown gets its own back. */
-  setActiveTimeline: (key: string | null) => void;
+  /**
+   * Another timeline on screen (or none), given the posts of the one left and of the one shown: the one
+   * left keeps its selection, the one shown gets its own back (active-timeline.ts reads them).
+   */
+  setActiveTimeline: (key: string | null, guids: { left: readonly string[]; shown: readonly string[] }) => void;
   /** The conversation on screen, in reading order, and how it replies in place: the keys act on it. */
   thread: { guids: string[]; reply: (post: RemotePost) => void } | null;
   setThread: (thread: UiStore['thread'], selected?: number) => void;
@@ -43,13 +46,12 @@ export const useUi = create<UiStore>((set, get) => ({
   searchFocus: 0,
   activeTimeline: null,
   selectedIn: {},
-  setActiveTimeline: (key) => {
+  setActiveTimeline: (key, guids) => {
     const { activeTimeline, selected, selectedIn } = get();
-    const guidsOf = (of: string) => useTimelines.getState().byKey[of]?.guids ?? [];
-    const leaving = activeTimeline === null ? undefined : guidsOf(activeTimeline)[selected];
+    const leaving = activeTimeline === null ? undefined : guids.left[selected];
     const kept = activeTimeline !== null && leaving !== undefined ? { ...selectedIn, [activeTimeline]: leaving } : selectedIn;
     const back = key === null ? undefined : kept[key];
-    set({ activeTimeline: key, selected: key === null || back === undefined ? -1 : guidsOf(key).indexOf(back), selectedIn: kept });
+    set({ activeTimeline: key, selected: key === null || back === undefined ? -1 : guids.shown.indexOf(back), selectedIn: kept });
   },
   thread: null,
   setThread: (thread, selected) => set({ thread, ...(selected === undefined ? {} : { selected }) }),

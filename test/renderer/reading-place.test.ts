@@ -3,6 +3,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createElement, useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRowControls } from '../../src-renderer/components/row-controls';
+import { setActiveTimeline } from '../../src-renderer/state/active-timeline';
 import { followSelection, restoredOffset, tabStopIndex, type Place } from '../../src-renderer/state/reading-place';
 import { ALL_TYPES } from '../../src-renderer/state/timeline-spec';
 import { useTimelines, type TimelineState } from '../../src-renderer/state/timelines';
@@ -104,15 +105,15 @@ describe('the selection of each timeline', () => {
   it('is kept when the person leaves it and given back on return; another timeline has its own', () => {
     useTimelines.setState({ byKey: { one: timeline(guids), two: timeline(['x', 'y']) } });
     useUi.setState({ activeTimeline: null, selected: -1, selectedIn: {}, thread: null });
-    useUi.getState().setActiveTimeline('one');
+    setActiveTimeline('one');
     useUi.getState().select(3);
-    useUi.getState().setActiveTimeline(null);
-    useUi.getState().setActiveTimeline('two');
+    setActiveTimeline(null);
+    setActiveTimeline('two');
     expect(useUi.getState().selected).toBe(-1);
     useUi.getState().select(1);
-    useUi.getState().setActiveTimeline('one');
+    setActiveTimeline('one');
     expect(useUi.getState().selected).toBe(3);
-    useUi.getState().setActiveTimeline('two');
+    setActiveTimeline('two');
     expect(useUi.getState().selected).toBe(1);
   });
 
