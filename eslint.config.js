@@ -98,7 +98,7 @@ export default tseslint.config(
   },
   {
     // Hosts, the archive commands and benchmarks talk to a person on the terminal.
-    files: ['src-main/serve.ts', 'src-main/host/**', 'src-main/archive/*-command.ts', 'test/bench/**'],
+    files: ['src-main/serve.ts', 'src-main/host/**', 'src-main/commands/*-command.ts', 'test/bench/**'],
     rules: { 'no-console': 'off' },
   },
   // Plain JavaScript (this file) has no types to check.
