@@ -4,8 +4,11 @@ import path from 'node:path';
 /** The folders whose imports are checked: each folder in them is a layer, with the folders below it. */
 export const SOURCE_ROOTS = ['src-shared', 'src-main', 'src-renderer'] as const;
 
-/** What each module names in `import … from`, `export … from`, `import '…'` and `import('…')`, type imports included. */
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)'([^']+)'/g;
+/**
+ * What each module names in `import … from`, `export … from`, `import '…'` and `import('…')`, type imports
+ * included, in either quotes (whatever a formatter prefers).
+ */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])([^'"]+)\1/g;
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts'];
 
 /** One folder importing another, and the first module found that does it (to name in a report). */
@@ -27,7 +30,7 @@ export function folderGraph(base: string, roots: readonly string[] = SOURCE_ROOT
     for (const file of modulesUnder(path.join(base, root))) {
       const from = layerOf(path.relative(base, path.dirname(file)));
       for (const match of fs.readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-        const specifier = match[1] ?? '';
+        const specifier = match[2] ?? '';
         if (!specifier.startsWith('.')) continue;
         const to = folderOf(path.resolve(path.dirname(file), specifier));
         if (to === null) continue;

@@ -30,7 +30,7 @@ describe('the check for cycles of folders', () => {
   it('finds folders that import each other through others, by any form of import, type imports included', () => {
     const cycles = cyclesIn({
       'src-main/host/start.ts': "import { openInstance } from '../instance/instance';\n",
-      'src-main/instance/instance.ts': "export { restore } from '../backups/restore';\n",
+      'src-main/instance/instance.ts': 'export { restore } from "../backups/restore";\n',
       'src-main/backups/restore.ts': "export const restore = () => import('../host/start');\n",
       'src-main/store/lock.ts': "import type { Start } from '../host/start';\n",
       'src-main/host/flags.ts': "import { lock } from '../store/lock';\n",
