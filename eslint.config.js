@@ -11,7 +11,19 @@ import tseslint from 'typescript-eslint';
  * - the service reaches sync only through its engine, its outbox and its identity rules;
  * - the service and the archive use the store, and neither imports the other;
  * - the page reaches the instance only through the client: never the store, the service or sync; of the
- *   desktop's main process it may import types only (the bridge's).
+ *   desktop's main process it may import types only (the bridge's); its util modules import no state, no
+ *   component and no screen.
+ *
+ * src-main is in layers too, each folder importing only the folders below it (MAIN_LAYERS), lowest first:
+ * - store: the data folder on disk (SQLite under IndexedDB, the folder's lock, the owner token, private files);
+ * - archive: zip archives: the export, the check, a store built from one;
+ * - backups: backups, and a restore of a backup or an archive (which the archive builds), staged or now;
+ * - instance: an instance's start and stop, the same for both hosts, with the archive's handlers;
+ * - host: the headless HTTP host, and what the desktop takes from it (the HTTP adapter, the static page);
+ * - desktop and commands (npm run export and import), neither importing the other;
+ * - and the programs themselves beside them all (index.ts, preload.ts, serve.ts), which no folder imports.
+ *
+ * `npm run lint` also fails on any cycle of folders these rules leave open (tools/check-folder-cycles.ts).
  */
 const layer = (name, message) => ({ regex: `(^|/)${name}(/|$)`, message });
 const HOSTS_AND_PAGE = [
@@ -24,6 +36,25 @@ const ABOVE = (what) => [
   ...['store', 'service', 'sync', 'client'].filter((name) => !what.includes(name)).map((name) => layer(`(src-shared/)?${name}`, `a lower layer cannot import ${name}`)),
 ];
 const restrict = (patterns) => ['error', { patterns }];
+const PAGE = [
+  ...['store', 'service', 'sync'].map((name) => layer(`src-shared/${name}`, `the page reaches the instance through the client, never its ${name}`)),
+  { regex: '^dexie$', message: 'the page keeps no database of its own' },
+  { ...layer('src-main', 'the page may import only types of the desktop (its bridge)'), allowTypeImports: true },
+];
+
+const MAIN_LAYERS = [['store'], ['archive'], ['backups'], ['instance'], ['host'], ['desktop', 'commands']];
+/** What a folder of src-main may not import: the folders of its own layer and those above, and the programs. */
+const mainAbove = (name) => {
+  const level = MAIN_LAYERS.findIndex((group) => group.includes(name));
+  return [
+    ...MAIN_LAYERS.slice(level).flat().filter((other) => other !== name).map((other) => ({
+      regex: `^\\.\\./${other}(/|$)`,
+      message: `src-main/${name} cannot import src-main/${other}, a layer ${MAIN_LAYERS[level]?.includes(other) ? 'beside' : 'above'} it`,
+    })),
+    { regex: '^\\.\\./[^/]+$', message: 'the programs of src-main (index, preload, serve) import its folders, not the other way' },
+    layer('src-renderer', 'the hosts serve the page as it is built; they import none of it'),
+  ];
+};
 
 /**
  * The page's stores keep to their own state: a store's definition (what it gives zustand's `create`) uses
@@ -84,17 +115,18 @@ export default tseslint.config(
     files: ['src-shared/archive/**'],
     rules: { 'no-restricted-imports': restrict([...HOSTS_AND_PAGE, layer('(src-shared/)?service', 'the service and the archive share the store, not each other')]) },
   },
+  { files: ['src-renderer/**'], rules: { 'no-restricted-imports': restrict(PAGE) } },
   {
-    files: ['src-renderer/**'],
+    files: ['src-renderer/util/**'],
     rules: {
       'no-restricted-imports': restrict([
-        ...['store', 'service', 'sync'].map((name) => layer(`src-shared/${name}`, `the page reaches the instance through the client, never its ${name}`)),
-        { regex: '^dexie$', message: 'the page keeps no database of its own' },
-        { ...layer('src-main', 'the page may import only types of the desktop (its bridge)'), allowTypeImports: true },
+        ...PAGE,
+        ...['state', 'components', 'screens', 'app'].map((name) => layer(`\\.\\./${name}`, `the page's util modules are below its ${name}`)),
       ]),
     },
   },
   { files: ['src-renderer/**'], ignores: STORES_STILL_REACHING, rules: { 'no-restricted-syntax': ['error', STORES_OWN_STATE] } },
+  ...MAIN_LAYERS.flat().map((name) => ({ files: [`src-main/${name}/**`], rules: { 'no-restricted-imports': restrict(mainAbove(name)) } })),
   // The rules of hooks. (The React Compiler's own checks are left out: the page is not compiled by it.)
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
@@ -115,7 +147,7 @@ export default tseslint.config(
   },
   {
     // Hosts, the archive commands and benchmarks talk to a person on the terminal.
-    files: ['src-main/serve.ts', 'src-main/host/**', 'src-main/archive/*-command.ts', 'test/bench/**'],
+    files: ['src-main/serve.ts', 'src-main/host/**', 'src-main/commands/*-command.ts', 'test/bench/**'],
     rules: { 'no-console': 'off' },
   },
   // Plain JavaScript (this file) has no types to check.

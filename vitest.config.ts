@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Four projects, all run by `npm test`; `npm run test:unit` runs the first alone.
- * - unit: the shared code and the page's logic, in this process (with the real SQLite backend).
+ * - unit: the shared code, the page's logic and the project's tools, in this process (with the real SQLite backend).
  * - integration: the hosts as processes on real sockets, the desktop's main process with Electron mocked,
  *   and sync with a real matigo/streams server where one can run.
  * - e2e: the page in Debian's Chromium against a real headless host.
@@ -19,7 +19,7 @@ export default defineConfig({
     // two workers match the two cores we test on.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/shared/**/*.test.ts', 'test/renderer/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['test/shared/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/tools/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/main/**/*.test.ts', 'test/interop/**/*.test.ts'], exclude: BUILD } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       { extends: true, test: { name: 'build', include: BUILD } },

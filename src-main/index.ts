@@ -7,7 +7,7 @@ import { app, dialog, protocol } from 'electron';
 import { APP_ID } from './desktop/app-identity';
 import { APP_SCHEME_PRIVILEGES } from './desktop/app-scheme';
 import { startDesktop, type Desktop } from './desktop/desktop-app';
-import { keepNewFilesPrivate } from './host/private-files';
+import { keepNewFilesPrivate } from './store/private-files';
 
 keepNewFilesPrivate();
 

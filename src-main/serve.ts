@@ -3,9 +3,9 @@
  * Parses flags, starts the host, says where it is, and shuts down cleanly on SIGINT/SIGTERM.
  */
 import { USAGE, checkNodeVersion, parseFlags } from './host/flags';
-import { resolveOwnerToken } from './host/owner-token';
+import { resolveOwnerToken } from './store/owner-token';
 import { logProblem, printable } from './host/printable';
-import { keepNewFilesPrivate } from './host/private-files';
+import { keepNewFilesPrivate } from './store/private-files';
 
 keepNewFilesPrivate();
 

@@ -5,7 +5,7 @@ import type { Draft } from '../../src-shared/api/draft';
 import { exportArchive } from '../../src-shared/archive/export';
 import type { Manifest } from '../../src-shared/archive/archive-schema';
 import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
-import { sqliteIdb } from '../host/sqlite-idb';
+import { sqliteIdb } from '../store/sqlite-idb';
 import { fileSink } from './file-sink';
 import { snapshotStore } from './snapshot';
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isStoreFile } from '../host/backups/layout';
-import { copyOnline } from '../host/backups/sqlite-files';
+import { copyOnline, isStoreFile } from '../store/sqlite-files';
 
 /**
  * A consistent copy of a data folder's store while a host may be writing to it: each SQLite file of

@@ -3,7 +3,7 @@ import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { createService } from '../../src-shared/service/index';
 import { openDatabase, type PublishingDb } from '../../src-shared/store/db';
 import { randomToken, tokenHash } from '../../src-shared/util/secrets';
-import { sqliteIdb } from '../host/sqlite-idb';
+import { sqliteIdb } from '../store/sqlite-idb';
 
 /** What a page and a legacy client ask first, as the owner: each must answer. */
 const FIRST_READS = [

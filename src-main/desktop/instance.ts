@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { lockStore, type HeldLock } from '../host/folder-lock';
-import { resolveOwnerToken } from '../host/owner-token';
-import { openInstance, type Instance, type InstanceLog, type InstanceOptions } from '../instance';
+import { lockStore, type HeldLock } from '../store/folder-lock';
+import { resolveOwnerToken } from '../store/owner-token';
+import { openInstance, type Instance, type InstanceLog, type InstanceOptions } from '../instance/instance';
 import type { SecretBox } from './secret-box';
 
 export interface LocalInstance extends Instance {

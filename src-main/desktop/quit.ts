@@ -1,4 +1,4 @@
-import type { ShutdownStep } from '../instance';
+import type { ShutdownStep } from '../instance/instance';
 
 /** The parts of Electron's app that quitting uses. */
 export interface QuittingApp {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readJsonFile, writeJsonFile } from './json-file';
+import { readJsonFile, writeJsonFile } from '../store/json-file';
 import {
   DEFAULT_SETTINGS,
   applySettingsPatch,

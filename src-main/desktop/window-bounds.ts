@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFile } from './json-file';
+import { readJsonFile, writeJsonFile } from '../store/json-file';
 
 export const WINDOW_STATE_FILE = 'window-state.json';
 

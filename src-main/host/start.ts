@@ -8,9 +8,9 @@ import { createHttpHost } from './http';
 import { createStaticSite, SIGN_IN_PATH } from './static';
 import { keyFileBox } from './key-file-box';
 import { logProblem, printable } from './printable';
-import { openInstance, type InstanceLog } from '../instance';
+import { openInstance, type InstanceLog } from '../instance/instance';
 import type { RestoreOutcome } from '../../src-shared/api/backups';
-import type { StartReport } from './backups/at-start';
+import type { StartReport } from '../backups/at-start';
 
 const CSP = contentSecurityPolicy();
 

@@ -1,4 +1,5 @@
 import { createDeskClient, type DeskClient } from '../../src-shared/client/desk-client';
+import type { RemoteError } from '../../src-shared/client/errors';
 import { createInstanceClient, type InstanceClient } from '../../src-shared/client/instance-client';
 
 /** Every client the page uses, for one instance and one token: the page is a client like any other. */
@@ -18,8 +19,15 @@ export interface Connection {
 /** Generous: a first page of a large instance over a slow home connection, or a sync that waits for a remote. */
 const TIMEOUT_MS = 60_000;
 
-export function createClients(connection: Connection): Clients {
-  const options = { baseUrl: connection.baseUrl, token: connection.token, timeoutMs: TIMEOUT_MS, ...(connection.fetch ? { fetch: connection.fetch } : {}) };
+/** `onAuthFailure`: told of each answer of any call that refuses the token (the session's, to sign out). */
+export function createClients(connection: Connection, onAuthFailure?: (failure: RemoteError) => void): Clients {
+  const options = {
+    baseUrl: connection.baseUrl,
+    token: connection.token,
+    timeoutMs: TIMEOUT_MS,
+    ...(connection.fetch ? { fetch: connection.fetch } : {}),
+    ...(onAuthFailure ? { onAuthFailure } : {}),
+  };
   return { instance: createInstanceClient(options), desk: createDeskClient(options) };
 }
 

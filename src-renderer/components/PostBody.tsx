@@ -1,9 +1,9 @@
 import { memo, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { isInstancePostType } from '../../src-shared/api/vocabulary';
-import { showPostHtml } from '../util/post-html';
+import { showPostHtml } from './post-html';
 import { routePath } from '../state/route';
-import { handleKey, tagKey } from '../util/post-links';
+import { handleKey, tagKey } from './post-links';
 import { POST_TYPE_WORDS } from '../util/post-type-words';
 import { sanitizePostHtml } from '../util/sanitize';
 import { SearchWordsContext } from '../util/search-words-context';

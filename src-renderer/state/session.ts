@@ -28,7 +28,7 @@ interface SessionStore {
 export const useSession = create<SessionStore>((set, get) => ({
   session: { status: 'signed-out', reason: null },
 
-  connect: (connection, source) => set({ session: { status: 'signed-in', clients: createClients(connection), source } }),
+  connect: (connection, source) => set({ session: { status: 'signed-in', clients: sessionClients(connection), source } }),
 
   signIn: async (name, password) => {
     const anonymous = createClients(pageConnection(null));
@@ -45,7 +45,7 @@ export const useSession = create<SessionStore>((set, get) => ({
   },
 
   usePastedToken: async (token) => {
-    const clients = createClients(pageConnection(token.trim()));
+    const clients = sessionClients(pageConnection(token.trim()));
     // Checked before it is kept: a mistyped token is said at once, not as a blank timeline later.
     await clients.desk.profile();
     saveSession({ token: token.trim(), source: 'pasted' });
@@ -68,6 +68,19 @@ export const useSession = create<SessionStore>((set, get) => ({
   },
 }));
 
+/**
+ * The clients of a session: whichever of their calls the instance answers by refusing the token signs this
+ * session out (the one place that happens). The clients of a session that has since ended sign out no other,
+ * and a token only being tried (pasted, not yet kept) is said to be refused by the call that tried it.
+ */
+function sessionClients(connection: Connection): Clients {
+  const made: Clients = createClients(connection, (failure) => {
+    const { session, tokenRefused } = useSession.getState();
+    if (refusesThisSession(failure) && session.status === 'signed-in' && session.clients === made) tokenRefused();
+  });
+  return made;
+}
+
 /** The clients of the signed-in page; throws when called signed out (no screen that calls it is shown then). */
 export function clients(): Clients {
   const { session } = useSession.getState();
@@ -81,10 +94,9 @@ export function restoreSession(): void {
   if (saved) useSession.getState().connect(pageConnection(saved.token), saved.source);
 }
 
-/** A failure as a person reads it; the instance refusing this page's own token also signs the page out. */
+/** A failure as a person reads it. (A refused token has signed the page out already: see sessionClients.) */
 export function describeFailure(error: unknown): string {
   if (isRemoteError(error)) {
-    if (refusesThisSession(error) && useSession.getState().session.status === 'signed-in') useSession.getState().tokenRefused();
     if (error.kind === 'uncertain' || error.kind === 'offline') return 'The instance did not answer. Is it still running?';
     const detail = error.list.length > 1 ? `: ${error.list.join('; ')}` : '';
     return `${error.remoteText ?? error.message}${detail}`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Backups of the store (an extension, docs/backups.md): what `GET /api/backups` and its siblings take and
- * answer. The hosts make and restore the copies (src-main/host/backups/); the service only reaches them
+ * answer. The hosts make and restore the copies (src-main/backups/); the service only reaches them
  * through `BackupsControl`, and the renderer reads the same schemas.
  */
 

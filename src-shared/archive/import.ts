@@ -46,7 +46,7 @@ export interface ImportReport {
  * Should a write fail part way, everything written is removed and the rows the store held before (a handful)
  * are put back, so the store is as it was. A process killed part way leaves a partial store: the
  * commands and the hosts therefore import into a new store in a folder of its own, put in place only once
- * complete (src-main/archive/build-store.ts, src-main/host/backups/restore.ts).
+ * complete (src-main/archive/build-store.ts, src-main/backups/restore.ts).
  */
 export async function importArchive(db: PublishingDb, source: ArchiveSource, options: ImportOptions = {}): Promise<ImportReport> {
   await requireEmpty(db);

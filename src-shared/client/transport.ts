@@ -11,6 +11,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Told of each answer that refuses the request for want of a good token (kind `auth`), as its failure is
+   * thrown, whichever call it answered: the page signs itself out when its instance refuses its token.
+   */
+  onAuthFailure?: (failure: RemoteError) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -181,6 +186,7 @@ export function createTransport(options: ClientOptions): Transport {
     failureOf,
     dataOf: (answer) => {
       const failure = failureOf(answer);
+      if (failure?.kind === 'auth') options.onAuthFailure?.(failure);
       if (failure) throw failure;
       return answer.envelope?.data;
     },

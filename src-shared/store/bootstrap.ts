@@ -5,7 +5,7 @@ import { nextId } from './numbering';
 import type { AccountRow } from './rows';
 
 export interface OwnerOptions {
-  /** The owner's API token (the host keeps it; see src-main/host/owner-token.ts). Replaces the previous one. */
+  /** The owner's API token (the host keeps it; see src-main/store/owner-token.ts). Replaces the previous one. */
   token: string;
   /** Sign-in password for `POST /api/auth/login`; optional. */
   password?: string;

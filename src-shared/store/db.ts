@@ -164,7 +164,7 @@ export const DATABASE_NAME = 'publishing';
 
 /**
  * The newest schema version, declared last below. The hosts compare it with the version a data folder holds
- * to back the store up before it is upgraded (src-main/host/backups/at-start.ts).
+ * to back the store up before it is upgraded (src-main/backups/at-start.ts).
  */
 export const SCHEMA_VERSION = 8;
 

@@ -6,7 +6,7 @@
  * and fails (exit 1) on a 5xx, a failed request, a lost or doubled post, or a peak RSS past the bound.
  */
 import path from 'node:path';
-import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { openDatabase } from '../../src-shared/store/db';
 import { peakRssMb, startHost, stopHost } from './host';
 

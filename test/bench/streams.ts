@@ -5,7 +5,7 @@
  * Where the peer cannot run, says why. Figures are printed, not asserted.
  */
 import path from 'node:path';
-import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { createService } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { openDatabase } from '../../src-shared/store/db';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { createHttpHost } from '../../src-main/host/http';
-import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { createService } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../src-shared/store/bulk';

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';

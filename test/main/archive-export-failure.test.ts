@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openStoreFolder } from '../../src-main/host/store-folder';
+import { openStoreFolder } from '../../src-main/store/store-folder';
 import { serve, stop, texts, TOKEN, write } from './archive-processes';
 import { tempDir } from './host-helpers';
 

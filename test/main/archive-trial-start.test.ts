@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tryStart } from '../../src-main/archive/trial-start';
-import { openStoreFolder } from '../../src-main/host/store-folder';
-import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { openStoreFolder } from '../../src-main/store/store-folder';
+import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { openDatabase } from '../../src-shared/store/db';
 import { REQUEUE_WORDS_V6 } from '../../src-shared/store/upgrade-v6';
 import { tempDir } from './host-helpers';

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockStore } from '../../src-main/host/folder-lock';
+import { lockStore } from '../../src-main/store/folder-lock';
 import { tempDir } from './host-helpers';
 
-const LOCK_MODULE = path.resolve('src-main/host/folder-lock.ts');
+const LOCK_MODULE = path.resolve('src-main/store/folder-lock.ts');
 
 async function pidOfGoneProcess(): Promise<number> {
   const gone = spawn(process.execPath, ['-e', '0']);

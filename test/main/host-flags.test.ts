@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkNodeVersion, parseFlags } from '../../src-main/host/flags';
-import { OWNER_TOKEN_FILE, resolveOwnerToken } from '../../src-main/host/owner-token';
+import { OWNER_TOKEN_FILE, resolveOwnerToken } from '../../src-main/store/owner-token';
 import { tempDir } from './host-helpers';
 
 const TOKEN = 'a-long-enough-owner-token';

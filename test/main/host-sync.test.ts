@@ -98,7 +98,7 @@ describe('the headless host keeps the search words in step', () => {
   });
 
   async function queueIsEmpty(): Promise<boolean> {
-    const { sqliteIdb } = await import('../../src-main/host/sqlite-idb');
+    const { sqliteIdb } = await import('../../src-main/store/sqlite-idb');
     const { openDatabase } = await import('../../src-shared/store/db');
     const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'index');
     await db.open();

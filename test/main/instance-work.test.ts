@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createInstanceWork } from '../../src-main/instance-work';
+import { createInstanceWork } from '../../src-main/instance/instance-work';
 import { createService } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { openDatabase, type PublishingDb } from '../../src-shared/store/db';

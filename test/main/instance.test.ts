@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { startHost, type RunningHost } from '../../src-main/host/start';
 import { openDatabase } from '../../src-shared/store/db';
 import { startFaultProxy } from '../support/fault-proxy';

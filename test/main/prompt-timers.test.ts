@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { promptZeroDelayTimers } from '../../src-main/host/prompt-timers';
+import { promptZeroDelayTimers } from '../../src-main/store/prompt-timers';
 
 describe('zero-delay timers run promptly', () => {
   beforeAll(() => promptZeroDelayTimers());

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStoreFolder } from '../../src-main/host/store-folder';
+import { openStoreFolder } from '../../src-main/store/store-folder';
 import { tempDir } from './host-helpers';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;

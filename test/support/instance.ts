@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IDBFactory, IDBKeyRange as FakeKeyRange } from 'fake-indexeddb';
-import { sqliteIdb } from '../../src-main/host/sqlite-idb';
+import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { createService, type ArchiveHandlers, type Service } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { openDatabase, type IdbPlatform, type PublishingDb } from '../../src-shared/store/db';
@@ -90,7 +90,7 @@ export interface InstanceOptions {
   backups?: BackupsControl;
   /** The database's name, when the test made it (platformFor) to know where its file is. */
   name?: string;
-  /** A host's handlers of the archive's routes (src-main/archive/archive-routes.ts). */
+  /** A host's handlers of the archive's routes (src-main/instance/archive-routes.ts). */
   archive?: ArchiveHandlers;
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createService } from '../../../src-shared/service';
-import { openStoreFolder } from '../../../src-main/host/store-folder';
+import { openStoreFolder } from '../../../src-main/store/store-folder';
 import { tempDir } from '../host-helpers';
 
 export const TOKEN = 'backup-test-owner-token-0123456789';

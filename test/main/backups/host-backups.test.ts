@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { sqliteIdb } from '../../../src-main/host/sqlite-idb';
+import { sqliteIdb } from '../../../src-main/store/sqlite-idb';
 import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../src-shared/store/db';
 import { packingMiddleware } from '../../../src-shared/store/packing';
 import { v1Post } from '../../shared/store/old-rows';

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backupPaths } from '../../../src-main/host/backups/layout';
-import { listBackups } from '../../../src-main/host/backups/list';
-import { makeBackup } from '../../../src-main/host/backups/make';
-import { readManifest, writeManifest } from '../../../src-main/host/backups/manifest';
-import { checkFully, sha256Of } from '../../../src-main/host/backups/verify';
+import { backupPaths } from '../../../src-main/backups/layout';
+import { listBackups } from '../../../src-main/backups/list';
+import { makeBackup } from '../../../src-main/backups/make';
+import { readManifest, writeManifest } from '../../../src-main/backups/manifest';
+import { checkFully, sha256Of } from '../../../src-main/backups/verify';
 import { SCHEMA_VERSION } from '../../../src-shared/store/db';
 import { copyOf, damageBytes, postsIn, storeWithPosts } from './fixture';
 

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importMarkdownFiles, type MarkdownFile, type MarkdownOutcome } from '../../../src-shared/archive/markdown-import';
 import type { PostRow } from '../../../src-shared/store/rows';
-import { readMarkdownFolder } from '../../../src-main/archive/markdown-folder';
+import { readMarkdownFolder } from '../../../src-main/commands/markdown-folder';
 import { tempDir } from '../../main/host-helpers';
 import { startInstance, type TestInstance } from '../../support/instance';
 import { exportToFile } from './archive-files';

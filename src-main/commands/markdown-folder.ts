@@ -5,10 +5,10 @@ import { routes } from '../../src-shared/api/routes';
 import { importMarkdownFiles, type MarkdownFile, type MarkdownOutcome } from '../../src-shared/archive/markdown-import';
 import { createService } from '../../src-shared/service/index';
 import { systemClock } from '../../src-shared/util/clock';
-import { resolveOwnerToken } from '../host/owner-token';
+import { resolveOwnerToken } from '../store/owner-token';
 import { logProblem } from '../host/printable';
-import { openStoreFolder } from '../host/store-folder';
-import { snapshotStore } from './snapshot';
+import { openStoreFolder } from '../store/store-folder';
+import { snapshotStore } from '../archive/snapshot';
 
 /** Files read from one folder, and the size of each: a post holds 100,000 characters at most. */
 export const MARKDOWN_LIMITS = { files: 100_000, fileBytes: 1024 * 1024 } as const;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BACKUP_NAME, type BackupReason } from '../../../src-shared/api/backups';
+import { BACKUP_NAME, type BackupReason } from '../../src-shared/api/backups';
 
 /**
  * Where backups live in a data folder (docs/backups.md):
@@ -41,9 +41,6 @@ export const MANIFEST_FILE = 'backup.json';
 /** Written into a backup that failed its check, saying why; such a backup is listed as damaged, never restored. */
 export const DAMAGED_FILE = 'damaged.txt';
 export const MAKING_PREFIX = '.making-';
-
-/** The store's SQLite files in `db/`: each database and the catalogue; never their -wal or -shm companions. */
-export const isStoreFile = (name: string): boolean => name.endsWith('.sqlite');
 
 /** `20261125T045000123Z-daily` for 2026-11-25 04:50:00.123 UTC. */
 export function nameFor(madeAt: Date, reason: BackupReason): string {

@@ -1,14 +1,14 @@
-import { createService, type Service } from '../src-shared/service/index';
-import type { SignInCodes } from '../src-shared/service/sign-in-codes';
-import { DATABASE_NAME, type PublishingDb } from '../src-shared/store/db';
-import type { SecretBox } from '../src-shared/sync/secret-box';
-import { systemClock, type Clock } from '../src-shared/util/clock';
-import { archiveHandlers } from './archive/archive-routes';
-import { prepareStore, type StartReport } from './host/backups/at-start';
-import { createHostBackups } from './host/backups/host-backups';
-import { backupPaths } from './host/backups/layout';
-import type { HeldLock } from './host/folder-lock';
-import { openStoreFolder } from './host/store-folder';
+import { createService, type Service } from '../../src-shared/service/index';
+import type { SignInCodes } from '../../src-shared/service/sign-in-codes';
+import { DATABASE_NAME, type PublishingDb } from '../../src-shared/store/db';
+import type { SecretBox } from '../../src-shared/sync/secret-box';
+import { systemClock, type Clock } from '../../src-shared/util/clock';
+import { archiveHandlers } from './archive-routes';
+import { prepareStore, type StartReport } from '../backups/at-start';
+import { createHostBackups } from '../backups/host-backups';
+import { backupPaths } from '../backups/layout';
+import type { HeldLock } from '../store/folder-lock';
+import { openStoreFolder } from '../store/store-folder';
 import { createInstanceWork, type InstanceWork, type InstanceWorkOptions } from './instance-work';
 
 /** How a host reports what goes wrong while it runs. */

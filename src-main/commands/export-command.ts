@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { printable } from '../host/printable';
-import { keepNewFilesPrivate } from '../host/private-files';
-import { exportDataFolder } from './export-file';
+import { keepNewFilesPrivate } from '../store/private-files';
+import { exportDataFolder } from '../archive/export-file';
 
 keepNewFilesPrivate();
 

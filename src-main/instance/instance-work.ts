@@ -1,9 +1,9 @@
-import type { PublishingDb } from '../src-shared/store/db';
-import { createWordIndexer } from '../src-shared/store/word-indexer';
-import { createSyncEngine, type SyncEngine } from '../src-shared/sync/engine';
-import { createScheduler } from '../src-shared/sync/scheduler';
-import type { SecretBox } from '../src-shared/sync/secret-box';
-import { createActivity, type Activity } from '../src-shared/util/activity';
+import type { PublishingDb } from '../../src-shared/store/db';
+import { createWordIndexer } from '../../src-shared/store/word-indexer';
+import { createSyncEngine, type SyncEngine } from '../../src-shared/sync/engine';
+import { createScheduler } from '../../src-shared/sync/scheduler';
+import type { SecretBox } from '../../src-shared/sync/secret-box';
+import { createActivity, type Activity } from '../../src-shared/util/activity';
 
 export interface InstanceWorkOptions {
   db: PublishingDb;

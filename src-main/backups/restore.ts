@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { backupName, type RestoreOutcome } from '../../../src-shared/api/backups';
-import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../../archive/build-store';
-import { resolveOwnerToken } from '../owner-token';
-import { isStoreFile, type BackupPaths } from './layout';
+import { backupName, type RestoreOutcome } from '../../src-shared/api/backups';
+import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../archive/build-store';
+import { resolveOwnerToken } from '../store/owner-token';
+import { isStoreFile } from '../store/sqlite-files';
+import type { BackupPaths } from './layout';
 import { makeBackup } from './make';
 import { checkFully, messageOf } from './verify';
 

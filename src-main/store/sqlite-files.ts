@@ -5,6 +5,9 @@ import Database from 'better-sqlite3';
 /** indexeddbshim's catalogue of databases and their versions, beside the database files. */
 export const CATALOGUE_FILE = '__sysdb__.sqlite';
 
+/** The store's SQLite files in `db/`: each database and the catalogue; never their -wal or -shm companions. */
+export const isStoreFile = (name: string): boolean => name.endsWith('.sqlite');
+
 /** Pages copied per step of an online backup: about 1 MB, a few milliseconds of the host's event loop. */
 export const PAGES_PER_STEP = 256;
 

@@ -1,9 +1,9 @@
-import type { RestoreOutcome } from '../../../src-shared/api/backups';
-import { SCHEMA_VERSION } from '../../../src-shared/store/db';
+import type { RestoreOutcome } from '../../src-shared/api/backups';
+import { SCHEMA_VERSION } from '../../src-shared/store/db';
 import type { BackupPaths } from './layout';
 import { makeBackup } from './make';
 import { applyStagedRestore } from './restore';
-import { storedSchemaVersion } from './sqlite-files';
+import { storedSchemaVersion } from '../store/sqlite-files';
 
 /** What a start did to the store before opening it. */
 export interface StartReport {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { backupReason, type BackupAnswer, type BackupReason } from '../../../src-shared/api/backups';
+import { backupReason, type BackupAnswer, type BackupReason } from '../../src-shared/api/backups';
 import { isBackupName, type BackupPaths } from './layout';
 import { checkQuickly } from './verify';
 

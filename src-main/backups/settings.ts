@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { backupSettings, type BackupSettings } from '../../../src-shared/api/backups';
-import { readJsonFile, writeJsonFile } from '../../desktop/json-file';
+import { backupSettings, type BackupSettings } from '../../src-shared/api/backups';
+import { readJsonFile, writeJsonFile } from '../store/json-file';
 import type { BackupPaths } from './layout';
 
 /** Daily, and a week of them. */

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { importDataFolder } from './import-file';
 import { printable } from '../host/printable';
-import { keepNewFilesPrivate } from '../host/private-files';
+import { keepNewFilesPrivate } from '../store/private-files';
 import { importMarkdownFolder } from './markdown-folder';
 
 keepNewFilesPrivate();

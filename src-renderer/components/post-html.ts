@@ -1,5 +1,5 @@
 import { linkTagsAndMentions, type LinkedNames } from './post-links';
-import { markWords } from './word-marks';
+import { markWords } from '../util/word-marks';
 
 /** A post's HTML as the page shows it, and what of its tags and mentions the text already links to. */
 export interface ShownHtml {

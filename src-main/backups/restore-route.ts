@@ -5,10 +5,10 @@ import { ErrorText, ServiceError } from '../../src-shared/api/errors';
 import type { StagedRestoreAnswer } from '../../src-shared/api/backups';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import type { Ctx } from '../../src-shared/service/context';
-import { forgetUpload, restartWords } from '../host/backups/host-backups';
-import type { BackupPaths } from '../host/backups/layout';
-import { readStaged, stageRestore } from '../host/backups/restore';
-import { checkArchiveFile } from './check-file';
+import { forgetUpload, restartWords } from './host-backups';
+import type { BackupPaths } from './layout';
+import { readStaged, stageRestore } from './restore';
+import { checkArchiveFile } from '../archive/check-file';
 
 export interface ArchiveRestoreOptions {
   paths: BackupPaths;
@@ -22,7 +22,7 @@ export interface ArchiveRestoreOptions {
  * `POST /api/instance/restore` (an extension, docs/api.md), for the owner alone (the route is signed-in):
  * the body, an export archive (docs/archive.md), is written to `<data>/restore/upload-<stamp>.zip` as it
  * arrives, up to the limit, then checked in full, and staged to replace the store at the next start
- * (host/backups/restore.ts), after a backup of it. A bad or oversized archive is refused, naming why, and
+ * (restore.ts), after a backup of it. A bad or oversized archive is refused, naming why, and
  * deleted. A body left unread (a refused upload) is the host's to discard (host/http.ts).
  */
 export function restoreArchive(options: ArchiveRestoreOptions): (ctx: Ctx) => Promise<StagedRestoreAnswer> {

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { heldBeyondNew, type ImportReport } from '../../src-shared/archive/import';
 import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
-import { isStoreFile, backupPaths } from '../host/backups/layout';
-import { restoreArchiveNow } from '../host/backups/restore';
-import { lockStore } from '../host/folder-lock';
-import { resolveOwnerToken } from '../host/owner-token';
-import { sqliteIdb } from '../host/sqlite-idb';
-import { checkArchiveFile } from './check-file';
+import { backupPaths } from '../backups/layout';
+import { isStoreFile } from '../store/sqlite-files';
+import { restoreArchiveNow } from '../backups/restore';
+import { lockStore } from '../store/folder-lock';
+import { resolveOwnerToken } from '../store/owner-token';
+import { sqliteIdb } from '../store/sqlite-idb';
+import { checkArchiveFile } from '../archive/check-file';
 
 export interface ImportFileOptions {
   dataDir: string;
@@ -30,7 +31,7 @@ export interface ImportFileReport extends ImportReport {
  * Restores an archive into the instance of `dataDir`, holding the folder's lock meanwhile: a host running on
  * the folder makes it refuse. An instance that is not new or empty is refused, naming what it holds, unless
  * `replace` is given. The archive is built into a new store beside `db/` and put in its place only once
- * complete, after a backup of what was there (host/backups/restore.ts): a failure or a killed process
+ * complete, after a backup of what was there (backups/restore.ts): a failure or a killed process
  * leaves the instance as it was. A dry run checks all the same and changes nothing (nor makes a folder that
  * does not exist yet).
  */

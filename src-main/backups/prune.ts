@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { backupReason, type BackupAnswer } from '../../../src-shared/api/backups';
+import { backupReason, type BackupAnswer } from '../../src-shared/api/backups';
 import type { BackupPaths } from './layout';
 
 /**

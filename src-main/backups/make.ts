@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupReason } from '../../../src-shared/api/backups';
-import { SOFTWARE } from '../../../src-shared/api/about';
-import { DAMAGED_FILE, MAKING_PREFIX, isStoreFile, nameFor, type BackupPaths } from './layout';
+import type { BackupReason } from '../../src-shared/api/backups';
+import { SOFTWARE } from '../../src-shared/api/about';
+import { DAMAGED_FILE, MAKING_PREFIX, nameFor, type BackupPaths } from './layout';
 import { writeManifest, type BackupManifest } from './manifest';
-import { copyOnline, storedSchemaVersion } from './sqlite-files';
+import { copyOnline, isStoreFile, storedSchemaVersion } from '../store/sqlite-files';
 import { checkFully, messageOf, sha256Of } from './verify';
 
 export type Made = { name: string; good: true } | { name: string; good: false; problem: string };

@@ -1,8 +1,8 @@
-import type { BackupPaths } from '../host/backups/layout';
+import type { BackupPaths } from '../backups/layout';
 import type { ArchiveHandlers } from '../../src-shared/service/index';
 import { outsideTransaction } from '../../src-shared/service/router';
-import { exportArchive } from './export-route';
-import { restoreArchive } from './restore-route';
+import { exportArchive } from '../archive/export-route';
+import { restoreArchive } from '../backups/restore-route';
 
 export interface ArchiveRoutesOptions {
   dataDir: string;

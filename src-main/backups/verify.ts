@@ -4,7 +4,7 @@ import path from 'node:path';
 import { integrityOf } from './integrity';
 import { DAMAGED_FILE } from './layout';
 import { readManifest, type BackupManifest } from './manifest';
-import { CATALOGUE_FILE, storedSchemaVersion } from './sqlite-files';
+import { CATALOGUE_FILE, storedSchemaVersion } from '../store/sqlite-files';
 
 export type Checked = { good: true; manifest: BackupManifest } | { good: false; problem: string; manifest?: BackupManifest };
 

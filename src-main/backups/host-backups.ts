@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorText, ServiceError } from '../../../src-shared/api/errors';
-import { backupName, type BackupAnswer, type BackupReason, type BackupSettings, type BackupsControl, type StagedRestoreAnswer } from '../../../src-shared/api/backups';
-import type { Clock } from '../../../src-shared/util/clock';
+import { ErrorText, ServiceError } from '../../src-shared/api/errors';
+import { backupName, type BackupAnswer, type BackupReason, type BackupSettings, type BackupsControl, type StagedRestoreAnswer } from '../../src-shared/api/backups';
+import type { Clock } from '../../src-shared/util/clock';
 import type { StartReport } from './at-start';
 import type { BackupPaths } from './layout';
 import { listBackups } from './list';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { backupReason } from '../../../src-shared/api/backups';
+import { backupReason } from '../../src-shared/api/backups';
 import { MANIFEST_FILE } from './layout';
 
 /** A file of a backup: a plain name (no folder), as found in `db/`. */
