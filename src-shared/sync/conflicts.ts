@@ -1,8 +1,8 @@
-import { ErrorText, ServiceError } from '../api/errors';
 import { putPostsInOneTransaction } from '../store/bulk';
 import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import { contentFingerprint } from './fingerprint';
+import { SyncRefusal } from './refusal';
 import { changedPostRow } from '../store/post-row';
 import type { ConflictAnswer } from '../api/sync-answers';
 
@@ -38,7 +38,7 @@ export async function listConflicts(db: PublishingDb): Promise<ConflictAnswer[]>
 export async function resolveConflict(db: PublishingDb, postGuid: string, keep: 'local' | 'remote', now: number): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     const conflict = await db.conflicts.get(postGuid.toLowerCase());
-    if (!conflict) throw new ServiceError(404, ErrorText.unknownConflict);
+    if (!conflict) throw new SyncRefusal('unknown-conflict');
     const items = (await db.outbox.where('postGuid').equals(conflict.postGuid).toArray()).filter((i) => i.op === 'edit');
     if (keep === 'local') {
       // The remote's version becomes the one the edit is made on.

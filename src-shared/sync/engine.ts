@@ -9,6 +9,8 @@ import type { SecretBox } from './secret-box';
 import { settleItem } from './settle';
 import type { RemoteStatus } from './status';
 
+export { SyncRefusal, type SyncRefusalReason } from './refusal';
+
 export interface SyncEngineDeps {
   db: PublishingDb;
   box: SecretBox;

@@ -1,9 +1,9 @@
-import { ErrorText, ServiceError } from '../api/errors';
 import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import type { RemoteRow } from '../store/sync-rows';
 import type { RemoteConnection } from './connection';
 import { forgetGonePosts } from './gone';
+import { SyncRefusal } from './refusal';
 import { storePulledPage } from './store-pulled';
 
 /**
@@ -31,10 +31,10 @@ export async function refreshThread(
   return { post_guid: postGuid, gone: !opened, stored };
 }
 
-/** The post and the remote it lives on, or a 400 the person can read. */
+/** The remote the post lives on; a post that did not come from one is refused. */
 export async function remoteOfPost(db: PublishingDb, guid: string): Promise<RemoteRow> {
   const [post] = await postsByGuids(db, [guid.toLowerCase()]);
   const remote = post?.remoteGuid ? await db.remotes.get(post.remoteGuid) : undefined;
-  if (!remote) throw new ServiceError(400, ErrorText.notSyncedPost);
+  if (!remote) throw new SyncRefusal('not-synced-post');
   return remote;
 }

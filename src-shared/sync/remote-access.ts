@@ -1,4 +1,3 @@
-import { ErrorText, ServiceError } from '../api/errors';
 import { createInstanceClient } from '../client/instance-client';
 import { createLegacyClient } from '../client/legacy-client';
 import { DEFAULT_TIMEOUT_MS } from '../client/transport';
@@ -10,13 +9,14 @@ import { failureOf, type SyncFailure } from './failure';
 import { instanceConnection } from './instance-connection';
 import { legacyConnection } from './legacy-connection';
 import { linkRemoteAccount, type RemoteAccount } from './link';
+import { SyncRefusal } from './refusal';
 
 /** How often a remote's account is read again (its Personas' names and avatars, new Personas, Channels). */
 const ACCOUNT_READ_SECONDS = 86_400;
 
 /** How the engine gets at a remote: its row, its token, a connection in its interface, its account. */
 export interface RemoteAccess {
-  /** The remote's row, or a 404 the person can read. */
+  /** The remote's row; a GUID that names none is refused (`unknown-remote`). */
   remote(guid: string): Promise<RemoteRow>;
   /** Signs in with the instance interface's `POST /api/auth/login`; answers the token. */
   signIn(baseUrl: string, name: string, pass: string): Promise<string>;
@@ -54,7 +54,7 @@ export function createRemoteAccess(deps: SyncEngineDeps): RemoteAccess {
   return {
     remote: async (guid) => {
       const remote = await db.remotes.get(guid.toLowerCase());
-      if (!remote) throw new ServiceError(404, ErrorText.unknownRemote);
+      if (!remote) throw new SyncRefusal('unknown-remote');
       return remote;
     },
     signIn: async (baseUrl, name, pass) => (await createInstanceClient(clientOptions(baseUrl)).login(name, pass)).token,

@@ -1,10 +1,10 @@
-import { ErrorText, ServiceError } from '../api/errors';
 import type { RemoteRow } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
 import type { Cycles } from './cycle';
 import type { SyncEngine, SyncEngineDeps } from './engine';
-import { failureOf, failureWords, type SyncFailure } from './failure';
+import { failureOf } from './failure';
 import { refreshThread, remoteOfPost } from './refresh';
+import { refusalOf, SyncRefusal } from './refusal';
 import type { RemoteAccess } from './remote-access';
 import { removeRemoteRows } from './remove';
 import { remoteStatus } from './status';
@@ -19,7 +19,7 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
   return {
     addRemote: async (input) => {
       const baseUrl = normaliseBaseUrl(input.base_url);
-      if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new ServiceError(409, ErrorText.remoteExists);
+      if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new SyncRefusal('remote-exists');
       const token = await remoteCall(async () => input.token || access.signIn(baseUrl, input.account_name ?? '', input.account_pass ?? ''));
       const { server, ...account } = await remoteCall(() => access.connect({ baseUrl, interface: input.interface }, token).account());
       const fresh = {
@@ -36,7 +36,7 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
         lastErrorUnix: null,
       };
       const remote = await access.relink(fresh, account, { ...server, readUnix: deps.now() }).catch((error: unknown) => {
-        throw new ServiceError(409, ErrorText.invalidParameters, [error instanceof Error ? error.message : String(error)]);
+        throw new SyncRefusal('remote-not-linkable', [error instanceof Error ? error.message : String(error)]);
       });
       return statusOf(remote);
     },
@@ -59,7 +59,7 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
     refreshThread: async (postGuid) => {
       const remote = await remoteOfPost(db, postGuid);
       const token = await access.openToken(remote);
-      if (typeof token !== 'string') throw serviceErrorOf(token);
+      if (typeof token !== 'string') throw refusalOf(token);
       return remoteCall(async () => {
         const current = await access.described(remote, token);
         return refreshThread(db, { remote: current, connection: access.connect(current, token), postGuid: postGuid.toLowerCase(), now: deps.now() });
@@ -74,44 +74,21 @@ export function normaliseBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be a URL such as https://example.org']);
+    throw new SyncRefusal('invalid-remote-url', ['base_url must be a URL such as https://example.org']);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be an http(s) URL']);
+    throw new SyncRefusal('invalid-remote-url', ['base_url must be an http(s) URL']);
   }
-  if (url.username || url.password) throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must not carry a user name or password']);
+  if (url.username || url.password) throw new SyncRefusal('invalid-remote-url', ['base_url must not carry a user name or password']);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Work with a remote that a person waits for: its failure becomes an answer they can act on. */
+/** Work with a remote that a person waits for: its failure becomes a refusal they can act on (refusal.ts). */
 async function remoteCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ServiceError) throw error;
-    throw serviceErrorOf(failureOf(error));
-  }
-}
-
-/**
- * A failure as the answer to a person waiting for it: what to do about it, and the remote's own words. A
- * remote's refusal is answered 422, never 401: a 401 from this instance means that its own token was
- * refused, and a page that reads it so signs out (and loses what the person typed) over a remote's password.
- */
-function serviceErrorOf(failure: SyncFailure): ServiceError {
-  switch (failure.kind) {
-    case 'auth':
-      return new ServiceError(422, ErrorText.remoteRefusedSignIn);
-    // Refusing a sign-in or the account read is refusing the credentials, whatever code the remote chose.
-    case 'rejected':
-      return new ServiceError(422, ErrorText.remoteRefusedSignIn, [failure.message]);
-    case 'unreadable-token':
-      return new ServiceError(409, ErrorText.remoteRefusedSignIn, [failureWords(failure)]);
-    case 'protocol':
-      return new ServiceError(502, ErrorText.remoteUnusable, [failure.message]);
-    case 'offline':
-    case 'uncertain':
-    case 'server':
-      return new ServiceError(502, ErrorText.remoteUnreachable, [failure.message]);
+    if (error instanceof SyncRefusal) throw error;
+    throw refusalOf(failureOf(error));
   }
 }
