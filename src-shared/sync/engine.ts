@@ -7,9 +7,13 @@ import { createRemoteAccess } from './remote-access';
 import { createRemotes } from './remotes';
 import type { SecretBox } from './secret-box';
 import { settleItem } from './settle';
+import type { ThreadRefresh } from './refresh';
 import type { RemoteStatus } from './status';
 
 export { SyncRefusal, type SyncRefusalReason } from './refusal';
+export type { Conflict, ConflictVersion } from './conflicts';
+export type { ThreadRefresh } from './refresh';
+export type { RemoteStatus } from './status';
 
 export interface SyncEngineDeps {
   db: PublishingDb;
@@ -39,7 +43,7 @@ export interface SyncEngine {
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
   dueRemotes(): Promise<string[]>;
   /** Reads a remote post's conversation there now; marks the post gone when the remote no longer has it. */
-  refreshThread(postGuid: string): Promise<{ post_guid: string; gone: boolean; stored: number }>;
+  refreshThread(postGuid: string): Promise<ThreadRefresh>;
   listConflicts(): ReturnType<typeof listConflicts>;
   resolveConflict(postGuid: string, keep: 'local' | 'remote'): Promise<void>;
   /** A scheduled cycle: it respects the backoff of earlier failures. */

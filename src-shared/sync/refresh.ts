@@ -6,6 +6,13 @@ import { forgetGonePosts } from './gone';
 import { SyncRefusal } from './refusal';
 import { storePulledPage } from './store-pulled';
 
+/** What reading a post's conversation again came to: `gone`, the remote no longer serves the post; `stored`, posts new or changed here. */
+export interface ThreadRefresh {
+  postGuid: string;
+  gone: boolean;
+  stored: number;
+}
+
 /**
  * A person opens a post that came from a remote: its whole conversation is read there and stored here, so
  * replies written since arrive. When the remote no longer serves the post (deleted or hidden there), it is
@@ -16,7 +23,7 @@ import { storePulledPage } from './store-pulled';
 export async function refreshThread(
   db: PublishingDb,
   input: { remote: RemoteRow; connection: RemoteConnection; postGuid: string; now: number },
-): Promise<{ post_guid: string; gone: boolean; stored: number }> {
+): Promise<ThreadRefresh> {
   const { remote, connection, postGuid, now } = input;
   const [held] = await postsByGuids(db, [postGuid]);
   const ref = { guid: postGuid, remoteId: held?.remoteId ?? null };
@@ -28,7 +35,7 @@ export async function refreshThread(
     if (itself) stored += (await storePulledPage(db, { remote, posts: [itself], now })).stored;
   }
   if (!opened) await forgetGonePosts(db, remote.guid, [postGuid], now);
-  return { post_guid: postGuid, gone: !opened, stored };
+  return { postGuid, gone: !opened, stored };
 }
 
 /** The remote the post lives on; a post that did not come from one is refused. */
