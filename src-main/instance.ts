@@ -148,8 +148,9 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       // every answered write is stored. One may have asked for a sync or a backup, which the steps below
       // then wait for like any other.
       { name: 'the requests in flight', run: () => closeAll(entrances) },
-      // Then the background work, which may still be writing: a send or a page under way finishes and is
-      // stored, the search words of a batch under way are written, and nothing more is scheduled.
+      // Then the background work, which may still be writing: a send or a page under way gets a moment to
+      // finish and be stored, then is cut off (never half stored), the search words of a batch under way are
+      // written, and nothing more is scheduled.
       { name: 'sync and the search indexer', run: () => work.stop() },
       { name: 'backups', run: () => backups.stop() },
       // The store last, when nothing can write any more. Closing it releases the folder's lock, so another

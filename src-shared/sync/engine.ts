@@ -50,7 +50,20 @@ export interface SyncEngine {
   runScheduled(guid: string): Promise<void>;
   /** Resolves when no cycle is running. */
   whenIdle(): Promise<void>;
+  /**
+   * Runs no more cycles, and ends those under way: each gets a moment (STOP_GRACE_MS) to end by itself,
+   * then its requests are cut off, so stopping never waits out a remote's timeout. What a cut cycle leaves
+   * is whole: each page stored with its cursor or not at all, and an item whose request was out is sent
+   * again only after a look for the copy it may have made.
+   */
+  stop(): Promise<void>;
 }
+
+/**
+ * How long stopping lets the cycles under way end by themselves: a page about to arrive is stored rather
+ * than read again at the next start, and a send about to be answered is not left uncertain.
+ */
+export const STOP_GRACE_MS = 2_000;
 
 /**
  * The sync engine: remotes (remotes.ts), one push-then-pull cycle per remote at a time (cycle.ts), and the
@@ -67,5 +80,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     resolveConflict: (postGuid, keep) => resolveConflict(deps.db, postGuid, keep, deps.now()),
     runScheduled: (guid) => cycles.run(guid, false),
     whenIdle: () => cycles.whenIdle(),
+    stop: () => cycles.stop(STOP_GRACE_MS),
   };
 }

@@ -20,7 +20,8 @@ export interface RemoteAccess {
   remote(guid: string): Promise<RemoteRow>;
   /** Signs in with the instance interface's `POST /api/auth/login`; answers the token. */
   signIn(baseUrl: string, name: string, pass: string): Promise<string>;
-  connect(remote: Pick<RemoteRow, 'baseUrl' | 'interface' | 'server'>, token: string): RemoteConnection;
+  /** `signal`: the work the connection is for was stopped; its request under way fails at once, and no other is made. */
+  connect(remote: Pick<RemoteRow, 'baseUrl' | 'interface' | 'server'>, token: string, signal?: AbortSignal): RemoteConnection;
   /**
    * The remote's token, or the failure to open it. A token sealed elsewhere (the desktop's keychain, read
    * by a headless host) cannot be opened here: that is noted on the remote as a failed cycle.
@@ -31,19 +32,25 @@ export interface RemoteAccess {
    * before anything is read or sent: Personas renamed, given another avatar or added there, and Channels,
    * are linked again, and what the server is and offers is asked again (it may have been upgraded).
    */
-  described(remote: RemoteRow, token: string): Promise<RemoteRow>;
+  described(remote: RemoteRow, token: string, signal?: AbortSignal): Promise<RemoteRow>;
   /** Links the account's Personas and Channels here, owned by this instance's owner (link.ts). */
   relink(remote: Omit<RemoteRow, 'defaultChannelGuid' | 'channelsLinked'>, account: RemoteAccount, server: RemoteServer): Promise<RemoteRow>;
 }
 
 export function createRemoteAccess(deps: SyncEngineDeps): RemoteAccess {
   const { db } = deps;
-  const clientOptions = (baseUrl: string, token?: string) => ({ baseUrl, token, timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, fetch: deps.fetch });
+  const clientOptions = (baseUrl: string, token?: string, signal?: AbortSignal) => ({
+    baseUrl,
+    token,
+    timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    fetch: deps.fetch,
+    signal,
+  });
 
-  const connect: RemoteAccess['connect'] = (remote, token) =>
+  const connect: RemoteAccess['connect'] = (remote, token, signal) =>
     remote.interface === 'legacy'
-      ? legacyConnection(createLegacyClient(clientOptions(remote.baseUrl, token)))
-      : instanceConnection(createInstanceClient(clientOptions(remote.baseUrl, token)), remote.server);
+      ? legacyConnection(createLegacyClient(clientOptions(remote.baseUrl, token, signal)))
+      : instanceConnection(createInstanceClient(clientOptions(remote.baseUrl, token, signal)), remote.server);
 
   const relink: RemoteAccess['relink'] = async (remote, account, server) => {
     const owner = await db.accounts.toCollection().first();
@@ -68,9 +75,9 @@ export function createRemoteAccess(deps: SyncEngineDeps): RemoteAccess {
         return failure;
       }
     },
-    described: async (remote, token) => {
+    described: async (remote, token, signal) => {
       if (remote.server && deps.now() - (remote.server.readUnix ?? 0) < ACCOUNT_READ_SECONDS) return remote;
-      const { server, ...account } = await connect(remote, token).account();
+      const { server, ...account } = await connect(remote, token, signal).account();
       return relink(remote, account, { ...server, readUnix: deps.now() });
     },
     relink,

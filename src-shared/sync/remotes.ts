@@ -53,7 +53,8 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
     },
     removeRemote: async (guid) => {
       const remote = await access.remote(guid);
-      await cycles.underWay(remote.guid);
+      // What is under way for it has nowhere left to go: cut short, not waited for.
+      await cycles.cancel(remote.guid);
       await removeRemoteRows(db, remote);
     },
     refreshThread: async (postGuid) => {
