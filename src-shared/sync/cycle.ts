@@ -42,7 +42,8 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
   const { db } = deps;
   /** Each remote's cycle under way, and what cuts it short. */
   const running = new Map<string, { done: Promise<void>; stop: AbortController }>();
-  let stopping = false;
+  /** Set once stopping began; a second stop waits for the first. */
+  let stopped: Promise<void> | undefined;
   const board = createProgressBoard();
   /** When each remote's last cycle began; not kept, so a start tries every remote once at once (backoff.ts). */
   const lastCycle = new Map<string, number>();
@@ -115,7 +116,7 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
     run: (guid, manual) => {
       const already = running.get(guid);
       if (already) return already.done;
-      if (stopping) return Promise.resolve();
+      if (stopped) return Promise.resolve();
       const stop = new AbortController();
       const done = tracked(guid, manual, stop.signal).finally(() => running.delete(guid));
       running.set(guid, { done, stop });
@@ -145,17 +146,17 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
       cycle?.stop.abort();
       await cycle?.done.catch(() => undefined);
     },
-    stop: async (graceMs) => {
-      stopping = true;
-      const cycles = [...running.values()];
-      const ended = Promise.allSettled(cycles.map((cycle) => cycle.done));
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-      await Promise.race([ended, grace]);
-      clearTimeout(timer);
-      for (const cycle of cycles) cycle.stop.abort();
-      await ended;
-    },
+    stop: (graceMs) =>
+      (stopped ??= (async () => {
+        const cycles = [...running.values()];
+        const ended = Promise.allSettled(cycles.map((cycle) => cycle.done));
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+        await Promise.race([ended, grace]);
+        clearTimeout(timer);
+        for (const cycle of cycles) cycle.stop.abort();
+        await ended;
+      })()),
     progress: (guid) => board.running(guid),
     lastOutcome: (guid) => board.last(guid),
     nextPollUnix: (remote) => (lastCycle.get(remote.guid) ?? deps.now()) + pollInterval(remote),

@@ -54,7 +54,7 @@ export interface SyncEngine {
    * Runs no more cycles, and ends those under way: each gets a moment (STOP_GRACE_MS) to end by itself,
    * then its requests are cut off, so stopping never waits out a remote's timeout. What a cut cycle leaves
    * is whole: each page stored with its cursor or not at all, and an item whose request was out is sent
-   * again only after a look for the copy it may have made.
+   * again only after a look for the copy it may have made. A second call waits for the first.
    */
   stop(): Promise<void>;
 }
