@@ -59,7 +59,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         ...ABOVE(['store', 'client', 'sync']),
-        { regex: '(^|/)api/errors$', message: 'sync speaks no HTTP: it refuses with a SyncRefusal (sync/refusal.ts), which the service answers' },
+        {
+          regex: '(^|/)api/(errors|envelope|sync-answers|sync-inputs)$',
+          message: 'sync speaks no HTTP: it refuses with a SyncRefusal (sync/refusal.ts) and answers in its own terms, which the service says on the wire',
+        },
       ]),
     },
   },

@@ -1,6 +1,6 @@
-import type { AddRemoteInput } from '../api/sync-inputs';
 import type { SettleAction } from '../api/vocabulary';
 import type { PublishingDb } from '../store/db';
+import type { RemoteInterface } from '../store/sync-rows';
 import { listConflicts, resolveConflict } from './conflicts';
 import { createCycles } from './cycle';
 import { createRemoteAccess } from './remote-access';
@@ -27,8 +27,18 @@ export interface SyncEngineDeps {
   onNewMentions?: (count: number) => void;
 }
 
+/** A remote to add: where it is, the interface it speaks, and how to get its token. */
+export interface NewRemote {
+  /** As the person gave it; normalised (remotes.ts) before anything is asked there. */
+  baseUrl: string;
+  interface: RemoteInterface;
+  /** A token, or the account's name and password to sign in with (`POST /api/auth/login` there). */
+  credentials: { token: string } | { name: string; password: string };
+  pollSeconds: number;
+}
+
 export interface SyncEngine {
-  addRemote(input: AddRemoteInput): Promise<RemoteStatus>;
+  addRemote(remote: NewRemote): Promise<RemoteStatus>;
   listRemotes(): Promise<RemoteStatus[]>;
   /** One full push and pull cycle now; answers when it is done (or joins the one running). */
   syncRemote(guid: string): Promise<RemoteStatus>;
@@ -39,7 +49,7 @@ export interface SyncEngine {
    */
   settleItem(seq: number, action: SettleAction): Promise<void>;
   /** Changes how often the remote is polled. */
-  updateRemote(guid: string, input: { poll_seconds: number }): Promise<RemoteStatus>;
+  updateRemote(guid: string, change: { pollSeconds: number }): Promise<RemoteStatus>;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
   dueRemotes(): Promise<string[]>;
   /** Reads a remote post's conversation there now; marks the post gone when the remote no longer has it. */

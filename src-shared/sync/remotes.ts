@@ -17,18 +17,19 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
   const statusOf = (remote: RemoteRow) => remoteStatus(db, remote, cycles);
 
   return {
-    addRemote: async (input) => {
-      const baseUrl = normaliseBaseUrl(input.base_url);
+    addRemote: async (added) => {
+      const baseUrl = normaliseBaseUrl(added.baseUrl);
       if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new SyncRefusal('remote-exists');
-      const token = await remoteCall(async () => input.token || access.signIn(baseUrl, input.account_name ?? '', input.account_pass ?? ''));
-      const { server, ...account } = await remoteCall(() => access.connect({ baseUrl, interface: input.interface }, token).account());
+      const { credentials } = added;
+      const token = await remoteCall(async () => ('token' in credentials ? credentials.token : access.signIn(baseUrl, credentials.name, credentials.password)));
+      const { server, ...account } = await remoteCall(() => access.connect({ baseUrl, interface: added.interface }, token).account());
       const fresh = {
         guid: newGuid(),
         baseUrl,
-        interface: input.interface,
+        interface: added.interface,
         sealedToken: await deps.box.seal(token),
         accountRef: account.ref,
-        pollSeconds: input.poll_seconds,
+        pollSeconds: added.pollSeconds,
         createdUnix: deps.now(),
         lastPullUnix: null,
         lastPushUnix: null,
@@ -46,9 +47,9 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
       await cycles.run(guid.toLowerCase(), true);
       return statusOf(await access.remote(guid));
     },
-    updateRemote: async (guid, input) => {
+    updateRemote: async (guid, change) => {
       const remote = await access.remote(guid);
-      await db.remotes.update(remote.guid, { pollSeconds: input.poll_seconds });
+      await db.remotes.update(remote.guid, { pollSeconds: change.pollSeconds });
       return statusOf(await access.remote(guid));
     },
     removeRemote: async (guid) => {

@@ -8,8 +8,12 @@ type SyncHandler<N extends keyof typeof syncRoutes> = RouteHandler<(typeof syncR
 /** GET /api/sync/remotes */
 export const listRemotes: SyncHandler<'remotes'> = async (ctx) => (await ctx.sync.listRemotes()).map(remoteStatusAnswer);
 
-/** POST /api/sync/remotes with base_url, interface, and token or account_name + account_pass. */
-export const addRemote: SyncHandler<'addRemote'> = async (ctx, input) => remoteStatusAnswer(await ctx.sync.addRemote(input));
+/** POST /api/sync/remotes with base_url, interface, and token or account_name + account_pass (a token is taken first). */
+export const addRemote: SyncHandler<'addRemote'> = async (ctx, input) => {
+  const credentials = input.token !== undefined ? { token: input.token } : { name: input.account_name ?? '', password: input.account_pass ?? '' };
+  const added = await ctx.sync.addRemote({ baseUrl: input.base_url, interface: input.interface, credentials, pollSeconds: input.poll_seconds });
+  return remoteStatusAnswer(added);
+};
 
 /** POST /api/sync/outbox/{seq} with action=retry or action=discard, for an item in `attention`. */
 export const settleItem: SyncHandler<'settleOutboxItem'> = async (ctx, { action }, { seq }) => {
@@ -18,7 +22,8 @@ export const settleItem: SyncHandler<'settleOutboxItem'> = async (ctx, { action 
 };
 
 /** POST /api/sync/remotes/{guid} with poll_seconds. */
-export const updateRemote: SyncHandler<'updateRemote'> = async (ctx, input, { guid }) => remoteStatusAnswer(await ctx.sync.updateRemote(guid, input));
+export const updateRemote: SyncHandler<'updateRemote'> = async (ctx, input, { guid }) =>
+  remoteStatusAnswer(await ctx.sync.updateRemote(guid, { pollSeconds: input.poll_seconds }));
 
 /** POST /api/sync/remotes/{guid}/sync */
 export const syncRemote: SyncHandler<'syncRemote'> = async (ctx, _input, { guid }) => remoteStatusAnswer(await ctx.sync.syncRemote(guid));
