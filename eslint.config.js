@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
  * - src-shared runs in the page as well as in the hosts: no hosts, no page, no Electron, no Node built-ins;
  * - its bottom layers (api, text, util) import none of the layers above them, and text and util not even
  *   the api (which takes its limits and words from them); the store and the client
- *   import neither the service nor sync, nor each other; sync uses the store and the client, never the service;
+ *   import neither the service nor sync, nor each other; sync uses the store and the client, never the service,
+ *   and speaks no HTTP (not the service's errors: its refusals are its own, answered by the service);
  * - the service reaches sync only through its engine, its outbox and its identity rules;
  * - the service and the archive use the store, and neither imports the other;
  * - the page reaches the instance only through the client: never the store, the service or sync; of the
@@ -100,7 +101,18 @@ export default tseslint.config(
   },
   { files: ['src-shared/store/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['store'])) } },
   { files: ['src-shared/client/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['client'])) } },
-  { files: ['src-shared/sync/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['store', 'client', 'sync'])) } },
+  {
+    files: ['src-shared/sync/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...ABOVE(['store', 'client', 'sync']),
+        {
+          regex: '(^|/)api/(errors|envelope|sync-answers|sync-inputs)$',
+          message: 'sync speaks no HTTP: it refuses with a SyncRefusal (sync/refusal.ts) and answers in its own terms, which the service says on the wire',
+        },
+      ]),
+    },
+  },
   {
     files: ['src-shared/service/**'],
     rules: {

@@ -34,7 +34,10 @@ export interface InstanceWork {
   start(): void;
   /** Syncs every remote once now. */
   syncNow(): Promise<void>;
-  /** Lets a send or a page under way finish and be stored, and schedules nothing more. */
+  /**
+   * Schedules nothing more, and gives a send or a page under way a moment to finish and be stored before
+   * it is cut off (sync/engine.ts `stop`): never half stored, and never waiting out a remote's timeout.
+   */
   stop(): Promise<void>;
 }
 
@@ -70,7 +73,8 @@ export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
       await reportUnsent();
     },
     stop: async () => {
-      await scheduler.stop();
+      // The engine's stop first: the scheduler's tick under way waits for the cycles it cuts short.
+      await Promise.all([sync.stop(), scheduler.stop()]);
       await indexer.stop();
     },
   };

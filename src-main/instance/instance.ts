@@ -145,12 +145,14 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
     // The one order in which an instance stops, whichever host runs it.
     const shutdown: readonly ShutdownStep[] = [
       // First the requests: no new one comes in, and those in flight get their answer and their write, so
-      // every answered write is stored. One may have asked for a sync or a backup, which the steps below
-      // then wait for like any other.
-      { name: 'the requests in flight', run: () => closeAll(entrances) },
-      // Then the background work, which may still be writing: a send or a page under way finishes and is
-      // stored, the search words of a batch under way are written, and nothing more is scheduled.
-      { name: 'sync and the search indexer', run: () => work.stop() },
+      // every answered write is stored. Sync stops beside them: a request may wait for a cycle (a person's
+      // Sync Now), which stopping cuts short after a moment, where a remote that does not answer would hold
+      // it until its timeout. One may have asked for a backup, which the steps below wait for.
+      { name: 'the requests in flight, and sync', run: () => Promise.all([closeAll(entrances), work.sync.stop()]).then(() => undefined) },
+      // Then the background work, which may still be writing: the search words of a batch under way are
+      // written, and nothing more is scheduled (sync's cycles ended with the step above: a send or a page
+      // under way had a moment to finish and be stored, then was cut off, never half stored).
+      { name: 'the scheduler and the search indexer', run: () => work.stop() },
       { name: 'backups', run: () => backups.stop() },
       // The store last, when nothing can write any more. Closing it releases the folder's lock, so another
       // program can open the folder only once this one is done with it.

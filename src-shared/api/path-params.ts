@@ -56,9 +56,12 @@ export const personaNameParam: PathParam<string, Refusal> = {
   refusal: { code: 404, text: ErrorText.unknownPersona },
 };
 
-/** An outbox item's number: a whole number from 1, read as JavaScript reads a number. */
+/**
+ * An outbox item's number as the status lists it: digits from 1, no sign, no leading zero. Another way of
+ * writing a number (`0x1`, `1e0`, ` 1`) names no item, rather than one the person did not mean.
+ */
 export const outboxSeqParam: PathParam<number, Refusal> = {
-  schema: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more'),
+  schema: z.string().regex(/^[1-9]\d{0,14}$/, 'must be the number of an outbox item').transform(Number),
   refusal: { code: 404, text: ErrorText.unknownOutboxItem },
 };
 

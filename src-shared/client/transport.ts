@@ -16,6 +16,11 @@ export interface ClientOptions {
    * thrown, whichever call it answered: the page signs itself out when its instance refuses its token.
    */
   onAuthFailure?: (failure: RemoteError) => void;
+  /**
+   * Stops every request of this client once aborted (the work they are for was stopped): a request under
+   * way fails at once as `uncertain`, since it may have arrived, and no other is made.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -84,9 +89,13 @@ export function normaliseOptions(options: ClientOptions) {
 
 export function createTransport(options: ClientOptions): Transport {
   const { baseUrl, token, timeoutMs, fetch } = normaliseOptions(options);
+  const { signal } = options;
   const host = new URL(baseUrl).host;
   // Retries are the sync engine's decision (it knows whether a write may be repeated); none here.
-  const api = ky.create({ prefix: `${baseUrl}/`, timeout: timeoutMs, totalTimeout: timeoutMs, retry: 0, throwHttpErrors: false, fetch });
+  const api = ky.create({ prefix: `${baseUrl}/`, timeout: timeoutMs, totalTimeout: timeoutMs, retry: 0, throwHttpErrors: false, fetch, signal: signal ?? null });
+  /** A request stopped by `signal` before its whole answer came: it may have been carried out. */
+  const stopped = (call: Call, status: number | null) =>
+    error(call, 'uncertain', `The request to ${host} was stopped before its answer came; it may have arrived`, { status });
 
   /** A remote could echo what it was sent; the token never leaves this module in a message. */
   const scrub = (text: string): string => (token ? text.split(token).join('[token]') : text);
@@ -122,7 +131,7 @@ export function createTransport(options: ClientOptions): Transport {
     try {
       response = await pending;
     } catch (thrown) {
-      throw sendFailure(call, thrown);
+      throw signal?.aborted ? stopped(call, null) : sendFailure(call, thrown);
     }
     const status = response.status;
     let body: string;
@@ -130,6 +139,7 @@ export function createTransport(options: ClientOptions): Transport {
       // The answer is read within what is left of the same timeout as the request.
       body = await readAtMost(response, MAX_ANSWER_BYTES, Math.max(0, timeoutMs - (Date.now() - started)));
     } catch (thrown) {
+      if (signal?.aborted) throw stopped(call, status);
       if (thrown instanceof AnswerTooLarge) {
         // A write that was answered at all was most likely done: look before sending it again.
         const kind = status >= 200 && status < 300 ? (call.method === 'GET' ? 'protocol' : 'uncertain') : (failureKindOf(status, null) ?? 'protocol');

@@ -25,7 +25,7 @@ import { syncRoutes } from '../api/sync-routes';
 import { backupRoutes } from '../api/backup-routes';
 import { contentRoutes, userRoutes } from '../api/legacy-routes';
 
-/** The handlers of the archive's routes: the hosts' (src-main/archive/archive-routes.ts), which the service cannot run itself. */
+/** The handlers of the archive's routes: the hosts' (src-main/instance/archive-routes.ts), which the service cannot run itself. */
 export type ArchiveHandlers = Implementations<typeof archiveRoutes>;
 
 export interface ServiceDeps {
@@ -41,7 +41,7 @@ export interface ServiceDeps {
   checkAnswers?: boolean;
   /** The one-time codes of the sign-in links the host prints (sign-in-codes.ts); without it there are none. */
   signInCodes?: SignInCodes;
-  /** The host's backups (src-main/host/backups/); without them /api/backups answers 503. */
+  /** The host's backups (src-main/backups/); without them /api/backups answers 503. */
   backups?: BackupsControl;
   /** The archive's routes; without them there are none, and `/api/about` names neither `export` nor `restore_archive`. */
   archive?: ArchiveHandlers;

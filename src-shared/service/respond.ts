@@ -1,6 +1,7 @@
 import { ErrorText, ServiceError } from '../api/errors';
 import type { Envelope } from '../api/envelope';
 import type { Interface } from '../api/vocabulary';
+import { inServiceTerms } from './sync-refusals';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -15,8 +16,12 @@ export function ok(data: unknown, style: EnvelopeStyle = 'instance'): Response {
   return new Response(JSON.stringify({ meta, data }), { status: 200, headers: JSON_HEADERS });
 }
 
-/** The one place where failures become envelopes; the HTTP status always equals `meta.code`. */
-export function fail(error: unknown, onUnexpected?: (error: unknown) => void, style: EnvelopeStyle = 'instance'): Response {
+/**
+ * The one place where failures become envelopes; the HTTP status always equals `meta.code`. A refusal of
+ * sync, which speaks no HTTP, is said in the service's terms first (sync-refusals.ts).
+ */
+export function fail(thrown: unknown, onUnexpected?: (error: unknown) => void, style: EnvelopeStyle = 'instance'): Response {
+  const error = inServiceTerms(thrown);
   const known = error instanceof ServiceError ? error : null;
   if (!known) onUnexpected?.(error);
   const code = known?.code ?? 500;

@@ -1,13 +1,30 @@
-import { ErrorText, ServiceError } from '../api/errors';
 import { putPostsInOneTransaction } from '../store/bulk';
 import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import { contentFingerprint } from './fingerprint';
+import { SyncRefusal } from './refusal';
 import { changedPostRow } from '../store/post-row';
-import type { ConflictAnswer } from '../api/sync-answers';
+import { dateOfUnix } from '../util/time';
+
+/** One version of a post in a conflict; `title` null for a post without one. */
+export interface ConflictVersion {
+  title: string | null;
+  text: string;
+  tags: readonly string[];
+  updated: Date;
+}
+
+/** A post edited here and on its remote while apart: both versions, for the person to choose. */
+export interface Conflict {
+  postGuid: string;
+  remoteGuid: string;
+  local: ConflictVersion;
+  remote: ConflictVersion;
+  detected: Date;
+}
 
 /** Both versions of each post edited here and on its remote (docs/sync.md). */
-export async function listConflicts(db: PublishingDb): Promise<ConflictAnswer[]> {
+export async function listConflicts(db: PublishingDb): Promise<Conflict[]> {
   const conflicts = await db.conflicts.toArray();
   const posts = new Map((await postsByGuids(db, conflicts.map((c) => c.postGuid))).map((p) => [p.guid, p]));
   return conflicts.flatMap((conflict) => {
@@ -15,16 +32,11 @@ export async function listConflicts(db: PublishingDb): Promise<ConflictAnswer[]>
     if (!post) return [];
     return [
       {
-        post_guid: conflict.postGuid,
-        remote_guid: conflict.remoteGuid,
-        local: { title: post.title ?? false, text: post.text, tags: post.tags, updated_unix: post.updatedUnix },
-        remote: {
-          title: conflict.remote.title ?? false,
-          text: conflict.remote.text,
-          tags: conflict.remote.tags,
-          updated_unix: conflict.remote.updatedUnix,
-        },
-        detected_unix: conflict.detectedUnix,
+        postGuid: conflict.postGuid,
+        remoteGuid: conflict.remoteGuid,
+        local: { title: post.title ?? null, text: post.text, tags: post.tags, updated: dateOfUnix(post.updatedUnix) },
+        remote: { title: conflict.remote.title ?? null, text: conflict.remote.text, tags: conflict.remote.tags, updated: dateOfUnix(conflict.remote.updatedUnix) },
+        detected: dateOfUnix(conflict.detectedUnix),
       },
     ];
   });
@@ -38,7 +50,7 @@ export async function listConflicts(db: PublishingDb): Promise<ConflictAnswer[]>
 export async function resolveConflict(db: PublishingDb, postGuid: string, keep: 'local' | 'remote', now: number): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     const conflict = await db.conflicts.get(postGuid.toLowerCase());
-    if (!conflict) throw new ServiceError(404, ErrorText.unknownConflict);
+    if (!conflict) throw new SyncRefusal('unknown-conflict');
     const items = (await db.outbox.where('postGuid').equals(conflict.postGuid).toArray()).filter((i) => i.op === 'edit');
     if (keep === 'local') {
       // The remote's version becomes the one the edit is made on.

@@ -13,12 +13,17 @@ import type { RemoteAccess } from './remote-access';
 export interface Cycles {
   /** Runs a cycle of the remote, or joins the one running. A person asking (`manual`) does not wait out the backoff of earlier failures. */
   run: (guid: string, manual: boolean) => Promise<void>;
-  /** The remote's cycle under way, if one is. */
-  underWay: (guid: string) => Promise<void> | undefined;
   /** Remotes whose poll is due, or with outbox items due (see scheduler.ts). */
   dueRemotes: () => Promise<string[]>;
   /** Resolves when no cycle is running. */
   whenIdle: () => Promise<void>;
+  /** Cuts the remote's cycle under way short (a removed remote), and resolves once it has ended. */
+  cancel: (guid: string) => Promise<void>;
+  /**
+   * Starts no more cycles. Those under way get `graceMs` to end by themselves (a page on its way is stored,
+   * a send answered is not left uncertain), then are cut short; resolves once every one has ended.
+   */
+  stop: (graceMs: number) => Promise<void>;
   /** What the remote's cycle under way has done so far. */
   progress: (guid: string) => CycleProgress | undefined;
   /** What the remote's last cycle since this engine started came to. */
@@ -35,7 +40,10 @@ const inFlightSeconds = (deps: Pick<SyncEngineDeps, 'timeoutMs'>): number => Mat
 
 export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles {
   const { db } = deps;
-  const running = new Map<string, Promise<void>>();
+  /** Each remote's cycle under way, and what cuts it short. */
+  const running = new Map<string, { done: Promise<void>; stop: AbortController }>();
+  /** Set once stopping began; a second stop waits for the first. */
+  let stopped: Promise<void> | undefined;
   const board = createProgressBoard();
   /** When each remote's last cycle began; not kept, so a start tries every remote once at once (backoff.ts). */
   const lastCycle = new Map<string, number>();
@@ -52,22 +60,28 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
    * Step 1 pushes (so that what was written here is there before reading back), step 2 pulls. What the
    * remote does wrong is noted on its row (backoff.ts); the cycle throws only for a removed remote or the store.
    * Answers how many items it sent and whether it ended without a failure; `progress` follows it as it goes.
+   * Cut short by `signal`, it ends with what it stored (whole pages, items sent), and notes no failure: the
+   * remote did nothing wrong.
    */
-  const cycle = async (guid: string, manual: boolean, progress: CycleProgress): Promise<{ sent: number; ok: boolean }> => {
+  const cycle = async (guid: string, manual: boolean, progress: CycleProgress, signal: AbortSignal): Promise<{ sent: number; ok: boolean }> => {
     const stored = await access.remote(guid);
     lastCycle.set(guid, deps.now());
     const token = await access.openToken(stored);
     if (typeof token !== 'string') return { sent: 0, ok: false };
+    const noteFailure = async (error: unknown) => {
+      if (!signal.aborted) await noteFailedCycle(db, guid, failureOf(error), deps.now());
+    };
     let remote: RemoteRow;
     try {
-      remote = await access.described(stored, token);
+      remote = await access.described(stored, token, signal);
     } catch (error) {
-      await noteFailedCycle(db, guid, failureOf(error), deps.now());
+      await noteFailure(error);
       return { sent: 0, ok: false };
     }
-    const connection = countingReads(access.connect(remote, token), progress);
-    const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual, inFlightSeconds: inFlightSeconds(deps) });
+    const connection = countingReads(access.connect(remote, token, signal), progress);
+    const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual, inFlightSeconds: inFlightSeconds(deps), signal });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
+    if (signal.aborted) return { sent: push.sent, ok: false };
     // Unreachable, or refusing the token: pulling would fail the same way.
     if (push.stoppedBy?.kind === 'offline' || push.stoppedBy?.kind === 'auth') {
       await noteFailedCycle(db, guid, push.stoppedBy, deps.now());
@@ -76,23 +90,23 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
     progress.step = 'pull';
     try {
       await connection.checkToken();
-      const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline), progress });
+      const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline), progress, signal });
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
       await noteGoodCycle(db, guid, deps.now(), push.stoppedBy);
       return { sent: push.sent, ok: push.stoppedBy === null };
     } catch (error) {
-      await noteFailedCycle(db, guid, failureOf(error), deps.now());
+      await noteFailure(error);
       return { sent: push.sent, ok: false };
     }
   };
 
   /** The cycle with its progress on the board while it runs, and what it came to once it ends (even by throwing). */
-  const tracked = async (guid: string, manual: boolean): Promise<void> => {
+  const tracked = async (guid: string, manual: boolean, signal: AbortSignal): Promise<void> => {
     const progress = board.begin(guid, deps.now());
     let outcome = { sent: 0, ok: false };
     try {
-      outcome = await cycle(guid, manual, progress);
+      outcome = await cycle(guid, manual, progress, signal);
     } finally {
       board.end(guid, { startedUnix: progress.startedUnix, finishedUnix: deps.now(), stored: progress.stored, ...outcome });
     }
@@ -101,12 +115,13 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
   return {
     run: (guid, manual) => {
       const already = running.get(guid);
-      if (already) return already;
-      const done = tracked(guid, manual).finally(() => running.delete(guid));
-      running.set(guid, done);
+      if (already) return already.done;
+      if (stopped) return Promise.resolve();
+      const stop = new AbortController();
+      const done = tracked(guid, manual, stop.signal).finally(() => running.delete(guid));
+      running.set(guid, { done, stop });
       return done;
     },
-    underWay: (guid) => running.get(guid),
     dueRemotes: async () => {
       const now = deps.now();
       const due: string[] = [];
@@ -124,8 +139,24 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
       return due;
     },
     whenIdle: async () => {
-      await Promise.allSettled([...running.values()]);
+      await Promise.allSettled([...running.values()].map((cycle) => cycle.done));
     },
+    cancel: async (guid) => {
+      const cycle = running.get(guid);
+      cycle?.stop.abort();
+      await cycle?.done.catch(() => undefined);
+    },
+    stop: (graceMs) =>
+      (stopped ??= (async () => {
+        const cycles = [...running.values()];
+        const ended = Promise.allSettled(cycles.map((cycle) => cycle.done));
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+        await Promise.race([ended, grace]);
+        clearTimeout(timer);
+        for (const cycle of cycles) cycle.stop.abort();
+        await ended;
+      })()),
     progress: (guid) => board.running(guid),
     lastOutcome: (guid) => board.last(guid),
     nextPollUnix: (remote) => (lastCycle.get(remote.guid) ?? deps.now()) + pollInterval(remote),

@@ -26,6 +26,8 @@ export async function pullRemote(
     seenFor: (timeline: TimelineName) => SeenVersions;
     /** Counts the posts stored, page by page (progress.ts). */
     progress?: Pick<CycleProgress, 'stored'>;
+    /** Once aborted, no other page is asked for (the connection's requests stop with it too). */
+    signal?: AbortSignal | undefined;
   },
 ): Promise<{ mentioning: number }> {
   const { remote, connection, now } = input;
@@ -34,7 +36,7 @@ export async function pullRemote(
   for (const timeline of [...connection.timelines, ...more]) {
     const { progress } = input;
     const onStored = progress ? (count: number) => void (progress.stored += count) : undefined;
-    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name), onStored })).mentioning;
+    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name), onStored, signal: input.signal })).mentioning;
   }
   if (more.some((t) => t.name === 'lookback')) await lookedBack(db, remote, now());
   const confirmed = await confirmVersions(db, { remote, connection, now: now() });
@@ -97,10 +99,11 @@ async function pullOne(
     now: () => number;
     seen: SeenVersions;
     onStored: ((count: number) => void) | undefined;
+    signal: AbortSignal | undefined;
   },
 ): Promise<PullResult> {
   const { remote, timeline, now } = input;
-  const pull = { remote, timeline: timeline.name, now, seen: input.seen, onStored: input.onStored };
+  const pull = { remote, timeline: timeline.name, now, seen: input.seen, onStored: input.onStored, signal: input.signal };
   const pulled =
     timeline.paging === 'forward'
       ? await pullForward(db, { ...pull, readAfter: timeline.readAfter })

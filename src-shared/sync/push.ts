@@ -36,6 +36,8 @@ export interface PushResult {
  * 4. On success, in one transaction: the post takes the remote's GUID, URL and version; the item goes.
  * 5. On failure: the remote is unreachable or refuses the token → stop, retry later with backoff; the
  *    remote refuses the change → that item waits for the person with the reason, the others go on.
+ * Stopped (`signal`), it sends nothing more; an item whose request was out when it stopped may have landed,
+ * and waits like one unanswered in time, its publish looking for the remote's copy before it is sent again.
  */
 export async function drainOutbox(
   db: PublishingDb,
@@ -46,6 +48,8 @@ export async function drainOutbox(
     ignoreBackoff?: boolean;
     /** How long a request that got no answer in time may still land (the engine: four times its timeout). */
     inFlightSeconds: number;
+    /** Once aborted, no other item is sent (the connection's requests stop with it too). */
+    signal?: AbortSignal | undefined;
   },
 ): Promise<PushResult> {
   const { remote, connection } = input;
@@ -53,6 +57,7 @@ export async function drainOutbox(
   let retriedAtOnce = false;
   const waiting = () => db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]);
   for (;;) {
+    if (input.signal?.aborted) return { sent, stoppedBy: null };
     // The next item is almost always among the first few: reading the whole outbox for each of 1,000
     // items would read it 1,000 times. Whether an item may go depends only on the items before it.
     const due = { now: input.now(), ignoreBackoff: input.ignoreBackoff ?? false };
@@ -68,6 +73,11 @@ export async function drainOutbox(
       sent += 1;
     } catch (error) {
       const failure = failureOf(error);
+      if (input.signal?.aborted) {
+        // Stopped with the request out: it may still land, as one unanswered in time may (step 3 looks for it).
+        await db.outbox.update(seq, { uncertain: 1, inFlightUntilUnix: input.now() + input.inFlightSeconds, error: failure.message });
+        return { sent, stoppedBy: null };
+      }
       if (failure.kind === 'rejected') {
         await db.outbox.update(seq, { state: 'attention', error: failure.message });
         continue;

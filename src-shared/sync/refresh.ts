@@ -1,10 +1,17 @@
-import { ErrorText, ServiceError } from '../api/errors';
 import type { PublishingDb } from '../store/db';
 import { postsByGuids } from '../store/posts-by-guid';
 import type { RemoteRow } from '../store/sync-rows';
 import type { RemoteConnection } from './connection';
 import { forgetGonePosts } from './gone';
+import { SyncRefusal } from './refusal';
 import { storePulledPage } from './store-pulled';
+
+/** What reading a post's conversation again came to: `gone`, the remote no longer serves the post; `stored`, posts new or changed here. */
+export interface ThreadRefresh {
+  postGuid: string;
+  gone: boolean;
+  stored: number;
+}
 
 /**
  * A person opens a post that came from a remote: its whole conversation is read there and stored here, so
@@ -16,7 +23,7 @@ import { storePulledPage } from './store-pulled';
 export async function refreshThread(
   db: PublishingDb,
   input: { remote: RemoteRow; connection: RemoteConnection; postGuid: string; now: number },
-): Promise<{ post_guid: string; gone: boolean; stored: number }> {
+): Promise<ThreadRefresh> {
   const { remote, connection, postGuid, now } = input;
   const [held] = await postsByGuids(db, [postGuid]);
   const ref = { guid: postGuid, remoteId: held?.remoteId ?? null };
@@ -28,13 +35,13 @@ export async function refreshThread(
     if (itself) stored += (await storePulledPage(db, { remote, posts: [itself], now })).stored;
   }
   if (!opened) await forgetGonePosts(db, remote.guid, [postGuid], now);
-  return { post_guid: postGuid, gone: !opened, stored };
+  return { postGuid, gone: !opened, stored };
 }
 
-/** The post and the remote it lives on, or a 400 the person can read. */
+/** The remote the post lives on; a post that did not come from one is refused. */
 export async function remoteOfPost(db: PublishingDb, guid: string): Promise<RemoteRow> {
   const [post] = await postsByGuids(db, [guid.toLowerCase()]);
   const remote = post?.remoteGuid ? await db.remotes.get(post.remoteGuid) : undefined;
-  if (!remote) throw new ServiceError(400, ErrorText.notSyncedPost);
+  if (!remote) throw new SyncRefusal('not-synced-post');
   return remote;
 }

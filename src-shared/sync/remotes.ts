@@ -1,10 +1,10 @@
-import { ErrorText, ServiceError } from '../api/errors';
 import type { RemoteRow } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
 import type { Cycles } from './cycle';
 import type { SyncEngine, SyncEngineDeps } from './engine';
-import { failureOf, failureWords, type SyncFailure } from './failure';
+import { failureOf } from './failure';
 import { refreshThread, remoteOfPost } from './refresh';
+import { refusalOf, SyncRefusal } from './refusal';
 import type { RemoteAccess } from './remote-access';
 import { removeRemoteRows } from './remove';
 import { remoteStatus } from './status';
@@ -17,18 +17,19 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
   const statusOf = (remote: RemoteRow) => remoteStatus(db, remote, cycles);
 
   return {
-    addRemote: async (input) => {
-      const baseUrl = normaliseBaseUrl(input.base_url);
-      if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new ServiceError(409, ErrorText.remoteExists);
-      const token = await remoteCall(async () => input.token || access.signIn(baseUrl, input.account_name ?? '', input.account_pass ?? ''));
-      const { server, ...account } = await remoteCall(() => access.connect({ baseUrl, interface: input.interface }, token).account());
+    addRemote: async (added) => {
+      const baseUrl = normaliseBaseUrl(added.baseUrl);
+      if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new SyncRefusal('remote-exists');
+      const { credentials } = added;
+      const token = await remoteCall(async () => ('token' in credentials ? credentials.token : access.signIn(baseUrl, credentials.name, credentials.password)));
+      const { server, ...account } = await remoteCall(() => access.connect({ baseUrl, interface: added.interface }, token).account());
       const fresh = {
         guid: newGuid(),
         baseUrl,
-        interface: input.interface,
+        interface: added.interface,
         sealedToken: await deps.box.seal(token),
         accountRef: account.ref,
-        pollSeconds: input.poll_seconds,
+        pollSeconds: added.pollSeconds,
         createdUnix: deps.now(),
         lastPullUnix: null,
         lastPushUnix: null,
@@ -36,7 +37,7 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
         lastErrorUnix: null,
       };
       const remote = await access.relink(fresh, account, { ...server, readUnix: deps.now() }).catch((error: unknown) => {
-        throw new ServiceError(409, ErrorText.invalidParameters, [error instanceof Error ? error.message : String(error)]);
+        throw new SyncRefusal('remote-not-linkable', [error instanceof Error ? error.message : String(error)]);
       });
       return statusOf(remote);
     },
@@ -46,20 +47,21 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
       await cycles.run(guid.toLowerCase(), true);
       return statusOf(await access.remote(guid));
     },
-    updateRemote: async (guid, input) => {
+    updateRemote: async (guid, change) => {
       const remote = await access.remote(guid);
-      await db.remotes.update(remote.guid, { pollSeconds: input.poll_seconds });
+      await db.remotes.update(remote.guid, { pollSeconds: change.pollSeconds });
       return statusOf(await access.remote(guid));
     },
     removeRemote: async (guid) => {
       const remote = await access.remote(guid);
-      await cycles.underWay(remote.guid);
+      // What is under way for it has nowhere left to go: cut short, not waited for.
+      await cycles.cancel(remote.guid);
       await removeRemoteRows(db, remote);
     },
     refreshThread: async (postGuid) => {
       const remote = await remoteOfPost(db, postGuid);
       const token = await access.openToken(remote);
-      if (typeof token !== 'string') throw serviceErrorOf(token);
+      if (typeof token !== 'string') throw refusalOf(token);
       return remoteCall(async () => {
         const current = await access.described(remote, token);
         return refreshThread(db, { remote: current, connection: access.connect(current, token), postGuid: postGuid.toLowerCase(), now: deps.now() });
@@ -74,44 +76,21 @@ export function normaliseBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be a URL such as https://example.org']);
+    throw new SyncRefusal('invalid-remote-url', ['base_url must be a URL such as https://example.org']);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must be an http(s) URL']);
+    throw new SyncRefusal('invalid-remote-url', ['base_url must be an http(s) URL']);
   }
-  if (url.username || url.password) throw new ServiceError(400, ErrorText.invalidParameters, ['base_url must not carry a user name or password']);
+  if (url.username || url.password) throw new SyncRefusal('invalid-remote-url', ['base_url must not carry a user name or password']);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Work with a remote that a person waits for: its failure becomes an answer they can act on. */
+/** Work with a remote that a person waits for: its failure becomes a refusal they can act on (refusal.ts). */
 async function remoteCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ServiceError) throw error;
-    throw serviceErrorOf(failureOf(error));
-  }
-}
-
-/**
- * A failure as the answer to a person waiting for it: what to do about it, and the remote's own words. A
- * remote's refusal is answered 422, never 401: a 401 from this instance means that its own token was
- * refused, and a page that reads it so signs out (and loses what the person typed) over a remote's password.
- */
-function serviceErrorOf(failure: SyncFailure): ServiceError {
-  switch (failure.kind) {
-    case 'auth':
-      return new ServiceError(422, ErrorText.remoteRefusedSignIn);
-    // Refusing a sign-in or the account read is refusing the credentials, whatever code the remote chose.
-    case 'rejected':
-      return new ServiceError(422, ErrorText.remoteRefusedSignIn, [failure.message]);
-    case 'unreadable-token':
-      return new ServiceError(409, ErrorText.remoteRefusedSignIn, [failureWords(failure)]);
-    case 'protocol':
-      return new ServiceError(502, ErrorText.remoteUnusable, [failure.message]);
-    case 'offline':
-    case 'uncertain':
-    case 'server':
-      return new ServiceError(502, ErrorText.remoteUnreachable, [failure.message]);
+    if (error instanceof SyncRefusal) throw error;
+    throw refusalOf(failureOf(error));
   }
 }

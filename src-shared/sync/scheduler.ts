@@ -2,7 +2,7 @@ import type { SyncEngine } from './engine';
 
 export interface Scheduler {
   start(): void;
-  /** Stops scheduling and waits for the cycles under way, so quitting never cuts a page or a send in half. */
+  /** Stops scheduling and waits for the cycles under way (the engine's `stop` cuts them short). */
   stop(): Promise<void>;
 }
 

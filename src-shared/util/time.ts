@@ -35,3 +35,9 @@ function readDate(input: string): number | null {
   }
   return millis < 0 ? null : Math.floor(millis / 1000);
 }
+
+/** Unix seconds as a Date. */
+export const dateOfUnix = (unix: number): Date => new Date(unix * 1000);
+
+/** A Date in unix seconds (its second: the part below one is dropped). */
+export const unixOfDate = (date: Date): number => Math.floor(date.getTime() / 1000);

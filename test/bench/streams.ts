@@ -38,7 +38,7 @@ export async function benchStreams(dataDir: string, report: (line: string) => vo
     const counter = countingFetch();
     const engine = createSyncEngine({ db, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counter.fetch, timeoutMs: 60_000 });
     const desk = createService({ db, sync: engine });
-    const status = await engine.addRemote({ base_url: peer.base, interface: 'instance', token: peer.owner.token, poll_seconds: 60 });
+    const status = await engine.addRemote({ baseUrl: peer.base, interface: 'instance', credentials: { token: peer.owner.token }, pollSeconds: 60 });
 
     counter.take();
     started = performance.now();

@@ -39,7 +39,7 @@ export async function benchSync(dataDir: string, posts: number, report: (line: s
   const counter = countingFetch();
   const engine = createSyncEngine({ db: deskDb, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counter.fetch, timeoutMs: 60_000 });
   const desk = createService({ db: deskDb, sync: engine });
-  const status = await engine.addRemote({ base_url: remoteUrl, interface: 'instance', token: TOKEN, poll_seconds: 60 });
+  const status = await engine.addRemote({ baseUrl: remoteUrl, interface: 'instance', credentials: { token: TOKEN }, pollSeconds: 60 });
 
   counter.take();
   let started = performance.now();

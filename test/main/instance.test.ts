@@ -83,6 +83,28 @@ describe('an instance told to stop', () => {
     expect(await stored('desk', held.guid)).toEqual({ posts: 1, pulled: [true] });
   });
 
+  it('in the headless host, does not wait out the timeout of a remote that does not answer a Sync Now', async () => {
+    const held = await remoteWithHeldPage('Held until the host has stopped');
+    const desk = await startHost({ host: '127.0.0.1', port: 0, dataDir, databaseName: 'desk-sync-now', token: DESK_TOKEN, syncTickMs: 50 });
+    const headers = { authorization: DESK_TOKEN, 'content-type': 'application/json' };
+    const added = await fetch(`${desk.url}/api/sync/remotes`, { method: 'POST', headers, body: held.addition });
+    expect(added.status).toBe(200);
+    const guid = ((await added.json()) as { data: { guid: string } }).data.guid;
+    // A person asks to sync now: the request waits for the cycle, whose page the remote holds.
+    const syncNow = fetch(`${desk.url}/api/sync/remotes/${guid}/sync`, { method: 'POST', headers }).catch(() => null);
+    await held.pageUnderWay();
+
+    const started = performance.now();
+    await desk.close();
+    // The remote would be waited for 15 s; stopping gives the cycle 2 s, then cuts it off.
+    expect(performance.now() - started).toBeLessThan(8_000);
+    // Answered with the status of the cut cycle, or cut with the connections the host closes: either way over.
+    await syncNow;
+    held.release();
+    // Nothing of the page, and the pull not recorded as done: the next start reads it.
+    expect(await stored('desk-sync-now', held.guid)).toEqual({ posts: 0, pulled: [false] });
+  });
+
   it('in the desktop app, stores the page under way before it closes the store and quits', async () => {
     const held = await remoteWithHeldPage('On its way while the app quits');
     // No loopback port: the window's `desk:` scheme is the way in here.

@@ -29,10 +29,10 @@ describe('an archive of a desk that has synced with a remote', () => {
 
     await remote.pause();
     const failed = await desk.engine.syncRemote(guid);
-    expect(failed.last_error_kind).toBe('offline');
+    expect(failed.lastError?.failure.kind).toBe('offline');
     await remote.resume();
     const synced = await desk.engine.syncRemote(guid);
-    expect(synced.last_error).toBe(false);
+    expect(synced.lastError).toBeNull();
     await remote.pause();
     await desk.engine.syncRemote(guid);
     const row = await desk.db.remotes.get(guid);

@@ -87,6 +87,11 @@ describe('a change the remote cannot take', () => {
       // The others went on.
       expect(stopped.pending).toBe(0);
       const seq = stopped.attention[0].seq as number;
+      // The item's number, and nothing else that a number can be read from, names it.
+      for (const other of [`0x${seq.toString(16)}`, `${seq}e0`, `${seq}.0`, `+${seq}`, `%20${seq}`, `0${seq}`]) {
+        const refused = await desktop.call('POST', `/api/sync/outbox/${other}`, { params: { action: 'discard' } });
+        expect([other, refused.status, refused.json.meta.text]).toEqual([other, 404, 'Invalid Outbox Item Supplied']);
+      }
 
       expect((await desktop.call('POST', `/api/sync/outbox/${seq}`, { params: { action: 'retry' } })).status).toBe(200);
       expect((await sync()).attention).toHaveLength(1);
