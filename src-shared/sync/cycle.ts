@@ -36,7 +36,7 @@ const inFlightSeconds = (deps: Pick<SyncEngineDeps, 'timeoutMs'>): number => Mat
 export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles {
   const { db } = deps;
   const running = new Map<string, Promise<void>>();
-  const board = createProgressBoard();
+  const board = createProgressBoard(deps.onStatus);
   /** When each remote's last cycle began; not kept, so a start tries every remote once at once (backoff.ts). */
   const lastCycle = new Map<string, number>();
   /** Per remote and timeline, the versions of the last pages stored: an idle poll then writes nothing. */
