@@ -1,10 +1,14 @@
 import { createDeskClient, type DeskClient } from '../../src-shared/client/desk-client';
+import { readEventStream, type EventStreamOptions, type StreamEnd } from '../../src-shared/client/event-stream';
 import { createInstanceClient, type InstanceClient } from '../../src-shared/client/instance-client';
+import type { DeskEvent } from '../../src-shared/api/events';
 
 /** Every client the page uses, for one instance and one token: the page is a client like any other. */
 export interface Clients {
   instance: InstanceClient;
   desk: DeskClient;
+  /** Reads the instance's changes as they happen (`GET /api/events`) until the stream ends. */
+  events: (stream: Pick<EventStreamOptions, 'signal' | 'onOpen'>, onEvent: (event: DeskEvent) => void) => Promise<StreamEnd>;
 }
 
 export interface Connection {
@@ -20,7 +24,11 @@ const TIMEOUT_MS = 60_000;
 
 export function createClients(connection: Connection): Clients {
   const options = { baseUrl: connection.baseUrl, token: connection.token, timeoutMs: TIMEOUT_MS, ...(connection.fetch ? { fetch: connection.fetch } : {}) };
-  return { instance: createInstanceClient(options), desk: createDeskClient(options) };
+  return {
+    instance: createInstanceClient(options),
+    desk: createDeskClient(options),
+    events: (stream, onEvent) => readEventStream({ ...options, ...stream }, onEvent),
+  };
 }
 
 /** A stand-in http origin for pages not served over http (the desktop's `desk://app`); see `pageConnection`. */
