@@ -20,8 +20,13 @@ interface EventsStore {
 
 export const useEvents = create<EventsStore>(() => ({ live: false, nudged: {} }));
 
-/** Changes gathered for this long at most before the page reads: a sync storing page after page reads once a moment, not once a page. */
-const GATHER_MS = 250;
+/**
+ * Changes are gathered for this long at most before the page reads: a sync storing page after page has the
+ * timelines read a few times a second and the status once a second (as its polling did while a sync ran),
+ * not once a page.
+ */
+const TIMELINES_EVERY_MS = 250;
+const STATUS_EVERY_MS = 1000;
 /** The first retry of a stream that failed, doubled each time it fails again up to RETRY_MAX_MS. */
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 60_000;
@@ -84,7 +89,7 @@ function mayShow(spec: TimelineSpec, event: DeskEventOf<'posts'>): boolean {
   return true;
 }
 
-const readRemotes = gathered(() => void useSync.getState().refresh());
+const readRemotes = gathered(() => void useSync.getState().refresh(), STATUS_EVERY_MS);
 
 const nudge = (() => {
   let keys = new Set<string>();
@@ -95,15 +100,15 @@ const nudge = (() => {
     useTimelines.getState().outdated([...keys]);
     keys = new Set();
     useEvents.setState({ nudged: raised });
-  });
+  }, TIMELINES_EVERY_MS);
   return (shows: (spec: TimelineSpec) => boolean) => {
     for (const [key, timeline] of Object.entries(useTimelines.getState().byKey)) if (shows(timeline.spec)) keys.add(key);
     if (keys.size > 0) flush();
   };
 })();
 
-/** `run`, at once the first time and then at most once every GATHER_MS, however often it is asked for meanwhile. */
-function gathered(run: () => void): () => void {
+/** `run`, at once the first time and then at most once every `everyMs`, however often it is asked for meanwhile. */
+function gathered(run: () => void, everyMs: number): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last = -Infinity;
   return () => {
@@ -114,7 +119,7 @@ function gathered(run: () => void): () => void {
         last = Date.now();
         run();
       },
-      Math.max(0, last + GATHER_MS - Date.now()),
+      Math.max(0, last + everyMs - Date.now()),
     );
   };
 }
