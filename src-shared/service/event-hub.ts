@@ -18,6 +18,8 @@ export interface EventHub {
   close(): void;
   /** How many subscribers are open. */
   readonly size: number;
+  /** Closed: the instance stops. */
+  readonly closed: boolean;
 }
 
 /** What a subscriber waits for: events, a reason to look again (`check`: time passed, or `recheck`), or the end. */
@@ -96,6 +98,9 @@ export function createEventHub(options: EventHubOptions = {}): EventHub {
     },
     get size() {
       return subscribers.size;
+    },
+    get closed() {
+      return closed;
     },
   };
 }

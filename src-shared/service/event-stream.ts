@@ -29,7 +29,7 @@ const encoder = new TextEncoder();
  */
 export function eventStream(hub: EventHub, options: EventStreamOptions): Response {
   const subscription = hub.subscribe();
-  if (!subscription) throw new ServiceError(503, ErrorText.tooManyStreams);
+  if (!subscription) throw new ServiceError(503, hub.closed ? ErrorText.shuttingDown : ErrorText.tooManyStreams);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const body = new ReadableStream<Uint8Array>(
     {

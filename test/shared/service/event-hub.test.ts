@@ -104,5 +104,7 @@ describe('the event hub', () => {
     await expect(idle.next(60_000)).resolves.toBe('closed');
     expect(hub.subscribe()).toBeNull();
     expect(hub.size).toBe(0);
+    // A stream asked for now is refused as the instance stopping, not as too many.
+    expect(hub.closed).toBe(true);
   });
 });
