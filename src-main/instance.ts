@@ -155,7 +155,7 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       // The event streams stay open for as long as their pages do: they end first, so that closing the
       // entrances waits for answers that end, not for pages to leave. A page then polls until it can reconnect.
       { name: 'the event streams', run: () => events.close() },
-      // First the requests: no new one comes in, and those in flight get their answer and their write, so
+      // Then the requests: no new one comes in, and those in flight get their answer and their write, so
       // every answered write is stored. One may have asked for a sync or a backup, which the steps below
       // then wait for like any other.
       { name: 'the requests in flight', run: () => closeAll(entrances) },
