@@ -55,7 +55,7 @@ async function listen(signal: AbortSignal): Promise<void> {
     useEvents.setState({ live: false });
     failures = Date.now() - opened >= GOOD_STREAM_MS ? 0 : failures + 1;
     // Spread out, so that the pages of an instance that restarted do not all come back at once.
-    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1)) * (0.8 + Math.random() * 0.4);
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1)) * (0.8 + Math.random() * 0.4);
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
