@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { DeskEvent, DeskEventOf } from '../../src-shared/api/events';
-import type { TimelineSpec } from './timeline-spec';
+import type { DeskEvent } from '../../src-shared/api/events';
+import { mayShowPosts, type TimelineSpec } from './timeline-spec';
 import { useSession } from './session';
 import { useSync } from './sync';
 import { useTimelines } from './timelines';
@@ -71,22 +71,11 @@ async function listen(signal: AbortSignal): Promise<void> {
 /** What the page does with each event: read the status of remotes, or nudge the timelines that may show the posts. */
 function told(event: DeskEvent): void {
   if (event.kind === 'sync') readRemotes();
-  else if (event.kind === 'posts') nudge((spec) => mayShow(spec, event));
+  else if (event.kind === 'posts') nudge((spec) => mayShowPosts(spec, event));
   else {
     readRemotes();
     nudge(() => true);
   }
-}
-
-/**
- * Whether a timeline may show one of the posts. Only what the event names can rule a timeline out: its
- * Channel, its Persona, the author; a timeline of another sort (everything, mentions, a search) may always.
- */
-function mayShow(spec: TimelineSpec, event: DeskEventOf<'posts'>): boolean {
-  if (spec.kind === 'channel') return event.channel_guids.includes(spec.channel ?? '');
-  if (spec.kind === 'home') return event.persona_guids.includes(spec.persona ?? '');
-  if (spec.kind === 'persona') return event.persona_guids.includes(spec.author ?? '');
-  return true;
 }
 
 const readRemotes = gathered(() => void useSync.getState().refresh(), STATUS_EVERY_MS);
