@@ -19,8 +19,8 @@ export function errorEnvelope(code: number, text: string): Response {
  * Every body here but a download is already in memory (envelopes, the page, built files), so it is sent
  * whole with its length in one write: streaming it through Node's stream machinery cost about a
  * millisecond a request and sent the chunked ending in a packet of its own. A download (an attachment: the
- * instance's archive) is made as it is sent, so it is streamed, each chunk taken only once the socket took
- * the one before.
+ * instance's archive) is made as it is sent, and an event stream (`GET /api/events`) has no end, so those
+ * are streamed, each chunk taken only once the socket took the one before.
  */
 export async function writeResponse(
   req: http.IncomingMessage,
@@ -34,7 +34,7 @@ export async function writeResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-  if (response.body !== null && req.method !== 'HEAD' && /^attachment\b/i.test(response.headers.get('content-disposition') ?? '')) {
+  if (response.body !== null && req.method !== 'HEAD' && isStreamed(response)) {
     await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
     return;
   }
@@ -44,3 +44,7 @@ export async function writeResponse(
   // Settles when the answer is handed to the socket, or fails when the client left first.
   await finished(res);
 }
+
+/** A download, or an event stream: bodies made as they are sent. */
+const isStreamed = (response: Response): boolean =>
+  /^attachment\b/i.test(response.headers.get('content-disposition') ?? '') || /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');

@@ -17,6 +17,8 @@ export interface InstanceWorkOptions {
   tickMs?: number;
   /** How many posts mentioning a linked Persona a sync cycle brought. */
   onNewMentions?: (count: number) => void;
+  /** A remote's status reads differently: its cycle began, moved on or ended (sync/engine.ts). */
+  onSyncStatus?: ((guid: string) => void) | undefined;
   /**
    * How many posts wait to be sent, whenever that changed, looked at after every scheduler tick and every
    * Sync Now: writing offline raises it, sending lowers it (the desktop's badge follows it within a tick).
@@ -47,7 +49,13 @@ export interface InstanceWork {
  */
 export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
   const { db, onUnsentCount } = options;
-  const sync = createSyncEngine({ db, box: options.box, now: options.now, ...(options.onNewMentions ? { onNewMentions: options.onNewMentions } : {}) });
+  const sync = createSyncEngine({
+    db,
+    box: options.box,
+    now: options.now,
+    ...(options.onNewMentions ? { onNewMentions: options.onNewMentions } : {}),
+    onStatus: options.onSyncStatus,
+  });
   let shown = -1;
   const reportUnsent = async () => {
     if (!onUnsentCount) return;

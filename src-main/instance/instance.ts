@@ -1,3 +1,5 @@
+import { publishChanges } from '../../src-shared/service/change-events';
+import { createEventHub } from '../../src-shared/service/event-hub';
 import { createService, type Service } from '../../src-shared/service/index';
 import type { SignInCodes } from '../../src-shared/service/sign-in-codes';
 import { DATABASE_NAME, type PublishingDb } from '../../src-shared/store/db';
@@ -120,6 +122,10 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       log: (text) => options.log.line(text),
       startDelayMs: options.backupStartDelayMs,
     });
+    // What changes here, told to the pages that listen (`GET /api/events`): every committed write of the
+    // store, and the progress of sync cycles, which lives in memory only.
+    const events = createEventHub();
+    const unwatch = publishChanges(db, events);
     const work = (options.work ?? createInstanceWork)({
       db,
       box: options.secretBox(),
@@ -128,6 +134,7 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       tickMs: options.syncTickMs,
       onNewMentions: options.onNewMentions,
       onUnsentCount: options.onUnsentCount,
+      onSyncStatus: (guid) => events.publish({ kind: 'sync', remote_guid: guid }),
     });
     const onUnexpectedError = (error: unknown) => options.log.problem('service error', error);
     const service = createService({
@@ -137,6 +144,7 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       activity: work.activity,
       signInCodes: options.signInCodes,
       backups: backups.control,
+      events,
       archive: archiveHandlers({ dataDir: options.dataDir, databaseName, paths, now: () => clock.now(), restart: options.restart, onUnexpectedError }),
       onUnexpectedError,
     });
@@ -144,7 +152,10 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
     let entrances: readonly Entrance[] = [];
     // The one order in which an instance stops, whichever host runs it.
     const shutdown: readonly ShutdownStep[] = [
-      // First the requests: no new one comes in, and those in flight get their answer and their write, so
+      // The event streams stay open for as long as their pages do: they end first, so that closing the
+      // entrances waits for answers that end, not for pages to leave. A page then polls until it can reconnect.
+      { name: 'the event streams', run: () => events.close() },
+      // Then the requests: no new one comes in, and those in flight get their answer and their write, so
       // every answered write is stored. Sync stops beside them: a request may wait for a cycle (a person's
       // Sync Now), which stopping cuts short after a moment, where a remote that does not answer would hold
       // it until its timeout. One may have asked for a backup, which the steps below wait for.
@@ -156,7 +167,13 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       { name: 'backups', run: () => backups.stop() },
       // The store last, when nothing can write any more. Closing it releases the folder's lock, so another
       // program can open the folder only once this one is done with it.
-      { name: 'the store', run: () => store.close() },
+      {
+        name: 'the store',
+        run: () => {
+          unwatch();
+          store.close();
+        },
+      },
     ];
     let stopped: Promise<void> | undefined;
     return {

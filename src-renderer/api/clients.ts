@@ -1,11 +1,15 @@
 import { createDeskClient, type DeskClient } from '../../src-shared/client/desk-client';
 import type { RemoteError } from '../../src-shared/client/errors';
+import { readEventStream, type EventStreamOptions, type StreamEnd } from '../../src-shared/client/event-stream';
 import { createInstanceClient, type InstanceClient } from '../../src-shared/client/instance-client';
+import type { DeskEvent } from '../../src-shared/api/events';
 
 /** Every client the page uses, for one instance and one token: the page is a client like any other. */
 export interface Clients {
   instance: InstanceClient;
   desk: DeskClient;
+  /** Reads the instance's changes as they happen (`GET /api/events`) until the stream ends. */
+  events: (stream: Pick<EventStreamOptions, 'signal' | 'onOpen'>, onEvent: (event: DeskEvent) => void) => Promise<StreamEnd>;
 }
 
 export interface Connection {
@@ -28,7 +32,11 @@ export function createClients(connection: Connection, onAuthFailure?: (failure: 
     ...(connection.fetch ? { fetch: connection.fetch } : {}),
     ...(onAuthFailure ? { onAuthFailure } : {}),
   };
-  return { instance: createInstanceClient(options), desk: createDeskClient(options) };
+  return {
+    instance: createInstanceClient(options),
+    desk: createDeskClient(options),
+    events: (stream, onEvent) => readEventStream({ ...options, ...stream }, onEvent),
+  };
 }
 
 /** A stand-in http origin for pages not served over http (the desktop's `desk://app`); see `pageConnection`. */

@@ -13,6 +13,7 @@ import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { useScheduledKept } from '../state/scheduled-actions';
 import { useSyncPolling } from '../state/sync';
+import { useEvents, useEventStream } from '../state/event-stream';
 import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
@@ -44,7 +45,8 @@ function Shell() {
   const wide = useMedia(WIDE);
   const [menu, setMenu] = useState(false);
   useScheduledKept();
-  useSyncPolling();
+  useEventStream();
+  useSyncPolling(useEvents((s) => s.live));
   const route = useRoute((s) => s.route);
   // Going somewhere from the menu closes it.
   useEffect(() => setMenu(false), [route]);

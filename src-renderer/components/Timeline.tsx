@@ -7,6 +7,7 @@ import { SkeletonRows } from './SkeletonRows';
 import { restoredOffset, tabStopIndex } from '../state/reading-place';
 import { rowAt, useRowControls } from './row-controls';
 import { isSeen, type SeenMark } from '../state/seen-mark';
+import { useEvents } from '../state/event-stream';
 import { POLL_MS, useTimelines } from '../state/timelines';
 import { useUi } from '../state/ui';
 
@@ -29,6 +30,9 @@ const TOP_PX = 40;
  */
 export function Timeline({ timelineKey, label, empty }: { timelineKey: string; label: string; empty: string }) {
   const timeline = useTimelines((s) => s.byKey[timelineKey]);
+  // Raised when the instance says this timeline may show something new; while it can say so, no polling.
+  const nudged = useEvents((s) => s.nudged[timelineKey] ?? 0);
+  const live = useEvents((s) => s.live);
   const { loadMore, poll, clearFresh, markSeen, reload, leave } = useTimelines.getState();
   // The selection is this list's once its screen has said so (until then it may be the previous screen's).
   const selected = useUi((s) => (s.activeTimeline === timelineKey ? s.selected : -1));
@@ -75,17 +79,27 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     if (lastIndex >= guids.length - 5 && guids.length > 0) void loadMore(timelineKey);
   }, [lastIndex, guids.length, timelineKey, loadMore]);
 
+  // A nudge from before the list was drawn is no news: opening it read its top (timelines.ts `open`).
+  const nudgedAtFirst = useRef(nudged);
   useEffect(() => {
+    if (nudged !== nudgedAtFirst.current) void poll(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
+  }, [nudged, timelineKey, poll]);
+
+  useEffect(() => {
+    if (live) return;
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void poll(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
     }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [live, timelineKey, poll]);
+
+  useEffect(() => {
     // What the person saw is remembered when they leave the timeline, hide the window or close the page.
     const hidden = () => document.visibilityState === 'hidden' && markSeen(timelineKey);
     const leaving = () => markSeen(timelineKey);
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', leaving);
     return () => {
-      clearInterval(timer);
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', leaving);
       markSeen(timelineKey);

@@ -11,7 +11,7 @@ import { syncOutcomeWords } from './remote-state';
 import { showError, useToasts } from './toasts';
 import { useUi } from './ui';
 
-/** The remotes and how their sync stands, read from `GET /api/sync/remotes` every few seconds. */
+/** The remotes and how their sync stands, read from `GET /api/sync/remotes` as the instance says it changed, or every few seconds. */
 interface SyncStore {
   remotes: RemoteStatusAnswer[];
   /** False on a host that runs no sync (503). */
@@ -100,9 +100,10 @@ const SYNCING_REFRESH_MS = 1000;
 
 /**
  * Reads the status for as long as the shell is on screen, whether or not a status line shows (a phone's
- * menu is closed): every second while a sync runs, every four seconds otherwise.
+ * menu is closed): every second while a sync runs, every four seconds otherwise; not at all while the
+ * instance tells the page of every change (`live`, event-stream.ts), but once when that begins.
  */
-export function useSyncPolling(): void {
+export function useSyncPolling(live: boolean): void {
   const refresh = useSync((s) => s.refresh);
   const busy = useSync((s) => s.syncingHere.length > 0 || s.remotes.some((r) => r.syncing));
   useEffect(() => {
@@ -111,9 +112,10 @@ export function useSyncPolling(): void {
     return () => clearTimeout(first);
   }, [refresh]);
   useEffect(() => {
+    if (live) return;
     const timer = setInterval(() => void refresh(), busy ? SYNCING_REFRESH_MS : REFRESH_MS);
     return () => clearInterval(timer);
-  }, [refresh, busy]);
+  }, [refresh, busy, live]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { DeskEventOf } from '../../src-shared/api/events';
 import { POST_TYPES, type InstancePostType } from '../../src-shared/api/vocabulary';
 import type { PostPage, RemotePost } from '../../src-shared/client/remote-post';
 import { tagKey } from '../../src-shared/text/tags';
@@ -80,4 +81,16 @@ export function shows(spec: TimelineSpec, post: RemotePost, nowMs = Date.now()):
   if (spec.kind === 'persona') return post.persona.guid === spec.author;
   if (spec.kind === 'tag') return post.tags.some((tag) => tagKey(tag) === tagKey(spec.tag ?? ''));
   return false;
+}
+
+/**
+ * Whether a timeline may show one of the posts the instance says were stored (event-stream.ts). Only what
+ * the event names can rule a timeline out: its Channel, its Persona, the author; a timeline of another sort
+ * (everything, mentions, a search) may always.
+ */
+export function mayShowPosts(spec: TimelineSpec, posts: Pick<DeskEventOf<'posts'>, 'channel_guids' | 'persona_guids'>): boolean {
+  if (spec.kind === 'channel') return posts.channel_guids.includes(spec.channel ?? '');
+  if (spec.kind === 'home') return posts.persona_guids.includes(spec.persona ?? '');
+  if (spec.kind === 'persona') return posts.persona_guids.includes(spec.author ?? '');
+  return true;
 }

@@ -7,7 +7,10 @@ import { clients, describeFailure } from './session';
 import { isRemoteError } from '../../src-shared/client/errors';
 import type { Place } from './reading-place';
 
-/** How often an open timeline looks for new posts; one read more recently than this needs no reading on return. */
+/**
+ * How often an open timeline looks for new posts while the page hears no changes from the instance
+ * (event-stream.ts); one read more recently than this needs no reading on return.
+ */
 export const POLL_MS = 15_000;
 
 /** The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. */
@@ -44,6 +47,8 @@ interface TimelinesStore {
   loadMore: (key: string) => Promise<void>;
   /** Looks for new posts and puts them at the top; unless the person is `atTop`, they are counted in `fresh`. */
   poll: (key: string, atTop: boolean) => Promise<void>;
+  /** The instance says these timelines may show something new: one not on screen reads its top when it opens again. */
+  outdated: (keys: readonly string[]) => void;
   /** The person is back on top (or jumped there): nothing is waiting above any more. */
   clearFresh: (key: string) => void;
   /** Remembers what the person has seen of the timeline (the marker moves on next time). */
@@ -137,6 +142,10 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
       } catch {
         // A missed poll is tried again at the next one; the status line tells about connection trouble.
       }
+    },
+
+    outdated: (keys) => {
+      for (const key of keys) update(key, { readAt: 0 });
     },
 
     clearFresh: (key) => {

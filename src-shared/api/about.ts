@@ -38,6 +38,8 @@ export const EXTENSIONS = [
   'restored_drafts',
   /** `POST /api/instance/restore`: an export archive uploaded by the owner, staged to replace the store at the next start (docs/archive.md). */
   'restore_archive',
+  /** `GET /api/events`: a stream of server-sent events telling a signed-in client what changed (docs/sync.md). */
+  'events',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 

@@ -74,6 +74,7 @@ export const ErrorText = {
   archiveTooLarge: 'This Archive Is Larger Than an Upload May Be',
   exportFailed: 'The Archive Could Not Be Made',
   archiveUploading: 'Another Archive Is Being Uploaded: Wait for It to Finish',
+  tooManyStreams: 'Too Many Event Streams Are Open Here: Try Again Shortly',
   /** Answered by a host (503) to requests that arrive while it shuts down. */
   shuttingDown: 'This Instance Is Shutting Down',
 } as const;

@@ -61,6 +61,18 @@ export interface FileAnswer {
   readonly file: string;
 }
 
+/**
+ * An answer that is a stream of server-sent events (`text/event-stream`), not an envelope: it stays open,
+ * each event's `data` one of `events`, until the client leaves or the host stops.
+ */
+export interface EventStreamAnswer {
+  readonly stream: 'text/event-stream';
+  readonly events: z.ZodType;
+}
+
+/** What a route answers: the schema of an envelope's `data`, or a Response of its own. */
+export type Output = z.ZodType | FileAnswer | EventStreamAnswer;
+
 export interface RouteContract {
   readonly method: Method;
   /** Literal segments and `:name` captures, e.g. `/api/posts/:guid/star`. */
@@ -72,8 +84,8 @@ export interface RouteContract {
   readonly path?: Readonly<Record<string, PathParam>>;
   /** A body the route reads itself, and its bounds. */
   readonly body?: OwnBody;
-  /** What the route answers: the schema of the envelope's `data`, or a file. */
-  readonly output: z.ZodType | FileAnswer;
+  /** What the route answers: the schema of the envelope's `data`, a file, or a stream of events. */
+  readonly output: Output;
   /** Section 5.1: a few operations also take the token as the `token` variable. */
   readonly tokenVariable?: true;
   readonly needs?: Need;
@@ -94,7 +106,7 @@ export const route = <const R extends RouteContract>(declaration: R & PathNamesO
 
 export type InputOf<R extends RouteContract> = R extends { input: infer I extends z.ZodType } ? z.output<I> : undefined;
 
-/** What a route's handler answers: the envelope's `data`, or the file's Response. */
+/** What a route's handler answers: the envelope's `data`, or its own Response (a file, an event stream). */
 export type AnswerOf<R extends RouteContract> = R['output'] extends z.ZodType ? z.output<R['output']> : Response;
 
 type ParamValue<R extends RouteContract, K extends string> = R extends { path: { [P in K]: PathParam<infer T, infer Refused> } }
@@ -107,4 +119,10 @@ type ParamValue<R extends RouteContract, K extends string> = R extends { path: {
 export type PathOf<R extends RouteContract> = { readonly [K in ParamKeys<R['pattern']>]: ParamValue<R, K> };
 
 /** Whether a route answers a file (the export) rather than an envelope. */
-export const answersFile = (output: z.ZodType | FileAnswer): output is FileAnswer => 'file' in output;
+export const answersFile = (output: Output): output is FileAnswer => 'file' in output;
+
+/** Whether a route answers a stream of events rather than an envelope. */
+export const answersStream = (output: Output): output is EventStreamAnswer => 'stream' in output;
+
+/** Whether a route's handler makes the Response itself (a file, an event stream) rather than an envelope's `data`. */
+export const answersOwnResponse = (output: Output): output is FileAnswer | EventStreamAnswer => answersFile(output) || answersStream(output);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { routes, type RouteName, type Routes } from '../api/routes';
-import { answersFile, type FileAnswer, type OwnBody, type ParamKeys, type RouteContract } from '../api/route-contract';
+import { answersOwnResponse, type EventStreamAnswer, type FileAnswer, type OwnBody, type ParamKeys, type RouteContract } from '../api/route-contract';
 import { variableText } from '../api/variables';
 import { deepIssueLines } from './lenient';
 import type { Answer, Transport } from './transport';
@@ -12,9 +12,12 @@ import type { Answer, Transport } from './transport';
  * the answer is read with the route's output (an answer that strays from it is a `protocol` error).
  */
 
-/** The routes a desk calls: every one that takes variables and answers an envelope (the archive's are files, fetched as such). */
+/**
+ * The routes a desk calls: every one that takes variables and answers an envelope (the archive's are files,
+ * fetched as such; the event stream is read by client/event-stream.ts).
+ */
 export type DeskRouteName = {
-  [N in RouteName]: Routes[N] extends { body: OwnBody } ? never : Routes[N]['output'] extends FileAnswer ? never : N;
+  [N in RouteName]: Routes[N] extends { body: OwnBody } ? never : Routes[N]['output'] extends FileAnswer | EventStreamAnswer ? never : N;
 }[RouteName];
 
 /** A variable's value as a caller gives it: sent as its text, a list as a comma list (api/variables.ts). */
@@ -90,7 +93,7 @@ function filledPath(route: RouteContract, given: Readonly<Record<string, string 
 /** `data` of a successful answer, read with the route's output; anything else is a `protocol` error. */
 function answerData(t: Transport, answer: Answer, route: RouteContract): unknown {
   const data = t.dataOf(answer);
-  if (answersFile(route.output)) throw t.protocolError(answer, ['the route answers a file, not an envelope']);
+  if (answersOwnResponse(route.output)) throw t.protocolError(answer, ['the route answers a file or a stream, not an envelope']);
   const parsed = route.output.safeParse(data);
   if (!parsed.success) throw t.protocolError(answer, deepIssueLines(parsed.error));
   return parsed.data;

@@ -44,6 +44,12 @@ function isExpired(token: TokenRow, now: number): boolean {
   return token.label === LOGIN_TOKEN_LABEL && now - lastUse(token) > SIGN_IN_IDLE_SECONDS;
 }
 
+/** Whether the token of this hash still signs in (a stream opened with it asks again while it stays open). */
+export async function tokenStillValid(db: PublishingDb, hash: string, now: number): Promise<boolean> {
+  const token = await db.tokens.get(hash);
+  return token !== undefined && !isExpired(token, now);
+}
+
 export const needsTouch = (token: TokenRow, now: number): boolean => token.label === LOGIN_TOKEN_LABEL && now - lastUse(token) >= TOUCH_EVERY_SECONDS;
 
 /** Notes a sign-in token's use, after the request (whose transaction may only read). Best effort. */

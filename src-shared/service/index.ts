@@ -17,9 +17,12 @@ import type { SyncEngine } from '../sync/engine';
 import type { Activity } from '../util/activity';
 import type { BackupsControl } from '../api/backups';
 import { EXTENSIONS, type Extension } from '../api/about';
-import { answersFile, type RouteContract } from '../api/route-contract';
+import { answersOwnResponse, type RouteContract } from '../api/route-contract';
 import { routes } from '../api/routes';
 import { archiveRoutes } from '../api/archive-routes';
+import { eventRoutes } from '../api/event-routes';
+import type { EventHub } from './event-hub';
+import { eventHandlers } from './handlers/events';
 import { instanceRoutes } from '../api/instance-routes';
 import { syncRoutes } from '../api/sync-routes';
 import { backupRoutes } from '../api/backup-routes';
@@ -45,6 +48,8 @@ export interface ServiceDeps {
   backups?: BackupsControl;
   /** The archive's routes; without them there are none, and `/api/about` names neither `export` nor `restore_archive`. */
   archive?: ArchiveHandlers;
+  /** The instance's changes (event-hub.ts), streamed by `GET /api/events`; without them there is no such route, and `/api/about` does not name `events`. */
+  events?: EventHub;
 }
 
 /** The Publishing Service: one Fetch-style function, the same in every host. */
@@ -52,7 +57,7 @@ export type Service = (request: Request) => Promise<Response>;
 
 export function createService(deps: ServiceDeps): Service {
   const clock = deps.clock ?? systemClock;
-  const served = servedRoutes(deps.archive);
+  const served = servedRoutes(deps.archive, deps.events);
   const route = createRouter(served);
   const extensions = offeredExtensions(served);
   const signIns = createSignInGuard();
@@ -101,8 +106,8 @@ export function createService(deps: ServiceDeps): Service {
         : await handle();
       if (deps.checkAnswers) checkAnswer(match.route, data);
       if (used.token && needsTouch(used.token, now)) void touchToken(deps.db, used.token, now);
-      // A file (the export's archive) is the answer itself, not an envelope's data.
-      return answersFile(match.route.output) ? (data as Response) : ok(data, style);
+      // A file (the export's archive) or an event stream is the answer itself, not an envelope's data.
+      return answersOwnResponse(match.route.output) ? (data as Response) : ok(data, style);
     } catch (error) {
       return fail(error, deps.onUnexpectedError, style);
     } finally {
@@ -112,13 +117,14 @@ export function createService(deps: ServiceDeps): Service {
   return service;
 }
 
-/** Every route this service serves, in the order of api/routes.ts: the archive's where the host gives their handlers. */
-function servedRoutes(archive: ArchiveHandlers | undefined): Route[] {
+/** Every route this service serves, in the order of api/routes.ts: the archive's and the events' where the host gives them. */
+function servedRoutes(archive: ArchiveHandlers | undefined, events: EventHub | undefined): Route[] {
   return [
     ...implementAll(instanceRoutes, instanceHandlers),
     ...implementAll(syncRoutes, syncHandlers),
     ...implementAll(backupRoutes, backupHandlers),
     ...(archive ? implementAll(archiveRoutes, archive) : []),
+    ...(events ? implementAll(eventRoutes, eventHandlers(events)) : []),
     ...implementAll(contentRoutes, contentHandlers),
     ...implementAll(userRoutes, userHandlers),
   ];

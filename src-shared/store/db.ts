@@ -1,6 +1,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { accountSnapshotMiddleware } from './account-snapshot';
 import { packingMiddleware } from './packing';
+import { writeWatchMiddleware } from './write-watch';
 import type {
   AccountRow,
   ChangeRow,
@@ -189,5 +190,6 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   });
   db.use(packingMiddleware(['posts']));
   db.use(accountSnapshotMiddleware(db));
+  db.use(writeWatchMiddleware(db));
   return db;
 }

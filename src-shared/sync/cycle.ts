@@ -44,7 +44,7 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
   const running = new Map<string, { done: Promise<void>; stop: AbortController }>();
   /** Set once stopping began; a second stop waits for the first. */
   let stopped: Promise<void> | undefined;
-  const board = createProgressBoard();
+  const board = createProgressBoard(deps.onStatus);
   /** When each remote's last cycle began; not kept, so a start tries every remote once at once (backoff.ts). */
   const lastCycle = new Map<string, number>();
   /** Per remote and timeline, the versions of the last pages stored: an idle poll then writes nothing. */

@@ -25,6 +25,11 @@ export interface SyncEngineDeps {
   timeoutMs?: number;
   /** Told how many posts mentioning a linked Persona a cycle brought (the desktop notifies). */
   onNewMentions?: (count: number) => void;
+  /**
+   * Told that a remote's status reads differently without its row having changed: a cycle began, moved on
+   * (a page read or stored) or ended (the page's event stream passes it on, docs/sync.md).
+   */
+  onStatus?: ((guid: string) => void) | undefined;
 }
 
 /** A remote to add: where it is, the interface it speaks, and how to get its token. */

@@ -35,18 +35,25 @@ export interface ProgressBoard {
   last(guid: string): CycleOutcome | undefined;
 }
 
-export function createProgressBoard(): ProgressBoard {
+/** `changed` is told the remote's GUID whenever its cycle begins, ends, or its progress moves on. */
+export function createProgressBoard(changed: (guid: string) => void = () => undefined): ProgressBoard {
   const running = new Map<string, CycleProgress>();
   const last = new Map<string, CycleOutcome>();
   return {
     begin: (guid, now) => {
-      const progress: CycleProgress = { startedUnix: now, step: 'send', read: 0, stored: 0 };
+      // Every step of a cycle moves its progress on by setting a field: each is told as it is set.
+      const progress = new Proxy<CycleProgress>(
+        { startedUnix: now, step: 'send', read: 0, stored: 0 },
+        { set: (target, field, value) => Reflect.set(target, field, value) && (changed(guid), true) },
+      );
       running.set(guid, progress);
+      changed(guid);
       return progress;
     },
     end: (guid, outcome) => {
       running.delete(guid);
       last.set(guid, outcome);
+      changed(guid);
     },
     running: (guid) => running.get(guid),
     last: (guid) => last.get(guid),

@@ -8,7 +8,7 @@ import { parseRoute, personaRoute, routePath, type Route } from '../../src-rende
 import { describeServer } from '../../src-renderer/state/sync';
 import { threadRows } from '../../src-renderer/state/thread-tree';
 import { mergeFirstPage } from '../../src-renderer/state/timelines';
-import { PAGE_SIZE } from '../../src-renderer/state/timeline-spec';
+import { mayShowPosts, PAGE_SIZE, type TimelineSpec } from '../../src-renderer/state/timeline-spec';
 import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import type { TestInstance } from '../support/instance';
 import { connectedInstance, fakePost, fakeRemoteStatus } from './support';
@@ -50,6 +50,20 @@ describe('a timeline read again from the top', () => {
     expect(merged).toEqual([...page.map((p) => p.guid), older.guid]);
     // A short page is the whole timeline.
     expect(mergeFirstPage(page.slice(0, 3), held, (g) => byGuid.get(g) ?? null)).toEqual(page.slice(0, 3).map((p) => p.guid));
+  });
+});
+
+describe('the timelines told of posts stored on the instance', () => {
+  it('reads again a timeline of their Channel, Persona or author, and every timeline it cannot rule out', () => {
+    const told = { channel_guids: ['channel-a'], persona_guids: ['persona-a'] };
+    const spec = (kind: TimelineSpec['kind'], more: Partial<TimelineSpec> = {}): TimelineSpec => ({ kind, persona: 'persona-b', types: [], ...more });
+    expect(mayShowPosts(spec('channel', { channel: 'channel-a' }), told)).toBe(true);
+    expect(mayShowPosts(spec('channel', { channel: 'channel-b' }), told)).toBe(false);
+    expect(mayShowPosts(spec('home', { persona: 'persona-a' }), told)).toBe(true);
+    expect(mayShowPosts(spec('home'), told)).toBe(false);
+    expect(mayShowPosts(spec('persona', { author: 'persona-a' }), told)).toBe(true);
+    expect(mayShowPosts(spec('persona', { author: 'persona-c' }), told)).toBe(false);
+    for (const kind of ['global', 'mentions', 'search', 'tag', 'interactions', 'pins'] as const) expect(mayShowPosts(spec(kind), told), kind).toBe(true);
   });
 });
 

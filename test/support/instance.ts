@@ -5,6 +5,8 @@ import { IDBFactory, IDBKeyRange as FakeKeyRange } from 'fake-indexeddb';
 import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { createService, type ArchiveHandlers, type Service } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
+import { publishChanges } from '../../src-shared/service/change-events';
+import { createEventHub } from '../../src-shared/service/event-hub';
 import { openDatabase, type IdbPlatform, type PublishingDb } from '../../src-shared/store/db';
 import type { SignInCodes } from '../../src-shared/service/sign-in-codes';
 import type { SyncEngine } from '../../src-shared/sync/engine';
@@ -92,6 +94,8 @@ export interface InstanceOptions {
   name?: string;
   /** A host's handlers of the archive's routes (src-main/instance/archive-routes.ts). */
   archive?: ArchiveHandlers;
+  /** Streams the store's changes at `GET /api/events`, as a host does (src-main/instance.ts). */
+  events?: boolean;
 }
 
 export async function startInstance(backend: Backend = 'memory', password?: string, options: InstanceOptions = {}): Promise<TestInstance> {
@@ -105,6 +109,8 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
   const channel = await db.channels.where('accountGuid').equals(accountGuid).first();
   if (!persona || !channel) throw new Error('a new instance must have a Persona and a Channel');
   const sync = options.sync?.(db, clock);
+  const events = options.events ? createEventHub() : undefined;
+  const unwatch = events ? publishChanges(db, events) : () => undefined;
   const service = createService({
     db,
     clock,
@@ -113,6 +119,7 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
     ...(options.signInCodes ? { signInCodes: options.signInCodes } : {}),
     ...(options.backups ? { backups: options.backups } : {}),
     ...(options.archive ? { archive: options.archive } : {}),
+    ...(events ? { events } : {}),
     onUnexpectedError: (e) => console.error(e),
     // Every answer of every test is held to its route's declared output (service/router.ts).
     checkAnswers: true,
@@ -149,6 +156,8 @@ export async function startInstance(backend: Backend = 'memory', password?: stri
     channelGuid: channel.guid,
     call,
     close: async () => {
+      events?.close();
+      unwatch();
       // Deleting also removes the SQLite file, so a long test run does not fill the disk.
       await db.delete();
     },

@@ -4,7 +4,8 @@ import * as legacyAnswers from '../../src-shared/api/legacy-answers';
 import * as syncAnswers from '../../src-shared/api/sync-answers';
 import * as backupAnswers from '../../src-shared/api/backups';
 import * as draftAnswers from '../../src-shared/api/draft';
-import { answersFile, type FileAnswer, type RouteContract, type RouteMap } from '../../src-shared/api/route-contract';
+import * as events from '../../src-shared/api/events';
+import { answersFile, answersStream, type Output, type RouteContract, type RouteMap } from '../../src-shared/api/route-contract';
 
 /**
  * docs/routes.md, made from the route tables: who may call each route, its variables and the schema of
@@ -19,8 +20,9 @@ const names = new Map<unknown, string>(
 );
 
 /** The answer's schema by name (a file by its type), or null when a route answers something no exported schema names. */
-export function answerName(output: z.ZodType | FileAnswer): string | null {
+export function answerName(output: Output): string | null {
   if (answersFile(output)) return `a file, \`${output.file}\``;
+  if (answersStream(output)) return output.events === events.deskEvent ? `a stream of \`deskEvent\`, \`${output.stream}\`` : null;
   const name = names.get(output);
   if (name) return `\`${name}\``;
   const element = output instanceof z.ZodArray ? names.get(output.element) : undefined;
@@ -67,14 +69,14 @@ export function routeReference(sections: readonly { title: string; routes: Route
     '# Routes',
     '',
     'Every route, as the contract declares it (`src-shared/api/routes.ts`: `instance-routes.ts`, `sync-routes.ts`,',
-    '`backup-routes.ts`, `archive-routes.ts`, `legacy-routes.ts`; docs/decisions/0008). Made from it by',
+    '`backup-routes.ts`, `archive-routes.ts`, `event-routes.ts`, `legacy-routes.ts`; docs/decisions/0008). Made from it by',
     '`test/shared/service/route-reference.test.ts`, which fails when this page and the tables differ;',
     '`npx vitest run test/shared/service/route-reference.test.ts --update` writes it again. The name is the one',
     'the service implements and the desk client calls (`call(name, { path, input })`). `signed-in` routes',
     'answer 403 "You Need to Log In First" without a token, before they read any variable; a route that',
     'needs sync or backups answers 503 on a host without them, after its variables. The answers are the zod',
     'schemas of that name in `src-shared/api` (`answers.ts`, `sync-answers.ts`, `legacy-answers.ts`, `backups.ts`,',
-    '`draft.ts`). What each route does, and the variables in words: [the instance interface](api.md),',
+    '`draft.ts`, `events.ts`). What each route does, and the variables in words: [the instance interface](api.md),',
     '[sync](sync.md), [backups](backups.md), [the archive](archive.md), [the legacy interface](legacy-interface.md).',
     ...sections.flatMap(({ title, routes }) => ['', `## ${title}`, '', table(routes)]),
     '',

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoopbackServer, type LoopbackServer } from '../../../src-main/desktop/loopback-server';
 import { OWNER_TOKEN, startInstance, type TestInstance } from '../../support/instance';
 import { rawRequest, type RawResponse } from '../host-helpers';
+import type { DeskEvent } from '../../../src-shared/api/events';
+import { readEventStream } from '../../../src-shared/client/event-stream';
 
 const ALLOWED = 'http://localhost:5173';
 
@@ -14,7 +16,7 @@ describe('the loopback server', () => {
   let port: number;
 
   beforeAll(async () => {
-    instance = await startInstance('sqlite');
+    instance = await startInstance('sqlite', undefined, { events: true });
     server = createLoopbackServer({ service: instance.service, ownerToken: OWNER_TOKEN });
     const status = await server.apply({ enabled: true, port: 0, allowedOrigins: [ALLOWED] });
     if (status.state !== 'listening') throw new Error(`not listening: ${JSON.stringify(status)}`);
@@ -103,6 +105,18 @@ describe('the loopback server', () => {
     const withoutToken = await request('/api/account/me', { Origin: ALLOWED });
     expect(withoutToken.status).toBe(403);
     expect(withoutToken.headers['access-control-allow-origin']).toBe(ALLOWED);
+  });
+
+  it('streams the changes to the owner', async () => {
+    const stop = new AbortController();
+    const told: DeskEvent[] = [];
+    const streaming = readEventStream({ baseUrl: url, token: OWNER_TOKEN, signal: stop.signal }, (event) => told.push(event));
+    await expect.poll(() => told).toEqual([{ kind: 'resync' }]);
+    const written = await request('/api/posts/write', { Authorization: OWNER_TOKEN, 'Content-Type': 'application/json' }, 'POST', '{"content":"streamed","post_type":"post.note"}');
+    const { guid } = (envelope(written).data as { guid: string }[])[0] ?? { guid: '' };
+    await expect.poll(() => told.flatMap((e) => (e.kind === 'posts' ? e.post_guids : []))).toEqual([guid]);
+    stop.abort();
+    await expect(streaming).resolves.toEqual({ ended: 'closed' });
   });
 
   it('serves only the API', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { archiveRoutes } from '../../../src-shared/api/archive-routes';
 import { backupRoutes } from '../../../src-shared/api/backup-routes';
+import { eventRoutes } from '../../../src-shared/api/event-routes';
 import { instanceRoutes } from '../../../src-shared/api/instance-routes';
 import { legacyRoutes } from '../../../src-shared/api/legacy-routes';
 import { routes } from '../../../src-shared/api/routes';
@@ -13,6 +14,7 @@ const SECTIONS = [
   { title: 'Sync (extension)', routes: syncRoutes },
   { title: 'Backups (extension)', routes: backupRoutes },
   { title: 'The archive (extension)', routes: archiveRoutes },
+  { title: 'Events (extension)', routes: eventRoutes },
   { title: 'The legacy interface', routes: legacyRoutes },
 ];
 
