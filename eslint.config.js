@@ -70,8 +70,6 @@ const STORES_OWN_STATE = {
   selector: "CallExpression[callee.name='create'] CallExpression[callee.property.name=/^(getState|setState|subscribe)$/]",
   message: "a store's definition uses its own set and get only: what involves other stores is a function of its own (see state/actions.ts)",
 };
-/** EXCEPTIONS, the only ones: stores that still read others in their definitions, until they are rewritten. */
-const STORES_STILL_REACHING = ['src-renderer/state/sync.ts', 'src-renderer/state/timelines.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'coverage', '.data'] },
@@ -137,7 +135,7 @@ export default tseslint.config(
       ]),
     },
   },
-  { files: ['src-renderer/**'], ignores: STORES_STILL_REACHING, rules: { 'no-restricted-syntax': ['error', STORES_OWN_STATE] } },
+  { files: ['src-renderer/**'], rules: { 'no-restricted-syntax': ['error', STORES_OWN_STATE] } },
   ...MAIN_LAYERS.flat().map((name) => ({ files: [`src-main/${name}/**`], rules: { 'no-restricted-imports': restrict(mainAbove(name)) } })),
   // The rules of hooks. (The React Compiler's own checks are left out: the page is not compiled by it.)
   {

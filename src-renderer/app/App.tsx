@@ -12,7 +12,7 @@ import { useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { useScheduledKept } from '../state/scheduled-actions';
-import { useSyncPolling } from '../state/sync';
+import { useSyncPolling } from '../state/sync-actions';
 import { useEvents, useEventStream } from '../state/event-stream';
 import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';

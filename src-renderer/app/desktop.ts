@@ -2,7 +2,6 @@ import { deskBridge, parseDeskCommand } from '../api/bridge';
 import { compose } from '../state/actions';
 import { useAccount } from '../state/account';
 import { go } from '../state/route';
-import { useSync } from '../state/sync';
 import { useUi } from '../state/ui';
 
 /** The desktop menu's commands (src-main/desktop/commands.ts), when the page runs in the desktop window. */
@@ -33,4 +32,4 @@ export function installBridge(): () => void {
 }
 
 /** Sync now, from the menu or the page: in the desktop the main process runs it. */
-export const syncNow = () => useSync.getState().syncNow();
+export { syncNow } from '../state/sync-actions';

@@ -5,6 +5,7 @@ import { useScheduledCount } from '../state/scheduled';
 import { routePath, useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
 import { useSync } from '../state/sync';
+import { syncNow } from '../state/sync-actions';
 import { useRef } from 'react';
 import { useModalDialog } from './modal-dialog';
 import { PersonaSwitcher } from './PersonaSwitcher';
@@ -82,7 +83,7 @@ export function Sidebar({ withSync = true }: { withSync?: boolean }) {
 
 /** Each remote's state, and Sync now where there is something to sync with. */
 function SyncPart() {
-  const { syncNow, syncingNow, remotes } = useSync();
+  const { syncingNow, remotes } = useSync();
   return (
     <>
       <SyncStatus />

@@ -8,6 +8,7 @@ import { restoredOffset, tabStopIndex } from '../state/reading-place';
 import { rowAt, useRowControls } from './row-controls';
 import { isSeen, type SeenMark } from '../state/seen-mark';
 import { useEvents } from '../state/event-stream';
+import { loadMore, markSeen, pollTimeline, reloadTimeline } from '../state/timeline-posts';
 import { POLL_MS, useTimelines } from '../state/timelines';
 import { useUi } from '../state/ui';
 
@@ -33,7 +34,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   // Raised when the instance says this timeline may show something new; while it can say so, no polling.
   const nudged = useEvents((s) => s.nudged[timelineKey] ?? 0);
   const live = useEvents((s) => s.live);
-  const { loadMore, poll, clearFresh, markSeen, reload, leave } = useTimelines.getState();
+  const { clearFresh, leave } = useTimelines.getState();
   // The selection is this list's once its screen has said so (until then it may be the previous screen's).
   const selected = useUi((s) => (s.activeTimeline === timelineKey ? s.selected : -1));
   const scroller = useRef<HTMLDivElement>(null);
@@ -77,21 +78,21 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
 
   useEffect(() => {
     if (lastIndex >= guids.length - 5 && guids.length > 0) void loadMore(timelineKey);
-  }, [lastIndex, guids.length, timelineKey, loadMore]);
+  }, [lastIndex, guids.length, timelineKey]);
 
-  // A nudge from before the list was drawn is no news: opening it read its top (timelines.ts `open`).
+  // A nudge from before the list was drawn is no news: opening it read its top (timeline-posts.ts `openTimeline`).
   const nudgedAtFirst = useRef(nudged);
   useEffect(() => {
-    if (nudged !== nudgedAtFirst.current) void poll(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
-  }, [nudged, timelineKey, poll]);
+    if (nudged !== nudgedAtFirst.current) void pollTimeline(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
+  }, [nudged, timelineKey]);
 
   useEffect(() => {
     if (live) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void poll(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
+      if (document.visibilityState === 'visible') void pollTimeline(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [live, timelineKey, poll]);
+  }, [live, timelineKey]);
 
   useEffect(() => {
     // What the person saw is remembered when they leave the timeline, hide the window or close the page.
@@ -104,7 +105,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
       window.removeEventListener('pagehide', leaving);
       markSeen(timelineKey);
     };
-  }, [timelineKey, poll, markSeen]);
+  }, [timelineKey]);
 
   // Another post selected (j/k, the arrows): it is scrolled into view and takes the focus. Not when the
   // focus chose it (Tab, a click on one of its controls: it is where the person put it), nor when it moved
@@ -137,7 +138,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     return (
       <div className="state-line" role="alert">
         <p>{timeline.error}</p>
-        {timeline.retryable && <button type="button" onClick={() => void reload(timelineKey)}>Try again</button>}
+        {timeline.retryable && <button type="button" onClick={() => void reloadTimeline(timelineKey)}>Try again</button>}
       </div>
     );
   }

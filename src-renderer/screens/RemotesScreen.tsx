@@ -3,6 +3,7 @@ import type { ConflictAnswer, RemoteStatusAnswer } from '../../src-shared/api/sy
 import { useAccount } from '../state/account';
 import { clients, describeFailure } from '../state/session';
 import { describeServer, remoteName, useSync } from '../state/sync';
+import { readRemotes, syncOne } from '../state/sync-actions';
 import { remoteState } from '../state/remote-state';
 import { SyncIcon } from '../components/SyncStatus';
 import { showError, useToasts } from '../state/toasts';
@@ -11,8 +12,8 @@ import { routePath } from '../state/route';
 
 /** Remotes: add one (sign in or paste a token), see what it linked and how it stands, sync now, conflicts. */
 export default function RemotesScreen() {
-  const { remotes, available, refresh } = useSync();
-  useEffect(() => void refresh(), [refresh]);
+  const { remotes, available } = useSync();
+  useEffect(() => void readRemotes(), []);
   if (!available) {
     return (
       <section className="screen" aria-labelledby="screen-title">
@@ -40,7 +41,7 @@ function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
   const { kind, words, title, detail } = remoteState(remote, Date.now() / 1000, busy);
   const syncNow = async () => {
     try {
-      await useSync.getState().syncOne(remote.guid);
+      await syncOne(remote.guid);
     } catch (error) {
       showError(`Sync with ${remoteName(remote)} did not finish: ${describeFailure(error)}`);
     }
@@ -88,7 +89,7 @@ function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGu
     try {
       await clients().desk.settleOutboxItem(item.seq, action);
       useToasts.getState().show(action === 'retry' ? 'Back in line to be sent.' : 'Kept here only; it will not be sent.');
-      void useSync.getState().refresh();
+      void readRemotes();
     } catch (error) {
       showError(describeFailure(error));
     } finally {
@@ -124,7 +125,7 @@ function Conflicts() {
     try {
       await clients().desk.resolveConflict(c.post_guid, which);
       setConflicts((list) => list.filter((x) => x.post_guid !== c.post_guid));
-      void useSync.getState().refresh();
+      void readRemotes();
     } catch (error) {
       showError(describeFailure(error));
     }

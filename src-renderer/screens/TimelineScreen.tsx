@@ -6,7 +6,7 @@ import { setActiveTimeline } from '../state/active-timeline';
 import { useAccount } from '../state/account';
 import { useRoute } from '../state/route';
 import { hasTypeFilter, timelineKey, type TimelineKind, type TimelineSpec } from '../state/timeline-spec';
-import { useTimelines } from '../state/timelines';
+import { openTimeline } from '../state/timeline-posts';
 import { useUi } from '../state/ui';
 import { planSearch } from '../util/search-query';
 import { SearchWordsContext } from '../util/search-words-context';
@@ -75,15 +75,14 @@ export function TimelineScreen({ kind, channel, filter, author, tag, title: give
     [kind, persona, types, channel, sent, author, tag],
   );
   const key = timelineKey(spec);
-  const open = useTimelines((s) => s.open);
   const waiting = personal && persona === null;
   const nothingToSearch = plan !== null && plan.query === null;
   useEffect(() => {
     if (waiting || nothingToSearch) return;
-    const key = open(spec);
+    const key = openTimeline(spec);
     setActiveTimeline(key);
     return () => setActiveTimeline(null);
-  }, [open, spec, waiting, nothingToSearch]);
+  }, [spec, waiting, nothingToSearch]);
 
   const title = givenTitle ?? kindTitle(kind, { channelName, filter, tag });
   const subtitle = kind === 'home' || kind === 'mentions' || kind === 'pins' ? (personaName ? `as ${personaName}` : '') : '';

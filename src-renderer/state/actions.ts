@@ -5,6 +5,7 @@ import { blankDraft, useDrafts, wordsOf } from './drafts';
 import { usePosts } from './posts';
 import { setPin } from './post-marks';
 import { clients, describeFailure } from './session';
+import { showPublished } from './timeline-posts';
 import { positionsOf, useTimelines } from './timelines';
 import { showError, useToasts } from './toasts';
 import { useUi } from './ui';
@@ -81,7 +82,7 @@ export async function repost(post: RemotePost): Promise<void> {
     // The legacy answer says nothing of what it reposts: the instance's view of it embeds the original.
     const shown = (await clients().instance.post(made.guid).catch(() => null)) ?? made;
     usePosts.getState().put([shown, { ...post, reposted: made.guid }]);
-    useTimelines.getState().published(shown);
+    showPublished(shown);
     useToasts.getState().show('Reposted.');
   } catch (error) {
     showError(`Could not repost: ${describeFailure(error)}`);

@@ -4,6 +4,7 @@ import { useDrafts } from './drafts';
 import { usePosts } from './posts';
 import { go, useRoute } from './route';
 import { clients } from './session';
+import { reloadTimeline } from './timeline-posts';
 import { useTimelines } from './timelines';
 
 /**
@@ -41,10 +42,9 @@ export async function deleteChannel(guid: string, moveTo: string): Promise<Chann
   // The person was looking at it: its posts are in the target now.
   const route = useRoute.getState().route;
   if (route.screen === 'channel' && route.channel === guid) go({ screen: 'channel', channel: target });
-  const timelines = useTimelines.getState();
-  for (const [key, timeline] of Object.entries(timelines.byKey)) {
+  for (const [key, timeline] of Object.entries(useTimelines.getState().byKey)) {
     const channel = timeline.spec.kind === 'channel' ? timeline.spec.channel : undefined;
-    if (channel === guid || channel === target) void timelines.reload(key);
+    if (channel === guid || channel === target) void reloadTimeline(key);
   }
   return result;
 }

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { DeskEvent } from '../../src-shared/api/events';
 import { mayShowPosts, type TimelineSpec } from './timeline-spec';
 import { useSession } from './session';
-import { useSync } from './sync';
+import { readRemotes } from './sync-actions';
 import { useTimelines } from './timelines';
 
 /**
@@ -70,15 +70,15 @@ async function listen(signal: AbortSignal): Promise<void> {
 
 /** What the page does with each event: read the status of remotes, or nudge the timelines that may show the posts. */
 function told(event: DeskEvent): void {
-  if (event.kind === 'sync') readRemotes();
+  if (event.kind === 'sync') readStatus();
   else if (event.kind === 'posts') nudge((spec) => mayShowPosts(spec, event));
   else {
-    readRemotes();
+    readStatus();
     nudge(() => true);
   }
 }
 
-const readRemotes = gathered(() => void useSync.getState().refresh(), STATUS_EVERY_MS);
+const readStatus = gathered(() => void readRemotes(), STATUS_EVERY_MS);
 
 const nudge = (() => {
   let keys = new Set<string>();

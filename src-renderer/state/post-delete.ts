@@ -3,6 +3,7 @@ import { loadSession } from '../api/saved-session';
 import { readStoredRecord, writeStoredRecord } from '../util/stored-record';
 import { usePosts } from './posts';
 import { clients, describeFailure, useSession } from './session';
+import { reloadTimeline } from './timeline-posts';
 import { positionsOf, useTimelines } from './timelines';
 import { showError, useToasts } from './toasts';
 
@@ -78,7 +79,7 @@ async function finish(guid: string, positions: Record<string, number> | null): P
     useTimelines.getState().removed(guid);
   } catch (error) {
     if (positions) useTimelines.getState().restored(guid, positions);
-    else for (const key of Object.keys(useTimelines.getState().byKey)) void useTimelines.getState().reload(key);
+    else for (const key of Object.keys(useTimelines.getState().byKey)) void reloadTimeline(key);
     showError(`The post was not deleted: ${describeFailure(error)}`);
   } finally {
     dropPending(guid);

@@ -5,7 +5,8 @@ import { usePosts } from './posts';
 import { useScheduled } from './scheduled';
 import { clients, describeFailure, useSession } from './session';
 import { useSync } from './sync';
-import { POLL_MS, useTimelines } from './timelines';
+import { showPublished } from './timeline-posts';
+import { POLL_MS } from './timelines';
 import { showError, useToasts } from './toasts';
 import { wroteLocally } from './unsent';
 
@@ -50,7 +51,7 @@ export const publishNow = (post: RemotePost): Promise<void> =>
     try {
       const published = await setTime(post, Math.floor(Date.now() / 1000));
       useScheduled.getState().drop(post.guid);
-      useTimelines.getState().published(published);
+      showPublished(published);
       useToasts.getState().show('Published.');
     } catch (error) {
       showError(describeFailure(error));
@@ -80,7 +81,7 @@ export const cancelSchedule = (post: RemotePost): Promise<void> => {
 export function publishDue(): void {
   const due = useScheduled.getState().takeDue();
   usePosts.getState().put(due);
-  for (const post of due) useTimelines.getState().published(post);
+  for (const post of due) showPublished(post);
 }
 
 /** The first read waits a moment: the first timeline's page matters more while the page opens. */

@@ -1,9 +1,8 @@
 import { create } from 'zustand';
-import type { RemotePost } from '../../src-shared/client/remote-post';
-import { fetchPage, PAGE_SIZE, shows, timelineKey, type TimelineSpec } from './timeline-spec';
-import { usePosts } from './posts';
-import { isSeen, laterMark, markOf, newestPast, readSeen, writeSeen, type SeenMark } from './seen-mark';
-import { clients, describeFailure } from './session';
+import type { PostPage, RemotePost } from '../../src-shared/client/remote-post';
+import { PAGE_SIZE, shows, timelineKey, type TimelineSpec } from './timeline-spec';
+import { isSeen, laterMark, markOf, newestPast, readSeen, type SeenMark } from './seen-mark';
+import { describeFailure } from './session';
 import { isRemoteError } from '../../src-shared/client/errors';
 import type { Place } from './reading-place';
 
@@ -13,7 +12,10 @@ import type { Place } from './reading-place';
  */
 export const POLL_MS = 15_000;
 
-/** The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. */
+/**
+ * The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. What
+ * reads posts into both is timeline-posts.ts.
+ */
 export interface TimelineState {
   spec: TimelineSpec;
   guids: string[];
@@ -41,20 +43,32 @@ interface TimelinesStore {
   places: Record<string, Place>;
   /** The person leaves a timeline's screen: where they were is kept for their return. */
   leave: (key: string, place: Place) => void;
-  /** Loads the first page unless it is loaded; answers the key. */
-  open: (spec: TimelineSpec) => string;
-  reload: (key: string) => Promise<void>;
-  loadMore: (key: string) => Promise<void>;
-  /** Looks for new posts and puts them at the top; unless the person is `atTop`, they are counted in `fresh`. */
-  poll: (key: string, atTop: boolean) => Promise<void>;
+  /**
+   * A timeline on screen: a new one is added, to be loaded; one open before takes the marker where the
+   * person last left it. Answers the key. Reading its posts is timeline-posts.ts's `openTimeline`.
+   */
+  opened: (spec: TimelineSpec) => string;
+  /** Its first page is being read (again). */
+  loading: (key: string) => void;
+  /** Its first page, read: the posts are in the posts store already. */
+  loaded: (key: string, page: PostPage) => void;
+  /** Its first page could not be read. */
+  failed: (key: string, error: unknown) => void;
+  loadingMore: (key: string) => void;
+  /** The page after its last post, read: the posts are in the posts store already. */
+  loadedMore: (key: string, page: PostPage) => void;
+  loadingMoreFailed: (key: string, error: unknown) => void;
+  /**
+   * Its first page, read again, at the top; unless the person is `atTop`, what arrived is counted in
+   * `fresh`. `posts` are the posts the page holds, the new ones among them.
+   */
+  polled: (key: string, page: PostPage, atTop: boolean, posts: Readonly<Record<string, RemotePost>>) => void;
   /** The instance says these timelines may show something new: one not on screen reads its top when it opens again. */
   outdated: (keys: readonly string[]) => void;
   /** The person is back on top (or jumped there): nothing is waiting above any more. */
   clearFresh: (key: string) => void;
-  /** Remembers what the person has seen of the timeline (the marker moves on next time). */
-  markSeen: (key: string) => void;
-  /** A post just written: at the top of every open timeline that shows it. */
-  published: (post: RemotePost) => void;
+  /** A post just written: at the top of every open timeline that shows it. `posts` are the posts the page holds. */
+  published: (post: RemotePost, posts: Readonly<Record<string, RemotePost>>) => void;
   removed: (guid: string) => void;
   restored: (guid: string, positions: Record<string, number>) => void;
 }
@@ -64,7 +78,6 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
     const current = get().byKey[key];
     if (current) set({ byKey: { ...get().byKey, [key]: { ...current, ...change } } });
   };
-  const postOf = (guid: string | undefined) => (guid === undefined ? null : (usePosts.getState().byGuid[guid] ?? null));
 
   return {
     byKey: {},
@@ -72,76 +85,54 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
 
     leave: (key, place) => set({ places: { ...get().places, [key]: place } }),
 
-    open: (spec) => {
+    opened: (spec) => {
       const key = timelineKey(spec);
-      if (!get().byKey[key]) {
+      const timeline = get().byKey[key];
+      if (!timeline) {
         const state: TimelineState = { spec, guids: [], status: 'loading', error: null, retryable: false, loadingMore: false, end: false, fresh: [], seen: readSeen()[key] ?? null };
         set({ byKey: { ...get().byKey, [key]: state } });
-        void get().reload(key);
       } else {
         // Opened again: the marker moves to what the person saw when they last left, and what arrived
-        // meanwhile comes in above it: at the top, or counted as waiting above when they come back to a
-        // place further down. Back from a post read a moment ago, nothing can be new yet: the list is as a
-        // poll left it, and its polling carries on.
-        const timeline = get().byKey[key];
-        update(key, { seen: readSeen()[key] ?? timeline?.seen ?? null });
-        if (Date.now() - (timeline?.readAt ?? 0) >= POLL_MS) void get().poll(key, (get().places[key]?.anchor ?? null) === null);
+        // meanwhile comes in above it (timeline-posts.ts reads it).
+        update(key, { seen: readSeen()[key] ?? timeline.seen });
       }
       return key;
     },
 
-    reload: async (key) => {
-      const timeline = get().byKey[key];
-      if (!timeline) return;
-      update(key, { status: 'loading', error: null });
-      try {
-        const page = await fetchPage(clients(), timeline.spec, null);
-        usePosts.getState().put(page.posts);
-        // Never looked at before: what is here now counts as seen, so that what arrives later is marked new.
-        const seen = get().byKey[key]?.seen ?? newestPast(page.posts);
-        update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seen, readAt: Date.now() });
-      } catch (error) {
-        update(key, { status: 'error', error: describeFailure(error), retryable: !(isRemoteError(error) && error.kind === 'rejected') });
-      }
+    loading: (key) => update(key, { status: 'loading', error: null }),
+
+    loaded: (key, page) => {
+      // Never looked at before: what is here now counts as seen, so that what arrives later is marked new.
+      const seen = get().byKey[key]?.seen ?? newestPast(page.posts);
+      update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seen, readAt: Date.now() });
     },
 
-    loadMore: async (key) => {
-      const timeline = get().byKey[key];
-      if (!timeline || timeline.end || timeline.loadingMore || timeline.status !== 'ready') return;
-      update(key, { loadingMore: true });
-      try {
-        const page = await fetchPage(clients(), timeline.spec, postOf(timeline.guids.at(-1)));
-        usePosts.getState().put(page.posts);
-        const known = new Set(get().byKey[key]?.guids);
-        const older = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
-        update(key, {
-          loadingMore: false,
-          guids: [...(get().byKey[key]?.guids ?? []), ...older],
-          end: page.posts.length + page.skipped.length < PAGE_SIZE || older.length === 0,
-        });
-      } catch (error) {
-        update(key, { loadingMore: false, error: describeFailure(error) });
-      }
+    failed: (key, error) => update(key, { status: 'error', error: describeFailure(error), retryable: !(isRemoteError(error) && error.kind === 'rejected') }),
+
+    loadingMore: (key) => update(key, { loadingMore: true }),
+
+    loadedMore: (key, page) => {
+      const known = new Set(get().byKey[key]?.guids);
+      const older = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
+      update(key, {
+        loadingMore: false,
+        guids: [...(get().byKey[key]?.guids ?? []), ...older],
+        end: page.posts.length + page.skipped.length < PAGE_SIZE || older.length === 0,
+      });
     },
 
-    poll: async (key, atTop) => {
-      const timeline = get().byKey[key];
-      if (!timeline || timeline.status !== 'ready') return;
-      try {
-        const page = await fetchPage(clients(), timeline.spec, null);
-        usePosts.getState().put(page.posts);
-        const now = get().byKey[key];
-        if (!now) return;
-        const known = new Set(now.guids);
-        const arrived = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
-        // The first page is the truth about the newest posts: one missing from it within its time span is
-        // gone (deleted elsewhere, or renamed by sync when a remote took it under its own GUID).
-        const guids = mergeFirstPage(page.posts, now.guids, postOf);
-        const fresh = atTop ? [] : [...arrived, ...now.fresh].filter((g) => guids.includes(g));
-        update(key, { guids, fresh, readAt: Date.now() });
-      } catch {
-        // A missed poll is tried again at the next one; the status line tells about connection trouble.
-      }
+    loadingMoreFailed: (key, error) => update(key, { loadingMore: false, error: describeFailure(error) }),
+
+    polled: (key, page, atTop, posts) => {
+      const now = get().byKey[key];
+      if (!now) return;
+      const known = new Set(now.guids);
+      const arrived = page.posts.map((p) => p.guid).filter((g) => !known.has(g));
+      // The first page is the truth about the newest posts: one missing from it within its time span is
+      // gone (deleted elsewhere, or renamed by sync when a remote took it under its own GUID).
+      const guids = mergeFirstPage(page.posts, now.guids, (guid) => posts[guid] ?? null);
+      const fresh = atTop ? [] : [...arrived, ...now.fresh].filter((g) => guids.includes(g));
+      update(key, { guids, fresh, readAt: Date.now() });
     },
 
     outdated: (keys) => {
@@ -152,19 +143,14 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
       if (get().byKey[key]?.fresh.length) update(key, { fresh: [] });
     },
 
-    markSeen: (key) => {
-      const timeline = get().byKey[key];
-      const newest = newestPast((timeline?.guids ?? []).slice(0, PAGE_SIZE).flatMap((g) => postOf(g) ?? []));
-      if (newest !== null) writeSeen(key, newest);
-    },
-
-    published: (post) => {
+    published: (post, posts) => {
       const next = { ...get().byKey };
       for (const [key, timeline] of Object.entries(next)) {
         if (!shows(timeline.spec, post) || timeline.guids.includes(post.guid)) continue;
         // What the person just wrote is not news to them: when they had seen everything, they still have.
         const mark = timeline.seen;
-        const top = postOf(timeline.guids[0]);
+        const topGuid = timeline.guids[0];
+        const top = topGuid === undefined ? null : (posts[topGuid] ?? null);
         const allSeen = mark !== null && (top === null || isSeen(top, mark));
         const seen = allSeen && post.publish_unix <= Date.now() / 1000 ? laterMark(mark, markOf(post)) : mark;
         next[key] = { ...timeline, guids: [post.guid, ...timeline.guids], seen };

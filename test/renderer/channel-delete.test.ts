@@ -9,6 +9,7 @@ import { blankDraft, useDrafts } from '../../src-renderer/state/drafts';
 import { usePosts } from '../../src-renderer/state/posts';
 import { useRoute } from '../../src-renderer/state/route';
 import { ALL_TYPES } from '../../src-renderer/state/timeline-spec';
+import { openTimeline } from '../../src-renderer/state/timeline-posts';
 import { useTimelines } from '../../src-renderer/state/timelines';
 import { useToasts } from '../../src-renderer/state/toasts';
 import { linkRemoteAccount } from '../../src-shared/sync/link';
@@ -30,7 +31,7 @@ describe('deleting a Channel', () => {
     (await instance.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note', channel_guid: channel } })).json.data[0].guid;
   /** A Channel's timeline, open as the page would have it. */
   const openChannel = async (channel: string): Promise<string> => {
-    const key = useTimelines.getState().open({ kind: 'channel', persona: instance.personaGuid, channel, types: ALL_TYPES });
+    const key = openTimeline({ kind: 'channel', persona: instance.personaGuid, channel, types: ALL_TYPES });
     await waitFor(() => expect(useTimelines.getState().byKey[key]?.status).toBe('ready'));
     return key;
   };

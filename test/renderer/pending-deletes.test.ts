@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deletePost, installPendingDeletes, UNDO_MS } from '../../src-renderer/state/post-delete';
 import { usePosts } from '../../src-renderer/state/posts';
 import { ALL_TYPES, type TimelineSpec } from '../../src-renderer/state/timeline-spec';
+import { openTimeline } from '../../src-renderer/state/timeline-posts';
 import { useTimelines } from '../../src-renderer/state/timelines';
 import { useToasts } from '../../src-renderer/state/toasts';
 import type { TestInstance } from '../support/instance';
@@ -31,7 +32,7 @@ describe('deleting a post', () => {
   const exists = async (guid: string) => (await instance.call('GET', `/api/posts/${guid}`)).status === 200;
   const home = async () => {
     const spec: TimelineSpec = { kind: 'home', persona: instance.personaGuid, types: ALL_TYPES };
-    const key = useTimelines.getState().open(spec);
+    const key = openTimeline(spec);
     await vi.waitFor(() => expect(useTimelines.getState().byKey[key]?.status).toBe('ready'));
     return () => useTimelines.getState().byKey[key]?.guids ?? [];
   };

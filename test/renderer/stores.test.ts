@@ -4,6 +4,7 @@ import { useAccount } from '../../src-renderer/state/account';
 import { usePosts } from '../../src-renderer/state/posts';
 import { setPin, toggleStar } from '../../src-renderer/state/post-marks';
 import { timelineKey, ALL_TYPES, type TimelineSpec } from '../../src-renderer/state/timeline-spec';
+import { loadMore, markSeen, openTimeline, pollTimeline, showPublished } from '../../src-renderer/state/timeline-posts';
 import { POLL_MS, useTimelines } from '../../src-renderer/state/timelines';
 import { useToasts } from '../../src-renderer/state/toasts';
 import { clients, useSession } from '../../src-renderer/state/session';
@@ -49,7 +50,7 @@ describe('the stores, against the real service in-process', () => {
     vi.setSystemTime(2_000_000_000_000);
     const firstPost = await write('first post');
     const spec: TimelineSpec = { kind: 'home', persona: instance.personaGuid, types: ALL_TYPES };
-    const key = useTimelines.getState().open(spec);
+    const key = openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
     const state = () => useTimelines.getState().byKey[key];
     expect(state()?.guids).toHaveLength(1);
@@ -58,7 +59,7 @@ describe('the stores, against the real service in-process', () => {
 
     instance.clock.advance(5);
     const newer = await write('arrived later');
-    await useTimelines.getState().poll(key, false);
+    await pollTimeline(key, false);
     expect(state()?.guids[0]).toBe(newer);
     expect(state()?.fresh).toEqual([newer]);
     useTimelines.getState().clearFresh(key);
@@ -66,7 +67,7 @@ describe('the stores, against the real service in-process', () => {
 
     instance.clock.advance(5);
     const atTop = await write('arrived while on top');
-    await useTimelines.getState().poll(key, true);
+    await pollTimeline(key, true);
     expect(state()?.guids.slice(0, 2)).toEqual([atTop, newer]);
     expect(state()?.fresh).toEqual([]);
   });
@@ -75,9 +76,9 @@ describe('the stores, against the real service in-process', () => {
     vi.setSystemTime(2_000_000_000_000);
     const first = await write('seen before leaving');
     const spec: TimelineSpec = { kind: 'global', persona: null, types: ALL_TYPES };
-    const key = useTimelines.getState().open(spec);
+    const key = openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
-    useTimelines.getState().markSeen(key);
+    markSeen(key);
     const seenAt = unixNow();
     expect(JSON.parse(localStorage.getItem('desk.seen.v1') ?? '{}')).toEqual({ [key]: { unix: seenAt, guid: first } });
 
@@ -85,18 +86,18 @@ describe('the stores, against the real service in-process', () => {
     const later = await write('written while away');
     // Away for longer than a poll: the newest posts are read again on return.
     vi.setSystemTime(2_000_000_000_000 + POLL_MS);
-    useTimelines.getState().open(spec);
+    openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.guids[0] === later);
     expect(useTimelines.getState().byKey[key]).toMatchObject({ seen: { unix: seenAt, guid: first }, guids: [later, first] });
 
     // What the person writes themselves is no news to them.
-    useTimelines.getState().markSeen(key);
+    markSeen(key);
     vi.setSystemTime(2_000_000_000_000 + 2 * POLL_MS);
-    useTimelines.getState().open(spec);
+    openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.seen?.guid === later);
     instance.clock.advance(5);
     const own = await clients().instance.write({ content: 'my own', post_type: 'post.note' });
-    useTimelines.getState().published(own);
+    showPublished(own);
     expect(useTimelines.getState().byKey[key]?.seen).toEqual({ unix: own.publish_unix, guid: own.guid });
   });
 
@@ -104,7 +105,7 @@ describe('the stores, against the real service in-process', () => {
     vi.setSystemTime(2_000_000_000_000);
     const first = await write('there before leaving');
     const spec: TimelineSpec = { kind: 'global', persona: null, types: ALL_TYPES };
-    const key = useTimelines.getState().open(spec);
+    const key = openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
     // The person leaves from a place further down (a post opened from the list).
     useTimelines.getState().leave(key, { anchor: { guid: first, into: 12 }, sizes: [] });
@@ -113,13 +114,13 @@ describe('the stores, against the real service in-process', () => {
 
     const reads = vi.spyOn(clients().desk, 'timeline');
     vi.setSystemTime(2_000_000_000_000 + POLL_MS - 1);
-    useTimelines.getState().open(spec);
+    openTimeline(spec);
     await new Promise((resolve) => setImmediate(resolve));
     expect(reads).not.toHaveBeenCalled();
     expect(useTimelines.getState().byKey[key]?.guids).toEqual([first]);
 
     vi.setSystemTime(2_000_000_000_000 + POLL_MS);
-    useTimelines.getState().open(spec);
+    openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.guids[0] === later);
     // Not on top: what came is counted as waiting above, for the "new posts above" button.
     expect(useTimelines.getState().byKey[key]?.fresh).toEqual([later]);
@@ -127,9 +128,9 @@ describe('the stores, against the real service in-process', () => {
 
   it('pages older posts with `before`, without repeating or skipping one of many in the same second', async () => {
     for (let i = 0; i < 45; i++) await write(`same second ${i}`);
-    const key = useTimelines.getState().open({ kind: 'global', persona: null, types: ALL_TYPES });
+    const key = openTimeline({ kind: 'global', persona: null, types: ALL_TYPES });
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
-    await useTimelines.getState().loadMore(key);
+    await loadMore(key);
     const guids = useTimelines.getState().byKey[key]?.guids ?? [];
     expect(guids).toHaveLength(45);
     expect(new Set(guids).size).toBe(45);
@@ -141,20 +142,20 @@ describe('the stores, against the real service in-process', () => {
     const articleGuid = article.json.data[0].guid as string;
     for (let i = 0; i < 44; i++) await write(`lighthouse keeper ${i}`);
     const spec: TimelineSpec = { kind: 'search', persona: instance.personaGuid, filter: 'Lighthouse', types: ['post.note'] };
-    const key = useTimelines.getState().open(spec);
+    const key = openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
-    await useTimelines.getState().loadMore(key);
+    await loadMore(key);
     const guids = useTimelines.getState().byKey[key]?.guids ?? [];
     expect(guids).toHaveLength(45);
     expect(new Set(guids).size).toBe(45);
     // The type filter of the other screens does not narrow a search.
     expect(guids).toContain(articleGuid);
 
-    const byTitle = useTimelines.getState().open({ ...spec, filter: 'notes' });
+    const byTitle = openTimeline({ ...spec, filter: 'notes' });
     await until(() => useTimelines.getState().byKey[byTitle]?.status === 'ready');
     expect(useTimelines.getState().byKey[byTitle]?.guids).toEqual([articleGuid]);
 
-    const refused = useTimelines.getState().open({ ...spec, filter: 'ab' });
+    const refused = openTimeline({ ...spec, filter: 'ab' });
     await until(() => useTimelines.getState().byKey[refused]?.status === 'error');
     expect(useTimelines.getState().byKey[refused]?.error).toBe('search words need at least 4 letters or digits: ab');
     // Asking the same again cannot help: the screen offers no "Try again" for it.
@@ -171,17 +172,17 @@ describe('the stores, against the real service in-process', () => {
     await write('Written by the first Persona');
     // The acting Persona is the first one: its stars show, but the author is the other.
     const spec: TimelineSpec = { kind: 'persona', persona: instance.personaGuid, author: other, types: ['post.note'] };
-    const key = useTimelines.getState().open(spec);
+    const key = openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
-    await useTimelines.getState().loadMore(key);
+    await loadMore(key);
     expect(useTimelines.getState().byKey[key]?.guids).toEqual([...byOther].reverse());
 
-    const tagged = useTimelines.getState().open({ kind: 'tag', persona: instance.personaGuid, tag: 'ODD', types: ['post.note'] });
+    const tagged = openTimeline({ kind: 'tag', persona: instance.personaGuid, tag: 'ODD', types: ['post.note'] });
     await until(() => useTimelines.getState().byKey[tagged]?.status === 'ready');
     expect(useTimelines.getState().byKey[tagged]?.guids).toEqual(byOther.filter((_, i) => i % 2).reverse());
 
     const fresh = fakePost(999, { persona: { ...fakePost(999).persona, guid: other }, tags: ['Odd'], type: 'post.article' });
-    useTimelines.getState().published(fresh);
+    showPublished(fresh);
     expect(useTimelines.getState().byKey[key]?.guids[0]).toBe(fresh.guid);
     expect(useTimelines.getState().byKey[tagged]?.guids[0]).toBe(fresh.guid);
     // Timelines of other kinds keep the keys they had (their seen marks are kept under them).
@@ -191,7 +192,7 @@ describe('the stores, against the real service in-process', () => {
   it('offers to try again when the instance did not answer', async () => {
     const offline: typeof globalThis.fetch = () => Promise.reject(new TypeError('fetch failed'));
     useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch: offline }, 'pasted');
-    const key = useTimelines.getState().open({ kind: 'global', persona: instance.personaGuid, types: ['post.note'] });
+    const key = openTimeline({ kind: 'global', persona: instance.personaGuid, types: ['post.note'] });
     await until(() => useTimelines.getState().byKey[key]?.status === 'error');
     expect(useTimelines.getState().byKey[key]?.error).toBe('The instance did not answer. Is it still running?');
     expect(useTimelines.getState().byKey[key]?.retryable).toBe(true);
@@ -228,11 +229,11 @@ describe('the stores, against the real service in-process', () => {
   });
 
   it('puts a post just written at the top of the open timelines that show it, and only those', async () => {
-    const home = useTimelines.getState().open({ kind: 'home', persona: instance.personaGuid, types: ALL_TYPES });
-    const pins = useTimelines.getState().open({ kind: 'pins', persona: instance.personaGuid, types: ALL_TYPES });
+    const home = openTimeline({ kind: 'home', persona: instance.personaGuid, types: ALL_TYPES });
+    const pins = openTimeline({ kind: 'pins', persona: instance.personaGuid, types: ALL_TYPES });
     await until(() => useTimelines.getState().byKey[home]?.status === 'ready' && useTimelines.getState().byKey[pins]?.status === 'ready');
     const post = await clients().instance.write({ content: 'just written', post_type: 'post.note' });
-    useTimelines.getState().published(post);
+    showPublished(post);
     expect(useTimelines.getState().byKey[home]?.guids).toEqual([post.guid]);
     expect(useTimelines.getState().byKey[pins]?.guids).toEqual([]);
     expect(timelineKey({ kind: 'home', persona: 'x', types: ['post.note', 'post.article'] })).toBe(timelineKey({ kind: 'home', persona: 'x', types: ['post.article', 'post.note'] }));

@@ -7,6 +7,7 @@ import { SyncStatus } from '../../src-renderer/components/SyncStatus';
 import RemotesScreen from '../../src-renderer/screens/RemotesScreen';
 import { useSession } from '../../src-renderer/state/session';
 import { useSync } from '../../src-renderer/state/sync';
+import { readRemotes, syncOne } from '../../src-renderer/state/sync-actions';
 import { useUnsent, wroteLocally } from '../../src-renderer/state/unsent';
 import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { fakePost, fakeRemoteStatus } from './support';
@@ -45,17 +46,17 @@ describe('what the page says about sync', () => {
 
   it('says "Syncing…" with what still waits while a Sync now runs, then what it came to', async () => {
     const host = fakeSyncHost();
-    await useSync.getState().refresh();
+    await readRemotes();
     const view = render(createElement(SyncStatus));
     expect(view.getByRole('listitem').textContent).toContain('2 waiting to send');
     let syncing!: Promise<void>;
     await act(async () => {
-      syncing = useSync.getState().syncOne(REMOTE);
+      syncing = syncOne(REMOTE);
       await Promise.resolve();
     });
     expect(view.getByRole('listitem').textContent).toContain('Syncing… · 2 waiting to send');
     // A second press while it runs starts nothing: one request to sync, not two.
-    await act(async () => useSync.getState().syncOne(REMOTE));
+    await act(async () => syncOne(REMOTE));
     expect(host.syncRequests()).toBe(1);
     await act(async () => {
       host.finish();
@@ -76,7 +77,7 @@ describe('what the page says about sync', () => {
 
     const host = fakeSyncHost();
     host.setPending(0);
-    await act(async () => useSync.getState().refresh());
+    await act(async () => readRemotes());
     expect(view.queryByText('Waiting to send')).toBeNull();
     expect(useUnsent.getState().byPost).toEqual({});
   });

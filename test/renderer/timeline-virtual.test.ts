@@ -6,6 +6,7 @@ import { Timeline } from '../../src-renderer/components/Timeline';
 import { usePosts } from '../../src-renderer/state/posts';
 import { ALL_TYPES, timelineKey } from '../../src-renderer/state/timeline-spec';
 import { markOf } from '../../src-renderer/state/seen-mark';
+import { markSeen, openTimeline } from '../../src-renderer/state/timeline-posts';
 import { useTimelines } from '../../src-renderer/state/timelines';
 import { actSettled, fakePost } from './support';
 
@@ -123,9 +124,9 @@ describe('a virtualised timeline', () => {
     const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: [seenTop, seenBelow, ...older].map((p) => p.guid) } } });
     // The person looks and leaves; later a post of that same second comes in above what they saw.
-    useTimelines.getState().markSeen(key);
+    markSeen(key);
     useTimelines.setState({ byKey: { [key]: { ...base, guids: [arrived, seenTop, seenBelow, ...older].map((p) => p.guid) } } });
-    useTimelines.getState().open(spec);
+    openTimeline(spec);
 
     expect(markerRowIn(await renderTimeline(key, 'Everything'))).toBe('1');
   });
@@ -141,12 +142,12 @@ describe('a virtualised timeline', () => {
     const key = timelineKey(spec);
     localStorage.setItem('desk.seen.v1', JSON.stringify({ [key]: second, 'another timeline': second - 600 }));
     useTimelines.setState({ byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null } } });
-    useTimelines.getState().open(spec);
+    openTimeline(spec);
 
     // Both posts of that second had been seen; only the newer one is new.
     expect(markerRowIn(await renderTimeline(key, 'Everything'))).toBe('1');
 
-    useTimelines.getState().markSeen(key);
+    markSeen(key);
     expect(JSON.parse(localStorage.getItem('desk.seen.v1') ?? '{}')).toEqual({
       [key]: { unix: newer.publish_unix, guid: newer.guid },
       'another timeline': second - 600,

@@ -3,7 +3,7 @@ import type { Draft } from '../../../src-shared/api/draft';
 import { useDrafts } from '../../state/drafts';
 import { usePosts } from '../../state/posts';
 import { useSync } from '../../state/sync';
-import { useTimelines } from '../../state/timelines';
+import { showPublished } from '../../state/timeline-posts';
 import { useToasts } from '../../state/toasts';
 import { wroteLocally } from '../../state/unsent';
 import { localInputToUnix } from '../../util/time';
@@ -20,7 +20,7 @@ export async function sendDraft(draft: Draft): Promise<RemotePost> {
   const post = await publishDraft(draft);
   usePosts.getState().put([post]);
   wroteLocally(post, useSync.getState().remotes);
-  if (draft.editing === null) useTimelines.getState().published(post);
+  if (draft.editing === null) showPublished(post);
   useDrafts.getState().remove(draft.id);
   useToasts.getState().show(draft.editing !== null ? 'Saved.' : isScheduled(draft) ? 'Scheduled.' : 'Published.');
   return post;
