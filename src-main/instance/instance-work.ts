@@ -53,7 +53,7 @@ export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
     db,
     box: options.box,
     now: options.now,
-    ...(options.onNewMentions ? { onNewMentions: options.onNewMentions } : {}),
+    onNewMentions: options.onNewMentions,
     onStatus: options.onSyncStatus,
   });
   let shown = -1;
@@ -63,7 +63,7 @@ export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
     if (unsent !== shown) onUnsentCount((shown = unsent));
   };
   const scheduler = createScheduler(sync, {
-    ...(options.tickMs ? { tickMs: options.tickMs } : {}),
+    tickMs: options.tickMs,
     onError: (error) => options.log('sync', error),
     ...(onUnsentCount ? { afterTick: reportUnsent } : {}),
   });
