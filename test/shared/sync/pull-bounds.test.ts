@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoteRow } from '../../../src-shared/store/sync-rows';
-import { pullTimeline } from '../../../src-shared/sync/pull';
+import { pullTimeline, type TimelineReader } from '../../../src-shared/sync/pull';
 import { pullForward } from '../../../src-shared/sync/pull-forward';
 import { pullWalk } from '../../../src-shared/sync/pull-walk';
 import type { PulledPost } from '../../../src-shared/sync/pulled-post';
@@ -131,7 +131,7 @@ describe('an exact pull over a minute that holds more posts than a page', () => 
     remote = await remoteIn(instance);
     // Ten posts in ten seconds: the cursor's overlap reads all of them again at every poll, in four pages.
     const posts = Array.from({ length: 10 }, (_, i) => pulledPost(i));
-    const read = (q: { since?: number; until?: number; before?: string; count: number }) =>
+    const read: TimelineReader = (q) =>
       Promise.resolve(
         [...posts]
           .sort((a, b) => b.publishUnix - a.publishUnix)
@@ -175,9 +175,9 @@ describe.each(['backward', 'walk', 'forward'] as const)('a pull that pages %s', 
   };
   /** The remote's posts: post `n` at TOP - n going back without end, or at TOP + n going forward without end. */
   const at = (n: number) => pulledPost(n, { publishUnix: TOP + (paging === 'forward' ? n : -n), updatedUnix: TOP + (paging === 'forward' ? n : -n), listedUnix: TOP + (paging === 'forward' ? n : -n) });
-  const pull = (answer: (q: { since?: number | null; until?: number; before?: string; count: number }) => PulledPost[], maxPages?: number) => {
+  const pull = (answer: (q: { since?: number | null | undefined; until?: number; before?: string; count: number }) => PulledPost[], maxPages?: number) => {
     const common = { remote, timeline: 'global' as const, now: () => 1_800_100_000, ...(maxPages ? { maxPages } : {}) };
-    const read = (q: { since?: number; until?: number; before?: string; count: number }) => {
+    const read: TimelineReader = (q) => {
       asked();
       return Promise.resolve(answer(q));
     };
@@ -199,7 +199,7 @@ describe.each(['backward', 'walk', 'forward'] as const)('a pull that pages %s', 
   const held = async () => instance.db.posts.count();
 
   it('stops at its page limit where the remote answers new posts without end, and the next pull goes on from there', async () => {
-    const endless = (q: { since?: number | null; until?: number; before?: string; count: number }) => {
+    const endless = (q: { since?: number | null | undefined; until?: number; before?: string; count: number }) => {
       if (paging === 'forward') {
         const from = q.since == null ? 1 : q.since - TOP + 1;
         return Array.from({ length: q.count }, (_, i) => at(from + i));
