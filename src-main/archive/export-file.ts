@@ -41,7 +41,7 @@ export async function exportDataFolder(options: ExportFileOptions): Promise<Mani
 export async function writeArchiveFile(
   folder: string,
   out: string,
-  options: { databaseName: string; now: number; origin: string | null; drafts?: readonly Draft[] },
+  options: { databaseName: string; now: number; origin: string | null; drafts?: readonly Draft[] | undefined },
 ): Promise<Manifest> {
   const partial = `${out}.partial`;
   const db = openDatabase(sqliteIdb(folder), options.databaseName);
@@ -50,7 +50,7 @@ export async function writeArchiveFile(
     const file = fileSink(partial);
     let manifest: Manifest;
     try {
-      manifest = await exportArchive(db, { sink: file.sink, now: options.now, origin: options.origin, ...(options.drafts ? { drafts: options.drafts } : {}) });
+      manifest = await exportArchive(db, { sink: file.sink, now: options.now, origin: options.origin, drafts: options.drafts });
     } finally {
       await file.close();
     }

@@ -20,10 +20,10 @@ const WORKER_HEAP_MB = 128;
 
 export interface ArchiveExportOptions {
   dataDir: string;
-  databaseName?: string;
+  databaseName?: string | undefined;
   now: () => number;
   /** Told why an archive could not be made (the answer says it too); hosts log it. */
-  onUnexpectedError?: (error: unknown) => void;
+  onUnexpectedError?: ((error: unknown) => void) | undefined;
 }
 
 /**
@@ -57,7 +57,7 @@ async function archiveResponse(ctx: Ctx, options: ArchiveExportOptions, drafts?:
   const out = path.join(work, 'archive.zip');
   try {
     await snapshotStore(options.dataDir, path.join(work, 'db'));
-    await inWorker({ folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, out, now, origin: ctx.origin, ...(drafts ? { drafts } : {}) });
+    await inWorker({ folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, out, now, origin: ctx.origin, drafts });
   } catch (error) {
     fs.rmSync(work, { recursive: true, force: true });
     options.onUnexpectedError?.(error);

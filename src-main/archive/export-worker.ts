@@ -16,7 +16,7 @@ export interface ExportWorkerData {
   now: number;
   origin: string | null;
   /** The page's drafts, sent with the request; none for an archive of the store alone. */
-  drafts?: Draft[];
+  drafts?: Draft[] | undefined;
 }
 
 export type ExportWorkerMessage = { done: true } | { error: string };
@@ -29,7 +29,7 @@ try {
     databaseName: data.databaseName,
     now: data.now,
     origin: data.origin,
-    ...(data.drafts ? { drafts: data.drafts } : {}),
+    drafts: data.drafts,
   });
   port.postMessage({ done: true } satisfies ExportWorkerMessage);
 } catch (error) {

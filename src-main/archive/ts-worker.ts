@@ -15,7 +15,7 @@ export function startTsWorker(module: URL, options: { workerData: unknown; heapM
   const execArgv = BUNDLED ? undefined : workerExecArgv();
   const entry = BUNDLED ? new URL(`./${path.basename(module.pathname, '.ts')}.js`, import.meta.url) : module;
   // The worker's heap has a bound of its own, as the host's has (`npm run serve`).
-  return new Worker(entry, { workerData: options.workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, ...(execArgv ? { execArgv } : {}) });
+  return new Worker(entry, { workerData: options.workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, execArgv });
 }
 
 function workerExecArgv(): string[] | undefined {

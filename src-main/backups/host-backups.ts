@@ -35,7 +35,7 @@ export interface HostBackupsOptions {
   /** How a staged restore gets applied: the app restarts itself; a headless host is restarted by its runner. */
   restart: 'app' | 'host';
   /** The first automatic backup waits at least this long after start, leaving the start its resources. */
-  startDelayMs?: number;
+  startDelayMs?: number | undefined;
   log: (message: string) => void;
 }
 

@@ -15,7 +15,7 @@ export interface ArchiveRestoreOptions {
   now: () => number;
   restart: 'app' | 'host';
   /** Below the route's own bound (`restoreBody`); tests lower it. */
-  limitBytes?: number;
+  limitBytes?: number | undefined;
 }
 
 /**

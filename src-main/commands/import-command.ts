@@ -95,7 +95,7 @@ try {
       folder: given.markdown,
       dryRun: given.dryRun,
       now: Date.now(),
-      ...(given.persona ? { persona: given.persona } : {}),
+      persona: given.persona,
     });
     const would = given.dryRun ? 'would ' : '';
     const words = { created: `${would}create`, skipped: `${would}skip (already there)`, refused: 'refused' } as const;

@@ -48,7 +48,7 @@ function readText(file: string): ReturnType<MarkdownFile['read']> {
 export interface MarkdownFolderOptions {
   dataDir: string;
   folder: string;
-  persona?: string;
+  persona?: string | undefined;
   dryRun?: boolean;
   now: number;
 }
@@ -80,7 +80,7 @@ export async function importMarkdownFolder(options: MarkdownFolderOptions): Prom
         if (response.status === 200 && answer.data && answer.data[0]) return { ok: true as const, guid: answer.data[0].guid };
         return { ok: false as const, problems: answer.meta.list || [answer.meta.text || `refused (${response.status})`] };
       };
-      return await importMarkdownFiles({ db: store.db, write, ...(options.persona ? { persona: options.persona } : {}) }, files);
+      return await importMarkdownFiles({ db: store.db, write, persona: options.persona }, files);
     } finally {
       store.close();
     }

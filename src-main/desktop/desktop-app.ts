@@ -36,7 +36,7 @@ export interface DesktopOptions {
   /** The build output: `main/`, `preload/index.cjs`, `renderer/`. */
   buildDir: string;
   /** The renderer's dev server during `npm start`; the built files otherwise. */
-  devServerUrl?: string;
+  devServerUrl?: string | undefined;
   /** Opens the local instance (openLocalInstance); tests pass one that watches what the app hands it. */
   open?: typeof openLocalInstance;
 }

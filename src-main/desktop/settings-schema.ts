@@ -69,9 +69,15 @@ export const storedSettingsSchema = z.object({
   openAtLogin: z.boolean().catch(DEFAULT_SETTINGS.openAtLogin),
 });
 
+/** A field the patch leaves out, or names as undefined (IPC carries that), keeps its value. */
 export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Settings {
+  const { loopback } = settings;
   return {
-    loopback: { ...settings.loopback, ...patch.loopback },
+    loopback: {
+      enabled: patch.loopback?.enabled ?? loopback.enabled,
+      port: patch.loopback?.port ?? loopback.port,
+      allowedOrigins: patch.loopback?.allowedOrigins ?? loopback.allowedOrigins,
+    },
     notifyMentions: patch.notifyMentions ?? settings.notifyMentions,
     openAtLogin: patch.openAtLogin ?? settings.openAtLogin,
   };

@@ -26,8 +26,8 @@ export interface HostFlags {
   dataDir: string;
   /** Names it is reached by besides its addresses and localhost (host-names.ts). */
   hostnames: string[];
-  token?: string;
-  password?: string;
+  token?: string | undefined;
+  password?: string | undefined;
 }
 
 export type FlagsResult =

@@ -25,7 +25,7 @@ export interface HostOptions {
   port: number;
   dataDir: string;
   token: string;
-  password?: string;
+  password?: string | undefined;
   /**
    * Names this host answers to besides its addresses and `localhost` (a home server's `desk.home.lan`):
    * requests sent to any other name are refused (host-names.ts).
@@ -37,12 +37,12 @@ export interface HostOptions {
    * Name of the database in `<dataDir>/db`. A process can keep databases in one folder only (see
    * sqlite-idb.ts), so tests that start several hosts in one process share a dataDir and vary this.
    */
-  databaseName?: string;
+  databaseName?: string | undefined;
   clock?: Clock;
   /** How often the sync scheduler looks for due remotes and outbox items; tests make it short. */
-  syncTickMs?: number;
+  syncTickMs?: number | undefined;
   /** How long after start the first automatic backup may be made (default a minute); tests make it short. */
-  backupStartDelayMs?: number;
+  backupStartDelayMs?: number | undefined;
 }
 
 export interface RunningHost {

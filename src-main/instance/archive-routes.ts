@@ -6,14 +6,14 @@ import { restoreArchive } from '../backups/restore-route';
 
 export interface ArchiveRoutesOptions {
   dataDir: string;
-  databaseName?: string;
+  databaseName?: string | undefined;
   paths: BackupPaths;
   now: () => number;
   restart: 'app' | 'host';
   /** Told why an archive could not be made (the answer says it too); hosts log it. */
-  onUnexpectedError?: (error: unknown) => void;
+  onUnexpectedError?: ((error: unknown) => void) | undefined;
   /** The largest upload, below the route's own bound; tests lower it. */
-  uploadLimitBytes?: number;
+  uploadLimitBytes?: number | undefined;
 }
 
 /**
@@ -25,14 +25,14 @@ export function archiveHandlers(options: ArchiveRoutesOptions): ArchiveHandlers 
   const exporting = exportArchive({
     dataDir: options.dataDir,
     now: options.now,
-    ...(options.databaseName ? { databaseName: options.databaseName } : {}),
-    ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}),
+    databaseName: options.databaseName,
+    onUnexpectedError: options.onUnexpectedError,
   });
   const restoring = restoreArchive({
     paths: options.paths,
     now: options.now,
     restart: options.restart,
-    ...(options.uploadLimitBytes ? { limitBytes: options.uploadLimitBytes } : {}),
+    limitBytes: options.uploadLimitBytes,
   });
   return {
     exportArchive: outsideTransaction(exporting.whole),

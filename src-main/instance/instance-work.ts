@@ -14,16 +14,16 @@ export interface InstanceWorkOptions {
   /** A failure of the background work, which carries on. */
   log: (work: 'sync' | 'search index', error: unknown) => void;
   /** How often the scheduler looks for due remotes and outbox items; tests make it short. */
-  tickMs?: number;
+  tickMs?: number | undefined;
   /** How many posts mentioning a linked Persona a sync cycle brought. */
-  onNewMentions?: (count: number) => void;
+  onNewMentions?: ((count: number) => void) | undefined;
   /** A remote's status reads differently: its cycle began, moved on or ended (sync/engine.ts). */
   onSyncStatus?: ((guid: string) => void) | undefined;
   /**
    * How many posts wait to be sent, whenever that changed, looked at after every scheduler tick and every
    * Sync Now: writing offline raises it, sending lowers it (the desktop's badge follows it within a tick).
    */
-  onUnsentCount?: (count: number) => void;
+  onUnsentCount?: ((count: number) => void) | undefined;
 }
 
 /** What an instance runs beside its service, and what the service is made with. */
@@ -53,7 +53,7 @@ export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
     db,
     box: options.box,
     now: options.now,
-    ...(options.onNewMentions ? { onNewMentions: options.onNewMentions } : {}),
+    onNewMentions: options.onNewMentions,
     onStatus: options.onSyncStatus,
   });
   let shown = -1;
@@ -63,7 +63,7 @@ export function createInstanceWork(options: InstanceWorkOptions): InstanceWork {
     if (unsent !== shown) onUnsentCount((shown = unsent));
   };
   const scheduler = createScheduler(sync, {
-    ...(options.tickMs ? { tickMs: options.tickMs } : {}),
+    tickMs: options.tickMs,
     onError: (error) => options.log('sync', error),
     ...(onUnsentCount ? { afterTick: reportUnsent } : {}),
   });

@@ -28,10 +28,10 @@ export interface InstanceOptions {
    * Name of the database in `<dataDir>/db`. A process keeps its databases in one folder (sqlite-idb.ts), so
    * tests that run several instances in one process vary this.
    */
-  databaseName?: string;
+  databaseName?: string | undefined;
   /** The owner's API token, and the password `POST /api/auth/login` accepts, for the account made on first opening. */
   token: string;
-  password?: string;
+  password?: string | undefined;
   clock?: Clock;
   /** How a staged restore gets applied: the app restarts itself; a headless host is restarted by its runner. */
   restart: 'app' | 'host';
@@ -43,16 +43,16 @@ export interface InstanceOptions {
    */
   secretBox: () => SecretBox;
   /** The one-time codes of the sign-in links the headless host prints; without them `/api/about` offers none. */
-  signInCodes?: SignInCodes;
+  signInCodes?: SignInCodes | undefined;
   log: InstanceLog;
   /** How often the sync scheduler looks for due remotes and outbox items; tests make it short. */
-  syncTickMs?: number;
+  syncTickMs?: number | undefined;
   /** How long after start the first automatic backup may be made (default a minute); tests make it short. */
-  backupStartDelayMs?: number;
+  backupStartDelayMs?: number | undefined;
   /** How many posts mentioning a linked Persona a sync cycle brought (the desktop notifies). */
-  onNewMentions?: (count: number) => void;
+  onNewMentions?: ((count: number) => void) | undefined;
   /** How many posts wait to be sent, whenever that changed (the desktop's badge). */
-  onUnsentCount?: (count: number) => void;
+  onUnsentCount?: ((count: number) => void) | undefined;
   /** Makes the background work (createInstanceWork); tests pass one that counts what the host asks of it. */
   work?: (options: InstanceWorkOptions) => InstanceWork;
 }

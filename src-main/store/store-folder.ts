@@ -21,13 +21,13 @@ export interface OpenedStore {
  */
 export async function openStoreFolder(options: {
   dataDir: string;
-  databaseName?: string;
+  databaseName?: string | undefined;
   token: string;
-  password?: string;
+  password?: string | undefined;
   /** Unix milliseconds, for the owner account made on first opening. */
   now: number;
   /** Takes the lock; the desktop app words its refusal for a person (default: lockStore). */
-  lock?: (lockPath: string) => HeldLock;
+  lock?: ((lockPath: string) => HeldLock) | undefined;
   /**
    * Work on the closed store with the folder locked, before it is opened: a staged restore, a backup before
    * a schema upgrade (backups/at-start.ts).

@@ -29,8 +29,8 @@ export function createClients(connection: Connection, onAuthFailure?: (failure: 
     baseUrl: connection.baseUrl,
     token: connection.token,
     timeoutMs: TIMEOUT_MS,
-    ...(connection.fetch ? { fetch: connection.fetch } : {}),
-    ...(onAuthFailure ? { onAuthFailure } : {}),
+    fetch: connection.fetch,
+    onAuthFailure,
   };
   return {
     instance: createInstanceClient(options),

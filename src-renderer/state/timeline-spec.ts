@@ -61,7 +61,7 @@ export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost
       return c.desk.search({ tag: spec.tag ?? '', count, before, persona_guid: persona });
     case 'interactions':
     case 'pins':
-      return c.desk.blurbs(spec.kind, { count, persona_guid: persona, ...(last?.id != null ? { before_id: last.id } : {}) });
+      return c.desk.blurbs(spec.kind, { count, persona_guid: persona, before_id: last?.id ?? undefined });
   }
 }
 

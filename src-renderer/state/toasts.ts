@@ -5,7 +5,7 @@ export interface Toast {
   id: number;
   text: string;
   tone: 'info' | 'error';
-  action?: { label: string; run: () => void };
+  action?: { label: string; run: () => void } | undefined;
 }
 
 interface ToastStore {
@@ -20,7 +20,7 @@ export const useToasts = create<ToastStore>((set, get) => ({
   toasts: [],
   show: (text, options = {}) => {
     const id = nextId++;
-    const toast: Toast = { id, text, tone: options.tone ?? 'info', ...(options.action ? { action: options.action } : {}) };
+    const toast: Toast = { id, text, tone: options.tone ?? 'info', action: options.action };
     set({ toasts: [...get().toasts.slice(-3), toast] });
     // Errors stay longer: they are the ones a person needs time to read.
     const ms = options.ms ?? (toast.tone === 'error' ? 8000 : 4000);

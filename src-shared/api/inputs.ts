@@ -229,7 +229,7 @@ export const requiredFor = (type: string | undefined | null): readonly RequiredW
   needsSource(type) ? ['content', 'source_url', 'source_title'] : ['content'];
 
 /** The refusal lines for what `type` requires and `given` lacks (nothing, or spaces only). */
-export const missingFor = (type: string | undefined | null, given: Partial<Record<RequiredWriteVariable, string | null>>): string[] =>
+export const missingFor = (type: string | undefined | null, given: Partial<Record<RequiredWriteVariable, string | null | undefined>>): string[] =>
   requiredFor(type)
     .filter((name) => (given[name] ?? '').trim() === '')
     .map((name) => `${name} is required for ${type ?? 'a post'}`);

@@ -81,6 +81,6 @@ export const manifestSchema = z.strictObject({
   /** The store's Dexie schema version the rows were read from (store/db.ts). */
   store_version: z.number().int().positive(),
   /** Rows per table; `drafts` only when the archive holds DRAFTS_ENTRY. */
-  counts: z.strictObject({ ...tableCounts, drafts: count.optional() }),
+  counts: z.strictObject({ ...tableCounts, drafts: count.exactOptional() }),
 });
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -40,7 +40,7 @@ export interface ExportOptions {
    * The page's drafts (they are not in the store), as `data/drafts.jsonl` and Markdown files; undefined
    * (the command line, which cannot see a browser's) writes neither.
    */
-  drafts?: readonly Draft[];
+  drafts?: readonly Draft[] | undefined;
 }
 
 /**

@@ -23,7 +23,7 @@ export interface MarkdownImport {
   /** POST /api/posts/write of this instance's service, as the owner: the one validation every post passes. */
   write: (params: Record<string, string>) => Promise<{ ok: true; guid: string } | { ok: false; problems: string[] }>;
   /** Who writes the posts of files that name no persona (a handle); default the owner's first Persona. */
-  persona?: string;
+  persona?: string | undefined;
 }
 
 /**

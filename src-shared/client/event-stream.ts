@@ -9,7 +9,7 @@ export interface EventStreamOptions extends ClientOptions {
   /** Ends the stream (the page leaves, signs out). */
   signal: AbortSignal;
   /** How long without a byte, heartbeats included, before the stream is taken for dead (default EVENT_SILENCE_MS). */
-  silenceMs?: number;
+  silenceMs?: number | undefined;
   /** Told once the host has accepted the stream, before its first event. */
   onOpen?: () => void;
 }

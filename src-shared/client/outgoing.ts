@@ -28,28 +28,28 @@ const inRange = (name: string, { min, max }: { min: number; max: number }) =>
 
 /** Variables of `POST /api/posts/write` (section 4.3). Dates are unix seconds here; they are sent as ISO 8601 UTC. */
 export interface PostParams {
-  content?: string;
-  post_type?: InstancePostType;
-  title?: string;
-  source_url?: string;
-  source_title?: string;
-  channel_guid?: string;
-  persona_guid?: string;
-  reply_to?: string;
-  post_privacy?: Privacy;
-  publish_at?: number;
+  content?: string | undefined;
+  post_type?: InstancePostType | undefined;
+  title?: string | undefined;
+  source_url?: string | undefined;
+  source_title?: string | undefined;
+  channel_guid?: string | undefined;
+  persona_guid?: string | undefined;
+  reply_to?: string | undefined;
+  post_privacy?: Privacy | undefined;
+  publish_at?: number | undefined;
   /** null removes the expiry on update (sent as an empty value). */
-  expires_at?: number | null;
+  expires_at?: number | null | undefined;
   /** Sent as one comma list; an empty list on update removes the tags. */
-  tags?: string[];
+  tags?: string[] | undefined;
   /** null on update returns the post to its default address (sent as an empty value). */
-  canonical_url?: string | null;
-  post_slug?: string;
+  canonical_url?: string | null | undefined;
+  post_slug?: string | undefined;
   /** The place is replaced as a whole when any part is sent; null (sent empty) is a part without value. */
-  geo_longitude?: number | null;
-  geo_latitude?: number | null;
-  geo_altitude?: number | null;
-  geo_description?: string;
+  geo_longitude?: number | null | undefined;
+  geo_latitude?: number | null | undefined;
+  geo_altitude?: number | null | undefined;
+  geo_description?: string | undefined;
 }
 
 /** Creating a post: content and type are required (a write without a type would be an invisible draft). */
@@ -137,22 +137,22 @@ export function updateBody(params: UpdatePostParams): Checked<Record<string, unk
 /** Variables of the instance timelines (section 4.3, plus `before`, this project's extension). */
 export interface TimelineQuery {
   /** 1 to 250 (LIMITS); the remote's default is 100. */
-  count?: number;
+  count?: number | undefined;
   /** Default (the remote's): post.note only. */
-  types?: InstancePostType[];
+  types?: InstancePostType[] | undefined;
   /** Unix seconds, inclusive on the reference and here. */
-  since?: number;
+  since?: number | undefined;
   /** Unix seconds, inclusive. */
-  until?: number;
+  until?: number | undefined;
   /** Continue after this post (exclusive); remotes without the extension ignore it. */
-  before?: string;
+  before?: string | undefined;
   /** Also older posts changed since then (this project's extension); others ignore it. */
-  changed_since?: number;
+  changed_since?: number | undefined;
   /**
    * Posts whose publication time has not come: left out (this project's default, and what the reference
    * does), mixed in, or alone. This project's extension `scheduled`: send it only to a remote that has it.
    */
-  scheduled?: Scheduled;
+  scheduled?: Scheduled | undefined;
 }
 
 const timelineQuery = z

@@ -6,16 +6,16 @@ export interface ClientOptions {
   /** Where the remote's API lives: scheme, host, port and any path prefix (`https://example.org/blog`). */
   baseUrl: string;
   /** Sent raw in `Authorization`; never logged, never put into an error. */
-  token?: string | null;
+  token?: string | null | undefined;
   /** For one request, answer included. Default 15000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Default `globalThis.fetch`. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
    * Told of each answer that refuses the request for want of a good token (kind `auth`), as its failure is
    * thrown, whichever call it answered: the page signs itself out when its instance refuses its token.
    */
-  onAuthFailure?: (failure: RemoteError) => void;
+  onAuthFailure?: ((failure: RemoteError) => void) | undefined;
   /**
    * Stops every request of this client once aborted (the work they are for was stopped): a request under
    * way fails at once as `uncertain`, since it may have arrived, and no other is made.

@@ -43,7 +43,7 @@ export interface ServiceDeps {
   /** Parse every answer with its route's declared output, answering 500 when it does not match (tests). */
   checkAnswers?: boolean;
   /** The one-time codes of the sign-in links the host prints (sign-in-codes.ts); without it there are none. */
-  signInCodes?: SignInCodes;
+  signInCodes?: SignInCodes | undefined;
   /** The host's backups (src-main/backups/); without them /api/backups answers 503. */
   backups?: BackupsControl;
   /** The archive's routes; without them there are none, and `/api/about` names neither `export` nor `restore_archive`. */

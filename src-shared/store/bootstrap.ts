@@ -8,7 +8,7 @@ export interface OwnerOptions {
   /** The owner's API token (the host keeps it; see src-main/store/owner-token.ts). Replaces the previous one. */
   token: string;
   /** Sign-in password for `POST /api/auth/login`; optional. */
-  password?: string;
+  password?: string | undefined;
   now: number;
 }
 

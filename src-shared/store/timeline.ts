@@ -7,15 +7,15 @@ export interface TimelineQuery {
   types: readonly PostType[];
   count: number;
   /** Inclusive bounds on publish time (unix seconds). */
-  since?: number;
+  since?: number | undefined;
   /**
    * Also the older posts changed at or after this time (edited, or stored in a newer version), after the
    * newer ones: what a poller needs to see edits. Alone, it is also the lower bound on publish time.
    */
-  changedSince?: number;
-  until?: number;
+  changedSince?: number | undefined;
+  until?: number | undefined;
   /** Exclusive position: only posts after this one in timeline order (publish time desc, GUID desc). */
-  before?: { publishUnix: number; guid: string };
+  before?: { publishUnix: number; guid: string } | undefined;
   /** Row-level condition: visibility, Persona, Channel. */
   accept: (post: PostRow) => boolean;
 }

@@ -24,7 +24,7 @@ export interface SyncEngineDeps {
   /** Per request to a remote. */
   timeoutMs?: number;
   /** Told how many posts mentioning a linked Persona a cycle brought (the desktop notifies). */
-  onNewMentions?: (count: number) => void;
+  onNewMentions?: ((count: number) => void) | undefined;
   /**
    * Told that a remote's status reads differently without its row having changed: a cycle began, moved on
    * (a page read or stored) or ended (the page's event stream passes it on, docs/sync.md).

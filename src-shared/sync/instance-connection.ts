@@ -78,7 +78,7 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
           pageSize: PAGE,
           // `changed_since` brings edits of older posts too.
           read: async (q) =>
-            pulled(await client.global({ ...q, ...scheduled, types, before: q.before || undefined, ...(q.since !== undefined ? { changed_since: q.since } : {}) })),
+            pulled(await client.global({ ...q, ...scheduled, types, before: q.before || undefined, changed_since: q.since })),
         },
         { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled(await client.mentions({ ...q, ...scheduled, types, before: q.before || undefined })) },
       ]
@@ -151,7 +151,7 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       // written: read back from the newest post to that time.
       let until: number | undefined;
       for (let page = 0; page < LOOK_BACK_PAGES; page++) {
-        const posts = pulled(await client.global({ types: kinds, count: PAGE, ...(until !== undefined ? { until } : {}) }));
+        const posts = pulled(await client.global({ types: kinds, count: PAGE, until }));
         const found = posts.find(isCopy);
         if (found) return found;
         const oldest = Math.min(...posts.map((p) => p.listedUnix));

@@ -5,7 +5,7 @@ import { pullPages, type Paging, type PullInput, type PullResult, type ReadWindo
 import type { PulledPost } from './pulled-post';
 
 /** One page of a remote timeline, newest first, at or before `until` (inclusive) by `listedUnix`. */
-export type WalkReader = (query: { until?: number; count: number }) => Promise<PulledPost[]>;
+export type WalkReader = (query: { until?: number | undefined; count: number }) => Promise<PulledPost[]>;
 
 /**
  * The first page of a poll asks for fewer posts: it is usually the only one (a minute brings a few posts),
@@ -43,7 +43,7 @@ function walk(input: { read: WalkReader; pageSize: number }, cursor: CursorRow):
   return {
     ask: (at, first) => {
       const poll = first && at.paging === null && bound !== null;
-      return input.read({ count: poll ? Math.min(FIRST_PAGE, input.pageSize) : input.pageSize, ...(at.paging ? { until: at.paging.untilUnix } : {}) });
+      return input.read({ count: poll ? Math.min(FIRST_PAGE, input.pageSize) : input.pageSize, until: at.paging?.untilUnix });
     },
     onward: (at, page, progressed) => {
       if (page.length === 0 || reachesCursor(page)) return null;

@@ -8,7 +8,7 @@ import type { PulledPost } from './pulled-post';
  * One page of a remote timeline, newest first: posts at or after `since`, at or before `until` / `before`.
  * An adapter may ask for more where the remote can say (instance-connection.ts: edits of older posts).
  */
-export type TimelineReader = (query: { since?: number; until?: number; before?: string; count: number }) => Promise<PulledPost[]>;
+export type TimelineReader = (query: { since?: number | undefined; until?: number | undefined; before?: string | undefined; count: number }) => Promise<PulledPost[]>;
 
 /**
  * Re-read this much before the cursor on every poll: a post stamped just before the cursor can be committed
@@ -37,7 +37,7 @@ function backward(input: { read: TimelineReader; pageSize: number }, cursor: Cur
   const newestOf = (at: CursorRow, page: readonly PulledPost[]) => Math.max(at.paging?.newestUnix ?? at.sinceUnix ?? 0, ...page.map((p) => p.updatedUnix));
   return {
     ask: async (at) => {
-      const query = { count: input.pageSize, ...(since !== undefined ? { since } : {}), ...(at.paging ? { until: at.paging.untilUnix, before: at.paging.beforeGuid } : {}) };
+      const query = { count: input.pageSize, since, until: at.paging?.untilUnix, before: at.paging?.beforeGuid };
       try {
         return await input.read(query);
       } catch (error) {

@@ -52,7 +52,7 @@ export async function storePulledPage(
   const result: PageResult = { stored: 0, mentioning: 0 };
   for (const [i, posts] of parts.entries()) {
     const last = i === parts.length - 1;
-    const part = await storePart(db, { remote: input.remote, posts, now: input.now, ...(last && input.alsoInTransaction ? { alsoInTransaction: input.alsoInTransaction } : {}) });
+    const part = await storePart(db, { remote: input.remote, posts, now: input.now, alsoInTransaction: last ? input.alsoInTransaction : undefined });
     result.stored += part.stored;
     result.mentioning += part.mentioning;
   }
@@ -85,7 +85,7 @@ function inParts(posts: readonly PulledPost[]): PulledPost[][] {
 
 async function storePart(
   db: PublishingDb,
-  input: { remote: RemoteRow; posts: readonly PulledPost[]; now: number; alsoInTransaction?: () => Promise<void> },
+  input: { remote: RemoteRow; posts: readonly PulledPost[]; now: number; alsoInTransaction?: (() => Promise<void>) | undefined },
 ): Promise<PageResult> {
   const { remote } = input;
   const prepared = await preparedTexts(db, input.posts);

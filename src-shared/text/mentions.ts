@@ -58,6 +58,7 @@ function collect(tokens: readonly Token[], parts: string[]): void {
         }
         break;
       default:
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the types promise the value with the key; marked's own renderer checks both
         if ('tokens' in token && token.tokens) {
           collect(token.tokens, parts);
           // Keeps words of adjacent blocks (a paragraph and the heading under it) from joining.

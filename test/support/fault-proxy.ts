@@ -74,7 +74,7 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
   const forward = async (req: http.IncomingMessage, body: Buffer) => {
     const url = new URL(req.url ?? '/', target);
     if (options.reference && url.searchParams.has('count')) url.searchParams.set('count', referenceCount(url.searchParams.get('count')) ?? '');
-    return fetch(`${target}${url.pathname}${url.search}`, { method: req.method, headers: headersOf(req), ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+    return fetch(`${target}${url.pathname}${url.search}`, { method: req.method ?? 'GET', headers: headersOf(req), ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
   };
   const answer = async (res: http.ServerResponse, response: Response, text?: string, req?: http.IncomingMessage) => {
     let status = response.status;

@@ -42,7 +42,7 @@ export interface HostSpec {
   dataDir: string;
   databaseName: string;
   token: string;
-  password?: string;
+  password?: string | undefined;
   port?: number;
 }
 
@@ -65,7 +65,7 @@ export async function signedInPage(
   browser: Browser,
   url: string,
   token: string,
-  options: { colorScheme?: 'light' | 'dark'; fakeClock?: boolean; errors?: string[] } = {},
+  options: { colorScheme?: 'light' | 'dark' | undefined; fakeClock?: boolean | undefined; errors?: string[] } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, colorScheme: options.colorScheme ?? 'light' });
   // A clock the test can move ahead (page.clock.fastForward): polls every 15 s need not take 15 s.

@@ -55,6 +55,16 @@ describe('settings', () => {
     expect(quietly(() => openSettings(folder).get())).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('keep a loopback field that a change names without a value', async () => {
+    // IPC carries an explicit undefined, and the patch schema lets it through as "not changed".
+    const folder = tempDir('settings');
+    const settings = openSettings(folder);
+    const next = await settings.update({ loopback: { enabled: undefined, port: undefined, allowedOrigins: ['http://localhost:5173'] } });
+    const expected = { ...DEFAULT_SETTINGS, loopback: { enabled: true, port: 8788, allowedOrigins: ['http://localhost:5173'] } };
+    expect(next).toEqual(expected);
+    expect(openSettings(folder).get()).toEqual(expected);
+  });
+
   it('tell listeners about each change in turn, with the settings before it', async () => {
     const settings = openSettings(tempDir('settings'));
     const seen: string[] = [];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoteRow } from '../../../src-shared/store/sync-rows';
-import { pullTimeline } from '../../../src-shared/sync/pull';
+import { pullTimeline, type TimelineReader } from '../../../src-shared/sync/pull';
 import { pullForward } from '../../../src-shared/sync/pull-forward';
 import { pullWalk } from '../../../src-shared/sync/pull-walk';
 import type { PulledPost } from '../../../src-shared/sync/pulled-post';
@@ -14,7 +14,7 @@ import { pulledPost, remoteIn } from '../../support/pulled';
 const PAGE = 3;
 
 /** What streams answers to `until`: the newest `count` posts filed at or before it (ties in a fixed order). */
-const answering = (posts: readonly PulledPost[]) => (q: { until?: number; count: number }) =>
+const answering = (posts: readonly PulledPost[]) => (q: { until?: number | undefined; count: number }) =>
   Promise.resolve(
     [...posts]
       .sort((a, b) => b.listedUnix - a.listedUnix || (a.guid < b.guid ? 1 : -1))
@@ -41,7 +41,7 @@ describe('pulling from a remote that pages oddly', () => {
   };
   const held = async () => (await instance.db.posts.toArray()).map((p) => p.text).sort();
   const cursor = async (timeline: 'global' | 'mentions' = 'global') => instance.db.cursors.get([remote.guid, timeline]);
-  const walk = (read: (q: { until?: number; count: number }) => Promise<PulledPost[]>, maxPages?: number) =>
+  const walk = (read: (q: { until?: number | undefined; count: number }) => Promise<PulledPost[]>, maxPages?: number) =>
     pullWalk(instance.db, { remote, timeline: 'global', read: counted(read), pageSize: PAGE, now: () => 1_800_100_000, ...(maxPages ? { maxPages } : {}) });
 
   it('walks a remote that pages with until to its first post, and then only to the cursor', async () => {
@@ -76,7 +76,7 @@ describe('pulling from a remote that pages oddly', () => {
 
   it('stops a pull at its page limit where a remote answers new posts without end, and goes on from there next time', async () => {
     let made = 0;
-    const endless = (q: { until?: number; count: number }) => {
+    const endless = (q: { until?: number | undefined; count: number }) => {
       const top = q.until ?? 1_800_010_000;
       return Promise.resolve(Array.from({ length: q.count }, (_, i) => pulledPost(5_000 + made++, { listedUnix: top - i, publishUnix: top - i, updatedUnix: top - i })));
     };
@@ -93,7 +93,7 @@ describe('pulling from a remote that pages oddly', () => {
   it('stops between pages once its signal is aborted, with its place kept, and the next pull goes on from there', async () => {
     const posts = Array.from({ length: 10 }, (_, i) => pulledPost(i * 100));
     const asked: (number | undefined)[] = [];
-    const read = (q: { until?: number; count: number }) => {
+    const read = (q: { until?: number | undefined; count: number }) => {
       asked.push(q.until);
       return answering(posts)(q);
     };
@@ -131,7 +131,7 @@ describe('an exact pull over a minute that holds more posts than a page', () => 
     remote = await remoteIn(instance);
     // Ten posts in ten seconds: the cursor's overlap reads all of them again at every poll, in four pages.
     const posts = Array.from({ length: 10 }, (_, i) => pulledPost(i));
-    const read = (q: { since?: number; until?: number; before?: string; count: number }) =>
+    const read: TimelineReader = (q) =>
       Promise.resolve(
         [...posts]
           .sort((a, b) => b.publishUnix - a.publishUnix)
@@ -175,9 +175,9 @@ describe.each(['backward', 'walk', 'forward'] as const)('a pull that pages %s', 
   };
   /** The remote's posts: post `n` at TOP - n going back without end, or at TOP + n going forward without end. */
   const at = (n: number) => pulledPost(n, { publishUnix: TOP + (paging === 'forward' ? n : -n), updatedUnix: TOP + (paging === 'forward' ? n : -n), listedUnix: TOP + (paging === 'forward' ? n : -n) });
-  const pull = (answer: (q: { since?: number | null; until?: number; before?: string; count: number }) => PulledPost[], maxPages?: number) => {
+  const pull = (answer: (q: { since?: number | null | undefined; until?: number | undefined; before?: string | undefined; count: number }) => PulledPost[], maxPages?: number) => {
     const common = { remote, timeline: 'global' as const, now: () => 1_800_100_000, ...(maxPages ? { maxPages } : {}) };
-    const read = (q: { since?: number; until?: number; before?: string; count: number }) => {
+    const read: TimelineReader = (q) => {
       asked();
       return Promise.resolve(answer(q));
     };
@@ -199,7 +199,7 @@ describe.each(['backward', 'walk', 'forward'] as const)('a pull that pages %s', 
   const held = async () => instance.db.posts.count();
 
   it('stops at its page limit where the remote answers new posts without end, and the next pull goes on from there', async () => {
-    const endless = (q: { since?: number | null; until?: number; before?: string; count: number }) => {
+    const endless = (q: { since?: number | null | undefined; until?: number | undefined; before?: string | undefined; count: number }) => {
       if (paging === 'forward') {
         const from = q.since == null ? 1 : q.since - TOP + 1;
         return Array.from({ length: q.count }, (_, i) => at(from + i));
