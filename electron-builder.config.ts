@@ -60,7 +60,17 @@ const config = {
   },
   deb: {
     // Electron's own libraries, plus the keyring safeStorage uses to encrypt remote tokens.
-    depends: ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'],
+    depends: [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libsecret-1-0',
+    ],
   },
   appImage: { artifactName: '${productName}-${version}-${arch}.${ext}' },
   publish: null,

@@ -34,11 +34,15 @@ const HOSTS_AND_PAGE = [
 ];
 const ABOVE = (what) => [
   ...HOSTS_AND_PAGE,
-  ...['store', 'service', 'sync', 'client'].filter((name) => !what.includes(name)).map((name) => layer(`(src-shared/)?${name}`, `a lower layer cannot import ${name}`)),
+  ...['store', 'service', 'sync', 'client']
+    .filter((name) => !what.includes(name))
+    .map((name) => layer(`(src-shared/)?${name}`, `a lower layer cannot import ${name}`)),
 ];
 const restrict = (patterns) => ['error', { patterns }];
 const PAGE = [
-  ...['store', 'service', 'sync'].map((name) => layer(`src-shared/${name}`, `the page reaches the instance through the client, never its ${name}`)),
+  ...['store', 'service', 'sync'].map((name) =>
+    layer(`src-shared/${name}`, `the page reaches the instance through the client, never its ${name}`),
+  ),
   { regex: '^dexie$', message: 'the page keeps no database of its own' },
   { ...layer('src-main', 'the page may import only types of the desktop (its bridge)'), allowTypeImports: true },
 ];
@@ -48,11 +52,17 @@ const MAIN_LAYERS = [['store'], ['archive'], ['backups'], ['instance'], ['host']
 const mainAbove = (name) => {
   const level = MAIN_LAYERS.findIndex((group) => group.includes(name));
   return [
-    ...MAIN_LAYERS.slice(level).flat().filter((other) => other !== name).map((other) => ({
-      regex: `^\\.\\./${other}(/|$)`,
-      message: `src-main/${name} cannot import src-main/${other}, a layer ${MAIN_LAYERS[level]?.includes(other) ? 'beside' : 'above'} it`,
-    })),
-    { regex: '^\\.\\./[^/]+$', message: 'the programs of src-main (index, preload, serve) import its folders, not the other way' },
+    ...MAIN_LAYERS.slice(level)
+      .flat()
+      .filter((other) => other !== name)
+      .map((other) => ({
+        regex: `^\\.\\./${other}(/|$)`,
+        message: `src-main/${name} cannot import src-main/${other}, a layer ${MAIN_LAYERS[level]?.includes(other) ? 'beside' : 'above'} it`,
+      })),
+    {
+      regex: '^\\.\\./[^/]+$',
+      message: 'the programs of src-main (index, preload, serve) import its folders, not the other way',
+    },
     layer('src-renderer', 'the hosts serve the page as it is built; they import none of it'),
   ];
 };
@@ -67,8 +77,10 @@ const mainAbove = (name) => {
  * as the timeline changes) is such coordination, done where the change happens: it is allowed.
  */
 const STORES_OWN_STATE = {
-  selector: "CallExpression[callee.name='create'] CallExpression[callee.property.name=/^(getState|setState|subscribe)$/]",
-  message: "a store's definition uses its own set and get only: what involves other stores is a function of its own (see state/actions.ts)",
+  selector:
+    "CallExpression[callee.name='create'] CallExpression[callee.property.name=/^(getState|setState|subscribe)$/]",
+  message:
+    "a store's definition uses its own set and get only: what involves other stores is a function of its own (see state/actions.ts)",
 };
 
 export default tseslint.config(
@@ -95,7 +107,12 @@ export default tseslint.config(
   { files: ['src-shared/api/**'], rules: { 'no-restricted-imports': restrict(ABOVE([])) } },
   {
     files: ['src-shared/text/**', 'src-shared/util/**'],
-    rules: { 'no-restricted-imports': restrict([...ABOVE([]), layer('(src-shared/)?api', 'the api takes its words from the text and util modules, not the other way')]) },
+    rules: {
+      'no-restricted-imports': restrict([
+        ...ABOVE([]),
+        layer('(src-shared/)?api', 'the api takes its words from the text and util modules, not the other way'),
+      ]),
+    },
   },
   { files: ['src-shared/store/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['store'])) } },
   { files: ['src-shared/client/**'], rules: { 'no-restricted-imports': restrict(ABOVE(['client'])) } },
@@ -106,7 +123,8 @@ export default tseslint.config(
         ...ABOVE(['store', 'client', 'sync']),
         {
           regex: '(^|/)api/(errors|envelope|sync-answers|sync-inputs)$',
-          message: 'sync speaks no HTTP: it refuses with a SyncRefusal (sync/refusal.ts) and answers in its own terms, which the service says on the wire',
+          message:
+            'sync speaks no HTTP: it refuses with a SyncRefusal (sync/refusal.ts) and answers in its own terms, which the service says on the wire',
         },
       ]),
     },
@@ -116,14 +134,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         ...HOSTS_AND_PAGE,
-        { regex: '(^|/)sync/(?!(engine|outbox|identity)$)', message: 'the service reaches sync through its engine, outbox and identity only' },
+        {
+          regex: '(^|/)sync/(?!(engine|outbox|identity)$)',
+          message: 'the service reaches sync through its engine, outbox and identity only',
+        },
         layer('(src-shared/)?archive', 'the service and the archive share the store, not each other'),
       ]),
     },
   },
   {
     files: ['src-shared/archive/**'],
-    rules: { 'no-restricted-imports': restrict([...HOSTS_AND_PAGE, layer('(src-shared/)?service', 'the service and the archive share the store, not each other')]) },
+    rules: {
+      'no-restricted-imports': restrict([
+        ...HOSTS_AND_PAGE,
+        layer('(src-shared/)?service', 'the service and the archive share the store, not each other'),
+      ]),
+    },
   },
   { files: ['src-renderer/**'], rules: { 'no-restricted-imports': restrict(PAGE) } },
   {
@@ -131,12 +157,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         ...PAGE,
-        ...['state', 'components', 'screens', 'app'].map((name) => layer(`\\.\\./${name}`, `the page's util modules are below its ${name}`)),
+        ...['state', 'components', 'screens', 'app'].map((name) =>
+          layer(`\\.\\./${name}`, `the page's util modules are below its ${name}`),
+        ),
       ]),
     },
   },
   { files: ['src-renderer/**'], rules: { 'no-restricted-syntax': ['error', STORES_OWN_STATE] } },
-  ...MAIN_LAYERS.flat().map((name) => ({ files: [`src-main/${name}/**`], rules: { 'no-restricted-imports': restrict(mainAbove(name)) } })),
+  ...MAIN_LAYERS.flat().map((name) => ({
+    files: [`src-main/${name}/**`],
+    rules: { 'no-restricted-imports': restrict(mainAbove(name)) },
+  })),
   // The rules of hooks. (The React Compiler's own checks are left out: the page is not compiled by it.)
   {
     files: ['src-renderer/**/*.{ts,tsx}'],

@@ -19,8 +19,17 @@ export default defineConfig({
     // two workers match the two cores we test on.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/shared/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/tools/**/*.test.ts'] } },
-      { extends: true, test: { name: 'integration', include: ['test/main/**/*.test.ts', 'test/interop/**/*.test.ts'], exclude: BUILD } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/shared/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/tools/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/main/**/*.test.ts', 'test/interop/**/*.test.ts'], exclude: BUILD },
+      },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       { extends: true, test: { name: 'build', include: BUILD } },
     ],

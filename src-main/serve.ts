@@ -33,7 +33,8 @@ try {
   const { restore, upgradeBackup } = host.startReport;
   // A restore's problem can quote the archive it was given.
   if (restore) (restore.applied ? console.log : console.error)(printable(describeRestore(restore)));
-  if (upgradeBackup) console.log(`Backed up the store as ${upgradeBackup.name} before upgrading it from version ${upgradeBackup.from}`);
+  if (upgradeBackup)
+    console.log(`Backed up the store as ${upgradeBackup.name} before upgrading it from version ${upgradeBackup.from}`);
   if (host.created) console.log(`Created a new instance in ${flags.dataDir}`);
   console.log(`Owner token: ${owner.token}`);
   console.log(`Sign in from a browser (once, within 15 minutes): ${await host.signInLink()}`);

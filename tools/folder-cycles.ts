@@ -36,7 +36,8 @@ export function folderGraph(base: string, roots: readonly string[] = SOURCE_ROOT
         if (to === null) continue;
         const folder = layerOf(path.relative(base, to));
         const key = `${from}\n${folder}`;
-        if (folder !== from && !folder.startsWith('..') && !edges.has(key)) edges.set(key, { from, to: folder, module: path.relative(base, file) });
+        if (folder !== from && !folder.startsWith('..') && !edges.has(key))
+          edges.set(key, { from, to: folder, module: path.relative(base, file) });
       }
     }
   }
@@ -85,7 +86,8 @@ function layerOf(folder: string): string {
 
 function modulesUnder(folder: string): string[] {
   if (!fs.existsSync(folder)) return [];
-  return fs.readdirSync(folder, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }

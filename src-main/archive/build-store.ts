@@ -94,7 +94,6 @@ export async function readOwnerCredentials(folder: string, databaseName: string)
 
 const WORKER = new URL('./build-worker.ts', import.meta.url);
 
-
 /**
  * buildStore in a worker thread, whose indexeddbshim is its own (the host's keeps `<data>/db`). Once the
  * worker has ended, each file is taken out of WAL mode: the folder then holds one self-contained SQLite
@@ -108,7 +107,10 @@ export async function buildStoreInWorker(options: BuildOptions): Promise<ImportR
 }
 
 /** readOwnerCredentials in a worker thread, whose indexeddbshim may take `folder` whatever this thread's keeps. */
-export async function readOwnerCredentialsInWorker(folder: string, databaseName: string): Promise<OwnerCredentials | null> {
+export async function readOwnerCredentialsInWorker(
+  folder: string,
+  databaseName: string,
+): Promise<OwnerCredentials | null> {
   const answer = await inWorker({ task: 'credentials', folder, databaseName });
   if (!('credentials' in answer)) throw new Error('the worker gave no credentials');
   return answer.credentials;

@@ -25,9 +25,17 @@ const port = parentPort;
 if (!port) throw new Error('build-worker.ts runs as a worker thread');
 const data = workerData as BuildWorkerData;
 try {
-  if (data.task === 'check') port.postMessage({ manifest: await checkArchiveHere(data.archive) } satisfies BuildWorkerMessage);
-  else if (data.task === 'build') port.postMessage({ report: await buildStore(data.options) } satisfies BuildWorkerMessage);
-  else port.postMessage({ credentials: await readOwnerCredentials(data.folder, data.databaseName) } satisfies BuildWorkerMessage);
+  if (data.task === 'check')
+    port.postMessage({ manifest: await checkArchiveHere(data.archive) } satisfies BuildWorkerMessage);
+  else if (data.task === 'build')
+    port.postMessage({ report: await buildStore(data.options) } satisfies BuildWorkerMessage);
+  else
+    port.postMessage({
+      credentials: await readOwnerCredentials(data.folder, data.databaseName),
+    } satisfies BuildWorkerMessage);
 } catch (error) {
-  port.postMessage({ error: (error as Error).message, archiveError: error instanceof ArchiveError } satisfies BuildWorkerMessage);
+  port.postMessage({
+    error: (error as Error).message,
+    archiveError: error instanceof ArchiveError,
+  } satisfies BuildWorkerMessage);
 }

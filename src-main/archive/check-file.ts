@@ -26,9 +26,17 @@ export async function checkArchiveFile(file: string, options: { heapMb?: number 
   const heapMb = options.heapMb ?? CHECK_HEAP_MB;
   let said: BuildWorkerMessage;
   try {
-    said = await firstAnswer<BuildWorkerMessage>(startTsWorker(new URL('./build-worker.ts', import.meta.url), { workerData: { task: 'check', archive: file }, heapMb }));
+    said = await firstAnswer<BuildWorkerMessage>(
+      startTsWorker(new URL('./build-worker.ts', import.meta.url), {
+        workerData: { task: 'check', archive: file },
+        heapMb,
+      }),
+    );
   } catch (error) {
-    throw new ArchiveError(`the archive could not be checked within ${heapMb} MB of memory (${(error as Error).message})`, { cause: error });
+    throw new ArchiveError(
+      `the archive could not be checked within ${heapMb} MB of memory (${(error as Error).message})`,
+      { cause: error },
+    );
   }
   if ('error' in said) throw said.archiveError ? new ArchiveError(said.error) : new Error(said.error);
   if (!('manifest' in said)) throw new Error('the check gave no manifest');

@@ -19,10 +19,13 @@ export class DraftsRefused extends Error {
 
   /** The envelope of section 2.1, with the problem in `meta.list` even when it is the only one. */
   response(): Response {
-    return new Response(JSON.stringify({ meta: { code: this.code, text: this.text, list: [this.problem] }, data: false }), {
-      status: this.code,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    });
+    return new Response(
+      JSON.stringify({ meta: { code: this.code, text: this.text, list: [this.problem] }, data: false }),
+      {
+        status: this.code,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      },
+    );
   }
 }
 
@@ -45,7 +48,8 @@ export async function exportDrafts(request: Request): Promise<Draft[]> {
   if (!body.success) throw new DraftsRefused(400, ErrorText.invalidDrafts, firstProblem(body.error.issues, json));
   const ids = new Set<string>();
   for (const [i, draft] of body.data.drafts.entries()) {
-    if (ids.has(draft.id)) throw new DraftsRefused(400, ErrorText.invalidDrafts, `drafts[${i}]: the id ${draft.id} is given twice`);
+    if (ids.has(draft.id))
+      throw new DraftsRefused(400, ErrorText.invalidDrafts, `drafts[${i}]: the id ${draft.id} is given twice`);
     ids.add(draft.id);
   }
   return body.data.drafts;
@@ -57,14 +61,17 @@ export async function exportDrafts(request: Request): Promise<Draft[]> {
  */
 function firstProblem(issues: readonly z.core.$ZodIssue[], json: unknown): string {
   const ofTheList = (issue: z.core.$ZodIssue) => issue.path.length === 1 && issue.code === 'too_big';
-  if (issues.some((issue) => issue.path.length < 2 && !ofTheList(issue))) return 'the body must be {"drafts": [...]} and nothing else';
-  if (issues.some(ofTheList)) return `at most ${DRAFT_LIMITS.count} drafts are taken; ${(json as { drafts: unknown[] }).drafts.length} were sent`;
+  if (issues.some((issue) => issue.path.length < 2 && !ofTheList(issue)))
+    return 'the body must be {"drafts": [...]} and nothing else';
+  if (issues.some(ofTheList))
+    return `at most ${DRAFT_LIMITS.count} drafts are taken; ${(json as { drafts: unknown[] }).drafts.length} were sent`;
   const [issue] = issues;
   const field = issue?.path.slice(2).join('.') ?? '';
   return `drafts[${String(issue?.path[1])}]${field ? `.${field}` : ''}: ${issue?.message ?? 'not a draft'}`;
 }
 
-const tooLarge = () => new DraftsRefused(413, ErrorText.bodyTooLarge, `the drafts may take at most ${EXPORT_BODY_BYTES} bytes`);
+const tooLarge = () =>
+  new DraftsRefused(413, ErrorText.bodyTooLarge, `the drafts may take at most ${EXPORT_BODY_BYTES} bytes`);
 
 async function bounded(request: Request): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();

@@ -28,7 +28,11 @@ export async function exportDataFolder(options: ExportFileOptions): Promise<Mani
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-export-'));
   try {
     const copy = await snapshotStore(options.dataDir, path.join(work, 'db'));
-    return await writeArchiveFile(copy, options.out, { databaseName: options.databaseName ?? DATABASE_NAME, now: options.now, origin: options.origin ?? null });
+    return await writeArchiveFile(copy, options.out, {
+      databaseName: options.databaseName ?? DATABASE_NAME,
+      now: options.now,
+      origin: options.origin ?? null,
+    });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -50,7 +54,12 @@ export async function writeArchiveFile(
     const file = fileSink(partial);
     let manifest: Manifest;
     try {
-      manifest = await exportArchive(db, { sink: file.sink, now: options.now, origin: options.origin, drafts: options.drafts });
+      manifest = await exportArchive(db, {
+        sink: file.sink,
+        now: options.now,
+        origin: options.origin,
+        drafts: options.drafts,
+      });
     } finally {
       await file.close();
     }

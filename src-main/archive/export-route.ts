@@ -57,7 +57,14 @@ async function archiveResponse(ctx: Ctx, options: ArchiveExportOptions, drafts?:
   const out = path.join(work, 'archive.zip');
   try {
     await snapshotStore(options.dataDir, path.join(work, 'db'));
-    await inWorker({ folder: path.join(work, 'db'), databaseName: options.databaseName ?? DATABASE_NAME, out, now, origin: ctx.origin, drafts });
+    await inWorker({
+      folder: path.join(work, 'db'),
+      databaseName: options.databaseName ?? DATABASE_NAME,
+      out,
+      now,
+      origin: ctx.origin,
+      drafts,
+    });
   } catch (error) {
     fs.rmSync(work, { recursive: true, force: true });
     options.onUnexpectedError?.(error);
@@ -80,6 +87,8 @@ async function archiveResponse(ctx: Ctx, options: ArchiveExportOptions, drafts?:
 
 /** The archive made by export-worker.ts; rejects with the worker's reason. */
 async function inWorker(data: ExportWorkerData): Promise<void> {
-  const said = await firstAnswer<ExportWorkerMessage>(startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB }));
+  const said = await firstAnswer<ExportWorkerMessage>(
+    startTsWorker(WORKER, { workerData: data, heapMb: WORKER_HEAP_MB }),
+  );
   if ('error' in said) throw new Error(said.error);
 }

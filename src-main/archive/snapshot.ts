@@ -11,10 +11,14 @@ import { copyOnline, isStoreFile } from '../store/sqlite-files';
 export async function snapshotStore(dataDir: string, into: string): Promise<string> {
   const source = path.join(dataDir, 'db');
   const files = fs.existsSync(source) ? fs.readdirSync(source).filter(isStoreFile) : [];
-  if (!files.some((name) => name.startsWith('D_'))) throw new Error(`${dataDir} holds no instance (no database in ${source})`);
+  if (!files.some((name) => name.startsWith('D_')))
+    throw new Error(`${dataDir} holds no instance (no database in ${source})`);
   fs.mkdirSync(into, { recursive: true, mode: 0o700 });
   // The backups' online copy: one read transaction over every file, so the catalogue and the databases are
   // of one moment, and steps of bounded size, so a host writing meanwhile is neither stalled nor restarts it.
-  await copyOnline(files.map((name) => path.join(source, name)), into);
+  await copyOnline(
+    files.map((name) => path.join(source, name)),
+    into,
+  );
   return into;
 }

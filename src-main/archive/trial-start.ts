@@ -10,7 +10,10 @@ const FIRST_READS = [
   { path: routes.profile.pattern },
   { path: routes.personas.pattern },
   { path: routes.channels.pattern },
-  { path: routes.globalTimeline.pattern, query: 'types=post.note,post.article,post.bookmark,post.quotation&scheduled=include' },
+  {
+    path: routes.globalTimeline.pattern,
+    query: 'types=post.note,post.article,post.bookmark,post.quotation&scheduled=include',
+  },
   { path: routes.mentionsTimeline.pattern },
   { path: routes.usersMe.pattern },
   { path: routes.globalBlurbs.pattern },
@@ -36,7 +39,12 @@ export async function tryStart(folder: string, options: { databaseName: string; 
       // As ensureOwner finds the owner at every start.
       const owner = await db.accounts.orderBy('name').first();
       if (!owner) throw new Error('it holds no account');
-      await db.tokens.put({ hash, accountGuid: owner.guid, label: TRIAL_TOKEN_LABEL, createdUnix: Math.floor(options.now / 1000) });
+      await db.tokens.put({
+        hash,
+        accountGuid: owner.guid,
+        label: TRIAL_TOKEN_LABEL,
+        createdUnix: Math.floor(options.now / 1000),
+      });
     } catch (error) {
       throw new ArchiveError(`the restored store would not start: ${(error as Error).message}`, { cause: error });
     }

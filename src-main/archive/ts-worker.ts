@@ -15,12 +15,18 @@ export function startTsWorker(module: URL, options: { workerData: unknown; heapM
   const execArgv = BUNDLED ? undefined : workerExecArgv();
   const entry = BUNDLED ? new URL(`./${path.basename(module.pathname, '.ts')}.js`, import.meta.url) : module;
   // The worker's heap has a bound of its own, as the host's has (`npm run serve`).
-  return new Worker(entry, { workerData: options.workerData, resourceLimits: { maxOldGenerationSizeMb: options.heapMb }, execArgv });
+  return new Worker(entry, {
+    workerData: options.workerData,
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+    execArgv,
+  });
 }
 
 function workerExecArgv(): string[] | undefined {
   const flags = process.execArgv;
-  const hasTsx = flags.some((flag, i) => (flag === '--import' || flag === '--loader') && /^tsx/.test(flags[i + 1] ?? '')) || flags.some((flag) => /^--import=tsx/.test(flag));
+  const hasTsx =
+    flags.some((flag, i) => (flag === '--import' || flag === '--loader') && /^tsx/.test(flags[i + 1] ?? '')) ||
+    flags.some((flag) => /^--import=tsx/.test(flag));
   // Inherited as they are; flags given anew must leave out V8's (a worker refuses them: its heap is set by resourceLimits).
   return hasTsx ? undefined : [...flags.filter((flag) => !/^--max-/.test(flag)), '--import', 'tsx'];
 }

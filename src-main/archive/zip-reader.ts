@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { Inflate } from 'fflate';
 import { MANIFEST_NAME } from '../../src-shared/archive/archive-schema';
-import { ARCHIVE_LIMITS, ArchiveError, type ArchiveEntry, type ArchiveSource } from '../../src-shared/archive/archive-source';
+import {
+  ARCHIVE_LIMITS,
+  ArchiveError,
+  type ArchiveEntry,
+  type ArchiveSource,
+} from '../../src-shared/archive/archive-source';
 
 /** Compressed bytes read at a time: DEFLATE expands at most about 1,000 times, so one read yields 16 MB at most. */
 const READ_BYTES = 16 * 1024;
@@ -77,7 +82,9 @@ function readAt(fd: number, position: number, length: number): Buffer {
 function readAtLater(fd: number, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
   return new Promise((resolve, reject) => {
-    fs.read(fd, buffer, 0, length, position, (error, read) => (error ? reject(error) : resolve(buffer.subarray(0, read))));
+    fs.read(fd, buffer, 0, length, position, (error, read) =>
+      error ? reject(error) : resolve(buffer.subarray(0, read)),
+    );
   });
 }
 
@@ -109,7 +116,8 @@ function readCentralDirectory(
   if (directoryBytes === 0xffffffff || directoryAt === 0xffffffff) {
     throw new ArchiveError('the archive is in the Zip64 format (over 4 GB), which is not read here');
   }
-  if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0) throw new ArchiveError('the archive is split over several files');
+  if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0)
+    throw new ArchiveError('the archive is split over several files');
   const endAt = fileSize - tailLength + at;
   if (directoryAt + directoryBytes > endAt) throw new ArchiveError(notZip);
   const entries: ZipEntry[] = [];
@@ -127,7 +135,7 @@ function readCentralDirectory(
     }
     return slice.subarray(position - sliceAt, position - sliceAt + length);
   };
-  const damaged = () => new ArchiveError('the archive\'s list of entries is damaged');
+  const damaged = () => new ArchiveError("the archive's list of entries is damaged");
   while (offset < end) {
     if (count >= limits.entries) throw new ArchiveError(`the archive holds more than ${limits.entries} entries`);
     if (offset + CENTRAL_HEADER_BYTES > end) throw damaged();
@@ -151,22 +159,30 @@ function readCentralDirectory(
       throw new ArchiveError('the archive is in the Zip64 format (over 4 GB), which is not read here');
     }
     if (!keep(name)) continue;
-    if (method !== 0 && method !== 8) throw new ArchiveError(`${name} is compressed in a way not read here (method ${method})`);
-    if (localOffset + compressedSize > directoryAt) throw new ArchiveError(`${name} lies outside the archive: it is cut short or damaged`);
+    if (method !== 0 && method !== 8)
+      throw new ArchiveError(`${name} is compressed in a way not read here (method ${method})`);
+    if (localOffset + compressedSize > directoryAt)
+      throw new ArchiveError(`${name} lies outside the archive: it is cut short or damaged`);
     if (names.has(name)) throw new ArchiveError(`the archive holds ${name} twice`);
     names.add(name);
     entries.push({ name, method, crc, compressedSize, size, localOffset });
   }
-  if (offset !== end || count % 0x10000 !== countLow) throw new ArchiveError('the archive\'s list of entries is damaged (its count does not match)');
+  if (offset !== end || count % 0x10000 !== countLow)
+    throw new ArchiveError("the archive's list of entries is damaged (its count does not match)");
   return { entries, count };
 }
 
-async function* linesOf(fd: number, entry: ZipEntry, limits: typeof ARCHIVE_LIMITS): AsyncGenerator<{ line: string; number: number }> {
+async function* linesOf(
+  fd: number,
+  entry: ZipEntry,
+  limits: typeof ARCHIVE_LIMITS,
+): AsyncGenerator<{ line: string; number: number }> {
   if (entry.size > limits.entryBytes) {
     throw new ArchiveError(`${entry.name} is ${entry.size} bytes uncompressed; at most ${limits.entryBytes} are read`);
   }
   const local = readAt(fd, entry.localOffset, LOCAL_HEADER_BYTES);
-  if (local.length < LOCAL_HEADER_BYTES || local.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new ArchiveError(`${entry.name} is damaged`);
+  if (local.length < LOCAL_HEADER_BYTES || local.readUInt32LE(0) !== LOCAL_SIGNATURE)
+    throw new ArchiveError(`${entry.name} is damaged`);
   let position = entry.localOffset + LOCAL_HEADER_BYTES + local.readUInt16LE(26) + local.readUInt16LE(28);
   const end = position + entry.compressedSize;
 
@@ -196,13 +212,17 @@ async function* linesOf(fd: number, entry: ZipEntry, limits: typeof ARCHIVE_LIMI
     }
     for (const chunk of out.splice(0)) {
       produced += chunk.length;
-      if (produced > entry.size) throw new ArchiveError(`${entry.name} holds more than the ${entry.size} bytes it declares (a damaged or hostile archive)`);
+      if (produced > entry.size)
+        throw new ArchiveError(
+          `${entry.name} holds more than the ${entry.size} bytes it declares (a damaged or hostile archive)`,
+        );
       crc = zlib.crc32(chunk, crc);
       partial += decode(chunk, false);
       const lines = partial.split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) yield { line, number: ++number };
-      if (partial.length > limits.lineChars) throw new ArchiveError(`line ${number + 1} of ${entry.name} is longer than ${limits.lineChars} characters`);
+      if (partial.length > limits.lineChars)
+        throw new ArchiveError(`line ${number + 1} of ${entry.name} is longer than ${limits.lineChars} characters`);
     }
   }
   partial += decode(new Uint8Array(0), true);

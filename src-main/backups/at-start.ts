@@ -21,13 +21,22 @@ export interface StartReport {
  * A before-upgrade backup that fails stops the start: the upgrade cannot be undone, and the person is
  * better served by an error they can act on (free some space) than by an upgrade with no way back.
  */
-export async function prepareStore(paths: BackupPaths, options: { databaseName: string; now: Date }): Promise<StartReport> {
+export async function prepareStore(
+  paths: BackupPaths,
+  options: { databaseName: string; now: Date },
+): Promise<StartReport> {
   const restore = await applyStagedRestore(paths, options);
   const stored = storedSchemaVersion(paths.dbDir, options.databaseName);
   if (stored === null || stored >= SCHEMA_VERSION) return { restore, upgradeBackup: null };
-  const made = await makeBackup(paths, { reason: 'before-upgrade', databaseName: options.databaseName, now: options.now });
+  const made = await makeBackup(paths, {
+    reason: 'before-upgrade',
+    databaseName: options.databaseName,
+    now: options.now,
+  });
   if (!made.good) {
-    throw new Error(`The store must be upgraded from version ${stored}, and the backup taken first failed its check (${made.problem}); it was not upgraded.`);
+    throw new Error(
+      `The store must be upgraded from version ${stored}, and the backup taken first failed its check (${made.problem}); it was not upgraded.`,
+    );
   }
   return { restore, upgradeBackup: { name: made.name, from: stored } };
 }

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorText, ServiceError } from '../../src-shared/api/errors';
-import { backupName, type BackupAnswer, type BackupReason, type BackupSettings, type BackupsControl, type StagedRestoreAnswer } from '../../src-shared/api/backups';
+import {
+  backupName,
+  type BackupAnswer,
+  type BackupReason,
+  type BackupSettings,
+  type BackupsControl,
+  type StagedRestoreAnswer,
+} from '../../src-shared/api/backups';
 import type { Clock } from '../../src-shared/util/clock';
 import type { StartReport } from './at-start';
 import type { BackupPaths } from './layout';
@@ -69,7 +76,11 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
   /** Makes a backup after those already asked for, then prunes. */
   const make = (reason: BackupReason) => {
     const made = queue.then(async () => {
-      const result = await makeBackup(paths, { reason, databaseName: options.databaseName, now: new Date(clock.now()) });
+      const result = await makeBackup(paths, {
+        reason,
+        databaseName: options.databaseName,
+        now: new Date(clock.now()),
+      });
       await prune();
       return result;
     });
@@ -85,7 +96,10 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
     const due = newest ? Date.parse(newest.made_at) + intervalMs : clock.now();
     nextAt = Math.max(due, clock.now() + minimumDelayMs);
     const wait = Math.min(Math.max(0, nextAt - clock.now()), LONGEST_TIMER_MS);
-    timer = setTimeout(() => void (nextAt !== null && clock.now() >= nextAt - 1000 ? backUpOnSchedule() : schedule(0)), wait);
+    timer = setTimeout(
+      () => void (nextAt !== null && clock.now() >= nextAt - 1000 ? backUpOnSchedule() : schedule(0)),
+      wait,
+    );
     timer.unref();
   };
 
@@ -124,7 +138,10 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
       const oldest = manualAsked[0];
       if (oldest !== undefined && manualAsked.length >= MANUAL_PER_HOUR) {
         const next = new Date(oldest + HOUR_MS).toISOString();
-        throw new ServiceError(429, `${ErrorText.tooManyBackups}: ${MANUAL_PER_HOUR} in the last hour; the next can be made from ${next}`);
+        throw new ServiceError(
+          429,
+          `${ErrorText.tooManyBackups}: ${MANUAL_PER_HOUR} in the last hour; the next can be made from ${next}`,
+        );
       }
       manualAsked.push(now);
       let made;
@@ -133,7 +150,8 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
       } catch (error) {
         throw new ServiceError(500, `${ErrorText.backupFailed}: ${messageOf(error)}`);
       }
-      if (!made.good) throw new ServiceError(500, `${ErrorText.backupFailed}: the copy failed its check: ${made.problem}`);
+      if (!made.good)
+        throw new ServiceError(500, `${ErrorText.backupFailed}: the copy failed its check: ${made.problem}`);
       await schedule(0);
       const listed = (await listBackups(paths)).find((backup) => backup.name === made.name);
       if (!listed) throw new ServiceError(500, `${ErrorText.backupFailed}: it was removed as soon as it was made`);
@@ -141,23 +159,34 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
     },
     changeSettings: async (settings: BackupSettings) => {
       writeBackupSettings(paths, settings);
-      await (queue = queue.then(prune).catch((error: unknown) => options.log(`backups: could not prune: ${messageOf(error)}`)));
+      await (queue = queue
+        .then(prune)
+        .catch((error: unknown) => options.log(`backups: could not prune: ${messageOf(error)}`)));
       await schedule(0);
       return readBackupSettings(paths);
     },
     stageRestore: async (name: string): Promise<StagedRestoreAnswer> => {
       const folder = backupFolder(paths, name);
       const checked = await checkFully(folder, options.databaseName);
-      if (!checked.good) // The reason rides in the text: `meta.list` carries only several problems at once.
-      throw new ServiceError(409, `${ErrorText.backupDamaged}: ${checked.problem}`);
+      if (!checked.good)
+        // The reason rides in the text: `meta.list` carries only several problems at once.
+        throw new ServiceError(409, `${ErrorText.backupDamaged}: ${checked.problem}`);
       stageRestore(paths, { kind: 'backup', name });
       forgetUpload(paths);
-      return { staged_restore: name, staged_archive: null, next: `The store will be replaced by backup ${name} at the next start, after a backup of it as it is then. ${restartWords(options.restart)}` };
+      return {
+        staged_restore: name,
+        staged_archive: null,
+        next: `The store will be replaced by backup ${name} at the next start, after a backup of it as it is then. ${restartWords(options.restart)}`,
+      };
     },
     unstageRestore: () => {
       forgetUpload(paths);
       unstageRestore(paths);
-      return Promise.resolve({ staged_restore: null, staged_archive: null, next: 'Nothing will be restored at the next start.' });
+      return Promise.resolve({
+        staged_restore: null,
+        staged_archive: null,
+        next: 'Nothing will be restored at the next start.',
+      });
     },
   };
 
@@ -178,7 +207,9 @@ export function createHostBackups(options: HostBackupsOptions): HostBackups {
 
 /** How a staged restore gets applied, in words for the person who staged it. */
 export const restartWords = (restart: 'app' | 'host'): string =>
-  restart === 'app' ? 'Restart the app to restore it.' : 'Restart the host to restore it (stop npm run serve and start it again).';
+  restart === 'app'
+    ? 'Restart the app to restore it.'
+    : 'Restart the host to restore it (stop npm run serve and start it again).';
 
 /** Removes the archive uploaded for the staged restore, if one is; what is staged is replaced or removed next. */
 export function forgetUpload(paths: BackupPaths): void {

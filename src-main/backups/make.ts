@@ -20,7 +20,10 @@ export type Made = { name: string; good: true } | { name: string; good: false; p
  * seen where backups are looked at and survives a restart, and it is never restored nor counted as one of
  * the backups kept (prune.ts removes it with the good ones older than it).
  */
-export async function makeBackup(paths: BackupPaths, options: { reason: BackupReason; databaseName: string; now: Date }): Promise<Made> {
+export async function makeBackup(
+  paths: BackupPaths,
+  options: { reason: BackupReason; databaseName: string; now: Date },
+): Promise<Made> {
   fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
   clearLeftovers(paths.backupsDir);
   const name = nameFor(options.now, options.reason);

@@ -5,7 +5,10 @@ import { backupReason } from '../../src-shared/api/backups';
 import { MANIFEST_FILE } from './layout';
 
 /** A file of a backup: a plain name (no folder), as found in `db/`. */
-const fileName = z.string().max(200).regex(/^[A-Za-z0-9_^.-]+\.sqlite$/, 'not a store file name');
+const fileName = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_^.-]+\.sqlite$/, 'not a store file name');
 
 /** `backup.json`: what a backup holds, so it can be checked without trusting anything else in its folder. */
 export const backupManifest = z.object({
@@ -36,7 +39,9 @@ export type BackupManifest = z.infer<typeof backupManifest>;
 const MAX_MANIFEST_BYTES = 64 * 1024;
 
 export function writeManifest(folder: string, manifest: BackupManifest): void {
-  fs.writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify(backupManifest.parse(manifest), null, 2)}\n`, { mode: 0o600 });
+  fs.writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify(backupManifest.parse(manifest), null, 2)}\n`, {
+    mode: 0o600,
+  });
 }
 
 /** The manifest of a backup folder, or why it cannot be read. */

@@ -61,7 +61,10 @@ async function receiveArchive(request: Request, options: ArchiveRestoreOptions):
   const before = readStaged(paths);
   forgetUpload(paths);
   stageRestore(paths, { kind: 'archive', file });
-  const replaced = before === null ? '' : ` It takes the place of ${before.kind === 'archive' ? `the archive ${path.basename(before.file)}` : `backup ${before.name}`}, staged before.`;
+  const replaced =
+    before === null
+      ? ''
+      : ` It takes the place of ${before.kind === 'archive' ? `the archive ${path.basename(before.file)}` : `backup ${before.name}`}, staged before.`;
   return {
     staged_restore: null,
     staged_archive: path.basename(file),
@@ -80,7 +83,12 @@ async function check(file: string): Promise<void> {
 }
 
 /** The request's body into `file`, refused (and the rest of it not read) once it passes `limit` bytes. */
-async function writeBounded(request: Request, file: string, limit: number, tooLarge: () => ServiceError): Promise<void> {
+async function writeBounded(
+  request: Request,
+  file: string,
+  limit: number,
+  tooLarge: () => ServiceError,
+): Promise<void> {
   const out = fs.openSync(file, 'w', 0o600);
   let written = 0;
   try {

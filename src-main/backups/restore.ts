@@ -57,7 +57,10 @@ export function readStaged(paths: BackupPaths): StagedRestore | null {
  * file removed (it would fail the same way at every start), and the outcome says why, for the host to print
  * and the Settings to show.
  */
-export async function applyStagedRestore(paths: BackupPaths, options: { databaseName: string; now: Date }): Promise<RestoreOutcome | null> {
+export async function applyStagedRestore(
+  paths: BackupPaths,
+  options: { databaseName: string; now: Date },
+): Promise<RestoreOutcome | null> {
   recoverCutShort(paths);
   const staged = readStaged(paths);
   clearStrayUploads(paths, staged);
@@ -65,10 +68,18 @@ export async function applyStagedRestore(paths: BackupPaths, options: { database
   const at = options.now.toISOString();
   if (staged === null) {
     unstageRestore(paths);
-    return { backup: '(unreadable)', applied: false, at, problem: `${path.basename(paths.stagingFile)} does not say what to restore` };
+    return {
+      backup: '(unreadable)',
+      applied: false,
+      at,
+      problem: `${path.basename(paths.stagingFile)} does not say what to restore`,
+    };
   }
   try {
-    const source = staged.kind === 'backup' ? await backupToRestore(paths, staged.name, options.databaseName) : await archiveToRestore(paths, staged.file, options);
+    const source =
+      staged.kind === 'backup'
+        ? await backupToRestore(paths, staged.name, options.databaseName)
+        : await archiveToRestore(paths, staged.file, options);
     return await replaceStore(paths, source, { ...options, staged: true });
   } finally {
     if (staged.kind === 'archive') {
@@ -82,7 +93,11 @@ export async function applyStagedRestore(paths: BackupPaths, options: { database
  * Restores an archive now, not at a start (`npm run import`), with the folder locked: the same build, safety
  * backup and swap as a staged archive, and what is staged left as it is.
  */
-export async function restoreArchiveNow(paths: BackupPaths, file: string, options: { databaseName: string; now: Date }): Promise<RestoreOutcome> {
+export async function restoreArchiveNow(
+  paths: BackupPaths,
+  file: string,
+  options: { databaseName: string; now: Date },
+): Promise<RestoreOutcome> {
   recoverCutShort(paths);
   try {
     return await replaceStore(paths, await archiveToRestore(paths, file, options), { ...options, staged: false });
@@ -104,12 +119,18 @@ type ToRestore = { label: string; folder: string; files: string[] } | { label: s
 
 async function backupToRestore(paths: BackupPaths, name: string, databaseName: string): Promise<ToRestore> {
   const folder = path.join(paths.backupsDir, name);
-  const checked = fs.existsSync(folder) ? await checkFully(folder, databaseName) : { good: false as const, problem: 'there is no such backup' };
+  const checked = fs.existsSync(folder)
+    ? await checkFully(folder, databaseName)
+    : { good: false as const, problem: 'there is no such backup' };
   if (!checked.good) return { label: name, problem: `the backup cannot be restored: ${checked.problem}` };
   return { label: name, folder, files: checked.manifest.files.map((file) => file.name) };
 }
 
-async function archiveToRestore(paths: BackupPaths, file: string, options: { databaseName: string; now: Date }): Promise<ToRestore> {
+async function archiveToRestore(
+  paths: BackupPaths,
+  file: string,
+  options: { databaseName: string; now: Date },
+): Promise<ToRestore> {
   const label = path.basename(file);
   try {
     // The build checks the archive in full before it writes a row (src-shared/archive/import.ts).
@@ -117,7 +138,14 @@ async function archiveToRestore(paths: BackupPaths, file: string, options: { dat
     const { token } = resolveOwnerToken(paths.dataDir);
     // The instance keeps its password and tokens, as an import into it would (src-shared/archive/import.ts).
     const owner = await readOwnerCredentialsInWorker(paths.dbDir, options.databaseName);
-    await buildStoreInWorker({ folder, archive: file, databaseName: options.databaseName, token, now: options.now.getTime(), owner });
+    await buildStoreInWorker({
+      folder,
+      archive: file,
+      databaseName: options.databaseName,
+      token,
+      now: options.now.getTime(),
+      owner,
+    });
     return { label, folder, files: fs.readdirSync(folder).filter(isStoreFile) };
   } catch (error) {
     return { label, problem: `the archive cannot be restored: ${messageOf(error)}` };
@@ -140,7 +168,11 @@ export function isUpload(paths: BackupPaths, file: string): boolean {
 }
 
 /** Steps 2 to 4 above, the same for a backup and an archive. */
-async function replaceStore(paths: BackupPaths, source: ToRestore, options: { databaseName: string; now: Date; staged: boolean }): Promise<RestoreOutcome> {
+async function replaceStore(
+  paths: BackupPaths,
+  source: ToRestore,
+  options: { databaseName: string; now: Date; staged: boolean },
+): Promise<RestoreOutcome> {
   const aside = path.join(paths.dataDir, ASIDE);
   const at = options.now.toISOString();
   const unstage = () => {
@@ -155,7 +187,11 @@ async function replaceStore(paths: BackupPaths, source: ToRestore, options: { da
   let safety: string | undefined;
   try {
     if (fs.existsSync(paths.dbDir) && fs.readdirSync(paths.dbDir).some(isStoreFile)) {
-      const made = await makeBackup(paths, { reason: 'before-restore', databaseName: options.databaseName, now: options.now });
+      const made = await makeBackup(paths, {
+        reason: 'before-restore',
+        databaseName: options.databaseName,
+        now: options.now,
+      });
       if (!made.good) return failed(`the store as it is could not be backed up first: ${made.problem}`);
       safety = made.name;
     }

@@ -6,7 +6,8 @@ import { DAMAGED_FILE } from './layout';
 import { readManifest, type BackupManifest } from './manifest';
 import { CATALOGUE_FILE, storedSchemaVersion } from '../store/sqlite-files';
 
-export type Checked = { good: true; manifest: BackupManifest } | { good: false; problem: string; manifest?: BackupManifest };
+export type Checked =
+  { good: true; manifest: BackupManifest } | { good: false; problem: string; manifest?: BackupManifest };
 
 /** The SHA-256 of a file, read in chunks without holding up the event loop. */
 export async function sha256Of(file: string): Promise<string> {
@@ -35,7 +36,8 @@ export async function checkQuickly(folder: string): Promise<Checked> {
     } catch {
       return { good: false, problem: `${file.name} is missing`, manifest };
     }
-    if (stat.size !== file.size) return { good: false, problem: `${file.name} has ${stat.size} bytes, not ${file.size}`, manifest };
+    if (stat.size !== file.size)
+      return { good: false, problem: `${file.name} has ${stat.size} bytes, not ${file.size}`, manifest };
     if (stat.mtimeMs !== file.mtime_ms && (await sha256Of(at)) !== file.sha256) {
       return { good: false, problem: `${file.name} changed after the backup was made`, manifest };
     }
@@ -48,7 +50,11 @@ export async function checkQuickly(folder: string): Promise<Checked> {
  * file's hash, SQLite's integrity check of every file, and the store's version read back from the copy's
  * catalogue and matching the manifest.
  */
-export async function checkFully(folder: string, databaseName: string, options: { justHashed?: boolean } = {}): Promise<Checked> {
+export async function checkFully(
+  folder: string,
+  databaseName: string,
+  options: { justHashed?: boolean } = {},
+): Promise<Checked> {
   const quick = await checkQuickly(folder);
   if (!quick.good) return quick;
   const { manifest } = quick;
@@ -58,9 +64,11 @@ export async function checkFully(folder: string, databaseName: string, options: 
       return { good: false, problem: `${file.name} changed after the backup was made`, manifest };
     }
     const integrity = await integrityOf(path.join(folder, file.name));
-    if (integrity !== 'ok') return { good: false, problem: `${file.name} fails SQLite's integrity check: ${integrity}`, manifest };
+    if (integrity !== 'ok')
+      return { good: false, problem: `${file.name} fails SQLite's integrity check: ${integrity}`, manifest };
   }
-  if (!manifest.files.some((file) => file.name === CATALOGUE_FILE)) return { good: false, problem: 'the catalogue of databases is missing', manifest };
+  if (!manifest.files.some((file) => file.name === CATALOGUE_FILE))
+    return { good: false, problem: 'the catalogue of databases is missing', manifest };
   let version: number | null;
   try {
     version = storedSchemaVersion(folder, databaseName);
@@ -68,7 +76,12 @@ export async function checkFully(folder: string, databaseName: string, options: 
     return { good: false, problem: `the store's version cannot be read: ${messageOf(error)}`, manifest };
   }
   if (version === null) return { good: false, problem: `the copy holds no database called ${databaseName}`, manifest };
-  if (version !== manifest.schema_version) return { good: false, problem: `the copy holds version ${version}, not ${String(manifest.schema_version)}`, manifest };
+  if (version !== manifest.schema_version)
+    return {
+      good: false,
+      problem: `the copy holds version ${version}, not ${String(manifest.schema_version)}`,
+      manifest,
+    };
   return { good: true, manifest };
 }
 

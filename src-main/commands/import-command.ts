@@ -76,17 +76,35 @@ const given = flags();
 if (!given) process.exit(2);
 try {
   if (given.archive) {
-    const report = await importDataFolder({ dataDir: given.dataDir, archive: given.archive, replace: given.replace, dryRun: given.dryRun, now: Date.now() });
+    const report = await importDataFolder({
+      dataDir: given.dataDir,
+      archive: given.archive,
+      replace: given.replace,
+      dryRun: given.dryRun,
+      now: Date.now(),
+    });
     const counts = Object.entries(report.counts)
       .filter(([, n]) => n > 0)
       .map(([table, n]) => `${n} ${table}`)
       .join(', ');
     const made = `made ${report.manifest.made_at} by ${report.manifest.app.name} ${report.manifest.app.version}`;
     // The archive names the app that made it: its words are the archive's, printed as text only.
-    if (report.dryRun) console.log(printable(`Dry run: the archive (${made}) is sound; it would restore ${counts} into ${given.dataDir}. Nothing was changed.`));
+    if (report.dryRun)
+      console.log(
+        printable(
+          `Dry run: the archive (${made}) is sound; it would restore ${counts} into ${given.dataDir}. Nothing was changed.`,
+        ),
+      );
     else {
-      if (report.safetyBackup) console.log(`Backed up the instance as it was: backup ${report.safetyBackup} (restore it from Settings → Backups should you want it back).`);
-      console.log(printable(`Restored ${counts} into ${given.dataDir} from the archive ${made}. Remotes need their tokens again: connect each once more.`));
+      if (report.safetyBackup)
+        console.log(
+          `Backed up the instance as it was: backup ${report.safetyBackup} (restore it from Settings → Backups should you want it back).`,
+        );
+      console.log(
+        printable(
+          `Restored ${counts} into ${given.dataDir} from the archive ${made}. Remotes need their tokens again: connect each once more.`,
+        ),
+      );
     }
   }
   if (given.markdown) {
@@ -99,9 +117,12 @@ try {
     });
     const would = given.dryRun ? 'would ' : '';
     const words = { created: `${would}create`, skipped: `${would}skip (already there)`, refused: 'refused' } as const;
-    const done = given.dryRun ? { created: 'would be created', skipped: 'would be skipped' } : { created: 'created', skipped: 'skipped' };
+    const done = given.dryRun
+      ? { created: 'would be created', skipped: 'would be skipped' }
+      : { created: 'created', skipped: 'skipped' };
     // A file's name and a reason quoting its text are the folder's: shown, never acted on by the terminal.
-    for (const o of outcomes) console.log(printable(`${o.name}: ${words[o.outcome]}${o.outcome === 'refused' ? `: ${o.why}` : ''}`));
+    for (const o of outcomes)
+      console.log(printable(`${o.name}: ${words[o.outcome]}${o.outcome === 'refused' ? `: ${o.why}` : ''}`));
     const count = (outcome: keyof typeof words) => outcomes.filter((o) => o.outcome === outcome).length;
     console.log(
       `${given.dryRun ? 'Dry run: ' : ''}${count('created')} ${done.created}, ${count('skipped')} ${done.skipped}, ${count('refused')} refused` +

@@ -39,7 +39,8 @@ export async function importDataFolder(options: ImportFileOptions): Promise<Impo
   const databaseName = options.databaseName ?? DATABASE_NAME;
   // A bad archive is refused before anything, the folder included, is made.
   const manifest = await checkArchiveFile(options.archive);
-  if (options.dryRun && !fs.existsSync(options.dataDir)) return { manifest, counts: { ...manifest.counts }, dryRun: true };
+  if (options.dryRun && !fs.existsSync(options.dataDir))
+    return { manifest, counts: { ...manifest.counts }, dryRun: true };
   // Makes the folder and its owner token when new: the new store's owner takes the kept token (build-store.ts).
   resolveOwnerToken(options.dataDir);
   const lock = lockStore(path.join(options.dataDir, `${databaseName}.lock`));
@@ -53,8 +54,14 @@ export async function importDataFolder(options: ImportFileOptions): Promise<Impo
     }
     if (options.dryRun) return { manifest, counts: { ...manifest.counts }, dryRun: true };
     const outcome = await restoreArchiveNow(paths, options.archive, { databaseName, now: new Date(options.now) });
-    if (!outcome.applied) throw new Error(`${outcome.problem ?? 'the archive was not restored'}; the instance is as it was`);
-    return { manifest, counts: { ...manifest.counts }, dryRun: false, ...(outcome.safety_backup ? { safetyBackup: outcome.safety_backup } : {}) };
+    if (!outcome.applied)
+      throw new Error(`${outcome.problem ?? 'the archive was not restored'}; the instance is as it was`);
+    return {
+      manifest,
+      counts: { ...manifest.counts },
+      dryRun: false,
+      ...(outcome.safety_backup ? { safetyBackup: outcome.safety_backup } : {}),
+    };
   } finally {
     lock.release();
   }

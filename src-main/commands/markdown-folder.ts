@@ -25,7 +25,8 @@ export function readMarkdownFolder(folder: string): MarkdownFile[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory() && !entry.name.startsWith('.')) walk(full);
       if (!entry.isFile() || !/\.(md|markdown)$/i.test(entry.name)) continue;
-      if (found.length >= MARKDOWN_LIMITS.files) throw new Error(`${folder} holds more than ${MARKDOWN_LIMITS.files} Markdown files`);
+      if (found.length >= MARKDOWN_LIMITS.files)
+        throw new Error(`${folder} holds more than ${MARKDOWN_LIMITS.files} Markdown files`);
       found.push({ name: path.relative(folder, full).split(path.sep).join('/'), read: () => readText(full) });
     }
   };
@@ -35,7 +36,8 @@ export function readMarkdownFolder(folder: string): MarkdownFile[] {
 
 function readText(file: string): ReturnType<MarkdownFile['read']> {
   const size = fs.statSync(file).size;
-  if (size > MARKDOWN_LIMITS.fileBytes) return { refused: `the file is ${size} bytes; at most ${MARKDOWN_LIMITS.fileBytes} are read` };
+  if (size > MARKDOWN_LIMITS.fileBytes)
+    return { refused: `the file is ${size} bytes; at most ${MARKDOWN_LIMITS.fileBytes} are read` };
   const bytes = fs.readFileSync(file);
   if (bytes.includes(0)) return { refused: 'the file is not text (it holds NUL bytes)' };
   try {
@@ -63,11 +65,16 @@ export async function importMarkdownFolder(options: MarkdownFolderOptions): Prom
   const scratch = options.dryRun ? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-markdown-')) : null;
   try {
     const dataDir = scratch ?? options.dataDir;
-    if (scratch && fs.existsSync(path.join(options.dataDir, 'db'))) await snapshotStore(options.dataDir, path.join(scratch, 'db'));
+    if (scratch && fs.existsSync(path.join(options.dataDir, 'db')))
+      await snapshotStore(options.dataDir, path.join(scratch, 'db'));
     const { token } = resolveOwnerToken(dataDir);
     const store = await openStoreFolder({ dataDir, token, now: options.now });
     try {
-      const service = createService({ db: store.db, clock: systemClock, onUnexpectedError: (error) => logProblem('service error', error) });
+      const service = createService({
+        db: store.db,
+        clock: systemClock,
+        onUnexpectedError: (error) => logProblem('service error', error),
+      });
       const write = async (params: Record<string, string>) => {
         const response = await service(
           new Request(new URL(routes.writePost.pattern, 'http://markdown-import.invalid'), {
@@ -76,9 +83,16 @@ export async function importMarkdownFolder(options: MarkdownFolderOptions): Prom
             body: JSON.stringify(params),
           }),
         );
-        const answer = (await response.json()) as { meta: { text?: string | false; list?: string[] | false }; data: { guid: string }[] | false };
-        if (response.status === 200 && answer.data && answer.data[0]) return { ok: true as const, guid: answer.data[0].guid };
-        return { ok: false as const, problems: answer.meta.list || [answer.meta.text || `refused (${response.status})`] };
+        const answer = (await response.json()) as {
+          meta: { text?: string | false; list?: string[] | false };
+          data: { guid: string }[] | false;
+        };
+        if (response.status === 200 && answer.data && answer.data[0])
+          return { ok: true as const, guid: answer.data[0].guid };
+        return {
+          ok: false as const,
+          problems: answer.meta.list || [answer.meta.text || `refused (${response.status})`],
+        };
       };
       return await importMarkdownFiles({ db: store.db, write, persona: options.persona }, files);
     } finally {

@@ -26,7 +26,12 @@ export const APP_SCHEME_PRIVILEGES = {
 export function isAppUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+    return (
+      parsed.protocol === `${APP_SCHEME}:` &&
+      parsed.host === APP_HOST &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
   } catch {
     return false;
   }

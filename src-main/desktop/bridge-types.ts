@@ -27,9 +27,7 @@ export interface AppInfo {
 }
 
 export type LoopbackStatus =
-  | { state: 'off' }
-  | { state: 'listening'; url: string }
-  | { state: 'failed'; reason: string };
+  { state: 'off' } | { state: 'listening'; url: string } | { state: 'failed'; reason: string };
 
 /** The window as the preload leaves it. In a plain browser (the headless host) there is no bridge. */
 export interface DeskWindow {

@@ -104,10 +104,14 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
 
   const appHandler = createAppHandler({
     service: instance.service,
-    site: options.devServerUrl ? createDevSite(options.devServerUrl) : createStaticSite(path.join(options.buildDir, 'renderer')),
+    site: options.devServerUrl
+      ? createDevSite(options.devServerUrl)
+      : createStaticSite(path.join(options.buildDir, 'renderer')),
     ownerToken: instance.ownerToken,
     serviceOrigin: () => `http://${LOOPBACK_ADDRESS}:${settings.get().loopback.port}`,
-    contentSecurityPolicy: contentSecurityPolicy(options.devServerUrl ? { socketOrigin: socketOriginOf(options.devServerUrl) } : undefined),
+    contentSecurityPolicy: contentSecurityPolicy(
+      options.devServerUrl ? { socketOrigin: socketOriginOf(options.devServerUrl) } : undefined,
+    ),
   });
   protocol.handle(APP_SCHEME, appHandler.handle);
   guardSession(session.defaultSession);
@@ -150,7 +154,10 @@ export async function startDesktop(options: DesktopOptions): Promise<Desktop> {
         {
           send,
           syncNow: () => void syncNow().catch((error: unknown) => console.error('sync failed:', error)),
-          copyOwnerToken: () => void clipboard.writeText(instance.ownerToken).catch((error: unknown) => console.error('copying the owner token failed:', error)),
+          copyOwnerToken: () =>
+            void clipboard
+              .writeText(instance.ownerToken)
+              .catch((error: unknown) => console.error('copying the owner token failed:', error)),
         },
         { platform: process.platform, appName: app.getName(), development },
       ),

@@ -14,7 +14,10 @@ export function createDevSite(devServerUrl: string): Site {
     const url = new URL(request.url);
     // Joined as text: resolving `//elsewhere/x` against the base would leave the dev server.
     const target = new URL(`${base.origin}${url.pathname}${url.search}`);
-    const answer = await fetch(target, { method: request.method, headers: { Accept: request.headers.get('accept') ?? '*/*' } });
+    const answer = await fetch(target, {
+      method: request.method,
+      headers: { Accept: request.headers.get('accept') ?? '*/*' },
+    });
     const headers = new Headers();
     for (const name of ['content-type', 'cache-control', 'etag']) {
       const value = answer.headers.get(name);

@@ -12,4 +12,3 @@ export const IpcChannel = {
   /** Main to renderer: a DeskCommand from the menu or a notification. */
   command: 'desk:command',
 } as const;
-

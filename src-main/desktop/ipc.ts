@@ -43,11 +43,14 @@ export function isTrustedSender(event: InvokeEvent): boolean {
 export function registerIpc(ipc: IpcRegistrar, handlers: IpcHandlers): void {
   const route = <A extends unknown[]>(channel: string, schema: z.ZodType<A>, run: (...args: A) => unknown) => {
     ipc.handle(channel, (event, ...args) => {
-      if (!isTrustedSender(event)) throw new IpcRefusedError(`${channel}: refused, the caller is not the app's own page`);
+      if (!isTrustedSender(event))
+        throw new IpcRefusedError(`${channel}: refused, the caller is not the app's own page`);
       const parsed = schema.safeParse(args);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new IpcRefusedError(`${channel}: invalid arguments (${issue?.path.join('.') || 'arguments'}: ${issue?.message ?? 'invalid'})`);
+        throw new IpcRefusedError(
+          `${channel}: invalid arguments (${issue?.path.join('.') || 'arguments'}: ${issue?.message ?? 'invalid'})`,
+        );
       }
       return run(...parsed.data);
     });

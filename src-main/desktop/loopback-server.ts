@@ -43,7 +43,11 @@ export function createLoopbackServer(options: LoopbackServerOptions): LoopbackSe
   const start = async (port: number) => {
     let boundPort = port;
     const guard = (target: Service) =>
-      guardLoopback(target, { ownerToken: options.ownerToken, port: () => boundPort, allowedOrigins: () => allowedOrigins });
+      guardLoopback(target, {
+        ownerToken: options.ownerToken,
+        port: () => boundPort,
+        allowedOrigins: () => allowedOrigins,
+      });
     const http = createHttpHost({
       service: guard(options.service),
       site: guard(() => Promise.resolve(errorEnvelope(404, ErrorText.unknownEndpoint))),

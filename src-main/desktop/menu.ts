@@ -57,7 +57,9 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): DeskMe
       { label: 'Sync Now', accelerator: SHORTCUTS.syncNow, click: () => actions.syncNow() },
       { label: 'Copy Owner Token', click: () => actions.copyOwnerToken() },
       { type: 'separator' },
-      ...(mac ? [{ role: 'close' } satisfies DeskMenuItem] : [preferences, { type: 'separator' } satisfies DeskMenuItem, { role: 'quit' } satisfies DeskMenuItem]),
+      ...(mac
+        ? [{ role: 'close' } satisfies DeskMenuItem]
+        : [preferences, { type: 'separator' } satisfies DeskMenuItem, { role: 'quit' } satisfies DeskMenuItem]),
     ],
   };
   const goMenu: DeskMenuItem = {
@@ -66,20 +68,22 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): DeskMe
       { label: 'Search', accelerator: SHORTCUTS.search, click: () => actions.send({ command: 'search' }) },
       { label: 'Mentions', click: () => actions.send({ command: 'show-mentions' }) },
       { type: 'separator' },
-      ...PERSONA_POSITIONS.map(
-        (position): DeskMenuItem => ({
-          label: `Persona ${position}`,
-          accelerator: `${SHORTCUTS.switchPersonaPrefix}${position}`,
-          click: () => actions.send({ command: 'switch-persona', position }),
-        }),
-      ),
+      ...PERSONA_POSITIONS.map((position): DeskMenuItem => ({
+        label: `Persona ${position}`,
+        accelerator: `${SHORTCUTS.switchPersonaPrefix}${position}`,
+        click: () => actions.send({ command: 'switch-persona', position }),
+      })),
     ],
   };
   const viewMenu: DeskMenuItem = {
     label: '&View',
     submenu: [
       ...(options.development
-        ? [{ role: 'reload' } satisfies DeskMenuItem, { role: 'toggleDevTools' } satisfies DeskMenuItem, { type: 'separator' } satisfies DeskMenuItem]
+        ? [
+            { role: 'reload' } satisfies DeskMenuItem,
+            { role: 'toggleDevTools' } satisfies DeskMenuItem,
+            { type: 'separator' } satisfies DeskMenuItem,
+          ]
         : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
@@ -88,12 +92,5 @@ export function menuTemplate(actions: MenuActions, options: MenuOptions): DeskMe
       { role: 'togglefullscreen' },
     ],
   };
-  return [
-    ...(mac ? [appMenu] : []),
-    fileMenu,
-    { role: 'editMenu' },
-    viewMenu,
-    goMenu,
-    { role: 'windowMenu' },
-  ];
+  return [...(mac ? [appMenu] : []), fileMenu, { role: 'editMenu' }, viewMenu, goMenu, { role: 'windowMenu' }];
 }

@@ -45,7 +45,8 @@ export interface GuardOptions {
  */
 export function guardNavigation(contents: GuardedContents, options: GuardOptions): void {
   const leaveApp = (url: string) => {
-    if (isExternalLink(url)) options.openExternal(url).catch((error: unknown) => console.warn('could not open', url, error));
+    if (isExternalLink(url))
+      options.openExternal(url).catch((error: unknown) => console.warn('could not open', url, error));
   };
   contents.on('will-navigate', (event) => {
     if (isAppUrl(event.url)) return;

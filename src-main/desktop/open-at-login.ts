@@ -44,5 +44,12 @@ function defaultAutostartDir(): string {
 /** A desktop entry; Exec arguments quoted as the Desktop Entry Specification asks. */
 export function autostartEntry(command: readonly string[]): string {
   const exec = command.map((part) => `"${part.replace(/["`$\\]/g, (c) => `\\${c}`)}"`).join(' ');
-  return ['[Desktop Entry]', 'Type=Application', 'Name=Publishing Desk', `Exec=${exec}`, 'X-GNOME-Autostart-enabled=true', ''].join('\n');
+  return [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Publishing Desk',
+    `Exec=${exec}`,
+    'X-GNOME-Autostart-enabled=true',
+    '',
+  ].join('\n');
 }

@@ -42,7 +42,8 @@ async function runStep(step: ShutdownStep, timeoutMs: number): Promise<void> {
   });
   try {
     const outcome = await Promise.race([Promise.resolve().then(() => step.run()), overrun]);
-    if (outcome === 'overrun') console.warn(`quitting: ${step.name} took longer than ${timeoutMs} ms; going on without it`);
+    if (outcome === 'overrun')
+      console.warn(`quitting: ${step.name} took longer than ${timeoutMs} ms; going on without it`);
   } catch (error) {
     console.error(`quitting: ${step.name} failed:`, error);
   } finally {

@@ -30,9 +30,13 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
  * On Linux, the `basic_text` backend (no keyring found) encrypts with a key written in Chromium's source,
  * which protects nothing; the box says so by reporting `encrypted: false` rather than pretending.
  */
-export function createSecretBox(storage: SafeStorageLike = safeStorage, platform: NodeJS.Platform = process.platform): SecretBox {
+export function createSecretBox(
+  storage: SafeStorageLike = safeStorage,
+  platform: NodeJS.Platform = process.platform,
+): SecretBox {
   const encrypted =
-    storage.isEncryptionAvailable() && !(platform === 'linux' && storage.getSelectedStorageBackend?.() === 'basic_text');
+    storage.isEncryptionAvailable() &&
+    !(platform === 'linux' && storage.getSelectedStorageBackend?.() === 'basic_text');
   return {
     encrypted,
     seal: (plain) =>

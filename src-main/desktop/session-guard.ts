@@ -10,9 +10,16 @@ export function permissionAllowed(permission: string, requestingUrl: string): bo
 /** Session as far as the guard uses it (Electron's Session has these). */
 export interface GuardedSession {
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void,
+    handler: (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl: string },
+    ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean): void;
+  setPermissionCheckHandler(
+    handler: (contents: unknown, permission: string, requestingOrigin: string) => boolean,
+  ): void;
   on(event: 'will-download', listener: (event: { preventDefault(): void }) => void): unknown;
 }
 
@@ -24,6 +31,8 @@ export function guardSession(session: GuardedSession): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
     callback(permissionAllowed(permission, details.requestingUrl)),
   );
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionAllowed(permission, requestingOrigin));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin),
+  );
   session.on('will-download', (event) => event.preventDefault());
 }

@@ -30,10 +30,7 @@ export interface HostFlags {
   password?: string | undefined;
 }
 
-export type FlagsResult =
-  | { kind: 'run'; flags: HostFlags }
-  | { kind: 'help' }
-  | { kind: 'error'; message: string };
+export type FlagsResult = { kind: 'run'; flags: HostFlags } | { kind: 'help' } | { kind: 'error'; message: string };
 
 const flagsSchema = z.object({
   help: z.boolean().optional(),
@@ -47,8 +44,22 @@ const flagsSchema = z.object({
   data: z.string().trim().min(1, '--data must not be empty').default(DEFAULT_DATA_DIR),
   hostname: z
     .string()
-    .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, '--hostname takes names such as desk.home.lan, comma-separated')))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+            '--hostname takes names such as desk.home.lan, comma-separated',
+          ),
+      ),
+    )
     .default([]),
   token: ownerTokenSchema.optional(),
   password: z.string().min(1, '--password must not be empty').optional(),

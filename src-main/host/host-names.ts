@@ -27,7 +27,11 @@ export function answersTo(host: string | null, names: readonly string[]): boolea
 }
 
 /** Wraps what the host serves: a request to another name is refused before it reaches the store or the page. */
-export function onlyAt(target: (request: Request) => Promise<Response>, names: readonly string[]): (request: Request) => Promise<Response> {
+export function onlyAt(
+  target: (request: Request) => Promise<Response>,
+  names: readonly string[],
+): (request: Request) => Promise<Response> {
   const known = names.map((name) => name.toLowerCase());
-  return async (request) => (answersTo(request.headers.get('host'), known) ? target(request) : errorEnvelope(421, UNKNOWN_NAME));
+  return async (request) =>
+    answersTo(request.headers.get('host'), known) ? target(request) : errorEnvelope(421, UNKNOWN_NAME);
 }

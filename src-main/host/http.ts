@@ -46,8 +46,12 @@ export interface HttpHostOptions {
 }
 
 /** The bodies the routes read themselves (api/route-contract.ts), by path: theirs are all literal paths of POST. */
-const OWN_BODIES = Object.values(routes).flatMap((route) => ('body' in route ? [{ path: route.pattern, ...route.body }] : []));
-const LARGER_BODIES: Readonly<Record<string, number>> = Object.fromEntries(OWN_BODIES.filter((body) => !body.streamed).map((body) => [body.path, body.maxBytes]));
+const OWN_BODIES = Object.values(routes).flatMap((route) =>
+  'body' in route ? [{ path: route.pattern, ...route.body }] : [],
+);
+const LARGER_BODIES: Readonly<Record<string, number>> = Object.fromEntries(
+  OWN_BODIES.filter((body) => !body.streamed).map((body) => [body.path, body.maxBytes]),
+);
 const STREAMED_PATHS: readonly string[] = OWN_BODIES.filter((body) => body.streamed).map((body) => body.path);
 
 /** What every request may hold of its body without drawing on the shared budget: small requests always pass. */
@@ -77,7 +81,8 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
       res.setHeader('Connection', 'close');
       return writeResponse(req, res, errorEnvelope(503, ErrorText.shuttingDown));
     }
-    if (req.method === 'POST' && streamedPaths.includes(pathOf(req.url))) return answerStreamed(req, res, expectsContinue);
+    if (req.method === 'POST' && streamedPaths.includes(pathOf(req.url)))
+      return answerStreamed(req, res, expectsContinue);
     const limit = largerBodies[pathOf(req.url)] ?? maxBodyBytes;
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) return refuseBody(req, res, lingerMs);
@@ -107,7 +112,10 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
       clearTimeout(idle);
       if (!req.complete) idle = setTimeout(() => req.destroy(), requestTimeout);
     };
-    req.on('data', stillArriving).once('end', () => clearTimeout(idle)).once('close', () => clearTimeout(idle));
+    req
+      .on('data', stillArriving)
+      .once('end', () => clearTimeout(idle))
+      .once('close', () => clearTimeout(idle));
     await answer(req, res, Readable.toWeb(req) as ReadableStream<Uint8Array>);
     if (req.complete) return;
     req.removeAllListeners('data');
@@ -116,7 +124,11 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
     req.socket.once('close', () => clearTimeout(cut));
   };
 
-  const answer = async (req: http.IncomingMessage, res: http.ServerResponse, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) => {
+  const answer = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
+  ) => {
     const request = toFetchRequest(req, body);
     if (request === undefined) return writeResponse(req, res, errorEnvelope(400, ErrorText.invalidParameters));
     const target = API_PATH.test(new URL(request.url).pathname) ? options.service : options.site;
@@ -183,7 +195,12 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
  */
 function readBody(
   req: http.IncomingMessage,
-  { limit, budget, held, withinMs }: { limit: number; budget: { left: number }; held: { bytes: number }; withinMs: number },
+  {
+    limit,
+    budget,
+    held,
+    withinMs,
+  }: { limit: number; budget: { left: number }; held: { bytes: number }; withinMs: number },
 ): Promise<Uint8Array<ArrayBuffer> | 'too-large' | 'busy' | 'too-slow'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

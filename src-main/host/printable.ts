@@ -21,7 +21,10 @@ export function printable(text: string, options: { lineBreaks?: boolean } = {}):
   return text.replace(ACTING, (character) => {
     if (character === '\n' && options.lineBreaks) return character;
     const code = character.charCodeAt(0);
-    return NAMED[character] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+    return (
+      NAMED[character] ??
+      (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+    );
   });
 }
 

@@ -21,7 +21,10 @@ const HOST_HEADER = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5}
  * The URL's authority is the client's Host header when it is well-formed, so that URLs the service builds
  * point where the client reached us; otherwise the address the connection arrived on.
  */
-export function toFetchRequest(req: http.IncomingMessage, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>): Request | undefined {
+export function toFetchRequest(
+  req: http.IncomingMessage,
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
+): Request | undefined {
   const hostHeader = req.headers.host;
   const authority = hostHeader !== undefined && HOST_HEADER.test(hostHeader) ? hostHeader : localAuthority(req.socket);
   const target = pathAndQuery(req.url ?? '/');
@@ -38,7 +41,12 @@ export function toFetchRequest(req: http.IncomingMessage, body: Uint8Array<Array
       if (!HOP_BY_HOP.has(name.toLowerCase())) headers.append(name, raw[i + 1] ?? '');
     }
     // A body still arriving is given as it comes (`duplex: 'half'`: the answer may start before it ends).
-    return new Request(url, { method, headers, body: carriesBody ? body : null, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) });
+    return new Request(url, {
+      method,
+      headers,
+      body: carriesBody ? body : null,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    });
   } catch {
     // A target no URL can hold, a method Fetch refuses (TRACE, TRACK, CONNECT), a header it will not carry.
     return undefined;

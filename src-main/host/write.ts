@@ -47,4 +47,5 @@ export async function writeResponse(
 
 /** A download, or an event stream: bodies made as they are sent. */
 const isStreamed = (response: Response): boolean =>
-  /^attachment\b/i.test(response.headers.get('content-disposition') ?? '') || /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+  /^attachment\b/i.test(response.headers.get('content-disposition') ?? '') ||
+  /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');

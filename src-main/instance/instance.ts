@@ -145,7 +145,14 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       signInCodes: options.signInCodes,
       backups: backups.control,
       events,
-      archive: archiveHandlers({ dataDir: options.dataDir, databaseName, paths, now: () => clock.now(), restart: options.restart, onUnexpectedError }),
+      archive: archiveHandlers({
+        dataDir: options.dataDir,
+        databaseName,
+        paths,
+        now: () => clock.now(),
+        restart: options.restart,
+        onUnexpectedError,
+      }),
       onUnexpectedError,
     });
 
@@ -159,7 +166,10 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
       // every answered write is stored. Sync stops beside them: a request may wait for a cycle (a person's
       // Sync Now), which stopping cuts short after a moment, where a remote that does not answer would hold
       // it until its timeout. One may have asked for a backup, which the steps below wait for.
-      { name: 'the requests in flight, and sync', run: () => Promise.all([closeAll(entrances), work.sync.stop()]).then(() => undefined) },
+      {
+        name: 'the requests in flight, and sync',
+        run: () => Promise.all([closeAll(entrances), work.sync.stop()]).then(() => undefined),
+      },
       // Then the background work, which may still be writing: the search words of a batch under way are
       // written, and nothing more is scheduled (sync's cycles ended with the step above: a send or a page
       // under way had a moment to finish and be stored, then was cut off, never half stored).

@@ -28,7 +28,8 @@ function generationsOf(file: string): Map<number, string> {
   return found;
 }
 
-const generationFile = (file: string, generation: number): string => (generation === 0 ? file : `${file}.${generation}`);
+const generationFile = (file: string, generation: number): string =>
+  generation === 0 ? file : `${file}.${generation}`;
 
 /** The pid in a lock file, or null when it holds none (a file that is not ours, or one being removed). */
 function holderOf(lockFile: string): number | null {
@@ -60,7 +61,9 @@ export function lockStore(file: string): HeldLock {
       const newest = Math.max(-1, ...generations.keys());
       const holder = newest >= 0 ? holderOf(generationFile(file, newest)) : null;
       if (holder !== null && holder !== process.pid && isAlive(holder)) {
-        throw new Error(`another host (pid ${holder}) is using this data folder; stop it first or choose another --data`);
+        throw new Error(
+          `another host (pid ${holder}) is using this data folder; stop it first or choose another --data`,
+        );
       }
       const mine = generationFile(file, newest + 1);
       try {

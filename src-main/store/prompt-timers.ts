@@ -34,11 +34,11 @@ export function promptZeroDelayTimers(): void {
   Object.defineProperty(setTimeoutPrompt, promisify.custom, { value: promisify(delayed) });
   globalThis.setTimeout = setTimeoutPrompt as unknown as typeof setTimeout;
 
-  globalThis.clearTimeout = ((handle: unknown) => {
+  globalThis.clearTimeout = (handle: unknown) => {
     if (typeof handle === 'object' && handle !== null && immediates.has(handle)) {
       clearImmediate(handle as NodeJS.Immediate);
       return;
     }
     cancelDelayed(handle as NodeJS.Timeout);
-  });
+  };
 }

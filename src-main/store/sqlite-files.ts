@@ -21,7 +21,8 @@ export function storedSchemaVersion(folder: string, databaseName: string): numbe
   if (!fs.existsSync(file)) return null;
   const catalogue = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const row = catalogue.prepare('SELECT version FROM dbVersions WHERE name = ?').get(databaseName) as { version?: unknown } | undefined;
+    const row = catalogue.prepare('SELECT version FROM dbVersions WHERE name = ?').get(databaseName) as
+      { version?: unknown } | undefined;
     return typeof row?.version === 'number' ? Math.floor(row.version / 10) : null;
   } finally {
     catalogue.close();

@@ -11,7 +11,10 @@ declare module 'indexeddbshim/src/nodeSQLiteDatabase.js' {
     exec(
       queries: { sql: string; args: unknown[] }[],
       readOnly: boolean,
-      callback: (err: Error | null, results?: { error?: Error | null; insertId?: number; rowsAffected?: number; rows?: unknown[] }[]) => void,
+      callback: (
+        err: Error | null,
+        results?: { error?: Error | null; insertId?: number; rowsAffected?: number; rows?: unknown[] }[],
+      ) => void,
     ): void;
   }
 }

@@ -13,7 +13,9 @@ export function deskBridge(): DeskBridge | null {
   return typeof bridge.onCommand === 'function' && typeof bridge.syncNow === 'function' ? (bridge as DeskBridge) : null;
 }
 
-const position = z.union([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
+const position = z.union(
+  [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]],
+);
 
 export const deskCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('new-post') }),

@@ -9,7 +9,10 @@ export interface Clients {
   instance: InstanceClient;
   desk: DeskClient;
   /** Reads the instance's changes as they happen (`GET /api/events`) until the stream ends. */
-  events: (stream: Pick<EventStreamOptions, 'signal' | 'onOpen'>, onEvent: (event: DeskEvent) => void) => Promise<StreamEnd>;
+  events: (
+    stream: Pick<EventStreamOptions, 'signal' | 'onOpen'>,
+    onEvent: (event: DeskEvent) => void,
+  ) => Promise<StreamEnd>;
 }
 
 export interface Connection {
@@ -53,12 +56,15 @@ export function pageConnection(token: string | null): Connection {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
-    return globalThis.fetch(`${globalThis.location.protocol}//${globalThis.location.host}${url.pathname}${url.search}`, {
-      method: request.method,
-      headers: request.headers,
-      body,
-      signal: request.signal,
-    });
+    return globalThis.fetch(
+      `${globalThis.location.protocol}//${globalThis.location.host}${url.pathname}${url.search}`,
+      {
+        method: request.method,
+        headers: request.headers,
+        body,
+        signal: request.signal,
+      },
+    );
   };
   return { baseUrl: STAND_IN, token, fetch: pageFetch };
 }

@@ -71,7 +71,9 @@ function Shell() {
     return (
       <main className="state-line" role="alert">
         <p>{error}</p>
-        <button type="button" onClick={() => void load()}>Try again</button>
+        <button type="button" onClick={() => void load()}>
+          Try again
+        </button>
       </main>
     );
   }
@@ -90,7 +92,13 @@ function Shell() {
       )}
       <main id="content" className="content">
         <ErrorBoundary label="this screen">
-          <Suspense fallback={<p className="state-line" role="status">Loading…</p>}>
+          <Suspense
+            fallback={
+              <p className="state-line" role="status">
+                Loading…
+              </p>
+            }
+          >
             <Screen />
           </Suspense>
         </ErrorBoundary>
@@ -126,7 +134,8 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   const main = document.getElementById('content');
   if (!main) return;
-  const target = main.querySelector<HTMLElement>('article[tabindex="0"]') ?? main.querySelector<HTMLElement>('h1') ?? main;
+  const target =
+    main.querySelector<HTMLElement>('article[tabindex="0"]') ?? main.querySelector<HTMLElement>('h1') ?? main;
   // A title (or the content while it loads) is no Tab stop of its own: it takes the focus only when sent there.
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus();

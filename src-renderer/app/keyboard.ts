@@ -82,11 +82,16 @@ export function installKeyboard(target: Window = window): () => void {
     const ui = useUi.getState();
     const post = selectedPost();
     const count = listOnScreen().length;
-    if (key === 'j' || (key === 'ArrowDown' && inList(event))) return () => ui.select(Math.min(ui.selected + 1, count - 1));
+    if (key === 'j' || (key === 'ArrowDown' && inList(event)))
+      return () => ui.select(Math.min(ui.selected + 1, count - 1));
     if (key === 'k' || (key === 'ArrowUp' && inList(event))) return () => ui.select(Math.max(ui.selected - 1, 0));
     if (key === 'Home' && inList(event)) return () => ui.select(Math.min(0, count - 1));
     if (key === 'End' && inList(event)) return () => ui.select(count - 1);
-    if ((key === 'o' || key === 'Enter') && post && (key === 'o' || (event.target as HTMLElement).tagName === 'ARTICLE')) {
+    if (
+      (key === 'o' || key === 'Enter') &&
+      post &&
+      (key === 'o' || (event.target as HTMLElement).tagName === 'ARTICLE')
+    ) {
       return () => go({ screen: 'thread', guid: post.guid });
     }
     // In a conversation the reply is written in place, under its post.

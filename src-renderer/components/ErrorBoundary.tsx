@@ -16,8 +16,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode; label: strin
     if (this.state.error) {
       return (
         <div className="state-line" role="alert">
-          <p>Something went wrong in {this.props.label}: {this.state.error.message}</p>
-          <button type="button" onClick={() => this.setState({ error: null })}>Try again</button>
+          <p>
+            Something went wrong in {this.props.label}: {this.state.error.message}
+          </p>
+          <button type="button" onClick={() => this.setState({ error: null })}>
+            Try again
+          </button>
         </div>
       );
     }

@@ -5,7 +5,7 @@ import { useModalDialog } from './modal-dialog';
 export const SHORTCUTS: [string, string][] = [
   ['j / k, ↓ / ↑', 'next / previous post'],
   ['Home / End', 'first / last post of the list'],
-  ['Tab', 'into the selected post\'s links and buttons, then out of the list'],
+  ['Tab', "into the selected post's links and buttons, then out of the list"],
   ['o or Enter', 'open the conversation'],
   ['r', 'reply'],
   ['s', 'star or remove the star'],
@@ -31,12 +31,16 @@ export function HelpDialog() {
       <dl>
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys} className="shortcut">
-            <dt><kbd>{keys}</kbd></dt>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
             <dd>{what}</dd>
           </div>
         ))}
       </dl>
-      <button type="button" onClick={() => setHelp(false)}>Close</button>
+      <button type="button" onClick={() => setHelp(false)}>
+        Close
+      </button>
     </dialog>
   );
 }

@@ -22,7 +22,14 @@ const GAP_PX = 4;
  * and a click elsewhere, Tab, scrolling or resizing closes it. The menu is a popover: it is drawn in the top
  * layer, so the timeline's scroller (which clips and contains its rows) cannot cut it off near the bottom.
  */
-export function MenuButton(props: { label: string; title?: string; className?: string; content: ReactNode; items: readonly MenuItem[]; pressed?: boolean }) {
+export function MenuButton(props: {
+  label: string;
+  title?: string;
+  className?: string;
+  content: ReactNode;
+  items: readonly MenuItem[];
+  pressed?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -115,17 +122,42 @@ export function MenuButton(props: { label: string; title?: string; className?: s
         {props.content}
       </button>
       {open && (
-        <div ref={menu} id={id} role="menu" aria-label={props.label} className="menu" popover="manual" onKeyDown={onMenuKey}>
+        <div
+          ref={menu}
+          id={id}
+          role="menu"
+          aria-label={props.label}
+          className="menu"
+          popover="manual"
+          onKeyDown={onMenuKey}
+        >
           {props.items.map((item) => {
             const role = item.checked === undefined ? 'menuitem' : 'menuitemradio';
             const className = `menu-item${item.danger ? ' danger' : ''}`;
             return item.href ? (
-              <a key={item.label} role={role} className={className} href={item.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} onClick={() => close(false)}>
+              <a
+                key={item.label}
+                role={role}
+                className={className}
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                tabIndex={-1}
+                onClick={() => close(false)}
+              >
                 {item.mark}
                 {item.label}
               </a>
             ) : (
-              <button key={item.label} type="button" role={role} aria-checked={item.checked} className={className} tabIndex={-1} onClick={() => choose(item)}>
+              <button
+                key={item.label}
+                type="button"
+                role={role}
+                aria-checked={item.checked}
+                className={className}
+                tabIndex={-1}
+                onClick={() => choose(item)}
+              >
                 {item.mark}
                 {item.label}
               </button>

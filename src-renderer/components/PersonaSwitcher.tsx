@@ -27,7 +27,9 @@ export function PersonaSwitcher() {
               onClick={() => switchTo(p.guid)}
             >
               <Avatar persona={{ name: p.name, as: p.as, avatar: p.avatar_url }} size={28} />
-              <span className="persona-name" dir="auto">{p.name || p.as}</span>
+              <span className="persona-name" dir="auto">
+                {p.name || p.as}
+              </span>
             </button>
           </li>
         ))}

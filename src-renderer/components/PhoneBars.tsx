@@ -14,9 +14,16 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         <Icon name="menu" />
       </button>
       {persona && (
-        <button type="button" className="top-persona" onClick={onMenu} aria-label={`Acting as ${persona.name || persona.as}: change in the menu`}>
+        <button
+          type="button"
+          className="top-persona"
+          onClick={onMenu}
+          aria-label={`Acting as ${persona.name || persona.as}: change in the menu`}
+        >
           <Avatar persona={{ name: persona.name, as: persona.as, avatar: persona.avatar_url }} size={28} />
-          <span className="persona-name" dir="auto">{persona.name || persona.as}</span>
+          <span className="persona-name" dir="auto">
+            {persona.name || persona.as}
+          </span>
         </button>
       )}
     </header>
@@ -30,15 +37,21 @@ export function BottomBar({ onSearch }: { onSearch: () => void }) {
   return (
     <nav className="bottom-bar" aria-label="Sections">
       <ul>
-        <li><BarLink route={{ screen: 'timeline', kind: 'home' }} icon="home" label="Home" /></li>
-        <li><BarLink route={{ screen: 'timeline', kind: 'mentions' }} icon="mentions" label="Mentions" /></li>
+        <li>
+          <BarLink route={{ screen: 'timeline', kind: 'home' }} icon="home" label="Home" />
+        </li>
+        <li>
+          <BarLink route={{ screen: 'timeline', kind: 'mentions' }} icon="mentions" label="Mentions" />
+        </li>
         <li>
           <button type="button" className="bar-item" onClick={onSearch}>
             <Icon name="search" />
             <span>Search</span>
           </button>
         </li>
-        <li><BarLink route={{ screen: 'drafts' }} icon="drafts" label={drafts > 0 ? `Drafts (${drafts})` : 'Drafts'} /></li>
+        <li>
+          <BarLink route={{ screen: 'drafts' }} icon="drafts" label={drafts > 0 ? `Drafts (${drafts})` : 'Drafts'} />
+        </li>
         <li>
           <button type="button" className="bar-item" onClick={() => compose()}>
             <Icon name="compose" />

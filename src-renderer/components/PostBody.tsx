@@ -34,17 +34,33 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; clamp:
   return (
     <div className="post-body">
       {label && <span className="post-kind">{label}</span>}
-      {post.title && <h2 className="post-title" dir="auto"><Marked text={post.title} words={words} /></h2>}
+      {post.title && (
+        <h2 className="post-title" dir="auto">
+          <Marked text={post.title} words={words} />
+        </h2>
+      )}
       {post.source && (
         <a className="source-card" href={post.source.url} target="_blank" rel="noopener noreferrer nofollow">
-          <span className="source-title" dir="auto">{post.source.title || post.source.url}</span>
+          <span className="source-title" dir="auto">
+            {post.source.title || post.source.url}
+          </span>
           <span className="source-url">{URL.parse(post.source.url)?.host ?? post.source.url}</span>
         </a>
       )}
       {/* Sanitised here again (util/sanitize.ts): the HTML may come from a remote. */}
-      <div ref={content} className={`post-content${clamped ? ' clamped' : ''}${clamped && overflows ? ' faded' : ''}`} dir="auto" dangerouslySetInnerHTML={{ __html: shown.html }} />
+      <div
+        ref={content}
+        className={`post-content${clamped ? ' clamped' : ''}${clamped && overflows ? ' faded' : ''}`}
+        dir="auto"
+        dangerouslySetInnerHTML={{ __html: shown.html }}
+      />
       {props.clamp && (overflows || expanded) && (
-        <button type="button" className="link-button show-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="link-button show-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? 'Show less' : 'Show all'}
         </button>
       )}
@@ -52,7 +68,11 @@ export const PostBody = memo(function PostBody(props: { post: RemotePost; clamp:
         <ul className="chips" aria-label="Tags and mentions">
           {mentions.map((m) => (
             <li key={`@${m.guid || m.as}`}>
-              <a className="chip chip-mention" href={routePath({ screen: 'persona', handle: m.as })} aria-label={`Posts by @${m.as}`}>
+              <a
+                className="chip chip-mention"
+                href={routePath({ screen: 'persona', handle: m.as })}
+                aria-label={`Posts by @${m.as}`}
+              >
                 @{m.as}
               </a>
             </li>

@@ -53,7 +53,17 @@ export const PostCard = memo(function PostCard({ guid, focused = false, onReply,
   );
 });
 
-function PostView({ post, focused, full, onReply }: { post: RemotePost; focused: boolean; full: boolean; onReply: ((post: RemotePost) => void) | undefined }) {
+function PostView({
+  post,
+  focused,
+  full,
+  onReply,
+}: {
+  post: RemotePost;
+  focused: boolean;
+  full: boolean;
+  onReply: ((post: RemotePost) => void) | undefined;
+}) {
   const pinColour = post.pin !== null && post.pin !== 'pin.none' ? post.pin.slice(4) : null;
   const author = post.persona.name || post.persona.as;
   const future = post.publish_unix > Date.now() / 1000;
@@ -64,7 +74,10 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
     if (!focused) openFromCard(event, post.guid);
   };
   return (
-    <div className={`post${pinColour ? ` pinned pin-${pinColour}` : ''}${focused ? ' focused' : ' opens'}`} onClick={open}>
+    <div
+      className={`post${pinColour ? ` pinned pin-${pinColour}` : ''}${focused ? ' focused' : ' opens'}`}
+      onClick={open}
+    >
       {/* The name beside it is the same link; this one is for the pointer only. */}
       <a className="post-avatar" href={personaPath} tabIndex={-1} aria-hidden="true">
         <Avatar persona={post.persona} />
@@ -72,9 +85,14 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
       <div className="post-main">
         <header className="post-head">
           <a className="post-author-link" href={personaPath}>
-            <span className="post-author" dir="auto">{author}</span> <span className="post-handle">@{post.persona.as}</span>
+            <span className="post-author" dir="auto">
+              {author}
+            </span>{' '}
+            <span className="post-handle">@{post.persona.as}</span>
           </a>
-          <span className="post-dot" aria-hidden="true">·</span>
+          <span className="post-dot" aria-hidden="true">
+            ·
+          </span>
           <a className="post-time" href={routePath({ screen: 'thread', guid: post.guid })}>
             <RelativeTime unix={post.publish_unix} />
           </a>
@@ -89,11 +107,7 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
           {post.reply_to && <span className="badge">Reply</span>}
           <SyncMarker guid={post.guid} />
         </header>
-        {isArticle(post) && !full && !searched ? (
-          <ArticleTeaser post={post} />
-        ) : (
-          <PostBody post={post} clamp={!full} />
-        )}
+        {isArticle(post) && !full && !searched ? <ArticleTeaser post={post} /> : <PostBody post={post} clamp={!full} />}
         <PostActions post={post} onReply={onReply} />
       </div>
     </div>
@@ -107,7 +121,8 @@ function PostView({ post, focused, full, onReply }: { post: RemotePost; focused:
  * here at its publication): a change within that moment is no edit.
  */
 const EDIT_GRACE_S = 2;
-const isEdited = (post: RemotePost): boolean => post.created_unix !== null && post.updated_unix - post.created_unix > EDIT_GRACE_S;
+const isEdited = (post: RemotePost): boolean =>
+  post.created_unix !== null && post.updated_unix - post.created_unix > EDIT_GRACE_S;
 
 /** What on a card does something of its own: a click there is not a click on the card. */
 const OWN_CLICK = 'a, button, input, select, textarea, summary, label, video, audio, [role="menu"]';

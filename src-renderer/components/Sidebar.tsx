@@ -53,20 +53,32 @@ export function Sidebar({ withSync = true }: { withSync?: boolean }) {
       <nav aria-label="Timelines">
         <ul className="nav-list">
           {TIMELINES.map(([kind, label, hint]) => (
-            <li key={kind}><NavLink route={{ screen: 'timeline', kind }} label={label} hint={hint} /></li>
+            <li key={kind}>
+              <NavLink route={{ screen: 'timeline', kind }} label={label} hint={hint} />
+            </li>
           ))}
         </ul>
         <h2 className="nav-heading">Channels</h2>
         <ul className="nav-list">
           {writableChannels(current, channels).map((c) => (
-            <li key={c.guid}><NavLink route={{ screen: 'channel', channel: c.guid }} label={channelName(c)} /></li>
+            <li key={c.guid}>
+              <NavLink route={{ screen: 'channel', channel: c.guid }} label={channelName(c)} />
+            </li>
           ))}
         </ul>
         <ul className="nav-list nav-tools">
-          <li><NavLink route={{ screen: 'drafts' }} label={`Drafts${drafts > 0 ? ` (${drafts})` : ''}`} /></li>
-          <li><NavLink route={{ screen: 'scheduled' }} label={`Scheduled${scheduled > 0 ? ` (${scheduled})` : ''}`} /></li>
-          <li><NavLink route={{ screen: 'remotes' }} label="Remotes and sync" /></li>
-          <li><NavLink route={{ screen: 'settings' }} label="Profile and Personas" /></li>
+          <li>
+            <NavLink route={{ screen: 'drafts' }} label={`Drafts${drafts > 0 ? ` (${drafts})` : ''}`} />
+          </li>
+          <li>
+            <NavLink route={{ screen: 'scheduled' }} label={`Scheduled${scheduled > 0 ? ` (${scheduled})` : ''}`} />
+          </li>
+          <li>
+            <NavLink route={{ screen: 'remotes' }} label="Remotes and sync" />
+          </li>
+          <li>
+            <NavLink route={{ screen: 'settings' }} label="Profile and Personas" />
+          </li>
         </ul>
       </nav>
       <div className="sidebar-foot">
@@ -106,7 +118,13 @@ export function SidePanel() {
       <SyncPart />
       <h2 className="nav-heading">Scheduled</h2>
       <p className="sync-line">
-        {scheduled === 0 ? 'Nothing waits for its time.' : <a href={routePath({ screen: 'scheduled' })}>{scheduled === 1 ? '1 post waits for its time' : `${scheduled} posts wait for their time`}</a>}
+        {scheduled === 0 ? (
+          'Nothing waits for its time.'
+        ) : (
+          <a href={routePath({ screen: 'scheduled' })}>
+            {scheduled === 1 ? '1 post waits for its time' : `${scheduled} posts wait for their time`}
+          </a>
+        )}
       </p>
     </aside>
   );

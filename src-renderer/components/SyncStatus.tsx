@@ -78,7 +78,19 @@ const SHAPES: Record<SyncKind, ReactElement> = {
 
 export function SyncIcon({ kind }: { kind: SyncKind }) {
   return (
-    <svg className="sync-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="sync-icon"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {SHAPES[kind]}
     </svg>
   );

@@ -46,7 +46,12 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     const place = useTimelines.getState().places[timelineKey];
     const chosen = useUi.getState().selectedIn[timelineKey] ?? null;
     const anchored = place?.anchor && guids.includes(place.anchor.guid) ? place.anchor : null;
-    return { sizes: place?.sizes ?? [], offset: restoredOffset(place, guids, chosen, ESTIMATE_PX), selected: chosen, anchor: anchored };
+    return {
+      sizes: place?.sizes ?? [],
+      offset: restoredOffset(place, guids, chosen, ESTIMATE_PX),
+      selected: chosen,
+      anchor: anchored,
+    };
   });
 
   const virtualizer = useVirtualizer({
@@ -73,7 +78,10 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
 
   // Leaving: where the person is, kept for their return. A layout effect's cleanup, which runs while the
   // list is still in the page (a passive one would run after the screen that replaces it has started).
-  const keepPlace = useCallback(() => leave(timelineKey, { anchor: placeNow(), sizes: virtualizer.takeSnapshot() }), [leave, timelineKey, placeNow, virtualizer]);
+  const keepPlace = useCallback(
+    () => leave(timelineKey, { anchor: placeNow(), sizes: virtualizer.takeSnapshot() }),
+    [leave, timelineKey, placeNow, virtualizer],
+  );
   useLayoutEffect(() => keepPlace, [keepPlace]);
 
   useEffect(() => {
@@ -89,7 +97,8 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   useEffect(() => {
     if (live) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void pollTimeline(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
+      if (document.visibilityState === 'visible')
+        void pollTimeline(timelineKey, (scroller.current?.scrollTop ?? 0) < TOP_PX);
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [live, timelineKey]);
@@ -138,7 +147,11 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     return (
       <div className="state-line" role="alert">
         <p>{timeline.error}</p>
-        {timeline.retryable && <button type="button" onClick={() => void reloadTimeline(timelineKey)}>Try again</button>}
+        {timeline.retryable && (
+          <button type="button" onClick={() => void reloadTimeline(timelineKey)}>
+            Try again
+          </button>
+        )}
       </div>
     );
   }
@@ -149,7 +162,14 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
       <h2 className="visually-hidden">Posts</h2>
       <div className="fresh-holder" aria-live="polite">
         {timeline.fresh.length > 0 && (
-          <button type="button" className="fresh-button" onClick={() => { clearFresh(timelineKey); scroller.current?.scrollTo({ top: 0 }); }}>
+          <button
+            type="button"
+            className="fresh-button"
+            onClick={() => {
+              clearFresh(timelineKey);
+              scroller.current?.scrollTo({ top: 0 });
+            }}
+          >
             <span aria-hidden="true">↑ </span>
             {timeline.fresh.length} new {timeline.fresh.length === 1 ? 'post' : 'posts'} above
           </button>
@@ -170,19 +190,44 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
         ) : (
           <div className="timeline-inner" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => (
-              <TimelineRow key={item.key} guid={guids[item.index] ?? ''} index={item.index} start={item.start} selected={item.index === selected} tabStop={item.index === stop} marker={item.index === markerAt} measure={virtualizer.measureElement} />
+              <TimelineRow
+                key={item.key}
+                guid={guids[item.index] ?? ''}
+                index={item.index}
+                start={item.start}
+                selected={item.index === selected}
+                tabStop={item.index === stop}
+                marker={item.index === markerAt}
+                measure={virtualizer.measureElement}
+              />
             ))}
           </div>
         )}
-        {timeline.loadingMore && <p className="state-line" role="status">Loading older posts…</p>}
+        {timeline.loadingMore && (
+          <p className="state-line" role="status">
+            Loading older posts…
+          </p>
+        )}
         {timeline.end && guids.length > 0 && <p className="state-line end">That is all.</p>}
-        {timeline.status === 'error' && guids.length > 0 && <p className="state-line" role="alert">{timeline.error}</p>}
+        {timeline.status === 'error' && guids.length > 0 && (
+          <p className="state-line" role="alert">
+            {timeline.error}
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
-function TimelineRow(props: { guid: string; index: number; start: number; selected: boolean; tabStop: boolean; marker: boolean; measure: (el: Element | null) => void }) {
+function TimelineRow(props: {
+  guid: string;
+  index: number;
+  start: number;
+  selected: boolean;
+  tabStop: boolean;
+  marker: boolean;
+  measure: (el: Element | null) => void;
+}) {
   const post = usePosts((s) => s.byGuid[props.guid]);
   const select = useUi((s) => s.select);
   const row = useRef<HTMLElement | null>(null);
@@ -208,7 +253,11 @@ function TimelineRow(props: { guid: string; index: number; start: number; select
       // The focus anywhere in a post (Tab onto it, a click on one of its controls) makes it the selected one.
       onFocus={() => select(props.index)}
     >
-      {props.marker && <div className="new-marker" role="separator">New since you last looked</div>}
+      {props.marker && (
+        <div className="new-marker" role="separator">
+          New since you last looked
+        </div>
+      )}
       <PostCard guid={props.guid} />
     </article>
   );

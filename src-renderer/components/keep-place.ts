@@ -44,7 +44,12 @@ export function useKeepPlace(
   return useCallback(() => anchor.current, []);
 }
 
-function anchorOf(el: HTMLElement, virtualizer: Virtualizer<HTMLDivElement, Element>, guids: readonly string[], topPx: number): Anchor | null {
+function anchorOf(
+  el: HTMLElement,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  guids: readonly string[],
+  topPx: number,
+): Anchor | null {
   const top = el.scrollTop;
   // Near the top counts as on top (the poll puts new posts in view there, uncounted): nothing to keep.
   if (top < topPx) return null;

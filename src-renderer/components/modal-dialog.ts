@@ -1,6 +1,7 @@
 import { useLayoutEffect, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The dialog's controls that Tab can reach, in order: hidden ones (in closed details) left out, and of a
@@ -9,7 +10,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 function focusables(dialog: HTMLElement): HTMLElement[] {
   return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => {
     if (el instanceof HTMLInputElement && el.type === 'radio') {
-      const group = [...dialog.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(el.name)}"]`)];
+      const group = [
+        ...dialog.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(el.name)}"]`),
+      ];
       return el.checked || !group.some((r) => r.checked);
     }
     return el.getClientRects().length > 0;

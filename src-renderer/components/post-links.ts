@@ -84,7 +84,12 @@ function proseTextNodes(root: DocumentFragment | Element): Text[] {
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node instanceof Text && (node.data.includes('#') || node.data.includes('@')) && !node.parentElement?.closest(NOT_PROSE)) nodes.push(node);
+    if (
+      node instanceof Text &&
+      (node.data.includes('#') || node.data.includes('@')) &&
+      !node.parentElement?.closest(NOT_PROSE)
+    )
+      nodes.push(node);
   }
   return nodes;
 }

@@ -1,7 +1,8 @@
 import { useEffect, type RefObject } from 'react';
 
 /** Whatever the browser stops at with Tab: links, buttons, fields, summaries, anything given a tabindex. */
-const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [contenteditable]:not([contenteditable="false"]), [tabindex]';
+const FOCUSABLE =
+  'a[href], area[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [contenteditable]:not([contenteditable="false"]), [tabindex]';
 /** Where a control's own tabindex is kept while the row holds it back ('' when it had none). */
 const KEPT = 'data-row-tabindex';
 
@@ -28,7 +29,12 @@ export function useRowControls(row: RefObject<HTMLElement | null>, tabStop: bool
     holdBack(el);
     // Only tabindex is written here, and only where it differs: the observer does not feed itself.
     const observer = new MutationObserver(() => holdBack(el));
-    observer.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: ['tabindex', 'href', 'contenteditable'] });
+    observer.observe(el, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['tabindex', 'href', 'contenteditable'],
+    });
     return () => observer.disconnect();
   }, [row, tabStop]);
 }

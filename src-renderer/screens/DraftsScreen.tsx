@@ -11,17 +11,27 @@ export default function DraftsScreen() {
   return (
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-head">
-        <h1 id="screen-title">Drafts <span className="subtle">as {persona?.name ?? 'no Persona'}</span></h1>
+        <h1 id="screen-title">
+          Drafts <span className="subtle">as {persona?.name ?? 'no Persona'}</span>
+        </h1>
       </header>
       <div className="screen-scroll">
         {drafts.length === 0 ? (
-          <p className="empty">No drafts for this Persona. A draft is kept here from the first word you write, until it is published.</p>
+          <p className="empty">
+            No drafts for this Persona. A draft is kept here from the first word you write, until it is published.
+          </p>
         ) : (
           <ul className="draft-list" aria-label="Drafts">
-            {drafts.map((d) => <DraftRow key={d.id} draft={d} />)}
+            {drafts.map((d) => (
+              <DraftRow key={d.id} draft={d} />
+            ))}
           </ul>
         )}
-        {others > 0 && <p className="subtle">{others} more {others === 1 ? 'draft belongs' : 'drafts belong'} to other Personas: switch to see them.</p>}
+        {others > 0 && (
+          <p className="subtle">
+            {others} more {others === 1 ? 'draft belongs' : 'drafts belong'} to other Personas: switch to see them.
+          </p>
+        )}
       </div>
     </section>
   );

@@ -6,7 +6,11 @@ import { clients, describeFailure } from '../state/session';
 import { sanitizePostHtml } from '../util/sanitize';
 import { TimelineScreen } from './TimelineScreen';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; page: PersonaPageAnswer } | { status: 'unknown' } | { status: 'error'; error: string };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; page: PersonaPageAnswer }
+  | { status: 'unknown' }
+  | { status: 'error'; error: string };
 
 /**
  * A Persona's page at `/@handle` (or `/@handle@host` for an author of a remote): who it is, where it lives,
@@ -24,7 +28,10 @@ export default function PersonaScreen({ handle }: { handle: string }) {
     try {
       next = { status: 'ready', page: await clients().desk.personaPage(handle) };
     } catch (failure) {
-      next = isRemoteError(failure) && failure.status === 404 ? { status: 'unknown' } : { status: 'error', error: describeFailure(failure) };
+      next =
+        isRemoteError(failure) && failure.status === 404
+          ? { status: 'unknown' }
+          : { status: 'error', error: describeFailure(failure) };
     }
     if (asked.current === handle) setLoaded(next);
   }, [handle]);
@@ -34,14 +41,27 @@ export default function PersonaScreen({ handle }: { handle: string }) {
 
   if (loaded.status === 'ready') {
     const { page } = loaded;
-    return <TimelineScreen kind="persona" author={page.guid} title={page.name || `@${page.address}`} head={<PersonaHead page={page} />} />;
+    return (
+      <TimelineScreen
+        kind="persona"
+        author={page.guid}
+        title={page.name || `@${page.address}`}
+        head={<PersonaHead page={page} />}
+      />
+    );
   }
   return (
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-head">
-        <h1 id="screen-title" dir="auto">@{handle}</h1>
+        <h1 id="screen-title" dir="auto">
+          @{handle}
+        </h1>
       </header>
-      {loaded.status === 'loading' && <p className="state-line" role="status">Loading…</p>}
+      {loaded.status === 'loading' && (
+        <p className="state-line" role="status">
+          Loading…
+        </p>
+      )}
       {loaded.status === 'unknown' && (
         <p className="state-line" role="status">
           No Persona @{handle} is known here.
@@ -50,7 +70,9 @@ export default function PersonaScreen({ handle }: { handle: string }) {
       {loaded.status === 'error' && (
         <div className="state-line" role="alert">
           <p>{loaded.error}</p>
-          <button type="button" onClick={() => void load()}>Try again</button>
+          <button type="button" onClick={() => void load()}>
+            Try again
+          </button>
         </div>
       )}
     </section>

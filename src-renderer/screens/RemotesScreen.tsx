@@ -17,17 +17,27 @@ export default function RemotesScreen() {
   if (!available) {
     return (
       <section className="screen" aria-labelledby="screen-title">
-        <header className="screen-head"><h1 id="screen-title">Remotes and sync</h1></header>
+        <header className="screen-head">
+          <h1 id="screen-title">Remotes and sync</h1>
+        </header>
         <p className="empty">This host runs without sync, so it cannot keep remotes.</p>
       </section>
     );
   }
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <header className="screen-head"><h1 id="screen-title">Remotes and sync</h1></header>
+      <header className="screen-head">
+        <h1 id="screen-title">Remotes and sync</h1>
+      </header>
       <div className="screen-scroll">
-        {remotes.length === 0 ? <p className="empty">No remotes yet: everything stays on this instance. Add one below.</p> : (
-          <ul className="remote-list" aria-label="Remotes">{remotes.map((r) => <RemoteCard key={r.guid} remote={r} />)}</ul>
+        {remotes.length === 0 ? (
+          <p className="empty">No remotes yet: everything stays on this instance. Add one below.</p>
+        ) : (
+          <ul className="remote-list" aria-label="Remotes">
+            {remotes.map((r) => (
+              <RemoteCard key={r.guid} remote={r} />
+            ))}
+          </ul>
         )}
         <Conflicts />
         <AddRemote />
@@ -47,7 +57,12 @@ function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
     }
   };
   const remove = async () => {
-    if (!globalThis.confirm(`Remove ${remoteName(remote)}? Posts stay here; items still waiting to be sent there are dropped.`)) return;
+    if (
+      !globalThis.confirm(
+        `Remove ${remoteName(remote)}? Posts stay here; items still waiting to be sent there are dropped.`,
+      )
+    )
+      return;
     try {
       await clients().desk.removeRemote(remote.guid);
       useSync.getState().drop(remote.guid);
@@ -60,20 +75,41 @@ function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
     <li className="remote">
       <h2>{remoteName(remote)}</h2>
       <p className="subtle">{describeServer(remote)}</p>
-      <p className={`sync-line sync-${kind}`} title={title || undefined}><SyncIcon kind={kind} /><span className="sync-text">{words}</span></p>
+      <p className={`sync-line sync-${kind}`} title={title || undefined}>
+        <SyncIcon kind={kind} />
+        <span className="sync-text">{words}</span>
+      </p>
       <ul className="sync-detail" aria-label={`Sync with ${remoteName(remote)}`}>
-        {detail.map((line) => <li key={line.text} title={line.title}>{line.text}</li>)}
+        {detail.map((line) => (
+          <li key={line.text} title={line.title}>
+            {line.text}
+          </li>
+        ))}
       </ul>
       {remote.attention.length > 0 && (
         <ul className="attention" aria-label="Stopped items">
-          {remote.attention.map((a) => <AttentionItem key={`${a.seq}`} item={a} remoteGuid={remote.guid} conflict={remote.conflicts.some((c) => c.post_guid === a.post_guid)} />)}
+          {remote.attention.map((a) => (
+            <AttentionItem
+              key={`${a.seq}`}
+              item={a}
+              remoteGuid={remote.guid}
+              conflict={remote.conflicts.some((c) => c.post_guid === a.post_guid)}
+            />
+          ))}
         </ul>
       )}
       <p>Linked Personas: {remote.personas.map((p) => `${p.name} (@${p.as})`).join(', ') || 'none'}</p>
-      <p>Channels: {remote.channels.map((c) => c.name + (c.stand_in ? ' (stands in for its default)' : '')).join(', ') || 'none'}</p>
+      <p>
+        Channels:{' '}
+        {remote.channels.map((c) => c.name + (c.stand_in ? ' (stands in for its default)' : '')).join(', ') || 'none'}
+      </p>
       <div className="row-buttons">
-        <button type="button" onClick={() => void syncNow()} disabled={busy} aria-busy={busy}>{busy ? 'Syncing…' : `Sync ${remoteName(remote)} now`}</button>
-        <button type="button" className="danger" onClick={() => void remove()}>Remove</button>
+        <button type="button" onClick={() => void syncNow()} disabled={busy} aria-busy={busy}>
+          {busy ? 'Syncing…' : `Sync ${remoteName(remote)} now`}
+        </button>
+        <button type="button" className="danger" onClick={() => void remove()}>
+          Remove
+        </button>
       </div>
     </li>
   );
@@ -88,7 +124,9 @@ function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGu
     setBusy(true);
     try {
       await clients().desk.settleOutboxItem(item.seq, action);
-      useToasts.getState().show(action === 'retry' ? 'Back in line to be sent.' : 'Kept here only; it will not be sent.');
+      useToasts
+        .getState()
+        .show(action === 'retry' ? 'Back in line to be sent.' : 'Kept here only; it will not be sent.');
       void readRemotes();
     } catch (error) {
       showError(describeFailure(error));
@@ -103,22 +141,44 @@ function AttentionItem({ item, remoteGuid, conflict }: { item: Stopped; remoteGu
         {what} of <a href={routePath({ screen: 'thread', guid: item.post_guid })}>a post</a>: {item.reason}
       </span>
       {/* An edit held by a conflict is settled by choosing a version below, not by retrying. */}
-      {!conflict && <span className="row-buttons">
-        <button type="button" disabled={busy} onClick={() => void settle('retry')} aria-label={`Retry: ${what}`}>Retry</button>
-        <button type="button" disabled={busy} onClick={() => void settle('discard')} aria-label={`Keep here only: ${what}`}>Keep here only</button>
-      </span>}
+      {!conflict && (
+        <span className="row-buttons">
+          <button type="button" disabled={busy} onClick={() => void settle('retry')} aria-label={`Retry: ${what}`}>
+            Retry
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void settle('discard')}
+            aria-label={`Keep here only: ${what}`}
+          >
+            Keep here only
+          </button>
+        </span>
+      )}
     </li>
   );
 }
 
-const OP_NAMES: Record<string, string> = { publish: 'Publishing', edit: 'An edit', delete: 'Deleting', star: 'A star', unstar: 'Removing a star', pin: 'A pin', unpin: 'Removing a pin' };
+const OP_NAMES: Record<string, string> = {
+  publish: 'Publishing',
+  edit: 'An edit',
+  delete: 'Deleting',
+  star: 'A star',
+  unstar: 'Removing a star',
+  pin: 'A pin',
+  unpin: 'Removing a pin',
+};
 
 function Conflicts() {
   const [conflicts, setConflicts] = useState<ConflictAnswer[]>([]);
   const count = useSync((s) => s.remotes.reduce((n, r) => n + r.conflicts.length, 0));
   useEffect(() => {
     if (count === 0) setConflicts([]);
-    else clients().desk.conflicts().then(setConflicts, () => undefined);
+    else
+      clients()
+        .desk.conflicts()
+        .then(setConflicts, () => undefined);
   }, [count]);
   if (conflicts.length === 0) return null;
   const keep = async (c: ConflictAnswer, which: 'local' | 'remote') => {
@@ -135,8 +195,28 @@ function Conflicts() {
       <h2 id="conflicts-title">Edited on both sides</h2>
       {conflicts.map((c) => (
         <div key={c.post_guid} className="conflict">
-          <div><h3>Here (<a href={routePath({ screen: 'thread', guid: c.post_guid })}>open the post</a>)</h3><p dir="auto">{c.local.title && <strong>{c.local.title} </strong>}{c.local.text}</p><button type="button" onClick={() => void keep(c, 'local')}>Keep this version</button></div>
-          <div><h3>On the remote</h3><p dir="auto">{c.remote.title && <strong>{c.remote.title} </strong>}{c.remote.text}</p><button type="button" onClick={() => void keep(c, 'remote')}>Keep the remote version</button></div>
+          <div>
+            <h3>
+              Here (<a href={routePath({ screen: 'thread', guid: c.post_guid })}>open the post</a>)
+            </h3>
+            <p dir="auto">
+              {c.local.title && <strong>{c.local.title} </strong>}
+              {c.local.text}
+            </p>
+            <button type="button" onClick={() => void keep(c, 'local')}>
+              Keep this version
+            </button>
+          </div>
+          <div>
+            <h3>On the remote</h3>
+            <p dir="auto">
+              {c.remote.title && <strong>{c.remote.title} </strong>}
+              {c.remote.text}
+            </p>
+            <button type="button" onClick={() => void keep(c, 'remote')}>
+              Keep the remote version
+            </button>
+          </div>
         </div>
       ))}
     </section>
@@ -157,7 +237,8 @@ function AddRemote() {
     setBusy(true);
     setError(null);
     try {
-      const credentials = how === 'token' || api === 'legacy' ? { token } : { account_name: name, account_pass: password };
+      const credentials =
+        how === 'token' || api === 'legacy' ? { token } : { account_name: name, account_pass: password };
       const added = await clients().desk.addRemote({ base_url: baseUrl.trim(), interface: api, ...credentials });
       useSync.getState().put(added);
       await useAccount.getState().load();
@@ -174,23 +255,82 @@ function AddRemote() {
   return (
     <form className="add-remote" onSubmit={(e) => void submit(e)} aria-labelledby="add-remote-title">
       <h2 id="add-remote-title">Add a remote</h2>
-      <label>Address of the instance<input type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://example.org" required /></label>
-      <label>Interface<select value={api} onChange={(e) => setApi(e.target.value === 'legacy' ? 'legacy' : 'instance')}><option value="instance">Instance interface (/api)</option><option value="legacy">Legacy interface only (/content)</option></select></label>
+      <label>
+        Address of the instance
+        <input
+          type="url"
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+          placeholder="https://example.org"
+          required
+        />
+      </label>
+      <label>
+        Interface
+        <select value={api} onChange={(e) => setApi(e.target.value === 'legacy' ? 'legacy' : 'instance')}>
+          <option value="instance">Instance interface (/api)</option>
+          <option value="legacy">Legacy interface only (/content)</option>
+        </select>
+      </label>
       <fieldset>
         <legend>Sign in with</legend>
-        <label className="inline"><input type="radio" name="how" checked={how === 'password'} onChange={() => setHow('password')} disabled={api === 'legacy'} />Account name and password</label>
-        <label className="inline"><input type="radio" name="how" checked={how === 'token' || api === 'legacy'} onChange={() => setHow('token')} />A token</label>
+        <label className="inline">
+          <input
+            type="radio"
+            name="how"
+            checked={how === 'password'}
+            onChange={() => setHow('password')}
+            disabled={api === 'legacy'}
+          />
+          Account name and password
+        </label>
+        <label className="inline">
+          <input
+            type="radio"
+            name="how"
+            checked={how === 'token' || api === 'legacy'}
+            onChange={() => setHow('token')}
+          />
+          A token
+        </label>
       </fieldset>
       {how === 'token' || api === 'legacy' ? (
-        <label>Token<input value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" spellCheck={false} required /></label>
+        <label>
+          Token
+          <input
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+        </label>
       ) : (
         <>
-          <label>Account name<input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required /></label>
-          <label>Password<input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" required /></label>
+          <label>
+            Account name
+            <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />
+          </label>
+          <label>
+            Password
+            <input
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="off"
+              required
+            />
+          </label>
         </>
       )}
-      {error && <p className="field-error" role="alert">{error}</p>}
-      <button type="submit" className="primary" disabled={busy}>{busy ? 'Adding…' : 'Add remote'}</button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? 'Adding…' : 'Add remote'}
+      </button>
     </form>
   );
 }

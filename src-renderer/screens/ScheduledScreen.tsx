@@ -34,11 +34,16 @@ export default function ScheduledScreen() {
       <div className="screen-scroll">
         {status === 'error' && (
           <p className="empty" role="alert">
-            {error} <button type="button" onClick={() => void load()}>Try again</button>
+            {error}{' '}
+            <button type="button" onClick={() => void load()}>
+              Try again
+            </button>
           </p>
         )}
         {status === 'ready' && posts.length === 0 && (
-          <p className="empty">Nothing is scheduled. A post given a publication time ahead waits here until then, off the timelines.</p>
+          <p className="empty">
+            Nothing is scheduled. A post given a publication time ahead waits here until then, off the timelines.
+          </p>
         )}
         {posts.length > 0 && (
           <ul className="scheduled-list" aria-label="Scheduled posts">
@@ -62,7 +67,12 @@ function ScheduledItem({ post, nowMs }: { post: RemotePost; nowMs: number }) {
 
   const save = async () => {
     const unix = localInputToUnix(value);
-    const wrong = unix === null ? 'Give a date and a time.' : unix * 1000 <= Date.now() ? 'That time has passed: pick one ahead, or publish now.' : null;
+    const wrong =
+      unix === null
+        ? 'Give a date and a time.'
+        : unix * 1000 <= Date.now()
+          ? 'That time has passed: pick one ahead, or publish now.'
+          : null;
     setProblem(wrong);
     if (unix === null || wrong !== null) return;
     if (await reschedule(post, unix)) setEditing(false);
@@ -71,10 +81,16 @@ function ScheduledItem({ post, nowMs }: { post: RemotePost; nowMs: number }) {
   return (
     <li className="scheduled-post" aria-label={`${kind}: ${label}`}>
       <div className="scheduled-text">
-        <span className="post-kind">{kind} as {post.persona.name || post.persona.as}</span>
+        <span className="post-kind">
+          {kind} as {post.persona.name || post.persona.as}
+        </span>
         {post.title && <strong dir="auto">{post.title}</strong>}
         <p dir="auto">{excerpt(post.text)}</p>
-        <time className="scheduled-when" dateTime={new Date(post.publish_unix * 1000).toISOString()} title={fullTime(post.publish_unix)}>
+        <time
+          className="scheduled-when"
+          dateTime={new Date(post.publish_unix * 1000).toISOString()}
+          title={fullTime(post.publish_unix)}
+        >
           {scheduledTimeText(post.publish_unix, nowMs)}
         </time>
         {editing && (
@@ -95,22 +111,50 @@ function ScheduledItem({ post, nowMs }: { post: RemotePost; nowMs: number }) {
                 aria-describedby={problem ? `when-${post.guid}` : undefined}
               />
             </label>
-            <button type="submit" className="primary" disabled={busy}>Save time</button>
-            <button type="button" onClick={() => setEditing(false)}>Keep the time</button>
-            {problem && <span id={`when-${post.guid}`} className="scheduled-problem" role="alert">{problem}</span>}
+            <button type="submit" className="primary" disabled={busy}>
+              Save time
+            </button>
+            <button type="button" onClick={() => setEditing(false)}>
+              Keep the time
+            </button>
+            {problem && (
+              <span id={`when-${post.guid}`} className="scheduled-problem" role="alert">
+                {problem}
+              </span>
+            )}
           </form>
         )}
       </div>
       <div className="scheduled-actions">
         {!editing && (
-          <button type="button" disabled={busy} aria-label={`Change time: ${label}`} onClick={() => { setValue(unixToLocalInput(post.publish_unix)); setEditing(true); }}>
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={`Change time: ${label}`}
+            onClick={() => {
+              setValue(unixToLocalInput(post.publish_unix));
+              setEditing(true);
+            }}
+          >
             Change time
           </button>
         )}
-        <button type="button" className="primary" disabled={busy} aria-label={`Publish now: ${label}`} onClick={() => void publishNow(post)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy}
+          aria-label={`Publish now: ${label}`}
+          onClick={() => void publishNow(post)}
+        >
           Publish now
         </button>
-        <button type="button" disabled={busy} title="Back to Drafts: it will not be published" aria-label={`Cancel, back to Drafts: ${label}`} onClick={() => void cancelSchedule(post)}>
+        <button
+          type="button"
+          disabled={busy}
+          title="Back to Drafts: it will not be published"
+          aria-label={`Cancel, back to Drafts: ${label}`}
+          onClick={() => void cancelSchedule(post)}
+        >
           Cancel
         </button>
       </div>

@@ -59,27 +59,70 @@ export function SignIn() {
       <h1>Publishing Desk</h1>
       {reason && <p role="alert">{reason}</p>}
       {ways?.password && (
-        <form onSubmit={run('password', () => useSession.getState().signIn(name, password))} aria-labelledby="password-title">
+        <form
+          onSubmit={run('password', () => useSession.getState().signIn(name, password))}
+          aria-labelledby="password-title"
+        >
           <h2 id="password-title">Sign in</h2>
-          <label>Account name<input value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" required /></label>
-          <label>Password<input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required /></label>
-          {error?.form === 'password' && <p className="field-error" role="alert">{error.text}</p>}
-          <button type="submit" className="primary" disabled={busy}>Sign in</button>
+          <label>
+            Account name
+            <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" required />
+          </label>
+          <label>
+            Password
+            <input
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              required
+            />
+          </label>
+          {error?.form === 'password' && (
+            <p className="field-error" role="alert">
+              {error.text}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={busy}>
+            Sign in
+          </button>
         </form>
       )}
       {ways && !ways.password && ways.link && (
         <section aria-labelledby="link-title">
           <h2 id="link-title">Sign in with the link</h2>
-          <p>Open the sign-in link printed where the desk was started: <code>npm run serve</code> prints it in its terminal. It signs in one browser, once, within 15 minutes.</p>
-          <p className="subtle">No password is set on this instance: start it with <code>--password</code> to sign in with one.</p>
+          <p>
+            Open the sign-in link printed where the desk was started: <code>npm run serve</code> prints it in its
+            terminal. It signs in one browser, once, within 15 minutes.
+          </p>
+          <p className="subtle">
+            No password is set on this instance: start it with <code>--password</code> to sign in with one.
+          </p>
         </section>
       )}
       <form onSubmit={run('token', () => useSession.getState().usePastedToken(token))} aria-labelledby="token-title">
         <h2 id="token-title">{leading ? 'Or use the owner token' : 'Use the owner token'}</h2>
-        <p className="subtle"><code>npm run serve</code> prints it, and keeps it in the data folder's <code>owner-token</code> file.</p>
-        <label>Owner token<input value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" spellCheck={false} required /></label>
-        {error?.form === 'token' && <p className="field-error" role="alert">{error.text}</p>}
-        <button type="submit" disabled={busy}>Use this token</button>
+        <p className="subtle">
+          <code>npm run serve</code> prints it, and keeps it in the data folder's <code>owner-token</code> file.
+        </p>
+        <label>
+          Owner token
+          <input
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+        </label>
+        {error?.form === 'token' && (
+          <p className="field-error" role="alert">
+            {error.text}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Use this token
+        </button>
       </form>
     </main>
   );

@@ -9,7 +9,8 @@ import { useUi } from '../state/ui';
 import { ThreadList } from './thread/ThreadList';
 import { isArticle } from '../components/ArticleTeaser';
 
-const repliesIn = (n: number): string => (n === 0 ? 'No replies yet' : n === 1 ? '1 reply' : `${n.toLocaleString()} replies`);
+const repliesIn = (n: number): string =>
+  n === 0 ? 'No replies yet' : n === 1 ? '1 reply' : `${n.toLocaleString()} replies`;
 
 /** A post's whole conversation with its branches; the opened post in focus; replies written in place. */
 export default function ThreadScreen({ guid }: { guid: string }) {
@@ -77,8 +78,12 @@ export default function ThreadScreen({ guid }: { guid: string }) {
   if (gone) {
     return (
       <div className="state-line" role="alert">
-        <p>This post was deleted where it was published, or is no longer shown to you there. It is gone from here too.</p>
-        <button type="button" className="link-button" onClick={() => history.back()}>← Back</button>
+        <p>
+          This post was deleted where it was published, or is no longer shown to you there. It is gone from here too.
+        </p>
+        <button type="button" className="link-button" onClick={() => history.back()}>
+          ← Back
+        </button>
       </div>
     );
   }
@@ -86,19 +91,34 @@ export default function ThreadScreen({ guid }: { guid: string }) {
     return (
       <div className="state-line" role="alert">
         <p>{error}</p>
-        <button type="button" onClick={() => void load()}>Try again</button>
+        <button type="button" onClick={() => void load()}>
+          Try again
+        </button>
       </div>
     );
   }
-  if (!rows) return <p className="state-line" role="status">Loading the conversation…</p>;
+  if (!rows)
+    return (
+      <p className="state-line" role="status">
+        Loading the conversation…
+      </p>
+    );
   const opened = rows.find((r) => r.post.guid === guid)?.post;
   const article = opened !== undefined && isArticle(opened);
   return (
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-head">
-        <button type="button" className="link-button" onClick={() => history.back()}>← Back</button>
+        <button type="button" className="link-button" onClick={() => history.back()}>
+          ← Back
+        </button>
         <h1 id="screen-title">{article ? 'Article' : 'Conversation'}</h1>
-        <span className="subtle">{article ? repliesIn(rows.length - 1) : rows.length === 1 ? '1 post' : `${rows.length.toLocaleString()} posts`}</span>
+        <span className="subtle">
+          {article
+            ? repliesIn(rows.length - 1)
+            : rows.length === 1
+              ? '1 post'
+              : `${rows.length.toLocaleString()} posts`}
+        </span>
       </header>
       <ThreadList
         rows={rows}

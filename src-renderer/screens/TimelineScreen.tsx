@@ -50,7 +50,10 @@ interface TimelineScreenProps {
   head?: ReactNode;
 }
 
-function kindTitle(kind: TimelineKind, names: { channelName: string | undefined; filter: string | undefined; tag: string | undefined }): string {
+function kindTitle(
+  kind: TimelineKind,
+  names: { channelName: string | undefined; filter: string | undefined; tag: string | undefined },
+): string {
   if (kind === 'channel') return names.channelName ?? 'Channel';
   if (kind === 'search') return `Search: ${names.filter ?? ''}`;
   if (kind === 'tag') return `#${names.tag ?? ''}`;
@@ -71,7 +74,15 @@ export function TimelineScreen({ kind, channel, filter, author, tag, title: give
   const plan = useMemo(() => (kind === 'search' && typed ? planSearch(filter ?? '') : null), [kind, typed, filter]);
   const sent = plan ? (plan.query ?? '') : filter;
   const spec = useMemo<TimelineSpec>(
-    () => ({ kind, persona, types, ...(channel ? { channel } : {}), ...(sent ? { filter: sent } : {}), ...(author ? { author } : {}), ...(tag ? { tag } : {}) }),
+    () => ({
+      kind,
+      persona,
+      types,
+      ...(channel ? { channel } : {}),
+      ...(sent ? { filter: sent } : {}),
+      ...(author ? { author } : {}),
+      ...(tag ? { tag } : {}),
+    }),
     [kind, persona, types, channel, sent, author, tag],
   );
   const key = timelineKey(spec);
@@ -85,7 +96,8 @@ export function TimelineScreen({ kind, channel, filter, author, tag, title: give
   }, [spec, waiting, nothingToSearch]);
 
   const title = givenTitle ?? kindTitle(kind, { channelName, filter, tag });
-  const subtitle = kind === 'home' || kind === 'mentions' || kind === 'pins' ? (personaName ? `as ${personaName}` : '') : '';
+  const subtitle =
+    kind === 'home' || kind === 'mentions' || kind === 'pins' ? (personaName ? `as ${personaName}` : '') : '';
   return (
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-head">

@@ -80,7 +80,10 @@ export const useAccount = create<AccountStore>((set, get) => ({
   setChannels: (channels) => {
     // A Persona's `channels` is the other side of the Channels' `writers`: kept in step, so the composer and
     // the sidebar, which read either, agree at once.
-    set({ channels, personas: get().personas.map((p) => ({ ...p, channels: writableChannels(p.guid, channels).map((c) => c.guid) })) });
+    set({
+      channels,
+      personas: get().personas.map((p) => ({ ...p, channels: writableChannels(p.guid, channels).map((c) => c.guid) })),
+    });
   },
   setProfile: (profile) => set({ profile }),
 }));

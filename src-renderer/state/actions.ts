@@ -16,7 +16,11 @@ import { unixToLocalInput } from '../util/time';
 /** A new draft for the current Persona (replying to `replyTo`), opened in the composer; kept from its first keystroke. */
 export function compose(init: { replyTo?: RemotePost } = {}): void {
   const persona = currentPersona();
-  const draft = blankDraft({ personaGuid: persona?.guid ?? null, channelGuid: writableChannels(persona?.guid ?? null, useAccount.getState().channels)[0]?.guid ?? null, replyTo: init.replyTo?.guid ?? null });
+  const draft = blankDraft({
+    personaGuid: persona?.guid ?? null,
+    channelGuid: writableChannels(persona?.guid ?? null, useAccount.getState().channels)[0]?.guid ?? null,
+    replyTo: init.replyTo?.guid ?? null,
+  });
   useDrafts.getState().open(draft);
   useUi.getState().openComposer(draft.id);
 }
@@ -53,7 +57,8 @@ function ownPath(post: RemotePost): string {
   }
 }
 
-export const isOwn = (post: RemotePost): boolean => useAccount.getState().personas.some((p) => p.guid === post.persona.guid);
+export const isOwn = (post: RemotePost): boolean =>
+  useAccount.getState().personas.some((p) => p.guid === post.persona.guid);
 
 export { deletePost, UNDO_MS } from './post-delete';
 export { setPin, toggleStar } from './post-marks';
@@ -67,7 +72,10 @@ export const canRepost = (post: RemotePost): boolean => post.id !== null || post
 
 async function legacyIdOf(post: RemotePost): Promise<number | null> {
   if (post.id !== null) return post.id;
-  const page = await clients().desk.blurbs('global', { count: LEGACY_LIMITS.countMax, before_unix: post.publish_unix + 1 });
+  const page = await clients().desk.blurbs('global', {
+    count: LEGACY_LIMITS.countMax,
+    before_unix: post.publish_unix + 1,
+  });
   return page.posts.find((p) => p.guid === post.guid)?.id ?? null;
 }
 
@@ -80,7 +88,10 @@ export async function repost(post: RemotePost): Promise<void> {
     }
     const made = await clients().desk.repost(id, useAccount.getState().currentGuid ?? undefined);
     // The legacy answer says nothing of what it reposts: the instance's view of it embeds the original.
-    const shown = (await clients().instance.post(made.guid).catch(() => null)) ?? made;
+    const shown =
+      (await clients()
+        .instance.post(made.guid)
+        .catch(() => null)) ?? made;
     usePosts.getState().put([shown, { ...post, reposted: made.guid }]);
     showPublished(shown);
     useToasts.getState().show('Reposted.');

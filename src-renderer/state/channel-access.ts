@@ -10,12 +10,18 @@ export async function setChannelAccess(channelGuid: string, personaGuid: string,
   const account = useAccount.getState();
   const before = account.channels.find((c) => c.guid === channelGuid);
   if (!before) return;
-  const writers = allowed ? [...new Set([...before.writers, personaGuid])] : before.writers.filter((g) => g !== personaGuid);
+  const writers = allowed
+    ? [...new Set([...before.writers, personaGuid])]
+    : before.writers.filter((g) => g !== personaGuid);
   account.putChannel({ ...before, writers });
   try {
-    useAccount.getState().putChannel(await clients().desk.setChannelAccess(channelGuid, personaGuid, allowed ? 'write' : 'none'));
+    useAccount
+      .getState()
+      .putChannel(await clients().desk.setChannelAccess(channelGuid, personaGuid, allowed ? 'write' : 'none'));
   } catch (error) {
     useAccount.getState().putChannel(before);
-    showError(`${allowed ? 'Could not give write access' : 'Could not take write access away'}: ${describeFailure(error)}`);
+    showError(
+      `${allowed ? 'Could not give write access' : 'Could not take write access away'}: ${describeFailure(error)}`,
+    );
   }
 }

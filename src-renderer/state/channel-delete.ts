@@ -15,7 +15,8 @@ export function whyNotDeletable(channel: ChannelAnswer, channels: readonly Chann
   if (channel.remote_guid !== false) {
     return 'This Channel belongs to a remote instance, so it cannot be deleted here. Removing that remote under Remotes makes it a Channel of this instance, which can then be deleted.';
   }
-  if (moveTargets(channel, channels).length === 0) return 'This is the only Channel and every post needs one, so it cannot be deleted. Create another Channel first.';
+  if (moveTargets(channel, channels).length === 0)
+    return 'This is the only Channel and every post needs one, so it cannot be deleted. Create another Channel first.';
   return null;
 }
 

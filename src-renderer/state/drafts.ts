@@ -51,7 +51,9 @@ function readGone(storage: Storage = localStorage): Gone {
 /** The newest marks, at most GONE_KEPT of them. */
 function boundGone(gone: Gone): Gone {
   const entries = Object.entries(gone);
-  return entries.length <= GONE_KEPT ? gone : Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, GONE_KEPT));
+  return entries.length <= GONE_KEPT
+    ? gone
+    : Object.fromEntries(entries.sort((a, b) => b[1] - a[1]).slice(0, GONE_KEPT));
 }
 
 /**
@@ -64,7 +66,9 @@ export function mergeDrafts(mine: readonly Draft[], theirs: readonly Draft[], go
     const held = byId.get(draft.id);
     if (!held || draft.updatedAt > held.updatedAt) byId.set(draft.id, draft);
   }
-  return [...byId.values()].filter((d) => (gone[d.id] ?? -Infinity) < d.updatedAt).sort((a, b) => b.updatedAt - a.updatedAt);
+  return [...byId.values()]
+    .filter((d) => (gone[d.id] ?? -Infinity) < d.updatedAt)
+    .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 function writeDrafts(drafts: readonly Draft[], gone: Gone): string | null {
@@ -120,7 +124,21 @@ export function blankDraft(init: Partial<Draft> = {}): Draft {
 }
 
 /** The fields a person writes in. */
-const WRITTEN = ['title', 'text', 'tags', 'sourceUrl', 'sourceTitle', 'publishAt', 'expiresAt', 'place', 'latitude', 'longitude', 'altitude', 'canonicalPath', 'slug'] as const;
+const WRITTEN = [
+  'title',
+  'text',
+  'tags',
+  'sourceUrl',
+  'sourceTitle',
+  'publishAt',
+  'expiresAt',
+  'place',
+  'latitude',
+  'longitude',
+  'altitude',
+  'canonicalPath',
+  'slug',
+] as const;
 
 /** Nothing written: every field a person writes in is blank (a kind or privacy chosen alone is not a draft). */
 export const isEmptyDraft = (d: Draft): boolean => WRITTEN.every((field) => d[field].trim() === '');
@@ -163,7 +181,8 @@ interface DraftsStore {
 }
 
 /** A kept draft, or one open with nothing in it yet: what a composer shows. */
-export const findDraft = (s: Pick<DraftsStore, 'drafts' | 'unsaved'>, id: string): Draft | undefined => s.drafts.find((d) => d.id === id) ?? s.unsaved[id];
+export const findDraft = (s: Pick<DraftsStore, 'drafts' | 'unsaved'>, id: string): Draft | undefined =>
+  s.drafts.find((d) => d.id === id) ?? s.unsaved[id];
 
 const without = <T>(record: Record<string, T>, id: string): Record<string, T> => {
   const { [id]: _gone, ...rest } = record;
@@ -174,7 +193,10 @@ export const useDrafts = create<DraftsStore>((set, get) => {
   /** Storage and this tab's list merged, `edit` applied, written back; `gone` marks what `edit` removed. */
   const commit = (edit: (drafts: Draft[], gone: Gone) => Draft[], marks: { remove?: string; keep?: string } = {}) => {
     const stored = readGone();
-    const gone = boundGone({ ...(marks.keep === undefined ? stored : without(stored, marks.keep)), ...(marks.remove === undefined ? {} : { [marks.remove]: Date.now() }) });
+    const gone = boundGone({
+      ...(marks.keep === undefined ? stored : without(stored, marks.keep)),
+      ...(marks.remove === undefined ? {} : { [marks.remove]: Date.now() }),
+    });
     const drafts = edit(mergeDrafts(get().drafts, readDrafts(), gone), gone);
     set({ drafts, saveError: writeDrafts(drafts, gone) });
   };
@@ -199,7 +221,8 @@ export const useDrafts = create<DraftsStore>((set, get) => {
         commit(upsert(next), { keep: id });
       } else {
         set({ unsaved: { ...get().unsaved, [id]: next } });
-        if (get().drafts.some((d) => d.id === id)) commit((drafts) => drafts.filter((d) => d.id !== id), { remove: id });
+        if (get().drafts.some((d) => d.id === id))
+          commit((drafts) => drafts.filter((d) => d.id !== id), { remove: id });
       }
     },
     remove: (id) => {

@@ -91,7 +91,8 @@ const nudge = (() => {
     useEvents.setState({ nudged: raised });
   }, TIMELINES_EVERY_MS);
   return (shows: (spec: TimelineSpec) => boolean) => {
-    for (const [key, timeline] of Object.entries(useTimelines.getState().byKey)) if (shows(timeline.spec)) keys.add(key);
+    for (const [key, timeline] of Object.entries(useTimelines.getState().byKey))
+      if (shows(timeline.spec)) keys.add(key);
     if (keys.size > 0) flush();
   };
 })();

@@ -31,10 +31,13 @@ const KEY = 'desk.pending-deletes.v1';
 /** More pending deletions than anyone makes in an undo time: a list grown past it was not written by this page. */
 const MOST = 200;
 
-const readPending = (): Record<string, number> => readStoredRecord(KEY, (value): value is number => typeof value === 'number' && Number.isFinite(value));
+const readPending = (): Record<string, number> =>
+  readStoredRecord(KEY, (value): value is number => typeof value === 'number' && Number.isFinite(value));
 
 function writePending(pending: Record<string, number>): void {
-  const entries = Object.entries(pending).sort((a, b) => b[1] - a[1]).slice(0, MOST);
+  const entries = Object.entries(pending)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MOST);
   writeStoredRecord(KEY, Object.fromEntries(entries));
 }
 
@@ -111,7 +114,9 @@ function sendAsThePageGoes(): void {
  * is over), keeps their posts out of the timelines until then, and sends this page's own as it goes away.
  */
 export function installPendingDeletes(): () => void {
-  const timers = Object.entries(readPending()).map(([guid, at]) => setTimeout(() => void finish(guid, null), Math.max(0, Math.min(at + UNDO_MS - Date.now(), UNDO_MS))));
+  const timers = Object.entries(readPending()).map(([guid, at]) =>
+    setTimeout(() => void finish(guid, null), Math.max(0, Math.min(at + UNDO_MS - Date.now(), UNDO_MS))),
+  );
   const hidden = new Set(Object.keys(readPending()));
   const unsubscribe = useTimelines.subscribe((now) => {
     for (const guid of hidden) {

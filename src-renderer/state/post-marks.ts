@@ -11,7 +11,12 @@ import { showError } from './toasts';
  */
 
 /** Applies `change` now; runs `send`; puts the answer, or undoes `change` and says why. */
-async function optimistic(guid: string, change: Partial<RemotePost>, send: () => Promise<RemotePost>, what: string): Promise<void> {
+async function optimistic(
+  guid: string,
+  change: Partial<RemotePost>,
+  send: () => Promise<RemotePost>,
+  what: string,
+): Promise<void> {
   const before = usePosts.getState().byGuid[guid];
   if (!before) return;
   usePosts.getState().patch(guid, change);

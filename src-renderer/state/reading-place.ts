@@ -23,10 +23,16 @@ export interface Place {
  * far into it, counted with the heights measured before (the estimate for rows never drawn), as the
  * virtualiser counts. Without that post (gone, or the list read anew), at the selected post; else on top.
  */
-export function restoredOffset(place: Place | undefined, guids: readonly string[], selected: string | null, estimate: number): number {
+export function restoredOffset(
+  place: Place | undefined,
+  guids: readonly string[],
+  selected: string | null,
+  estimate: number,
+): number {
   if (!place) return 0;
   const sizes = new Map<unknown, number>(place.sizes.map((item) => [item.key, item.size]));
-  const startOf = (index: number) => guids.slice(0, index).reduce((sum, guid) => sum + (sizes.get(guid) ?? estimate), 0);
+  const startOf = (index: number) =>
+    guids.slice(0, index).reduce((sum, guid) => sum + (sizes.get(guid) ?? estimate), 0);
   const anchored = place.anchor === null ? -1 : guids.indexOf(place.anchor.guid);
   if (place.anchor !== null && anchored >= 0) return startOf(anchored) + place.anchor.into;
   const chosen = selected === null ? -1 : guids.indexOf(selected);

@@ -53,15 +53,22 @@ export function remoteState(remote: RemoteStatusAnswer, now: number, askedHere =
   const failing = remote.failing_since_unix !== false && remote.last_error_kind !== false;
 
   if (remote.syncing || askedHere) return state('syncing', progressWords(remote), waiting);
-  if (failing && remote.last_error_kind !== false && !PASSING.has(remote.last_error_kind)) return state('attention', `Needs attention: ${reason}`);
+  if (failing && remote.last_error_kind !== false && !PASSING.has(remote.last_error_kind))
+    return state('attention', `Needs attention: ${reason}`);
   if (failing && remote.failing_since_unix !== false) {
     const since = `${UNANSWERED.has(remote.last_error_kind || 'protocol') ? 'Offline' : 'Failing'} since ${at('Failing since', remote.failing_since_unix)}`;
-    const next = remote.next_try_unix === false ? '' : remote.next_try_unix <= now ? 'trying again shortly' : `next try at ${at('Next try at', remote.next_try_unix)}`;
+    const next =
+      remote.next_try_unix === false
+        ? ''
+        : remote.next_try_unix <= now
+          ? 'trying again shortly'
+          : `next try at ${at('Next try at', remote.next_try_unix)}`;
     return state('offline', since, lowerFirst(reason), next, waiting);
   }
   const stopped = remote.attention[0];
   if (stopped) return state('attention', `Needs attention: ${shortReason(stopped.reason)}`, waiting);
-  if (remote.conflicts.length > 0) return state('attention', `${remote.conflicts.length} edited on both sides: choose a version`, waiting);
+  if (remote.conflicts.length > 0)
+    return state('attention', `${remote.conflicts.length} edited on both sides: choose a version`, waiting);
   if (waiting) return state('waiting', waiting);
   if (remote.last_pull_unix === false) return state('never', 'Not synced yet');
   return state('up-to-date', 'Up to date', ago('Last synced', remote.last_pull_unix));
@@ -77,22 +84,31 @@ function progressWords(remote: RemoteStatusAnswer): string {
 
 function detailOf(remote: RemoteStatusAnswer, now: number): DetailLine[] {
   const lines: DetailLine[] = [];
-  const line = (text: string, unix?: number) => lines.push(unix === undefined ? { text } : { text, title: fullTime(unix) });
+  const line = (text: string, unix?: number) =>
+    lines.push(unix === undefined ? { text } : { text, title: fullTime(unix) });
   const { progress, last_cycle: last } = remote;
   if (progress !== false) {
     const stored = progress.stored > 0 ? `, ${progress.stored} new or changed here` : '';
-    const pulled = progress.step === 'pull' ? ` · ${countWords(progress.read, 'post')} read${stored} so far` : ' · sending first';
+    const pulled =
+      progress.step === 'pull' ? ` · ${countWords(progress.read, 'post')} read${stored} so far` : ' · sending first';
     line(`Sync started ${agoWords(progress.started_unix, now)}${pulled}`, progress.started_unix);
   }
-  line(remote.last_pull_unix === false ? 'Never synced yet' : `Last synced ${agoWords(remote.last_pull_unix, now)}`, remote.last_pull_unix || undefined);
+  line(
+    remote.last_pull_unix === false ? 'Never synced yet' : `Last synced ${agoWords(remote.last_pull_unix, now)}`,
+    remote.last_pull_unix || undefined,
+  );
   if (last !== false) {
     const sent = last.sent > 0 ? `${last.sent} sent` : '';
     const came = last.ok ? [countWords(last.stored, 'new or changed post'), sent] : [sent];
     const words = came.filter(Boolean).join(', ');
-    line(`Last sync ${last.ok ? 'went well' : 'did not finish'} ${agoWords(last.finished_unix, now)}${words ? `: ${words}` : ''}`, last.finished_unix);
+    line(
+      `Last sync ${last.ok ? 'went well' : 'did not finish'} ${agoWords(last.finished_unix, now)}${words ? `: ${words}` : ''}`,
+      last.finished_unix,
+    );
   }
   if (remote.last_push_unix !== false) line(`Last sent ${agoWords(remote.last_push_unix, now)}`, remote.last_push_unix);
-  if (remote.failing_since_unix !== false) line(`Failing since ${clockWords(remote.failing_since_unix, now)}`, remote.failing_since_unix);
+  if (remote.failing_since_unix !== false)
+    line(`Failing since ${clockWords(remote.failing_since_unix, now)}`, remote.failing_since_unix);
   if (remote.last_error !== false) {
     const when = remote.last_error_unix === false ? '' : ` ${agoWords(remote.last_error_unix, now)}`;
     line(`Last error${when}: ${remote.last_error}`, remote.last_error_unix || undefined);
@@ -117,7 +133,12 @@ function shortReason(text: string): string {
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** "14:02" today (by the local calendar), "24 Nov, 14:02" on another day. */
 export function clockWords(unix: number, now: number): string {

@@ -100,7 +100,8 @@ export function routePath(route: Route): string {
 const here = (): string => `${location.pathname}${location.search}`;
 
 /** Where the page is now; an earlier `#/…` address counts where the path says nothing. */
-const currentRoute = (): Route => (location.hash.startsWith('#/') && location.pathname === '/' ? parseRoute(location.hash) : parseRoute(here()));
+const currentRoute = (): Route =>
+  location.hash.startsWith('#/') && location.pathname === '/' ? parseRoute(location.hash) : parseRoute(here());
 
 interface RouteStore {
   route: Route;
@@ -129,9 +130,22 @@ export function installAddresses(target: Window = window): () => void {
   if (location.hash.startsWith('#/')) history.replaceState(null, '', routePath(currentRoute()));
   const onPop = () => useRoute.setState({ route: currentRoute() });
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+    if (
+      !(link instanceof HTMLAnchorElement) ||
+      (link.target && link.target !== '_self') ||
+      link.hasAttribute('download')
+    )
+      return;
     const url = new URL(link.href);
     if (url.origin !== location.origin) return;
     const address = `${url.pathname}${url.search}`;

@@ -40,7 +40,8 @@ export const useScheduled = create<ScheduledStore>((set, get) => ({
     }
   },
   setBusy: (guid, on) => set({ busy: on ? [...get().busy, guid] : get().busy.filter((g) => g !== guid) }),
-  replace: (post) => set({ posts: stillScheduled([...get().posts.filter((p) => p.guid !== post.guid), post], Date.now()) }),
+  replace: (post) =>
+    set({ posts: stillScheduled([...get().posts.filter((p) => p.guid !== post.guid), post], Date.now()) }),
   drop: (guid) => set({ posts: get().posts.filter((p) => p.guid !== guid) }),
   takeDue: () => {
     const posts = stillScheduled(get().posts, Date.now());

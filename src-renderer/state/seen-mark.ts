@@ -52,7 +52,9 @@ const SEEN_KEY = 'desk.seen.v1';
 /** Stored per timeline key: `{unix, guid}`, or a bare number of seconds as earlier versions kept it. */
 const storedMark = z.union([
   z.number().transform((unix): SeenMark => ({ unix, guid: null })),
-  z.object({ unix: z.number(), guid: z.string().min(1) }).transform(({ unix, guid }): SeenMark => ({ unix, guid: guid.toLowerCase() })),
+  z
+    .object({ unix: z.number(), guid: z.string().min(1) })
+    .transform(({ unix, guid }): SeenMark => ({ unix, guid: guid.toLowerCase() })),
 ]);
 type StoredMark = z.input<typeof storedMark>;
 const isStoredMark = (value: unknown): value is StoredMark => storedMark.safeParse(value).success;
@@ -65,5 +67,8 @@ export function readSeen(): Record<string, SeenMark> {
 
 /** Without storage the mark only lasts as long as the page. The other timelines' marks stay as stored. */
 export function writeSeen(key: string, mark: PostMark): void {
-  writeStoredRecord(SEEN_KEY, { ...readStoredRecord(SEEN_KEY, isStoredMark), [key]: { unix: mark.unix, guid: mark.guid } });
+  writeStoredRecord(SEEN_KEY, {
+    ...readStoredRecord(SEEN_KEY, isStoredMark),
+    [key]: { unix: mark.unix, guid: mark.guid },
+  });
 }

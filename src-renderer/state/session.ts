@@ -28,7 +28,8 @@ interface SessionStore {
 export const useSession = create<SessionStore>((set, get) => ({
   session: { status: 'signed-out', reason: null },
 
-  connect: (connection, source) => set({ session: { status: 'signed-in', clients: sessionClients(connection), source } }),
+  connect: (connection, source) =>
+    set({ session: { status: 'signed-in', clients: sessionClients(connection), source } }),
 
   signIn: async (name, password) => {
     const anonymous = createClients(pageConnection(null));
@@ -97,7 +98,8 @@ export function restoreSession(): void {
 /** A failure as a person reads it. (A refused token has signed the page out already: see sessionClients.) */
 export function describeFailure(error: unknown): string {
   if (isRemoteError(error)) {
-    if (error.kind === 'uncertain' || error.kind === 'offline') return 'The instance did not answer. Is it still running?';
+    if (error.kind === 'uncertain' || error.kind === 'offline')
+      return 'The instance did not answer. Is it still running?';
     const detail = error.list.length > 1 ? `: ${error.list.join('; ')}` : '';
     return `${error.remoteText ?? error.message}${detail}`;
   }

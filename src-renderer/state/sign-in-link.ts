@@ -13,7 +13,10 @@ export const USED_LINK =
  * before anything else happens, so that it stays in no history entry, bookmark or shared address. The link's
  * `/sign-in` becomes Home.
  */
-export function takeSignInCode(location: Location = globalThis.location, history: History = globalThis.history): string | null {
+export function takeSignInCode(
+  location: Location = globalThis.location,
+  history: History = globalThis.history,
+): string | null {
   const code = LINK_FRAGMENT.exec(location.hash)?.[1];
   if (code === undefined) return null;
   const path = location.pathname === '/sign-in' ? '/' : location.pathname;

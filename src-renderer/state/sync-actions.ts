@@ -31,7 +31,8 @@ export async function syncNow(): Promise<void> {
   try {
     const bridge = deskBridge();
     if (bridge) await bridge.syncNow();
-    else await Promise.all(sync.remotes.map(async (r) => useSync.getState().put(await clients().desk.syncRemote(r.guid))));
+    else
+      await Promise.all(sync.remotes.map(async (r) => useSync.getState().put(await clients().desk.syncRemote(r.guid))));
     await readRemotes();
     tellOutcome(useSync.getState().remotes);
     // Posts sent just now may have taken their remote's GUIDs: the timeline on screen reads its top again.
@@ -61,7 +62,9 @@ export async function syncOne(guid: string): Promise<void> {
 function tellOutcome(remotes: readonly RemoteStatusAnswer[]): void {
   const outcomes = remotes.map((r) => syncOutcomeWords(r, remoteName(r)));
   if (outcomes.length === 0) return;
-  useToasts.getState().show(outcomes.map((o) => o.words).join('. '), { tone: outcomes.every((o) => o.ok) ? 'info' : 'error' });
+  useToasts
+    .getState()
+    .show(outcomes.map((o) => o.words).join('. '), { tone: outcomes.every((o) => o.ok) ? 'info' : 'error' });
 }
 
 /** How often the page reads the status: cheap, as the instance answers from its own store. */

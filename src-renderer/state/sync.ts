@@ -54,7 +54,11 @@ export const useSync = create<SyncStore>((set, get) => ({
 
   put: (remote) => {
     const remotes = get().remotes;
-    set({ remotes: remotes.some((r) => r.guid === remote.guid) ? remotes.map((r) => (r.guid === remote.guid ? remote : r)) : [...remotes, remote] });
+    set({
+      remotes: remotes.some((r) => r.guid === remote.guid)
+        ? remotes.map((r) => (r.guid === remote.guid ? remote : r))
+        : [...remotes, remote],
+    });
   },
   drop: (guid) => set({ remotes: get().remotes.filter((r) => r.guid !== guid) }),
 }));
@@ -70,8 +74,11 @@ export function describeServer(remote: RemoteStatusAnswer): string {
   if (server === false) return api;
   const known: readonly string[] = Object.keys(POST_TYPE_WORDS);
   const offered: readonly string[] = server.kinds;
-  const kinds = [...known.filter((k) => offered.includes(k)), ...offered.filter((k) => !known.includes(k))].map(typeInSentence);
-  const takes = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1) ?? ''}` : (kinds[0] ?? 'no posts');
+  const kinds = [...known.filter((k) => offered.includes(k)), ...offered.filter((k) => !known.includes(k))].map(
+    typeInSentence,
+  );
+  const takes =
+    kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1) ?? ''}` : (kinds[0] ?? 'no posts');
   return [server.software, api, `takes ${takes}`].filter(Boolean).join(' · ');
 }
 

@@ -27,7 +27,9 @@ export function threadRows(posts: readonly RemotePost[]): ThreadRow[] {
   const rows: ThreadRow[] = [];
   const seen = new Set<string>();
   const walk = (parent: string | null, depth: number) => {
-    const list = [...(children.get(parent) ?? [])].sort((a, b) => a.publish_unix - b.publish_unix || a.guid.localeCompare(b.guid));
+    const list = [...(children.get(parent) ?? [])].sort(
+      (a, b) => a.publish_unix - b.publish_unix || a.guid.localeCompare(b.guid),
+    );
     for (const post of list) {
       if (seen.has(post.guid)) continue;
       seen.add(post.guid);

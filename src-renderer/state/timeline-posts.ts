@@ -10,7 +10,8 @@ import { POLL_MS, useTimelines } from './timelines';
  * posts are in the posts store. A page read goes into the posts store first, then into its timeline.
  */
 
-const postOf = (guid: string | undefined): RemotePost | null => (guid === undefined ? null : (usePosts.getState().byGuid[guid] ?? null));
+const postOf = (guid: string | undefined): RemotePost | null =>
+  guid === undefined ? null : (usePosts.getState().byGuid[guid] ?? null);
 
 /** Loads the first page unless the timeline is loaded; answers its key. */
 export function openTimeline(spec: TimelineSpec): string {
@@ -20,7 +21,8 @@ export function openTimeline(spec: TimelineSpec): string {
   // Opened again: what arrived meanwhile comes in above the marker, at the top, or counted as waiting
   // above when the person comes back to a place further down. Back from a post read a moment ago, nothing
   // can be new yet: the list is as a poll left it, and its polling carries on.
-  else if (Date.now() - (before.readAt ?? 0) >= POLL_MS) void pollTimeline(key, (useTimelines.getState().places[key]?.anchor ?? null) === null);
+  else if (Date.now() - (before.readAt ?? 0) >= POLL_MS)
+    void pollTimeline(key, (useTimelines.getState().places[key]?.anchor ?? null) === null);
   return key;
 }
 

@@ -11,7 +11,8 @@ import type { Clients } from '../api/clients';
  * instance's search of every post type (`GET /api/posts/search`), which the instance serving the page answers,
  * and so do `persona` (one author's posts, a remote's too) and `tag` (the posts with one tag exactly).
  */
-export type TimelineKind = 'home' | 'global' | 'channel' | 'mentions' | 'interactions' | 'pins' | 'search' | 'persona' | 'tag';
+export type TimelineKind =
+  'home' | 'global' | 'channel' | 'mentions' | 'interactions' | 'pins' | 'search' | 'persona' | 'tag';
 
 export interface TimelineSpec {
   kind: TimelineKind;
@@ -28,7 +29,8 @@ export interface TimelineSpec {
 export const ALL_TYPES: InstancePostType[] = [...POST_TYPES];
 export const PAGE_SIZE = 40;
 
-export const hasTypeFilter = (kind: TimelineKind): boolean => kind === 'home' || kind === 'global' || kind === 'channel' || kind === 'mentions';
+export const hasTypeFilter = (kind: TimelineKind): boolean =>
+  kind === 'home' || kind === 'global' || kind === 'channel' || kind === 'mentions';
 
 /** One text per timeline: the key of its state. The acting Persona is part of it, as it changes the stars. */
 export function timelineKey(spec: TimelineSpec): string {
@@ -39,7 +41,12 @@ export function timelineKey(spec: TimelineSpec): string {
 }
 
 /** One page, newest first, after `last` (or the newest page without it). */
-export async function fetchPage(c: Clients, spec: TimelineSpec, last: RemotePost | null, count = PAGE_SIZE): Promise<PostPage> {
+export async function fetchPage(
+  c: Clients,
+  spec: TimelineSpec,
+  last: RemotePost | null,
+  count = PAGE_SIZE,
+): Promise<PostPage> {
   const persona = spec.persona ?? undefined;
   const before = last?.guid;
   const types = spec.types.length > 0 ? spec.types : ALL_TYPES;
@@ -88,7 +95,10 @@ export function shows(spec: TimelineSpec, post: RemotePost, nowMs = Date.now()):
  * the event names can rule a timeline out: its Channel, its Persona, the author; a timeline of another sort
  * (everything, mentions, a search) may always.
  */
-export function mayShowPosts(spec: TimelineSpec, posts: Pick<DeskEventOf<'posts'>, 'channel_guids' | 'persona_guids'>): boolean {
+export function mayShowPosts(
+  spec: TimelineSpec,
+  posts: Pick<DeskEventOf<'posts'>, 'channel_guids' | 'persona_guids'>,
+): boolean {
   if (spec.kind === 'channel') return posts.channel_guids.includes(spec.channel ?? '');
   if (spec.kind === 'home') return posts.persona_guids.includes(spec.persona ?? '');
   if (spec.kind === 'persona') return posts.persona_guids.includes(spec.author ?? '');

@@ -89,7 +89,17 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
       const key = timelineKey(spec);
       const timeline = get().byKey[key];
       if (!timeline) {
-        const state: TimelineState = { spec, guids: [], status: 'loading', error: null, retryable: false, loadingMore: false, end: false, fresh: [], seen: readSeen()[key] ?? null };
+        const state: TimelineState = {
+          spec,
+          guids: [],
+          status: 'loading',
+          error: null,
+          retryable: false,
+          loadingMore: false,
+          end: false,
+          fresh: [],
+          seen: readSeen()[key] ?? null,
+        };
         set({ byKey: { ...get().byKey, [key]: state } });
       } else {
         // Opened again: the marker moves to what the person saw when they last left, and what arrived
@@ -104,10 +114,22 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
     loaded: (key, page) => {
       // Never looked at before: what is here now counts as seen, so that what arrives later is marked new.
       const seen = get().byKey[key]?.seen ?? newestPast(page.posts);
-      update(key, { status: 'ready', guids: page.posts.map((p) => p.guid), end: page.posts.length + page.skipped.length < PAGE_SIZE, fresh: [], seen, readAt: Date.now() });
+      update(key, {
+        status: 'ready',
+        guids: page.posts.map((p) => p.guid),
+        end: page.posts.length + page.skipped.length < PAGE_SIZE,
+        fresh: [],
+        seen,
+        readAt: Date.now(),
+      });
     },
 
-    failed: (key, error) => update(key, { status: 'error', error: describeFailure(error), retryable: !(isRemoteError(error) && error.kind === 'rejected') }),
+    failed: (key, error) =>
+      update(key, {
+        status: 'error',
+        error: describeFailure(error),
+        retryable: !(isRemoteError(error) && error.kind === 'rejected'),
+      }),
 
     loadingMore: (key) => update(key, { loadingMore: true }),
 
@@ -185,11 +207,17 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
  * does not hold are dropped; those of the very same second as its oldest are kept (the page may end inside
  * that second).
  */
-export function mergeFirstPage(page: readonly RemotePost[], held: readonly string[], postOf: (guid: string) => RemotePost | null): string[] {
+export function mergeFirstPage(
+  page: readonly RemotePost[],
+  held: readonly string[],
+  postOf: (guid: string) => RemotePost | null,
+): string[] {
   const oldest = page.at(-1);
   if (!oldest || page.length < PAGE_SIZE) return page.map((p) => p.guid);
   const inPage = new Set(page.map((p) => p.guid));
-  const older = held.filter((guid) => !inPage.has(guid) && (postOf(guid)?.publish_unix ?? Infinity) <= oldest.publish_unix);
+  const older = held.filter(
+    (guid) => !inPage.has(guid) && (postOf(guid)?.publish_unix ?? Infinity) <= oldest.publish_unix,
+  );
   return [...page.map((p) => p.guid), ...older];
 }
 

@@ -49,9 +49,14 @@ export const useUi = create<UiStore>((set, get) => ({
   setActiveTimeline: (key, guids) => {
     const { activeTimeline, selected, selectedIn } = get();
     const leaving = activeTimeline === null ? undefined : guids.left[selected];
-    const kept = activeTimeline !== null && leaving !== undefined ? { ...selectedIn, [activeTimeline]: leaving } : selectedIn;
+    const kept =
+      activeTimeline !== null && leaving !== undefined ? { ...selectedIn, [activeTimeline]: leaving } : selectedIn;
     const back = key === null ? undefined : kept[key];
-    set({ activeTimeline: key, selected: key === null || back === undefined ? -1 : guids.shown.indexOf(back), selectedIn: kept });
+    set({
+      activeTimeline: key,
+      selected: key === null || back === undefined ? -1 : guids.shown.indexOf(back),
+      selectedIn: kept,
+    });
   },
   thread: null,
   setThread: (thread, selected) => set({ thread, ...(selected === undefined ? {} : { selected }) }),

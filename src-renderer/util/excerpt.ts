@@ -10,7 +10,8 @@ export function plainTextOf(html: string): string {
   // What a browser never shows as text: a hostile or careless post's script is not its first words.
   for (const hidden of doc.body.querySelectorAll('script, style, noscript, template')) hidden.remove();
   // Blocks end with a space, so that "…end of one paragraph" and "Next" do not run together.
-  for (const block of doc.body.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, blockquote, pre, br, tr, div')) block.append(' ');
+  for (const block of doc.body.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, blockquote, pre, br, tr, div'))
+    block.append(' ');
   return doc.body.textContent.replace(/\s+/g, ' ').trim();
 }
 

@@ -9,4 +9,5 @@ export const POST_TYPE_WORDS: Record<InstancePostType, { one: string; many: stri
 };
 
 /** A type's name in a sentence ("notes"); a type this page does not know by its own name ("podcast"). */
-export const typeInSentence = (type: string): string => (isInstancePostType(type) ? POST_TYPE_WORDS[type].many.toLowerCase() : type.replace(/^post\./, ''));
+export const typeInSentence = (type: string): string =>
+  isInstancePostType(type) ? POST_TYPE_WORDS[type].many.toLowerCase() : type.replace(/^post\./, '');

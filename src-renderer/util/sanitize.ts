@@ -7,11 +7,54 @@ import { KEPT_ELEMENTS } from '../../src-shared/text/html-elements';
  * list is the service's: text formatting, links, lists, quotes, code, tables, images.
  */
 const ALLOWED_TAGS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img',
-  'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul', 'input',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strong',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'input',
   ...KEPT_ELEMENTS,
 ];
-const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'lang', 'dir', 'type', 'checked', 'disabled', 'colspan', 'rowspan', 'align'];
+const ALLOWED_ATTR = [
+  'href',
+  'title',
+  'alt',
+  'src',
+  'lang',
+  'dir',
+  'type',
+  'checked',
+  'disabled',
+  'colspan',
+  'rowspan',
+  'align',
+];
 
 let hooked = false;
 

@@ -11,7 +11,11 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
  * Tue 14:00"); a week or more ahead, the date instead of the weekday. `locale` and `timeZone` are the
  * person's unless given (tests give them).
  */
-export function scheduledTimeText(unix: number, nowMs: number, options: { locale?: string; timeZone?: string } = {}): string {
+export function scheduledTimeText(
+  unix: number,
+  nowMs: number,
+  options: { locale?: string; timeZone?: string } = {},
+): string {
   const { locale, timeZone } = options;
   const ahead = unix - nowMs / 1000;
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
@@ -35,5 +39,7 @@ export function scheduledTimeText(unix: number, nowMs: number, options: { locale
 
 /** The posts still ahead of `nowMs`, the soonest first (a post whose time came leaves the list). */
 export function stillScheduled(posts: readonly RemotePost[], nowMs: number): RemotePost[] {
-  return posts.filter((p) => p.publish_unix > nowMs / 1000).sort((a, b) => a.publish_unix - b.publish_unix || (a.guid < b.guid ? -1 : 1));
+  return posts
+    .filter((p) => p.publish_unix > nowMs / 1000)
+    .sort((a, b) => a.publish_unix - b.publish_unix || (a.guid < b.guid ? -1 : 1));
 }

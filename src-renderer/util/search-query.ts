@@ -28,7 +28,8 @@ const MAX_TERM_CHARS = 24;
  */
 export function planSearch(text: string): SearchPlan {
   const terms = text.split(/\s+/u).filter(Boolean);
-  const isShort = (term: string) => !term.startsWith('@') && !wordRuns(term).some((run) => charCount(run) >= MIN_WORD_CHARS);
+  const isShort = (term: string) =>
+    !term.startsWith('@') && !wordRuns(term).some((run) => charCount(run) >= MIN_WORD_CHARS);
   const short = terms.filter(isShort);
   const kept = terms.filter((term) => !isShort(term));
   const words = searchWords(...kept.filter((term) => !term.startsWith('@')));
@@ -45,7 +46,12 @@ export function planSearch(text: string): SearchPlan {
       note: `${leftOut} Shown instead: the posts of @${only}, if there is such a Persona. To search words, type one of ${MIN_WORD_CHARS} letters or more.`,
     };
   }
-  return { query: null, short, words: [], note: `${leftOut} Type a word of ${MIN_WORD_CHARS} letters or more, or @name for a Persona's posts.` };
+  return {
+    query: null,
+    short,
+    words: [],
+    note: `${leftOut} Type a word of ${MIN_WORD_CHARS} letters or more, or @name for a Persona's posts.`,
+  };
 }
 
 /** Whether `@term` is one mention by the mention rule, all of it a handle. */

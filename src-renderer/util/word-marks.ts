@@ -46,7 +46,11 @@ export function markedPieces(text: string, words: readonly string[], limit = MAX
  * around them stays as it was, and the text is the same letter for letter. At most `limit` marks.
  * Answers how many were made.
  */
-export function markWords(root: DocumentFragment | Element, words: readonly string[], limit = MAX_MARKS_PER_POST): number {
+export function markWords(
+  root: DocumentFragment | Element,
+  words: readonly string[],
+  limit = MAX_MARKS_PER_POST,
+): number {
   if (words.length === 0) return 0;
   const doc = root.ownerDocument;
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);

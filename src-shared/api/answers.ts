@@ -143,7 +143,16 @@ export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
 /** Section 2.6: a Persona's public bio, with the Persona's own fields as the Persona list shows them. */
 export const bioAnswer = personaAnswer
-  .pick({ guid: true, timezone: true, as: true, name: true, avatar_url: true, site_url: true, created_at: true, created_unix: true })
+  .pick({
+    guid: true,
+    timezone: true,
+    as: true,
+    name: true,
+    avatar_url: true,
+    site_url: true,
+    created_at: true,
+    created_unix: true,
+  })
   .extend({
     bio: z.strictObject({ text: z.string(), html: z.string() }),
     days: count,
@@ -157,10 +166,12 @@ export type BioAnswer = z.infer<typeof bioAnswer>;
  * `handle@host` for one of a remote (`remote_host`, false for this instance's own). `is_you`: one of the
  * viewer's own, a linked Persona on a remote too.
  */
-export const personaPageAnswer = bioAnswer.pick({ guid: true, as: true, name: true, avatar_url: true, site_url: true, bio: true, is_you: true }).extend({
-  address: z.string(),
-  remote_host: orFalse(z.string()),
-});
+export const personaPageAnswer = bioAnswer
+  .pick({ guid: true, as: true, name: true, avatar_url: true, site_url: true, bio: true, is_you: true })
+  .extend({
+    address: z.string(),
+    remote_host: orFalse(z.string()),
+  });
 export type PersonaPageAnswer = z.infer<typeof personaPageAnswer>;
 
 /** Signing in (extension): a token for the account. */

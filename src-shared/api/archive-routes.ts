@@ -7,13 +7,22 @@ import { route, signedIn, type OwnBody } from './route-contract';
 export const exportDraftsBody = z.strictObject({ drafts: z.array(draftSchema).max(DRAFT_LIMITS.count) });
 
 /** The drafts sent with an export: their JSON and little else, held whole by the host before the route reads it. */
-export const exportBody = { type: 'application/json', maxBytes: DRAFT_LIMITS.bytes, streamed: false, schema: exportDraftsBody } as const satisfies OwnBody;
+export const exportBody = {
+  type: 'application/json',
+  maxBytes: DRAFT_LIMITS.bytes,
+  streamed: false,
+  schema: exportDraftsBody,
+} as const satisfies OwnBody;
 
 /**
  * An archive uploaded to be restored: written to a file as it arrives, never held by the host. At most
  * 2 GiB, ten times the archive of the benchmark's 100,000 posts.
  */
-export const restoreBody = { type: 'application/zip', maxBytes: 2 * 1024 ** 3, streamed: true } as const satisfies OwnBody;
+export const restoreBody = {
+  type: 'application/zip',
+  maxBytes: 2 * 1024 ** 3,
+  streamed: true,
+} as const satisfies OwnBody;
 
 const zip = { file: 'application/zip' } as const;
 
@@ -23,7 +32,27 @@ const zip = { file: 'application/zip' } as const;
  * folder: a service without them does not offer these routes, and `/api/about` does not name them.
  */
 export const archiveRoutes = {
-  exportArchive: route({ method: 'GET', pattern: '/api/instance/export', access: signedIn, output: zip, extension: 'export' }),
-  exportArchiveWithDrafts: route({ method: 'POST', pattern: '/api/instance/export', access: signedIn, body: exportBody, output: zip, extension: 'export' }),
-  restoreArchive: route({ method: 'POST', pattern: '/api/instance/restore', access: signedIn, body: restoreBody, output: stagedRestoreAnswer, extension: 'restore_archive' }),
+  exportArchive: route({
+    method: 'GET',
+    pattern: '/api/instance/export',
+    access: signedIn,
+    output: zip,
+    extension: 'export',
+  }),
+  exportArchiveWithDrafts: route({
+    method: 'POST',
+    pattern: '/api/instance/export',
+    access: signedIn,
+    body: exportBody,
+    output: zip,
+    extension: 'export',
+  }),
+  restoreArchive: route({
+    method: 'POST',
+    pattern: '/api/instance/restore',
+    access: signedIn,
+    body: restoreBody,
+    output: stagedRestoreAnswer,
+    extension: 'restore_archive',
+  }),
 } as const;

@@ -34,7 +34,11 @@ export type BackupAnswer = z.infer<typeof backupAnswer>;
 
 export const backupSettings = z.object({
   /** Hours between automatic backups. */
-  interval_hours: z.number().int().min(1).max(24 * 30),
+  interval_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30),
   /** Good backups kept; older ones are removed. */
   keep: z.number().int().min(1).max(100),
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isInstancePostType, isPrivacy, needsSource, POST_TYPES, PRIVACIES, SCHEDULED, type InstancePostType } from './vocabulary';
+import {
+  isInstancePostType,
+  isPrivacy,
+  needsSource,
+  POST_TYPES,
+  PRIVACIES,
+  SCHEDULED,
+  type InstancePostType,
+} from './vocabulary';
 import { charCount as chars } from '../util/chars';
 import { FORMAT_LIMITS } from '../text/complexity';
 import { tagKey } from '../text/tags';
@@ -55,7 +63,6 @@ export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** A Persona handle: letters, digits and `_`, with `.` and `-` allowed inside. */
 export const HANDLE_PATTERN = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,62}[A-Za-z0-9_])?$/;
 
-
 /** A number in a range, or an empty value (null): on update, an empty value removes the stored number. */
 const numberOrEmpty = (name: string, min: number, max: number) =>
   z
@@ -85,13 +92,24 @@ export const countOf = (min: number, max: number, fallback: number) => {
 };
 
 export const guidText = (message: string) =>
-  z.string().trim().regex(GUID_PATTERN, message).transform((s) => s.toLowerCase());
+  z
+    .string()
+    .trim()
+    .regex(GUID_PATTERN, message)
+    .transform((s) => s.toLowerCase());
 
 /** `types`: a comma list of instance post types, any case. */
 const typesOf = (fallback: InstancePostType[]) =>
   z
     .string()
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .refine(
       (list) => list.length > 0 && list.every(isInstancePostType),
       `types must be a comma list of ${POST_TYPES.join(', ')}`,
@@ -127,7 +145,7 @@ export const timelineInput = z.object({
 });
 export type TimelineInput = z.infer<typeof timelineInput>;
 
-const QUERY_REQUIRED = 'q, tag or author_guid is required: words to find, @handle to search one Persona\'s posts';
+const QUERY_REQUIRED = "q, tag or author_guid is required: words to find, @handle to search one Persona's posts";
 
 /** A tag asked for, as posts' tags are compared (`tagKey`: any case, with or without `#`). */
 const tagQuery = z
@@ -179,7 +197,10 @@ export const writeInput = z.object({
   source_title: z
     .string()
     .trim()
-    .refine((s) => chars(s) <= LIMITS.sourceTitleChars, `source_title must be at most ${LIMITS.sourceTitleChars} characters`)
+    .refine(
+      (s) => chars(s) <= LIMITS.sourceTitleChars,
+      `source_title must be at most ${LIMITS.sourceTitleChars} characters`,
+    )
     .optional(),
   guid: guidText('guid must be 36 characters').optional(),
   channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
@@ -229,7 +250,10 @@ export const requiredFor = (type: string | undefined | null): readonly RequiredW
   needsSource(type) ? ['content', 'source_url', 'source_title'] : ['content'];
 
 /** The refusal lines for what `type` requires and `given` lacks (nothing, or spaces only). */
-export const missingFor = (type: string | undefined | null, given: Partial<Record<RequiredWriteVariable, string | null | undefined>>): string[] =>
+export const missingFor = (
+  type: string | undefined | null,
+  given: Partial<Record<RequiredWriteVariable, string | null | undefined>>,
+): string[] =>
   requiredFor(type)
     .filter((name) => (given[name] ?? '').trim() === '')
     .map((name) => `${name} is required for ${type ?? 'a post'}`);
@@ -344,14 +368,21 @@ export const loginInput = z.object({
     .string({ error: 'account_name is required' })
     .trim()
     .min(1, 'account_name is required')
-    .refine((s) => chars(s) <= LIMITS.signInNameChars, `account_name must be at most ${LIMITS.signInNameChars} characters`),
+    .refine(
+      (s) => chars(s) <= LIMITS.signInNameChars,
+      `account_name must be at most ${LIMITS.signInNameChars} characters`,
+    ),
   account_pass: z.string({ error: 'account_pass is required' }).min(1, 'account_pass is required'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 /** `POST /api/auth/code`: the one-time code of a sign-in link the host printed (32 random bytes, URL-safe). */
 export const signInCodeInput = z.object({
-  code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(128, 'code must be at most 128 characters'),
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .min(1, 'code is required')
+    .max(128, 'code must be at most 128 characters'),
 });
 export type SignInCodeInput = z.infer<typeof signInCodeInput>;
 

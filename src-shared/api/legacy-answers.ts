@@ -52,7 +52,15 @@ const legacyPostFields = {
   urls: z.strictObject({ canonical_url: z.string(), full_url: z.string(), alt_url: z.string(), is_https: z.boolean() }),
   thread: orFalse(z.strictObject({ thread_key: z.string(), reply_to: orFalse(z.string()) })),
   mentions: orFalse(
-    z.array(z.strictObject({ id: z.number().int(), guid: z.string(), name: z.string(), display_name: z.string(), is_you: z.boolean() })),
+    z.array(
+      z.strictObject({
+        id: z.number().int(),
+        guid: z.string(),
+        name: z.string(),
+        display_name: z.string(),
+        is_you: z.boolean(),
+      }),
+    ),
   ),
   account: z.array(legacyAccountAnswer),
   channel: legacyChannelAnswer,
@@ -78,7 +86,15 @@ const legacyPostFields = {
 /** The relational fields that `simple_posts=Y` leaves out. */
 const relationalFields = {
   stars: orFalse(
-    z.array(z.strictObject({ id: z.number().int(), name: z.string(), avatar_url: z.string(), starred_at: starTime, starred_unix: unix })),
+    z.array(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        avatar_url: z.string(),
+        starred_at: starTime,
+        starred_unix: unix,
+      }),
+    ),
   ),
   blurbs: z.literal(false),
   follows_you: z.literal(false),
@@ -91,14 +107,22 @@ export const simpleLegacyPostAnswer = z.strictObject(legacyPostFields);
 export type SimpleLegacyPostAnswer = z.infer<typeof simpleLegacyPostAnswer>;
 /** A reposted original inside a repost: whole, but it embeds nothing in turn. */
 const embeddedLegacyPost = z.strictObject({ ...legacyPostFields, ...relationalFields, parent_post: z.literal(false) });
-export const fullLegacyPostAnswer = z.strictObject({ ...legacyPostFields, ...relationalFields, parent_post: orFalse(embeddedLegacyPost) });
+export const fullLegacyPostAnswer = z.strictObject({
+  ...legacyPostFields,
+  ...relationalFields,
+  parent_post: orFalse(embeddedLegacyPost),
+});
 
 export const legacyPostAnswer = z.union([fullLegacyPostAnswer, simpleLegacyPostAnswer]);
 export type LegacyPostAnswer = z.infer<typeof legacyPostAnswer>;
 export const legacyPostsAnswer = z.array(legacyPostAnswer);
 
 /** DELETE /content/{id}. */
-export const legacyDeleteAnswer = z.strictObject({ id: z.number().int(), is_visible: z.literal(false), is_deleted: z.literal(true) });
+export const legacyDeleteAnswer = z.strictObject({
+  id: z.number().int(),
+  is_visible: z.literal(false),
+  is_deleted: z.literal(true),
+});
 
 export const WELCOME_STATES = ['seen', 'skipped'] as const;
 export type WelcomeState = (typeof WELCOME_STATES)[number];

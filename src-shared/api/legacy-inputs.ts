@@ -94,7 +94,10 @@ export const contentWriteInput = z.object({
   // Not trimmed: a password is what was typed. Empty removes the password on update.
   passwd: z
     .string()
-    .refine((s) => charCount(s) <= LEGACY_LIMITS.passwdChars, `passwd must be at most ${LEGACY_LIMITS.passwdChars} characters`)
+    .refine(
+      (s) => charCount(s) <= LEGACY_LIMITS.passwdChars,
+      `passwd must be at most ${LEGACY_LIMITS.passwdChars} characters`,
+    )
     .optional(),
   persona_guid: z.string().trim().optional(),
   tags: z.string().optional(),
@@ -123,12 +126,22 @@ export type SearchInput = z.infer<typeof searchInput>;
 export const postIdsInput = actingInput.extend({
   post_ids: z
     .string({ error: 'post_ids is required: a comma list of post ids' })
-    .transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))
-    .refine((ids) => ids.length > 0 && ids.every((id) => /^\d{1,15}$/.test(id)), 'post_ids must be a comma list of numeric post ids')
-    .refine((ids) => ids.length <= LEGACY_LIMITS.postIdsMax, `post_ids may name at most ${LEGACY_LIMITS.postIdsMax} posts`)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (ids) => ids.length > 0 && ids.every((id) => /^\d{1,15}$/.test(id)),
+      'post_ids must be a comma list of numeric post ids',
+    )
+    .refine(
+      (ids) => ids.length <= LEGACY_LIMITS.postIdsMax,
+      `post_ids may name at most ${LEGACY_LIMITS.postIdsMax} posts`,
+    )
     .transform((ids) => [...new Set(ids.map(Number))]),
   simple_posts: yesNo('simple_posts').optional(),
   passwd: passwdOpener,
 });
 export type PostIdsInput = z.infer<typeof postIdsInput>;
-

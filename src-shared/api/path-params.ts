@@ -31,13 +31,21 @@ export const notAPostId: Refusal = { code: 400, text: 'The post id must be a who
  * handler after what it checks first.
  */
 export const postIdParam = <R extends Refusal | null>(refusal: R): PathParam<number, R> => ({
-  schema: z.string().trim().regex(/^\d{1,15}$/, 'must be the numeric id of a post').transform(Number),
+  schema: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, 'must be the numeric id of a post')
+    .transform(Number),
   refusal,
 });
 
 /** A legacy account (a Persona) by its numeric id; an id that cannot be one is an unknown account. */
 export const accountIdParam: PathParam<number, Refusal> = {
-  schema: z.string().trim().regex(/^[1-9]\d{0,14}$/, 'must be the numeric id of an account').transform(Number),
+  schema: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,14}$/, 'must be the numeric id of an account')
+    .transform(Number),
   refusal: { code: 404, text: ErrorText.invalidAccount },
 };
 
@@ -52,7 +60,10 @@ export const personaNameParam: PathParam<string, Refusal> = {
   schema: z
     .string()
     .transform((s) => s.replace(/^@/, ''))
-    .refine((s) => s.trim() !== '' && s.length <= ADDRESS_CHARS, `must be a handle, handle@host or GUID of at most ${ADDRESS_CHARS} characters`),
+    .refine(
+      (s) => s.trim() !== '' && s.length <= ADDRESS_CHARS,
+      `must be a handle, handle@host or GUID of at most ${ADDRESS_CHARS} characters`,
+    ),
   refusal: { code: 404, text: ErrorText.unknownPersona },
 };
 
@@ -61,7 +72,10 @@ export const personaNameParam: PathParam<string, Refusal> = {
  * writing a number (`0x1`, `1e0`, ` 1`) names no item, rather than one the person did not mean.
  */
 export const outboxSeqParam: PathParam<number, Refusal> = {
-  schema: z.string().regex(/^[1-9]\d{0,14}$/, 'must be the number of an outbox item').transform(Number),
+  schema: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'must be the number of an outbox item')
+    .transform(Number),
   refusal: { code: 404, text: ErrorText.unknownOutboxItem },
 };
 

@@ -109,7 +109,9 @@ export type InputOf<R extends RouteContract> = R extends { input: infer I extend
 /** What a route's handler answers: the envelope's `data`, or its own Response (a file, an event stream). */
 export type AnswerOf<R extends RouteContract> = R['output'] extends z.ZodType ? z.output<R['output']> : Response;
 
-type ParamValue<R extends RouteContract, K extends string> = R extends { path: { [P in K]: PathParam<infer T, infer Refused> } }
+type ParamValue<R extends RouteContract, K extends string> = R extends {
+  path: { [P in K]: PathParam<infer T, infer Refused> };
+}
   ? null extends Refused
     ? T | null
     : T
@@ -125,4 +127,5 @@ export const answersFile = (output: Output): output is FileAnswer => 'file' in o
 export const answersStream = (output: Output): output is EventStreamAnswer => 'stream' in output;
 
 /** Whether a route's handler makes the Response itself (a file, an event stream) rather than an envelope's `data`. */
-export const answersOwnResponse = (output: Output): output is FileAnswer | EventStreamAnswer => answersFile(output) || answersStream(output);
+export const answersOwnResponse = (output: Output): output is FileAnswer | EventStreamAnswer =>
+  answersFile(output) || answersStream(output);

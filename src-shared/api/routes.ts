@@ -9,7 +9,13 @@ import { syncRoutes } from './sync-routes';
  * Every route of this instance by name: the contract of the service and its clients (route-contract.ts
  * says what a route declares). In this order the router tries them (service/router.ts).
  */
-export const routes = { ...instanceRoutes, ...syncRoutes, ...backupRoutes, ...archiveRoutes, ...eventRoutes, ...legacyRoutes } as const;
+export const routes = {
+  ...instanceRoutes,
+  ...syncRoutes,
+  ...backupRoutes,
+  ...archiveRoutes,
+  ...eventRoutes,
+  ...legacyRoutes,
+} as const;
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
-

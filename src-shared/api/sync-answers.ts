@@ -44,11 +44,18 @@ export const remoteStatusAnswer = z.strictObject({
   /** What the cycle under way has done so far: its step, the posts read and stored. No total: no remote says one. */
   progress: orFalse(z.strictObject({ started_unix: unix, step: z.enum(['send', 'pull']), read: count, stored: count })),
   /** What the last cycle since the instance started came to: items sent, posts new or changed here, and whether it ended without a failure. */
-  last_cycle: orFalse(z.strictObject({ started_unix: unix, finished_unix: unix, sent: count, stored: count, ok: z.boolean() })),
+  last_cycle: orFalse(
+    z.strictObject({ started_unix: unix, finished_unix: unix, sent: count, stored: count, ok: z.boolean() }),
+  ),
 });
 export type RemoteStatusAnswer = z.infer<typeof remoteStatusAnswer>;
 
-const conflictVersion = z.strictObject({ title: orFalse(z.string()), text: z.string(), tags: z.array(z.string()), updated_unix: unix });
+const conflictVersion = z.strictObject({
+  title: orFalse(z.string()),
+  text: z.string(),
+  tags: z.array(z.string()),
+  updated_unix: unix,
+});
 
 /** A post edited here and on its remote: both versions, for the person to choose. */
 export const conflictAnswer = z.strictObject({

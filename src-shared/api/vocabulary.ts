@@ -16,9 +16,11 @@ export type PostType = (typeof ALL_POST_TYPES)[number];
 
 /** Bookmarks and quotations are about a page elsewhere: they need its address and its title. */
 export const SOURCED_POST_TYPES = ['post.bookmark', 'post.quotation'] as const satisfies readonly InstancePostType[];
-export const needsSource = (type: string | undefined | null): boolean => (SOURCED_POST_TYPES as readonly string[]).includes(type ?? '');
+export const needsSource = (type: string | undefined | null): boolean =>
+  (SOURCED_POST_TYPES as readonly string[]).includes(type ?? '');
 
-export const isInstancePostType = (value: unknown): value is InstancePostType => (POST_TYPES as readonly unknown[]).includes(value);
+export const isInstancePostType = (value: unknown): value is InstancePostType =>
+  (POST_TYPES as readonly unknown[]).includes(value);
 
 /** The two interfaces of the Publishing Service (section 1): a remote speaks one, an answer is in one's envelope. */
 export const INTERFACES = ['instance', 'legacy'] as const;
@@ -62,7 +64,10 @@ export function colourOfHex(value: string): PinColour | undefined {
 
 /** A pin as either interface may write it: `pin.orange`, `orange`, `pin.none`, `none`, any case; null for anything else. */
 export function readPin(value: string | null | undefined): PinColour | 'none' | null {
-  const word = (value ?? '').trim().toLowerCase().replace(/^pin\./, '');
+  const word = (value ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^pin\./, '');
   return word === 'none' || (PIN_COLOURS as readonly string[]).includes(word) ? (word as PinColour | 'none') : null;
 }
 

@@ -42,15 +42,36 @@ const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } =
   accounts: () => [],
   personas: () => [],
   channels: () => [],
-  grants: (r) => [['channelGuid', 'channels', r.channelGuid], ['personaGuid', 'personas', r.personaGuid]],
+  grants: (r) => [
+    ['channelGuid', 'channels', r.channelGuid],
+    ['personaGuid', 'personas', r.personaGuid],
+  ],
   settings: () => [],
   remotes: (r) => [['defaultChannelGuid', 'channels', r.defaultChannelGuid]],
-  posts: (r) => [['personaGuid', 'personas', r.personaGuid], ['channelGuid', 'channels', r.channelGuid]],
-  mentions: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
-  replies: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
-  stars: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
-  pins: (r) => [['postGuid', 'posts', r.postGuid], ['personaGuid', 'personas', r.personaGuid]],
-  conflicts: (r) => [['postGuid', 'posts', r.postGuid], ['remoteGuid', 'remotes', r.remoteGuid]],
+  posts: (r) => [
+    ['personaGuid', 'personas', r.personaGuid],
+    ['channelGuid', 'channels', r.channelGuid],
+  ],
+  mentions: (r) => [
+    ['postGuid', 'posts', r.postGuid],
+    ['personaGuid', 'personas', r.personaGuid],
+  ],
+  replies: (r) => [
+    ['postGuid', 'posts', r.postGuid],
+    ['personaGuid', 'personas', r.personaGuid],
+  ],
+  stars: (r) => [
+    ['postGuid', 'posts', r.postGuid],
+    ['personaGuid', 'personas', r.personaGuid],
+  ],
+  pins: (r) => [
+    ['postGuid', 'posts', r.postGuid],
+    ['personaGuid', 'personas', r.personaGuid],
+  ],
+  conflicts: (r) => [
+    ['postGuid', 'posts', r.postGuid],
+    ['remoteGuid', 'remotes', r.remoteGuid],
+  ],
   remoteUrls: (r) => [['postGuid', 'posts', r.postGuid]],
 };
 
@@ -61,7 +82,10 @@ const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } =
  * archive does not hold, or counts that differ from the manifest's. Nothing is written; the import writes
  * only after this passed. What it keeps while reading is bounded by `limits.rows` (archive-source.ts).
  */
-export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE_LIMITS = ARCHIVE_LIMITS): Promise<Manifest> {
+export async function checkArchive(
+  source: ArchiveSource,
+  limits: typeof ARCHIVE_LIMITS = ARCHIVE_LIMITS,
+): Promise<Manifest> {
   const manifest = await readManifest(source);
   for (const table of ARCHIVE_TABLE_NAMES) {
     if (manifest.counts[table] > limits.rows[table]) throw tooManyRows(table, limits);
@@ -69,7 +93,8 @@ export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE
   const sizes = new Map(source.entries.map((entry) => [entry.name, entry.size]));
   const wanted = [MANIFEST_NAME, ...ARCHIVE_TABLE_NAMES.map(dataEntryName), DRAFTS_ENTRY];
   for (const name of sizes.keys()) {
-    if (name.startsWith('data/') && !wanted.includes(name)) throw new ArchiveError(`the archive holds ${name}, which version ${ARCHIVE_VERSION} does not know`);
+    if (name.startsWith('data/') && !wanted.includes(name))
+      throw new ArchiveError(`the archive holds ${name}, which version ${ARCHIVE_VERSION} does not know`);
   }
   const total = wanted.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
   if (total > limits.totalBytes) {
@@ -92,7 +117,9 @@ export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE
   // Drafts are optional (archive-schema.ts): the page's, which `npm run export` cannot see.
   const drafts = await archiveDrafts(source);
   if ((drafts?.length ?? 0) !== (manifest.counts.drafts ?? 0)) {
-    throw new ArchiveError(`${DRAFTS_ENTRY} holds ${drafts?.length ?? 0} drafts where ${MANIFEST_NAME} says ${manifest.counts.drafts ?? 0}`);
+    throw new ArchiveError(
+      `${DRAFTS_ENTRY} holds ${drafts?.length ?? 0} drafts where ${MANIFEST_NAME} says ${manifest.counts.drafts ?? 0}`,
+    );
   }
   return manifest;
 
@@ -114,7 +141,8 @@ export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE
         if (guids.has(guid)) throw new ArchiveError(`${at}: ${guid} is given twice in ${table}`);
       }
       for (const [field, kind, guid] of REFERENCES[table](row.row)) {
-        if (!known[kind].has(guid)) throw new ArchiveError(`${at}: ${field} names ${guid}, which is in no row of ${kind}`);
+        if (!known[kind].has(guid))
+          throw new ArchiveError(`${at}: ${field} names ${guid}, which is in no row of ${kind}`);
       }
       yield row.row;
     }
@@ -122,10 +150,15 @@ export async function checkArchive(source: ArchiveSource, limits: typeof ARCHIVE
 }
 
 const tooManyRows = (table: ArchiveTable, limits: typeof ARCHIVE_LIMITS) =>
-  new ArchiveError(`${dataEntryName(table)} holds more than ${limits.rows[table]} rows, the most an archive may hold of ${table}`);
+  new ArchiveError(
+    `${dataEntryName(table)} holds more than ${limits.rows[table]} rows, the most an archive may hold of ${table}`,
+  );
 
 /** The rows of one table's entry, each parsed and checked against its schema. */
-export async function* parsedRows<T extends ArchiveTable>(source: ArchiveSource, table: T): AsyncGenerator<{ row: ArchiveRow<T>; number: number }> {
+export async function* parsedRows<T extends ArchiveTable>(
+  source: ArchiveSource,
+  table: T,
+): AsyncGenerator<{ row: ArchiveRow<T>; number: number }> {
   const name = dataEntryName(table);
   const schema: z.ZodType<ArchiveRow<T>> = ARCHIVE_TABLES[table] as unknown as z.ZodType<ArchiveRow<T>>;
   for await (const { line, number } of source.lines(name)) {
@@ -149,7 +182,8 @@ export async function* parsedRows<T extends ArchiveTable>(source: ArchiveSource,
 async function readManifest(source: ArchiveSource): Promise<Manifest> {
   const entry = source.entries.find((e) => e.name === MANIFEST_NAME);
   if (!entry) throw new ArchiveError(`the file is not an archive of this app: it has no ${MANIFEST_NAME}`);
-  if (entry.size > ARCHIVE_LIMITS.manifestBytes) throw new ArchiveError(`${MANIFEST_NAME} is larger than ${ARCHIVE_LIMITS.manifestBytes} bytes`);
+  if (entry.size > ARCHIVE_LIMITS.manifestBytes)
+    throw new ArchiveError(`${MANIFEST_NAME} is larger than ${ARCHIVE_LIMITS.manifestBytes} bytes`);
   const lines: string[] = [];
   for await (const { line } of source.lines(MANIFEST_NAME)) lines.push(line);
   let json: unknown;
@@ -159,9 +193,14 @@ async function readManifest(source: ArchiveSource): Promise<Manifest> {
     throw new ArchiveError(`${MANIFEST_NAME} is not JSON`);
   }
   const head = json as { format?: unknown; version?: unknown } | null;
-  if (head?.format !== ARCHIVE_FORMAT) throw new ArchiveError(`the file is not an archive of this app (${MANIFEST_NAME} format is ${JSON.stringify(head?.format)})`);
+  if (head?.format !== ARCHIVE_FORMAT)
+    throw new ArchiveError(
+      `the file is not an archive of this app (${MANIFEST_NAME} format is ${JSON.stringify(head?.format)})`,
+    );
   if (head.version !== ARCHIVE_VERSION) {
-    throw new ArchiveError(`the archive is of format version ${JSON.stringify(head.version)}; this version of the app reads version ${ARCHIVE_VERSION}`);
+    throw new ArchiveError(
+      `the archive is of format version ${JSON.stringify(head.version)}; this version of the app reads version ${ARCHIVE_VERSION}`,
+    );
   }
   const checked = manifestSchema.safeParse(json);
   if (!checked.success) {

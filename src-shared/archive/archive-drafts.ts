@@ -10,7 +10,8 @@ import { ArchiveError, type ArchiveSource } from './archive-source';
 export async function archiveDrafts(source: ArchiveSource): Promise<Draft[] | null> {
   const entry = source.entries.find((e) => e.name === DRAFTS_ENTRY);
   if (!entry) return null;
-  if (entry.size > DRAFT_LIMITS.bytes + DRAFT_LIMITS.count) throw new ArchiveError(`${DRAFTS_ENTRY} is larger than ${DRAFT_LIMITS.bytes} bytes`);
+  if (entry.size > DRAFT_LIMITS.bytes + DRAFT_LIMITS.count)
+    throw new ArchiveError(`${DRAFTS_ENTRY} is larger than ${DRAFT_LIMITS.bytes} bytes`);
   const drafts: Draft[] = [];
   const ids = new Set<string>();
   let bytes = 0;
@@ -18,7 +19,9 @@ export async function archiveDrafts(source: ArchiveSource): Promise<Draft[] | nu
     const at = `${DRAFTS_ENTRY} line ${number}`;
     bytes += line.length;
     if (drafts.length >= DRAFT_LIMITS.count || bytes > DRAFT_LIMITS.bytes) {
-      throw new ArchiveError(`${DRAFTS_ENTRY} holds more than ${DRAFT_LIMITS.count} drafts or ${DRAFT_LIMITS.bytes} bytes`);
+      throw new ArchiveError(
+        `${DRAFTS_ENTRY} holds more than ${DRAFT_LIMITS.count} drafts or ${DRAFT_LIMITS.bytes} bytes`,
+      );
     }
     let json: unknown;
     try {

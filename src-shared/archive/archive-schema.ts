@@ -71,7 +71,10 @@ export type ArchiveDraft = z.infer<typeof archiveDraftSchema>;
 
 const count = z.number().int().nonnegative();
 const text = z.string();
-const tableCounts = Object.fromEntries(ARCHIVE_TABLE_NAMES.map((table) => [table, count])) as Record<ArchiveTable, typeof count>;
+const tableCounts = Object.fromEntries(ARCHIVE_TABLE_NAMES.map((table) => [table, count])) as Record<
+  ArchiveTable,
+  typeof count
+>;
 
 export const manifestSchema = z.strictObject({
   format: z.literal(ARCHIVE_FORMAT),

@@ -20,11 +20,17 @@ export function draftFrontMatter(draft: Draft, handle: string | undefined): Reco
   const blank = (value: string) => (value.trim() === '' ? undefined : value);
   const coordinate = (value: string) => (NUMBER.test(value.trim()) ? Number(value.trim()) : undefined);
   const geo = Object.fromEntries(
-    Object.entries({ latitude: coordinate(draft.latitude), longitude: coordinate(draft.longitude), altitude: coordinate(draft.altitude), description: blank(draft.place) }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      latitude: coordinate(draft.latitude),
+      longitude: coordinate(draft.longitude),
+      altitude: coordinate(draft.altitude),
+      description: blank(draft.place),
+    }).filter(([, value]) => value !== undefined),
   );
-  const tags = draft.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
+  const tags = draft.tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
   return {
     draft: true,
     id: draft.id,
@@ -53,5 +59,9 @@ export function draftFrontMatter(draft: Draft, handle: string | undefined): Reco
 export function draftMarkdownPath(draft: Draft, used: Set<string>): string {
   const stem = `markdown/drafts/${changed(draft)?.slice(0, 10) ?? 'undated'}-`;
   const named = safeSegment(draft.slug.trim(), '') || wordsSlug(draft.title) || wordsSlug(draft.text);
-  return claimName(used, [named && `${stem}${safeSegment(named, '')}`, `${stem}${safeSegment(draft.id, 'draft')}`], '.md');
+  return claimName(
+    used,
+    [named && `${stem}${safeSegment(named, '')}`, `${stem}${safeSegment(draft.id, 'draft')}`],
+    '.md',
+  );
 }

@@ -56,7 +56,10 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
   const zip = zipWriter(options.sink, madeAt);
   const counts = Object.fromEntries(ARCHIVE_TABLE_NAMES.map((table) => [table, 0])) as Record<ArchiveTable, number>;
   for (const table of ARCHIVE_TABLE_NAMES) {
-    await zip.file(dataEntryName(table), linesOf(db, table, (n) => (counts[table] += n)));
+    await zip.file(
+      dataEntryName(table),
+      linesOf(db, table, (n) => (counts[table] += n)),
+    );
   }
   const personas = await db.personas.toArray();
   const handleOf = new Map(personas.map((p) => [p.guid, p.handle]));
@@ -108,7 +111,9 @@ function draftLines(drafts: readonly Draft[]): string {
       const checked = archiveDraftSchema.safeParse(draft);
       if (!checked.success) {
         const issue = checked.error.issues[0];
-        throw new Error(`cannot export draft ${JSON.stringify(draft.id)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+        throw new Error(
+          `cannot export draft ${JSON.stringify(draft.id)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+        );
       }
       return `${JSON.stringify(checked.data)}\n`;
     })
@@ -125,7 +130,9 @@ async function* linesOf(db: PublishingDb, table: ArchiveTable, counted: (n: numb
       const checked = schema.safeParse(row);
       if (!checked.success) {
         const issue = checked.error.issues[0];
-        throw new Error(`cannot export ${table} row ${keyText(row)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+        throw new Error(
+          `cannot export ${table} row ${keyText(row)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+        );
       }
       lines.push(JSON.stringify(row));
     }
@@ -150,7 +157,8 @@ function archivedRow(table: ArchiveTable, row: Record<string, unknown>): Record<
   return row;
 }
 
-const keyText = (row: Record<string, unknown>): string => JSON.stringify(row['guid'] ?? row['key'] ?? row['postGuid'] ?? row['url'] ?? '?');
+const keyText = (row: Record<string, unknown>): string =>
+  JSON.stringify(row['guid'] ?? row['key'] ?? row['postGuid'] ?? row['url'] ?? '?');
 
 /** A Persona's posts that anyone may read now, newest first, a page at a time by the Persona's timeline index. */
 async function* publicPostsOf(db: PublishingDb, persona: PersonaRow, now: number): AsyncGenerator<PostRow> {

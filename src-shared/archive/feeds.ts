@@ -14,7 +14,8 @@ export interface FeedContext {
 }
 
 const itemTitle = (post: PostRow): string => post.title ?? firstChars(post.text.replace(/\s+/g, ' ').trim(), 80);
-const linkOf = (context: FeedContext, post: PostRow): string | undefined => (context.origin ? `${context.origin}${post.canonicalPath}` : undefined);
+const linkOf = (context: FeedContext, post: PostRow): string | undefined =>
+  context.origin ? `${context.origin}${post.canonicalPath}` : undefined;
 
 export function jsonFeedHead(context: FeedContext): string {
   const { persona } = context;
@@ -23,7 +24,13 @@ export function jsonFeedHead(context: FeedContext): string {
     title: persona.name || `@${persona.handle}`,
     ...(persona.bioText ? { description: persona.bioText } : {}),
     ...(context.origin ? { home_page_url: context.origin } : {}),
-    authors: [{ name: persona.name || persona.handle, ...(persona.siteUrl ? { url: persona.siteUrl } : {}), ...(persona.avatarUrl ? { avatar: persona.avatarUrl } : {}) }],
+    authors: [
+      {
+        name: persona.name || persona.handle,
+        ...(persona.siteUrl ? { url: persona.siteUrl } : {}),
+        ...(persona.avatarUrl ? { avatar: persona.avatarUrl } : {}),
+      },
+    ],
   };
   // The items follow, written one by one: the head is the object without its closing brace.
   return `${JSON.stringify(head).slice(0, -1)},"items":[`;
@@ -46,8 +53,9 @@ export function jsonFeedItem(context: FeedContext, post: PostRow, first: boolean
 export const JSON_FEED_TAIL = '\n]}\n';
 
 // Control characters other than tab and line ends, the two non-characters, and halves of surrogate pairs.
-// eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text as XML character data: escaped, and without the characters XML 1.0 cannot hold at all. */
 export function xmlText(value: string): string {

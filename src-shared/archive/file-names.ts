@@ -1,6 +1,9 @@
 /** A name safe as one folder or file name on every system: letters, digits, `-`, `_`, `.` inside. */
 export function safeSegment(name: string, fallback: string): string {
-  const safe = name.replace(/[^\p{L}\p{N}_.-]+/gu, '_').replace(/^[.]+/, '').slice(0, 100);
+  const safe = name
+    .replace(/[^\p{L}\p{N}_.-]+/gu, '_')
+    .replace(/^[.]+/, '')
+    .slice(0, 100);
   return safe === '' ? fallback : safe;
 }
 
@@ -14,7 +17,11 @@ const SLUG_CHARS = 60;
  * letters of every script stay.
  */
 export function wordsSlug(text: string): string {
-  const words = text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, SLUG_WORDS).join('-').slice(0, SLUG_CHARS).replace(/-+$/, '');
 }
 

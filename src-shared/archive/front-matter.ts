@@ -51,7 +51,10 @@ export function readFrontMatter(source: string): FrontMatterFile {
   if (problem) {
     // The YAML starts on the file's second line.
     const line = problem.linePos?.[0].line;
-    throw new FrontMatterError(`the front matter is not valid YAML: ${(problem.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`, line === undefined ? undefined : line + 1);
+    throw new FrontMatterError(
+      `the front matter is not valid YAML: ${(problem.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`,
+      line === undefined ? undefined : line + 1,
+    );
   }
   let data: unknown;
   try {
@@ -61,6 +64,7 @@ export function readFrontMatter(source: string): FrontMatterFile {
     throw new FrontMatterError('the front matter uses YAML aliases (*name), which are not accepted', 1);
   }
   if (data === null || data === undefined) data = {};
-  if (typeof data !== 'object' || Array.isArray(data)) throw new FrontMatterError('the front matter must be a mapping of keys to values', 2);
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw new FrontMatterError('the front matter must be a mapping of keys to values', 2);
   return { data: data as Record<string, unknown>, body: rest.slice(end.index + end[0].length) };
 }

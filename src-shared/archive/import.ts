@@ -48,7 +48,11 @@ export interface ImportReport {
  * commands and the hosts therefore import into a new store in a folder of its own, put in place only once
  * complete (src-main/archive/build-store.ts, src-main/backups/restore.ts).
  */
-export async function importArchive(db: PublishingDb, source: ArchiveSource, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importArchive(
+  db: PublishingDb,
+  source: ArchiveSource,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   await requireEmpty(db);
   const manifest = await checkArchive(source);
   const report: ImportReport = { manifest, counts: { ...manifest.counts }, dryRun: options.dryRun === true };
@@ -88,7 +92,12 @@ export async function heldBeyondNew(db: PublishingDb): Promise<string[]> {
   ]);
   return [
     posts > 0 ? `${posts} post${posts === 1 ? '' : 's'}` : '',
-    personas.length > 1 ? `${personas.length} Personas (${personas.slice(0, 5).map((p) => `@${p.handle}`).join(', ')}${personas.length > 5 ? ', …' : ''})` : '',
+    personas.length > 1
+      ? `${personas.length} Personas (${personas
+          .slice(0, 5)
+          .map((p) => `@${p.handle}`)
+          .join(', ')}${personas.length > 5 ? ', …' : ''})`
+      : '',
     channels > 1 ? `${channels} Channels` : '',
     accounts > 1 ? `${accounts} accounts` : '',
     remotes > 0 ? `${remotes} remote${remotes === 1 ? '' : 's'}` : '',
@@ -106,9 +115,14 @@ async function saved(db: PublishingDb): Promise<Saved> {
 async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved): Promise<void> {
   const oldOwner = (before.accounts as AccountRow[])[0];
   let newOwner: string | null = null;
-  await db.transaction('rw', WRITTEN.map((name) => db.table(name)), async () => {
-    for (const name of ['accounts', 'personas', 'channels', 'grants', 'settings'] as const) await db.table(name).clear();
-  });
+  await db.transaction(
+    'rw',
+    WRITTEN.map((name) => db.table(name)),
+    async () => {
+      for (const name of ['accounts', 'personas', 'channels', 'grants', 'settings'] as const)
+        await db.table(name).clear();
+    },
+  );
   for (const table of ARCHIVE_TABLE_NAMES) {
     let batch: Record<string, unknown>[] = [];
     const flush = async () => {

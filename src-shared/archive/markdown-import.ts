@@ -16,7 +16,10 @@ export interface MarkdownFile {
   read: () => string | { refused: string };
 }
 
-export type MarkdownOutcome = { name: string; outcome: 'created'; guid: string } | { name: string; outcome: 'skipped'; guid: string } | { name: string; outcome: 'refused'; why: string };
+export type MarkdownOutcome =
+  | { name: string; outcome: 'created'; guid: string }
+  | { name: string; outcome: 'skipped'; guid: string }
+  | { name: string; outcome: 'refused'; why: string };
 
 export interface MarkdownImport {
   db: PublishingDb;
@@ -36,14 +39,25 @@ export interface MarkdownImport {
  * derived from its path: importing a folder again makes no duplicates, the posts already there are skipped.
  * The times a file gives (`updated`, `created`) are kept; the rest is what the service made of the write.
  */
-export async function importMarkdownFiles(options: MarkdownImport, files: readonly MarkdownFile[]): Promise<MarkdownOutcome[]> {
+export async function importMarkdownFiles(
+  options: MarkdownImport,
+  files: readonly MarkdownFile[],
+): Promise<MarkdownOutcome[]> {
   const { db } = options;
   const personas = await db.personas.toArray();
   const owner = await db.accounts.orderBy('name').first();
-  const own = personas.filter((p) => p.accountGuid === owner?.guid && !p.remoteGuid).sort((a, b) => a.position - b.position);
+  const own = personas
+    .filter((p) => p.accountGuid === owner?.guid && !p.remoteGuid)
+    .sort((a, b) => a.position - b.position);
   const byHandle = new Map(own.map((p) => [p.handleKey, p.guid]));
-  const fallback = options.persona === undefined ? own[0]?.guid : byHandle.get(options.persona.replace(/^@/, '').toLowerCase());
-  if (!fallback) throw new MarkdownRefusal(options.persona ? `@${options.persona} is not a Persona of this instance` : 'the instance has no Persona to write as');
+  const fallback =
+    options.persona === undefined ? own[0]?.guid : byHandle.get(options.persona.replace(/^@/, '').toLowerCase());
+  if (!fallback)
+    throw new MarkdownRefusal(
+      options.persona
+        ? `@${options.persona} is not a Persona of this instance`
+        : 'the instance has no Persona to write as',
+    );
 
   const postOf = async (file: MarkdownFile): Promise<MarkdownPost | { why: string }> => {
     try {
@@ -66,7 +80,14 @@ export async function importMarkdownFiles(options: MarkdownImport, files: readon
   for (const file of files) {
     const post = await postOf(file);
     if ('why' in post) planned.push({ file, name: file.name, guid: null, replyTo: '', at: 0 });
-    else planned.push({ file, name: file.name, guid: post.guid, replyTo: post.params['reply_to'] ?? '', at: parseDate(post.params['publish_at'] ?? '') ?? 0 });
+    else
+      planned.push({
+        file,
+        name: file.name,
+        guid: post.guid,
+        replyTo: post.params['reply_to'] ?? '',
+        at: parseDate(post.params['publish_at'] ?? '') ?? 0,
+      });
   }
 
   const outcomes: MarkdownOutcome[] = [];
@@ -113,7 +134,8 @@ async function settleIdentity(db: PublishingDb, written: string, post: MarkdownP
       guid,
       type: post.type,
       threadKey: row.threadKey === written ? guid : row.threadKey,
-      canonicalPath: row.canonicalPath === defaultCanonicalPath(written) ? defaultCanonicalPath(guid) : row.canonicalPath,
+      canonicalPath:
+        row.canonicalPath === defaultCanonicalPath(written) ? defaultCanonicalPath(guid) : row.canonicalPath,
       createdUnix: post.createdUnix ?? row.createdUnix,
       updatedUnix: post.updatedUnix ?? row.updatedUnix,
     });
@@ -124,7 +146,9 @@ async function settleIdentity(db: PublishingDb, written: string, post: MarkdownP
 
 /** A GUID that the same file name always gives (SHA-256 of it, in a UUID's layout, version 8). */
 async function derivedGuid(name: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`markdown-import:${name}`)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`markdown-import:${name}`)),
+  );
   const bytes = digest.slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

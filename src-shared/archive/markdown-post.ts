@@ -10,16 +10,44 @@ import { parseDate } from '../util/time';
  * no date, refuse the file, naming the key.
  */
 const words = z.union([z.string(), z.number()], { error: 'must be text' }).transform(String);
-const list = z.union([words.transform((s) => s.split(',')), z.array(words)], { error: 'must be a list or a comma list' }).transform((all) => all.map((t) => t.trim().replace(/^#/, '')).filter(Boolean));
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: 'must be true or false' });
-const date = z.union([z.string(), z.number()], { error: 'must be a date' }).transform(String).refine((s) => parseDate(s) !== null, 'must be a date such as 2026-11-22T09:30:00Z');
-const number = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { error: 'must be a number' }).transform(String);
+const list = z
+  .union([words.transform((s) => s.split(',')), z.array(words)], { error: 'must be a list or a comma list' })
+  .transform((all) => all.map((t) => t.trim().replace(/^#/, '')).filter(Boolean));
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], {
+  error: 'must be true or false',
+});
+const date = z
+  .union([z.string(), z.number()], { error: 'must be a date' })
+  .transform(String)
+  .refine((s) => parseDate(s) !== null, 'must be a date such as 2026-11-22T09:30:00Z');
+const number = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ],
+    { error: 'must be a number' },
+  )
+  .transform(String);
 
 export const frontMatterSchema = z.object({
-  guid: z.string().trim().regex(GUID_PATTERN, 'must be a GUID such as 0f6c9d14-…').transform((s) => s.toLowerCase()).optional(),
+  guid: z
+    .string()
+    .trim()
+    .regex(GUID_PATTERN, 'must be a GUID such as 0f6c9d14-…')
+    .transform((s) => s.toLowerCase())
+    .optional(),
   type: z.string().trim().toLowerCase().optional(),
   title: words.optional(),
-  persona: z.string().trim().transform((s) => s.replace(/^@/, '')).optional(),
+  persona: z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/^@/, ''))
+    .optional(),
   published: date.optional(),
   date: date.optional(),
   publishDate: date.optional(),
@@ -36,7 +64,14 @@ export const frontMatterSchema = z.object({
   canonical_path: z.string().optional(),
   source_url: z.string().optional(),
   source_title: words.optional(),
-  geo: z.object({ latitude: number.optional(), longitude: number.optional(), altitude: number.optional(), description: words.optional() }).optional(),
+  geo: z
+    .object({
+      latitude: number.optional(),
+      longitude: number.optional(),
+      altitude: number.optional(),
+      description: words.optional(),
+    })
+    .optional(),
   draft: flag.optional(),
 });
 type FrontMatter = z.infer<typeof frontMatterSchema>;
@@ -54,7 +89,11 @@ export interface MarkdownPost {
 export class MarkdownRefusal extends Error {}
 
 /** The post a file describes, or a refusal naming the key at fault. */
-export function markdownPost(data: Record<string, unknown>, body: string, personaGuidOf: (handle: string) => string | null): MarkdownPost {
+export function markdownPost(
+  data: Record<string, unknown>,
+  body: string,
+  personaGuidOf: (handle: string) => string | null,
+): MarkdownPost {
   // Jekyll's `published: false` is a draft (and `true` says nothing); this app's `published` is a date.
   const jekyllFlag = typeof data['published'] === 'boolean';
   const jekyllDraft = data['published'] === false;
@@ -101,7 +140,9 @@ export function markdownPost(data: Record<string, unknown>, body: string, person
   };
   const updated = fm.updated ?? fm.lastmod;
   return {
-    params: Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    params: Object.fromEntries(
+      Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
     guid: fm.guid ?? null,
     type: kind,
     createdUnix: fm.created ? parseDate(fm.created) : null,

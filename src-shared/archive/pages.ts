@@ -7,7 +7,10 @@ export const PAGE_ROWS = 500;
  * Every row of a table in primary-key order, a page at a time: memory holds one page, whatever the table's
  * size, and no read transaction stays open while the caller writes the page out.
  */
-export async function* pagesOf<Row, Key, Insert>(table: Table<Row, Key, Insert>, pageRows = PAGE_ROWS): AsyncGenerator<Row[]> {
+export async function* pagesOf<Row, Key, Insert>(
+  table: Table<Row, Key, Insert>,
+  pageRows = PAGE_ROWS,
+): AsyncGenerator<Row[]> {
   const keyPath = table.schema.primKey.keyPath;
   if (!keyPath) throw new Error(`table ${table.name} has no inline primary key`);
   const keyOf = (row: Row): unknown => {

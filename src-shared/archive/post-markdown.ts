@@ -26,7 +26,14 @@ export function postFrontMatter(post: PostRow, handle: string): Record<string, u
     source_url: post.sourceUrl ?? undefined,
     source_title: post.sourceTitle ?? undefined,
     geo: geo
-      ? Object.fromEntries(Object.entries({ latitude: geo.latitude, longitude: geo.longitude, altitude: geo.altitude, description: geo.description }).filter(([, v]) => v !== null))
+      ? Object.fromEntries(
+          Object.entries({
+            latitude: geo.latitude,
+            longitude: geo.longitude,
+            altitude: geo.altitude,
+            description: geo.description,
+          }).filter(([, v]) => v !== null),
+        )
       : undefined,
   };
 }

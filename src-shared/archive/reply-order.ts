@@ -8,7 +8,8 @@ export interface Planned {
 }
 
 /** Earlier first, then by name: the order of files otherwise alike. */
-const byTimeThenName = (a: Planned, b: Planned): number => a.at - b.at || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byTimeThenName = (a: Planned, b: Planned): number =>
+  a.at - b.at || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
  * The files in the order they are written: what a file answers, when it is among them, before it, by depth
@@ -42,7 +43,8 @@ export function replyOrder<T extends Planned>(files: readonly T[]): T[] {
       const circle = path.slice(circleStart);
       const first = circle.reduce((best, file, i) => (byTimeThenName(file, circle[best] as T) < 0 ? i : best), 0);
       // circle[i] answers circle[i + 1]: going back from the first file goes down the conversation.
-      for (let step = 0; step < circle.length; step++) depths.set(circle[(first - step + circle.length) % circle.length] as T, step);
+      for (let step = 0; step < circle.length; step++)
+        depths.set(circle[(first - step + circle.length) % circle.length] as T, step);
       end = circleStart;
     }
     // What path[end - 1] answers has its depth now (or is not among the files).

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { routes, type RouteName, type Routes } from '../api/routes';
-import { answersOwnResponse, type EventStreamAnswer, type FileAnswer, type OwnBody, type ParamKeys, type RouteContract } from '../api/route-contract';
+import {
+  answersOwnResponse,
+  type EventStreamAnswer,
+  type FileAnswer,
+  type OwnBody,
+  type ParamKeys,
+  type RouteContract,
+} from '../api/route-contract';
 import { variableText } from '../api/variables';
 import { deepIssueLines } from './lenient';
 import type { Answer, Transport } from './transport';
@@ -17,7 +24,11 @@ import type { Answer, Transport } from './transport';
  * fetched as such; the event stream is read by client/event-stream.ts).
  */
 export type DeskRouteName = {
-  [N in RouteName]: Routes[N] extends { body: OwnBody } ? never : Routes[N]['output'] extends FileAnswer | EventStreamAnswer ? never : N;
+  [N in RouteName]: Routes[N] extends { body: OwnBody }
+    ? never
+    : Routes[N]['output'] extends FileAnswer | EventStreamAnswer
+      ? never
+      : N;
 }[RouteName];
 
 /** A variable's value as a caller gives it: sent as its text, a list as a comma list (api/variables.ts). */
@@ -34,7 +45,8 @@ type PathArg<N extends DeskRouteName> = [ParamKeys<Routes[N]['pattern']>] extend
   ? { path?: undefined }
   : { path: { readonly [K in ParamKeys<Routes[N]['pattern']>]: string | number } };
 
-type InputArg<N extends DeskRouteName> = Record<string, never> extends CallInput<N> ? { input?: CallInput<N> } : { input: CallInput<N> };
+type InputArg<N extends DeskRouteName> =
+  Record<string, never> extends CallInput<N> ? { input?: CallInput<N> } : { input: CallInput<N> };
 
 export type CallArgs<N extends DeskRouteName> = PathArg<N> &
   InputArg<N> & {
@@ -43,10 +55,13 @@ export type CallArgs<N extends DeskRouteName> = PathArg<N> &
   };
 
 /** What a route answers, as its output schema reads it. */
-export type CallAnswer<N extends DeskRouteName> = Routes[N]['output'] extends z.ZodType ? z.output<Routes[N]['output']> : never;
+export type CallAnswer<N extends DeskRouteName> = Routes[N]['output'] extends z.ZodType
+  ? z.output<Routes[N]['output']>
+  : never;
 
 /** Whether the call's arguments may be left out: a route without path parameters or required variables. */
-type MaybeArgs<N extends DeskRouteName> = Record<string, never> extends PathArg<N> & InputArg<N> ? [args?: CallArgs<N>] : [args: CallArgs<N>];
+type MaybeArgs<N extends DeskRouteName> =
+  Record<string, never> extends PathArg<N> & InputArg<N> ? [args?: CallArgs<N>] : [args: CallArgs<N>];
 
 export interface DeskCall {
   <N extends DeskRouteName>(name: N, ...args: MaybeArgs<N>): Promise<CallAnswer<N>>;
@@ -55,7 +70,14 @@ export interface DeskCall {
 }
 
 export function createDeskCall(t: Transport): DeskCall {
-  const send = async (name: DeskRouteName, args: { path?: Readonly<Record<string, string | number>>; input?: Readonly<Record<string, unknown>>; anonymous?: boolean } = {}) => {
+  const send = async (
+    name: DeskRouteName,
+    args: {
+      path?: Readonly<Record<string, string | number>>;
+      input?: Readonly<Record<string, unknown>>;
+      anonymous?: boolean;
+    } = {},
+  ) => {
     const route: RouteContract = routes[name];
     const refused = (problems: readonly string[]) => t.refuse({ method: route.method, path: route.pattern }, problems);
     const path = filledPath(route, args.path ?? {}, refused);
@@ -66,7 +88,11 @@ export function createDeskCall(t: Transport): DeskCall {
       if (!checked.success) throw refused([...new Set(checked.error.issues.map((issue) => issue.message))]);
     }
     const auth = args.anonymous !== true;
-    const answer = await t.send(route.method === 'GET' ? { method: 'GET', path, query: texts, auth } : { method: route.method, path, json: Object.fromEntries(given), auth });
+    const answer = await t.send(
+      route.method === 'GET'
+        ? { method: 'GET', path, query: texts, auth }
+        : { method: route.method, path, json: Object.fromEntries(given), auth },
+    );
     return { data: answerData(t, answer, route), answer };
   };
   const call = async (name: DeskRouteName, args?: Parameters<typeof send>[1]) => (await send(name, args)).data;
@@ -80,11 +106,19 @@ function variableTexts(key: string, value: unknown): [string, string][] {
 }
 
 /** The route's pattern with each `:name` filled in: checked as the route reads it, then encoded. */
-function filledPath(route: RouteContract, given: Readonly<Record<string, string | number>>, refused: (problems: readonly string[]) => Error): string {
+function filledPath(
+  route: RouteContract,
+  given: Readonly<Record<string, string | number>>,
+  refused: (problems: readonly string[]) => Error,
+): string {
   return route.pattern.replace(/:([a-z_]+)/g, (_whole, name: string) => {
     const text = String(given[name] ?? '');
     const param = route.path?.[name];
-    const problem = param ? param.schema.safeParse(text).error?.issues[0]?.message : text === '' ? 'is required' : undefined;
+    const problem = param
+      ? param.schema.safeParse(text).error?.issues[0]?.message
+      : text === ''
+        ? 'is required'
+        : undefined;
     if (problem !== undefined) throw refused([`${name} ${problem}`]);
     return encodeURIComponent(text);
   });
@@ -93,7 +127,8 @@ function filledPath(route: RouteContract, given: Readonly<Record<string, string 
 /** `data` of a successful answer, read with the route's output; anything else is a `protocol` error. */
 function answerData(t: Transport, answer: Answer, route: RouteContract): unknown {
   const data = t.dataOf(answer);
-  if (answersOwnResponse(route.output)) throw t.protocolError(answer, ['the route answers a file or a stream, not an envelope']);
+  if (answersOwnResponse(route.output))
+    throw t.protocolError(answer, ['the route answers a file or a stream, not an envelope']);
   const parsed = route.output.safeParse(data);
   if (!parsed.success) throw t.protocolError(answer, deepIssueLines(parsed.error));
   return parsed.data;

@@ -41,9 +41,14 @@ export function createDeskClient(options: ClientOptions) {
     blurbs: async (collection: DeskCollection, query: CallInput<'globalBlurbs'> & { filter?: string } = {}) =>
       legacyPage(await call.withAnswer(BLURB_ROUTES[collection], { input: query })),
     /** `GET /api/posts/{guid}/thread` with the acting Persona's stars and pins. */
-    thread: async (guid: string, personaGuid?: string) => ownPage(await call.withAnswer('thread', { path: { guid }, input: { persona_guid: personaGuid } })),
+    thread: async (guid: string, personaGuid?: string) =>
+      ownPage(await call.withAnswer('thread', { path: { guid }, input: { persona_guid: personaGuid } })),
     repost: async (id: number, personaGuid?: string): Promise<RemotePost> =>
-      postOf(t, (await call.withAnswer('repostContent', { path: { id }, input: { persona_guid: personaGuid } })).answer, legacyPost),
+      postOf(
+        t,
+        (await call.withAnswer('repostContent', { path: { id }, input: { persona_guid: personaGuid } })).answer,
+        legacyPost,
+      ),
     /** `GET /api/personas/{handle}`: a Persona's page by handle, `handle@host` or GUID. */
     personaPage: (handle: string) => call('personaPage', { path: { handle } }),
 
@@ -51,17 +56,20 @@ export function createDeskClient(options: ClientOptions) {
     setProfile: (change: CallInput<'changeProfile'>) => call('changeProfile', { input: change }),
     personas: () => call('personas'),
     createPersona: (persona: CallInput<'createPersona'>) => call('createPersona', { input: persona }),
-    updatePersona: (guid: string, change: CallInput<'updatePersona'>) => call('updatePersona', { path: { guid }, input: change }),
+    updatePersona: (guid: string, change: CallInput<'updatePersona'>) =>
+      call('updatePersona', { path: { guid }, input: change }),
     channels: () => call('channels'),
     createChannel: (channel: CallInput<'createChannel'>) => call('createChannel', { input: channel }),
     renameChannel: (guid: string, name: string) => call('renameChannel', { path: { guid }, input: { name } }),
     /** Deletes a Channel; its posts move to `moveTo`, or to the account's first other Channel without it. */
-    deleteChannel: (guid: string, moveTo?: string) => call('deleteChannel', { path: { guid }, input: { move_to: moveTo } }),
+    deleteChannel: (guid: string, moveTo?: string) =>
+      call('deleteChannel', { path: { guid }, input: { move_to: moveTo } }),
     /** Whether a Persona may write to a Channel (`write`) or not (`none`). */
     setChannelAccess: (guid: string, personaGuid: string, access: 'write' | 'none') =>
       call('setChannelAccess', { path: { guid }, input: { persona_guid: personaGuid, access } }),
     bio: (personaGuid: string) => call('bio', { path: { persona_guid: personaGuid } }),
-    setBio: (personaGuid: string, text: string) => call('setBio', { path: { persona_guid: personaGuid }, input: { bio_text: text } }),
+    setBio: (personaGuid: string, text: string) =>
+      call('setBio', { path: { persona_guid: personaGuid }, input: { bio_text: text } }),
     logout: () => call('logout'),
     /** Sent without a token: what the instance is and how it can be signed in to. */
     about: () => call('about', { anonymous: true }),
@@ -72,12 +80,15 @@ export function createDeskClient(options: ClientOptions) {
     addRemote: (remote: CallInput<'addRemote'>) => call('addRemote', { input: remote }),
     syncRemote: (guid: string) => call('syncRemote', { path: { guid } }),
     removeRemote: (guid: string) => call('removeRemote', { path: { guid } }),
-    setPollSeconds: (guid: string, seconds: number) => call('updateRemote', { path: { guid }, input: { poll_seconds: seconds } }),
+    setPollSeconds: (guid: string, seconds: number) =>
+      call('updateRemote', { path: { guid }, input: { poll_seconds: seconds } }),
     /** An outbox item stopped in `attention`: back in line (`retry`), or kept here only (`discard`). */
-    settleOutboxItem: (seq: number, action: SettleAction) => call('settleOutboxItem', { path: { seq }, input: { action } }),
+    settleOutboxItem: (seq: number, action: SettleAction) =>
+      call('settleOutboxItem', { path: { seq }, input: { action } }),
     refreshPost: (guid: string) => call('refreshPost', { path: { guid } }),
     conflicts: () => call('conflicts'),
-    resolveConflict: (postGuid: string, keep: 'local' | 'remote') => call('resolveConflict', { path: { guid: postGuid }, input: { keep } }),
+    resolveConflict: (postGuid: string, keep: 'local' | 'remote') =>
+      call('resolveConflict', { path: { guid: postGuid }, input: { keep } }),
 
     backups: () => call('backups'),
     backUpNow: () => call('backUpNow'),

@@ -9,7 +9,9 @@ export const looseEnvelope = z.object({
   meta: z.object({
     code: int,
     text: optText,
-    list: listOf(z.unknown()).transform((items) => items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))),
+    list: listOf(z.unknown()).transform((items) =>
+      items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))),
+    ),
   }),
   data: z.unknown(),
 });
@@ -46,7 +48,8 @@ export function failureKindOf(code: number, text: string | null): FailureKind | 
   if (text !== null && LOGIN_TEXT.test(text)) return 'auth';
   if (code >= 200 && code < 300) return null;
   if (code === 401) return 'auth';
-  if (code === 403) return text !== null && PERMISSION_TEXTS.some((pattern) => pattern.test(text)) ? 'rejected' : 'auth';
+  if (code === 403)
+    return text !== null && PERMISSION_TEXTS.some((pattern) => pattern.test(text)) ? 'rejected' : 'auth';
   // Too many requests and the remote's own timeout: nothing was done, and later may work.
   if (code === 408 || code === 429 || (code >= 500 && code < 600)) return 'server';
   if (code >= 400 && code < 500) return 'rejected';

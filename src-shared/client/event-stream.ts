@@ -18,14 +18,20 @@ export interface EventStreamOptions extends ClientOptions {
  * How a stream ended: the host closed it (it stops; the token no longer signs in), it refused it (`status`:
  * an older host answers 404, a busy one 503), or it failed (no connection, silence, an unreadable event).
  */
-export type StreamEnd = { readonly ended: 'closed' } | { readonly ended: 'refused'; readonly status: number } | { readonly ended: 'failed'; readonly reason: string };
+export type StreamEnd =
+  | { readonly ended: 'closed' }
+  | { readonly ended: 'refused'; readonly status: number }
+  | { readonly ended: 'failed'; readonly reason: string };
 
 /**
  * Reads `GET /api/events` of this project's instance with fetch (EventSource cannot send the token in a
  * header), telling `onEvent` each event as it arrives, until the stream ends; never throws. An event of a
  * kind this client does not know (a newer host) is passed over.
  */
-export async function readEventStream(options: EventStreamOptions, onEvent: (event: DeskEvent) => void): Promise<StreamEnd> {
+export async function readEventStream(
+  options: EventStreamOptions,
+  onEvent: (event: DeskEvent) => void,
+): Promise<StreamEnd> {
   const { baseUrl, token, fetch } = normaliseOptions(options);
   const silenceMs = options.silenceMs ?? EVENT_SILENCE_MS;
   const callerStopped = () => options.signal.aborted;
@@ -76,7 +82,10 @@ export async function readEventStream(options: EventStreamOptions, onEvent: (eve
     }
   } catch (error) {
     if (callerStopped()) return { ended: 'closed' };
-    return { ended: 'failed', reason: stop.signal.aborted ? 'the stream fell silent' : error instanceof Error ? error.message : String(error) };
+    return {
+      ended: 'failed',
+      reason: stop.signal.aborted ? 'the stream fell silent' : error instanceof Error ? error.message : String(error),
+    };
   } finally {
     clearTimeout(silence);
     options.signal.removeEventListener('abort', abort);

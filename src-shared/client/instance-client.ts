@@ -108,7 +108,12 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
     return pageOf(t, await t.send({ method: 'GET', path, query: search, auth: true }), instancePost);
   };
 
-  const act = async (method: Method, guid: string, suffix: string, body: (path: string) => Record<string, unknown>): Promise<RemotePost> => {
+  const act = async (
+    method: Method,
+    guid: string,
+    suffix: string,
+    body: (path: string) => Record<string, unknown>,
+  ): Promise<RemotePost> => {
     const path = guidPath(method, guid, suffix);
     return postOf(t, await t.send({ method, path, json: body(path), auth: true }), instancePost);
   };
@@ -119,7 +124,12 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
     withToken: (token) => createInstanceClient({ ...options, token }),
 
     login: async (name, password) => {
-      const answer = await t.send({ method: 'POST', path: '/api/auth/login', json: { account_name: name, account_pass: password }, auth: false });
+      const answer = await t.send({
+        method: 'POST',
+        path: '/api/auth/login',
+        json: { account_name: name, account_pass: password },
+        auth: false,
+      });
       return dataAs(t, answer, remoteLogin);
     },
 
@@ -160,7 +170,12 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
     post: async (guid) => readOrNull(guidPath('GET', guid), (answer) => postOrNull(t, answer, instancePost)),
     thread: async (guid) => {
       const path = guidPath('GET', guid, '/thread');
-      const answer = await t.send({ method: 'GET', path, query: { count: String(THREAD_COUNT), types: POST_TYPES.join(',') }, auth: true });
+      const answer = await t.send({
+        method: 'GET',
+        path,
+        query: { count: String(THREAD_COUNT), types: POST_TYPES.join(',') },
+        auth: true,
+      });
       return isNotThere(t.failureOf(answer)) ? null : pageOf(t, answer, instancePost);
     },
 
@@ -170,7 +185,8 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       return postOf(t, await t.send({ method: 'POST', path, json: body, auth: true }), instancePost);
     },
 
-    update: async (guid, params) => act('POST', guid, '/write', (path) => sendable(t, { method: 'POST', path }, updateBody(params))),
+    update: async (guid, params) =>
+      act('POST', guid, '/write', (path) => sendable(t, { method: 'POST', path }, updateBody(params))),
 
     deletePost: async (guid) => {
       const path = guidPath('DELETE', guid);
@@ -180,13 +196,16 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       return dataAs(t, answer, remoteDeletion);
     },
 
-    star: async (guid, personaGuid) => act('POST', guid, '/star', (path) => personaBody({ method: 'POST', path }, personaGuid)),
-    unstar: async (guid, personaGuid) => act('DELETE', guid, '/star', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
+    star: async (guid, personaGuid) =>
+      act('POST', guid, '/star', (path) => personaBody({ method: 'POST', path }, personaGuid)),
+    unstar: async (guid, personaGuid) =>
+      act('DELETE', guid, '/star', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
     pin: async (guid, value, personaGuid) =>
       act('POST', guid, '/pin', (path) => ({
         value: sendable(t, { method: 'POST', path }, pinValue(value)),
         ...personaBody({ method: 'POST', path }, personaGuid),
       })),
-    unpin: async (guid, personaGuid) => act('DELETE', guid, '/pin', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
+    unpin: async (guid, personaGuid) =>
+      act('DELETE', guid, '/pin', (path) => personaBody({ method: 'DELETE', path }, personaGuid)),
   };
 }

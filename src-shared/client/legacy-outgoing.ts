@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { issueLines } from './lenient';
-import { colourOfHex, LEGACY_PIN_COLOURS, PIN_HEX, PRIVACIES, type LegacyPinColour, type Privacy } from '../api/vocabulary';
+import {
+  colourOfHex,
+  LEGACY_PIN_COLOURS,
+  PIN_HEX,
+  PRIVACIES,
+  type LegacyPinColour,
+  type Privacy,
+} from '../api/vocabulary';
 import { legacyDate, remoteGuid, type Checked } from './outgoing';
 import { charCount } from '../util/chars';
 import { LIMITS } from '../api/inputs';
 import { LEGACY_LIMITS } from '../api/legacy-inputs';
 
 /** What the legacy client sends (section 4.1), checked before it is sent. */
-
 
 /** Variables of `POST /content`. Dates are unix seconds here; they are sent as `YYYY-MM-DD HH:MM:SS` UTC. */
 export interface LegacyWriteParams {
@@ -34,18 +40,25 @@ export interface LegacyWriteParams {
 }
 
 const postId = (name: string) => z.number().int(`${name} must be a post id`).positive(`${name} must be a post id`);
-const unixSeconds = (name: string) => z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
+const unixSeconds = (name: string) =>
+  z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
 const bytes = (s: string): number => new TextEncoder().encode(s).length;
 
 const writeParams = z
   .object({
     content: z.string().refine((s) => s.trim() !== '', 'content must not be empty'),
-    title: z.string().refine((s) => charCount(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`).optional(),
+    title: z
+      .string()
+      .refine((s) => charCount(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+      .optional(),
     channel_id: postId('channel_id').optional(),
     post_id: postId('post_id').optional(),
     reply_to: postId('reply_to').optional(),
     slug: z.string().optional(),
-    type: z.string().regex(/^post\.[a-z]+$/, 'type must be a post type such as post.article').optional(),
+    type: z
+      .string()
+      .regex(/^post\.[a-z]+$/, 'type must be a post type such as post.article')
+      .optional(),
     send_blurb: z.boolean().optional(),
     pubdts: unixSeconds('pubdts').optional(),
     expydts: unixSeconds('expydts').optional(),
@@ -59,7 +72,10 @@ const writeParams = z
           .string()
           .trim()
           .min(1)
-          .refine((t) => !t.includes(',') && charCount(t) <= LIMITS.tagChars, `a tag must be 1 to ${LIMITS.tagChars} characters, without a comma`),
+          .refine(
+            (t) => !t.includes(',') && charCount(t) <= LIMITS.tagChars,
+            `a tag must be 1 to ${LIMITS.tagChars} characters, without a comma`,
+          ),
       )
       .optional(),
   })
@@ -105,7 +121,10 @@ const blurbsQuery = z
       .number()
       .int()
       .min(LEGACY_LIMITS.countMin)
-      .max(LEGACY_LIMITS.countMax, `count must be a whole number from ${LEGACY_LIMITS.countMin} to ${LEGACY_LIMITS.countMax}`)
+      .max(
+        LEGACY_LIMITS.countMax,
+        `count must be a whole number from ${LEGACY_LIMITS.countMin} to ${LEGACY_LIMITS.countMax}`,
+      )
       .optional(),
     since_unix: unixSeconds('since_unix').optional(),
     since_id: postId('since_id').optional(),
@@ -117,14 +136,21 @@ const blurbsQuery = z
 export function blurbsSearch(query: BlurbsQuery): Checked<Record<string, string | undefined>> {
   const parsed = blurbsQuery.safeParse(query);
   if (!parsed.success) return { ok: false, problems: issueLines(parsed.error) };
-  return { ok: true, value: Object.fromEntries(Object.entries(parsed.data).map(([key, value]) => [key, String(value)])) };
+  return {
+    ok: true,
+    value: Object.fromEntries(Object.entries(parsed.data).map(([key, value]) => [key, String(value)])),
+  };
 }
 
 export function legacyIdCheck(name: string, id: number): Checked<number> {
-  return postId(name).safeParse(id).success ? { ok: true, value: id } : { ok: false, problems: [`${name} must be a post id`] };
+  return postId(name).safeParse(id).success
+    ? { ok: true, value: id }
+    : { ok: false, problems: [`${name} must be a post id`] };
 }
 
 export function legacyColourCheck(colour: string): Checked<LegacyPinColour> {
   const known = colourOfHex(colour);
-  return known === undefined ? { ok: false, problems: [`colour must be one of ${LEGACY_PIN_COLOURS.join(', ')}`] } : { ok: true, value: PIN_HEX[known] };
+  return known === undefined
+    ? { ok: false, problems: [`colour must be one of ${LEGACY_PIN_COLOURS.join(', ')}`] }
+    : { ok: true, value: PIN_HEX[known] };
 }

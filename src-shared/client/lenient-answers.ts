@@ -46,27 +46,32 @@ const personaSummary = leniently(strict.personaSummaryAnswer, {
   profileurl: optText,
   avatar_url: optText,
   profile_url: optText,
-}).transform(
-  (p): RemotePersona => ({
-    guid: p.guid,
-    as: handleOf(p.as),
-    name: p.name ?? handleOf(p.as),
-    avatar: p.avatar ?? p.avatar_url ?? '',
-    profile_url: p.profileurl ?? p.profile_url ?? '',
-    id: null,
-  }),
-);
+}).transform((p): RemotePersona => ({
+  guid: p.guid,
+  as: handleOf(p.as),
+  name: p.name ?? handleOf(p.as),
+  avatar: p.avatar ?? p.avatar_url ?? '',
+  profile_url: p.profileurl ?? p.profile_url ?? '',
+  id: null,
+}));
 
 /** A mentioned Persona: a GUID or a handle is enough. The legacy interface also names it `username`. */
 const mention = mentionFrom(
-  leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), { guid: optText, as: optText, name: optText, username: optText }),
+  leniently(strict.personaSummaryAnswer.pick({ guid: true, as: true, name: true }), {
+    guid: optText,
+    as: optText,
+    name: optText,
+    username: optText,
+  }),
 );
 
 const optNum = z.preprocess(blankToNull, num.nullable());
 const meta = held(strict.postMetaAnswer);
 const postMeta = leniently(meta, {
   source: orNull(leniently(held(meta.shape.source), { url: someText, title: optText })),
-  geo: orNull(leniently(held(meta.shape.geo), { longitude: optNum, latitude: optNum, altitude: optNum, description: optText })),
+  geo: orNull(
+    leniently(held(meta.shape.geo), { longitude: optNum, latitude: optNum, altitude: optNum, description: optText }),
+  ),
 }).catch({ source: null, geo: null });
 
 const pinOf = (value: string | null): PinValue | null => {
@@ -94,7 +99,10 @@ const postReaders = {
   channel_guid: optText,
   parent_guid: optText,
   remote_url: optText,
-  attributes: orEmpty(leniently(strict.postAnswer.shape.attributes, { pin: optText, starred: flag, reposted: optText }), { pin: null, starred: false, reposted: null }),
+  attributes: orEmpty(
+    leniently(strict.postAnswer.shape.attributes, { pin: optText, starred: flag, reposted: optText }),
+    { pin: null, starred: false, reposted: null },
+  ),
   /** The reference names the Channel as an object instead of `channel_guid`. */
   channel: orEmpty(leniently(strict.channelAnswer.pick({ guid: true }), { guid: optText }), { guid: null }),
 };
@@ -135,7 +143,9 @@ function remotePostOf(p: ReadPost, ctx: z.RefinementCtx): RemotePost | null {
 }
 
 /** A repost's original as this project embeds it; one that cannot be read leaves the repost without it. */
-const embeddedPost = leniently(strict.embeddedPostAnswer, postReaders).transform((p, ctx) => remotePostOf(p, ctx) ?? z.NEVER);
+const embeddedPost = leniently(strict.embeddedPostAnswer, postReaders).transform(
+  (p, ctx) => remotePostOf(p, ctx) ?? z.NEVER,
+);
 
 /** A post, and when it is a repost (this project's extension), the GUID and the post it reposts. */
 export const instancePost = leniently(strict.postAnswer, {
@@ -145,11 +155,18 @@ export const instancePost = leniently(strict.postAnswer, {
 }).transform((p, ctx): RemotePost => {
   const post = remotePostOf(p, ctx);
   if (post === null) return z.NEVER;
-  return { ...post, repost_of: p.repost_of, original: p.repost_of !== null && p.original?.guid === p.repost_of ? p.original : null };
+  return {
+    ...post,
+    repost_of: p.repost_of,
+    original: p.repost_of !== null && p.original?.guid === p.repost_of ? p.original : null,
+  };
 });
 
 /** `POST /api/auth/login` (this project's extension, as the reference has it). */
-export const remoteLogin = z.preprocess(unwrapped, leniently(strict.loginAnswer, { token: someText, account_guid: optText }));
+export const remoteLogin = z.preprocess(
+  unwrapped,
+  leniently(strict.loginAnswer, { token: someText, account_guid: optText }),
+);
 export type LoginResult = z.infer<typeof remoteLogin>;
 
 /**
@@ -190,7 +207,10 @@ const profilePersona = leniently(strict.personaAnswer, {
 export type ProfilePersona = z.infer<typeof profilePersona>;
 
 /** A Channel listed in the reference's profile: its GUID and name (who may write to it is not said). */
-const profileChannel = leniently(strict.channelAnswer.pick({ guid: true, name: true }), { guid: someText, name: optText }).transform((c) => ({
+const profileChannel = leniently(strict.channelAnswer.pick({ guid: true, name: true }), {
+  guid: someText,
+  name: optText,
+}).transform((c) => ({
   guid: c.guid,
   name: c.name ?? '',
 }));
@@ -258,7 +278,12 @@ export type RemoteChannel = z.infer<typeof remoteChannel>;
 /** `DELETE /api/posts/{guid}` (section 4.3). */
 export const remoteDeletion = z.preprocess(
   unwrapped,
-  leniently(strict.deleteAnswer, { post_guid: someText, channel_guid: optText, result: optInt.catch(null), sok: optInt.catch(null) }),
+  leniently(strict.deleteAnswer, {
+    post_guid: someText,
+    channel_guid: optText,
+    result: optInt.catch(null),
+    sok: optInt.catch(null),
+  }),
 );
 export type DeleteResult = z.infer<typeof remoteDeletion>;
 

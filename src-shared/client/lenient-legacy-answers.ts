@@ -103,12 +103,15 @@ export const legacyPost = leniently(strict.fullLegacyPostAnswer, {
   audio: unused,
   /** Also bare names, or one comma list. */
   tags: tagList.transform((names) => names.map((name) => ({ name }))),
-  urls: orEmpty(leniently(post.urls, { canonical_url: optText, full_url: optText, alt_url: unused, is_https: unused }), {
-    canonical_url: null,
-    full_url: null,
-    alt_url: null,
-    is_https: null,
-  }),
+  urls: orEmpty(
+    leniently(post.urls, { canonical_url: optText, full_url: optText, alt_url: unused, is_https: unused }),
+    {
+      canonical_url: null,
+      full_url: null,
+      alt_url: null,
+      is_https: null,
+    },
+  ),
   thread: orNull(leniently(held(post.thread), { thread_key: unused, reply_to: optText })),
   mentions: lenientListOf(mention),
   /** A list whose first account is the author, or (tolerated) that account alone. */
@@ -180,7 +183,13 @@ const legacyAccount = leniently(strict.legacyAccountAnswer, { ...accountReaders,
 }));
 export type LegacyAccount = z.infer<typeof legacyAccount>;
 
-const legacyChannel = leniently(strict.legacyChannelAnswer, { id: int, guid: optText, name: optText, url: unused, privacy: unused }).transform((c) => ({
+const legacyChannel = leniently(strict.legacyChannelAnswer, {
+  id: int,
+  guid: optText,
+  name: optText,
+  url: unused,
+  privacy: unused,
+}).transform((c) => ({
   id: c.id,
   guid: c.guid ?? '',
   name: c.name ?? '',

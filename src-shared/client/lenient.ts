@@ -8,7 +8,8 @@ import type { RemoteMention } from './remote-post';
  */
 
 /** `false`, `null`, missing and `''` all mean "no value". */
-export const isBlank = (value: unknown): boolean => value === false || value === null || value === undefined || value === '';
+export const isBlank = (value: unknown): boolean =>
+  value === false || value === null || value === undefined || value === '';
 
 export const blankToNull = (value: unknown): unknown => (isBlank(value) ? null : value);
 
@@ -22,14 +23,16 @@ export const someText = text.pipe(z.string().trim().min(1, 'must not be empty'))
 export const optText = z.preprocess(blankToNull, text.nullable());
 
 /** A finite number, or a numeric string. */
-export const num = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(?:\.\d+)?$/, 'must be a number')
-    .transform(Number),
-]).refine(Number.isFinite, 'must be a finite number');
+export const num = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(?:\.\d+)?$/, 'must be a number')
+      .transform(Number),
+  ])
+  .refine(Number.isFinite, 'must be a finite number');
 
 export const int = num.refine(Number.isInteger, 'must be a whole number');
 
@@ -52,7 +55,10 @@ export const flag = z.preprocess((value) => {
 
 /** A list; one object where a list of one is meant is that list; nothing is the empty list. */
 export const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value): unknown[] => (isBlank(value) ? [] : Array.isArray(value) ? (value as unknown[]) : [value]), z.array(item));
+  z.preprocess(
+    (value): unknown[] => (isBlank(value) ? [] : Array.isArray(value) ? (value as unknown[]) : [value]),
+    z.array(item),
+  );
 
 /**
  * A list whose unreadable entries are dropped rather than failing what holds them (mentions, writers): a
@@ -81,7 +87,8 @@ export const nonEmptyListOf = <T extends z.ZodType>(item: T, message: string) =>
   });
 
 /** One object, or (tolerated) a list whose first entry is it. */
-export const firstOf = <T extends z.ZodType>(item: T, message: string) => nonEmptyListOf(item, message).transform(([first]) => first);
+export const firstOf = <T extends z.ZodType>(item: T, message: string) =>
+  nonEmptyListOf(item, message).transform(([first]) => first);
 
 /** A handle as remotes write it: the reference prefixes `@` in some answers ("@peer"), never in others. */
 export const handleOf = (value: string | null): string => (value ?? '').trim().replace(/^@+/, '');
@@ -121,7 +128,11 @@ export function timesOf(p: { [K in keyof typeof times]: z.output<(typeof times)[
     return null;
   }
   const expires = unixOf(p.expires_unix, p.expires_at);
-  return { publish_unix: publish, updated_unix: unixOf(p.updated_unix, p.updated_at) ?? publish, expires_unix: expires === 0 ? null : expires };
+  return {
+    publish_unix: publish,
+    updated_unix: unixOf(p.updated_unix, p.updated_at) ?? publish,
+    expires_unix: expires === 0 ? null : expires,
+  };
 }
 
 /** Zod issues as short lines: "persona.guid: must not be empty". */
@@ -129,11 +140,14 @@ export const issueLines = (error: z.ZodError): string[] =>
   error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
 
 /** The same, with a union's issues named as those of each of its members (a union alone says "Invalid input"). */
-export const deepIssueLines = (error: z.ZodError): string[] => [...new Set(error.issues.flatMap((issue) => linesOf(issue, [])))];
+export const deepIssueLines = (error: z.ZodError): string[] => [
+  ...new Set(error.issues.flatMap((issue) => linesOf(issue, []))),
+];
 
 function linesOf(issue: z.core.$ZodIssue, at: readonly PropertyKey[]): string[] {
   const path = [...at, ...issue.path];
-  if (issue.code === 'invalid_union' && issue.errors.length > 0) return issue.errors.flatMap((member) => member.flatMap((inner) => linesOf(inner, path)));
+  if (issue.code === 'invalid_union' && issue.errors.length > 0)
+    return issue.errors.flatMap((member) => member.flatMap((inner) => linesOf(inner, path)));
   return [path.length > 0 ? `${path.map(String).join('.')}: ${issue.message}` : issue.message];
 }
 
@@ -166,7 +180,8 @@ export const leniently = <S extends z.ZodRawShape, R extends ReadersOf<S>>(answe
   z.object(answer.shape).extend(readers);
 
 /** The object a strict `orFalse(...)` answer holds when it holds one. */
-export const held = <T extends z.ZodObject>(answer: z.ZodUnion<readonly [T, z.ZodLiteral<false>]>): T => answer.options[0];
+export const held = <T extends z.ZodObject>(answer: z.ZodUnion<readonly [T, z.ZodLiteral<false>]>): T =>
+  answer.options[0];
 
 /** An object that may be missing or blank altogether: read as `empty` then. */
 export const orEmpty = <T extends z.ZodType>(reader: T, empty: z.output<T>) =>

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { PIN_COLOURS, POST_TYPES, PRIVACIES, readPin, SCHEDULED, type InstancePostType, type PinValue, type Privacy, type Scheduled } from '../api/vocabulary';
+import {
+  PIN_COLOURS,
+  POST_TYPES,
+  PRIVACIES,
+  readPin,
+  SCHEDULED,
+  type InstancePostType,
+  type PinValue,
+  type Privacy,
+  type Scheduled,
+} from '../api/vocabulary';
 import { GEO_BOUNDS, LIMITS, missingFor } from '../api/inputs';
 import { issueLines } from './lenient';
 import { charCount as chars } from '../util/chars';
@@ -10,10 +20,10 @@ import { charCount as chars } from '../util/chars';
  * went over the wire.
  */
 
-
 /** Section 8: GUIDs are 36 characters. Letters, digits and `-` only, so that one is safe in a path. */
 export const remoteGuid = z.string().regex(/^[A-Za-z0-9-]{36}$/, 'must be a GUID of 36 letters, digits or "-"');
-const unixSeconds = (name: string) => z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
+const unixSeconds = (name: string) =>
+  z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
 const bytes = (s: string): number => new TextEncoder().encode(s).length;
 
 const tag = z
@@ -21,7 +31,10 @@ const tag = z
   .trim()
   .min(1, 'a tag must not be empty')
   .refine((t) => !t.includes(','), 'a tag must not contain a comma (tags are sent as a comma list)')
-  .refine((t) => chars(t) <= LIMITS.tagChars && bytes(t) <= LIMITS.tagBytes, `a tag must be at most ${LIMITS.tagChars} characters (${LIMITS.tagBytes} bytes)`);
+  .refine(
+    (t) => chars(t) <= LIMITS.tagChars && bytes(t) <= LIMITS.tagBytes,
+    `a tag must be at most ${LIMITS.tagChars} characters (${LIMITS.tagBytes} bytes)`,
+  );
 
 const inRange = (name: string, { min, max }: { min: number; max: number }) =>
   z.number().refine((n) => Number.isFinite(n) && n >= min && n <= max, `${name} must be between ${min} and ${max}`);
@@ -65,10 +78,19 @@ export interface UpdatePostParams extends PostParams {
 
 const postParams = z
   .object({
-    content: z.string().refine((s) => s.trim() !== '', 'content must not be empty').optional(),
+    content: z
+      .string()
+      .refine((s) => s.trim() !== '', 'content must not be empty')
+      .optional(),
     post_type: z.enum(POST_TYPES, `post_type must be one of ${POST_TYPES.join(', ')}`).optional(),
-    title: z.string().refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`).optional(),
-    source_url: z.string().regex(/^https?:\/\/\S+$/i, 'source_url must be an http(s) URL').optional(),
+    title: z
+      .string()
+      .refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+      .optional(),
+    source_url: z
+      .string()
+      .regex(/^https?:\/\/\S+$/i, 'source_url must be an http(s) URL')
+      .optional(),
     source_title: z.string().optional(),
     channel_guid: remoteGuid.optional(),
     persona_guid: remoteGuid.optional(),
@@ -77,7 +99,11 @@ const postParams = z
     publish_at: unixSeconds('publish_at').optional(),
     expires_at: unixSeconds('expires_at').nullable().optional(),
     tags: z.array(tag).optional(),
-    canonical_url: z.string().regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol').nullable().optional(),
+    canonical_url: z
+      .string()
+      .regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol')
+      .nullable()
+      .optional(),
     post_slug: z.string().optional(),
     geo_longitude: inRange('geo_longitude', GEO_BOUNDS.longitude).nullable().optional(),
     geo_latitude: inRange('geo_latitude', GEO_BOUNDS.latitude).nullable().optional(),
@@ -193,9 +219,13 @@ export function timelineSearch(query: TimelineQuery): Checked<Record<string, str
 /** `pin.orange`, `orange`, `pin.none`, `none`: always sent as `pin.{colour}`. */
 export function pinValue(value: string): Checked<PinValue> {
   const colour = readPin(value);
-  return colour === null ? { ok: false, problems: [`pin value must be one of ${PIN_COLOURS.join(', ')} or none`] } : { ok: true, value: `pin.${colour}` };
+  return colour === null
+    ? { ok: false, problems: [`pin value must be one of ${PIN_COLOURS.join(', ')} or none`] }
+    : { ok: true, value: `pin.${colour}` };
 }
 
 export function guidCheck(name: string, guid: string): Checked<string> {
-  return remoteGuid.safeParse(guid).success ? { ok: true, value: guid } : { ok: false, problems: [`${name} must be a GUID of 36 letters, digits or "-"`] };
+  return remoteGuid.safeParse(guid).success
+    ? { ok: true, value: guid }
+    : { ok: false, problems: [`${name} must be a GUID of 36 letters, digits or "-"`] };
 }

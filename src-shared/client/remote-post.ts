@@ -66,7 +66,12 @@ export interface RemotePost {
   original: RemotePost | null;
   /** Bookmark and quotation source (`meta.source`). */
   source: { url: string; title: string } | null;
-  geo: { longitude: number | null; latitude: number | null; altitude: number | null; description: string | null } | null;
+  geo: {
+    longitude: number | null;
+    latitude: number | null;
+    altitude: number | null;
+    description: string | null;
+  } | null;
 }
 
 /** A post of a page that could not be read, and why. */
@@ -93,7 +98,9 @@ export interface PostPage {
 export type PostSchema = z.ZodType<RemotePost>;
 
 const guidOf = (entry: unknown): string | null =>
-  typeof entry === 'object' && entry !== null && 'guid' in entry && typeof entry.guid === 'string' && entry.guid !== '' ? entry.guid : null;
+  typeof entry === 'object' && entry !== null && 'guid' in entry && typeof entry.guid === 'string' && entry.guid !== ''
+    ? entry.guid
+    : null;
 
 /** Reads a page; null when `data` is not a list of posts at all (then the whole answer is wrong). */
 export function readPage(schema: PostSchema, data: unknown): Omit<PostPage, 'servedUnix'> | null {

@@ -71,7 +71,8 @@ export function normaliseOptions(options: ClientOptions) {
   } catch {
     throw new TypeError('baseUrl must be an absolute http(s) URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('baseUrl must be an absolute http(s) URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError('baseUrl must be an absolute http(s) URL');
   if (url.search || url.hash || url.username || url.password) {
     throw new TypeError('baseUrl must not carry a query, a fragment or credentials');
   }
@@ -92,15 +93,30 @@ export function createTransport(options: ClientOptions): Transport {
   const { signal } = options;
   const host = new URL(baseUrl).host;
   // Retries are the sync engine's decision (it knows whether a write may be repeated); none here.
-  const api = ky.create({ prefix: `${baseUrl}/`, timeout: timeoutMs, totalTimeout: timeoutMs, retry: 0, throwHttpErrors: false, fetch, signal: signal ?? null });
+  const api = ky.create({
+    prefix: `${baseUrl}/`,
+    timeout: timeoutMs,
+    totalTimeout: timeoutMs,
+    retry: 0,
+    throwHttpErrors: false,
+    fetch,
+    signal: signal ?? null,
+  });
   /** A request stopped by `signal` before its whole answer came: it may have been carried out. */
   const stopped = (call: Call, status: number | null) =>
-    error(call, 'uncertain', `The request to ${host} was stopped before its answer came; it may have arrived`, { status });
+    error(call, 'uncertain', `The request to ${host} was stopped before its answer came; it may have arrived`, {
+      status,
+    });
 
   /** A remote could echo what it was sent; the token never leaves this module in a message. */
   const scrub = (text: string): string => (token ? text.split(token).join('[token]') : text);
 
-  const error = (call: Pick<Call, 'method' | 'path'>, kind: RemoteErrorKind, message: string, extra: Partial<RemoteError> & { cause?: unknown } = {}) =>
+  const error = (
+    call: Pick<Call, 'method' | 'path'>,
+    kind: RemoteErrorKind,
+    message: string,
+    extra: Partial<RemoteError> & { cause?: unknown } = {},
+  ) =>
     new RemoteError({
       kind,
       message: scrub(message),
@@ -117,7 +133,9 @@ export function createTransport(options: ClientOptions): Transport {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (call.auth && token) headers['authorization'] = token;
     const started = Date.now();
-    const searchParams = Object.fromEntries(Object.entries(call.query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const searchParams = Object.fromEntries(
+      Object.entries(call.query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
     const pending = api(call.path.replace(/^\/+/, ''), {
       method: call.method,
       headers,
@@ -142,29 +160,52 @@ export function createTransport(options: ClientOptions): Transport {
       if (signal?.aborted) throw stopped(call, status);
       if (thrown instanceof AnswerTooLarge) {
         // A write that was answered at all was most likely done: look before sending it again.
-        const kind = status >= 200 && status < 300 ? (call.method === 'GET' ? 'protocol' : 'uncertain') : (failureKindOf(status, null) ?? 'protocol');
-        throw error(call, kind, `${host} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; the answer was not read`, { status });
+        const kind =
+          status >= 200 && status < 300
+            ? call.method === 'GET'
+              ? 'protocol'
+              : 'uncertain'
+            : (failureKindOf(status, null) ?? 'protocol');
+        throw error(
+          call,
+          kind,
+          `${host} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; the answer was not read`,
+          { status },
+        );
       }
-      const reason = isTimeoutError(thrown) || thrown instanceof AnswerTimedOut ? `not finished within ${timeoutMs} ms` : innermostMessage(thrown);
+      const reason =
+        isTimeoutError(thrown) || thrown instanceof AnswerTimedOut
+          ? `not finished within ${timeoutMs} ms`
+          : innermostMessage(thrown);
       // The status alone still says a refusal or a failure; a success whose answer broke off may have been done.
       const kind = status === 0 || status >= 300 ? (failureKindOf(status, null) ?? 'protocol') : 'uncertain';
       const outcome = kind === 'uncertain' ? 'the request may have been carried out' : `HTTP ${status}`;
-      throw error(call, kind, `The answer from ${host} broke off (${reason}); ${outcome}`, { status, cause: rawCause(thrown) });
+      throw error(call, kind, `The answer from ${host} broke off (${reason}); ${outcome}`, {
+        status,
+        cause: rawCause(thrown),
+      });
     }
     return { call, status, envelope: envelopeOf(body), body, servedUnix: dateUnixOf(response.headers.get('date')) };
   };
 
   const sendFailure = (call: Call, thrown: unknown): RemoteError => {
     if (isTimeoutError(thrown)) {
-      return error(call, 'uncertain', `No answer from ${host} within ${timeoutMs} ms; the request may have arrived`, { timedOut: true });
+      return error(call, 'uncertain', `No answer from ${host} within ${timeoutMs} ms; the request may have arrived`, {
+        timedOut: true,
+      });
     }
     const kind = connectionFailureKind(thrown);
     const reason = innermostMessage(thrown);
     return kind === 'offline'
       ? error(call, 'offline', `Could not connect to ${host} (${reason})`, { cause: rawCause(thrown) })
-      : error(call, 'uncertain', `The connection to ${host} broke before an answer came (${reason}); the request may have arrived`, {
-          cause: rawCause(thrown),
-        });
+      : error(
+          call,
+          'uncertain',
+          `The connection to ${host} broke before an answer came (${reason}); the request may have arrived`,
+          {
+            cause: rawCause(thrown),
+          },
+        );
   };
 
   const failureOf = (answer: Answer): RemoteError | null => {
@@ -173,12 +214,17 @@ export function createTransport(options: ClientOptions): Transport {
       const plain = body.trim();
       // A redirect held back (see send); a browser shows it as status 0.
       if (status === 0 || (status >= 300 && status < 400)) {
-        return error(call, 'protocol', `${host} redirected the request elsewhere; check the base URL (is it https?)`, { status });
+        return error(call, 'protocol', `${host} redirected the request elsewhere; check the base URL (is it https?)`, {
+          status,
+        });
       }
-      if (LOGIN_TEXT.test(plain)) return error(call, 'auth', `${host} did not accept the token: ${snippet(plain)}`, { status });
+      if (LOGIN_TEXT.test(plain))
+        return error(call, 'auth', `${host} did not accept the token: ${snippet(plain)}`, { status });
       const kind = failureKindOf(status, null) ?? 'protocol';
       const shown = snippet(plain);
-      return error(call, kind, `${host} answered HTTP ${status} without a JSON envelope${shown ? `: ${shown}` : ''}`, { status });
+      return error(call, kind, `${host} answered HTTP ${status} without a JSON envelope${shown ? `: ${shown}` : ''}`, {
+        status,
+      });
     }
     // A remote may answer HTTP 200 and put the error in the envelope; otherwise the HTTP status decides.
     // `status` is then that code: it is what the remote meant.
@@ -186,8 +232,17 @@ export function createTransport(options: ClientOptions): Transport {
     const kind = failureKindOf(code, envelope.meta.text);
     if (kind === null) return null;
     const remoteText = envelope.meta.text;
-    const fallback = { auth: 'did not accept the token', rejected: 'refused the request', server: 'failed', protocol: 'answered oddly' }[kind];
-    return error(call, kind, remoteText ?? `${host} ${fallback} (code ${code})`, { status: code, remoteText, list: envelope.meta.list });
+    const fallback = {
+      auth: 'did not accept the token',
+      rejected: 'refused the request',
+      server: 'failed',
+      protocol: 'answered oddly',
+    }[kind];
+    return error(call, kind, remoteText ?? `${host} ${fallback} (code ${code})`, {
+      status: code,
+      remoteText,
+      list: envelope.meta.list,
+    });
   };
 
   return {
@@ -201,10 +256,15 @@ export function createTransport(options: ClientOptions): Transport {
       return answer.envelope?.data;
     },
     protocolError: (answer, problems) =>
-      error(answer.call, 'protocol', `Unexpected answer from ${host} to ${answer.call.method} ${answer.call.path}: ${problems.slice(0, 5).join('; ')}`, {
-        status: answer.status,
-        list: problems,
-      }),
+      error(
+        answer.call,
+        'protocol',
+        `Unexpected answer from ${host} to ${answer.call.method} ${answer.call.path}: ${problems.slice(0, 5).join('; ')}`,
+        {
+          status: answer.status,
+          list: problems,
+        },
+      ),
     refuse: (call, problems) => error(call, 'rejected', `Not sent: ${problems.join('; ')}`, { list: problems }),
   };
 }

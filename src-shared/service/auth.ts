@@ -50,7 +50,8 @@ export async function tokenStillValid(db: PublishingDb, hash: string, now: numbe
   return token !== undefined && !isExpired(token, now);
 }
 
-export const needsTouch = (token: TokenRow, now: number): boolean => token.label === LOGIN_TOKEN_LABEL && now - lastUse(token) >= TOUCH_EVERY_SECONDS;
+export const needsTouch = (token: TokenRow, now: number): boolean =>
+  token.label === LOGIN_TOKEN_LABEL && now - lastUse(token) >= TOUCH_EVERY_SECONDS;
 
 /** Notes a sign-in token's use, after the request (whose transaction may only read). Best effort. */
 export async function touchToken(db: PublishingDb, token: TokenRow, now: number): Promise<void> {

@@ -62,14 +62,17 @@ const COALESCING: { readonly [K in DeskEventKind]: Coalescing<K> } = {
       const post_guids = union(held.post_guids, next.post_guids);
       const channel_guids = union(held.channel_guids, next.channel_guids);
       const persona_guids = union(held.persona_guids, next.persona_guids);
-      return post_guids && channel_guids && persona_guids ? { kind: 'posts', post_guids, channel_guids, persona_guids } : null;
+      return post_guids && channel_guids && persona_guids
+        ? { kind: 'posts', post_guids, channel_guids, persona_guids }
+        : null;
     },
   },
   resync: { key: () => 'resync', merge: (held) => held },
 };
 
 const keyOf = (event: DeskEvent): string => (COALESCING[event.kind] as Coalescing<DeskEventKind>).key(event);
-const merged = (held: DeskEvent, next: DeskEvent): DeskEvent | null => (COALESCING[next.kind] as Coalescing<DeskEventKind>).merge(held, next);
+const merged = (held: DeskEvent, next: DeskEvent): DeskEvent | null =>
+  (COALESCING[next.kind] as Coalescing<DeskEventKind>).merge(held, next);
 
 const RESYNC: DeskEvent = { kind: 'resync' };
 
@@ -135,7 +138,8 @@ function createSubscriber(maxPending: number, leave: () => void): Subscriber {
       const key = keyOf(event);
       const held = pending.get(key);
       const next = held ? merged(held, event) : event;
-      if (next === null || event.kind === 'resync' || (!held && pending.size >= maxPending)) pending = new Map([['resync', RESYNC]]);
+      if (next === null || event.kind === 'resync' || (!held && pending.size >= maxPending))
+        pending = new Map([['resync', RESYNC]]);
       else if (!pending.has('resync')) pending.set(key, next);
       if (waiting) answer(take());
     },

@@ -133,6 +133,8 @@ function servedRoutes(archive: ArchiveHandlers | undefined, events: EventHub | u
 /** The extensions `/api/about` names: all, but those of routes (api/routes.ts) this service does not serve. */
 function offeredExtensions(served: readonly Route[]): Extension[] {
   const servedNames = new Set(served.map((route) => route.name));
-  const unserved = Object.entries(routes).flatMap(([name, route]: [string, RouteContract]) => (route.extension && !servedNames.has(name) ? [route.extension] : []));
+  const unserved = Object.entries(routes).flatMap(([name, route]: [string, RouteContract]) =>
+    route.extension && !servedNames.has(name) ? [route.extension] : [],
+  );
   return EXTENSIONS.filter((extension) => !unserved.includes(extension));
 }

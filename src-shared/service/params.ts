@@ -5,7 +5,6 @@ import { MAX_BODY_BYTES, variableText } from '../api/variables';
 /** Request variables as strings, wherever they came from (query string, form body or JSON body). */
 export type Params = Readonly<Record<string, string>>;
 
-
 const tooLarge = () => new ServiceError(413, ErrorText.bodyTooLarge);
 const malformed = () => new ServiceError(400, ErrorText.malformedBody);
 

@@ -17,7 +17,11 @@ export async function readablePost(ctx: Ctx, guid: string | null | undefined): P
 }
 
 /** Like `readablePost`, but a missing post is the spec's "Invalid Post Identifier Supplied (2)". */
-export async function requireReadablePost(ctx: Ctx, guid: string | null | undefined, text: string = ErrorText.invalidPostIdentifier) {
+export async function requireReadablePost(
+  ctx: Ctx,
+  guid: string | null | undefined,
+  text: string = ErrorText.invalidPostIdentifier,
+) {
   const post = await readablePost(ctx, guid);
   if (!post) throw new ServiceError(400, text);
   return post;

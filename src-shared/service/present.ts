@@ -79,7 +79,8 @@ export const personaAddress = (persona: PersonaRow): string =>
   persona.handleKey.includes('@') ? persona.handle + persona.handleKey.slice(persona.handle.length) : persona.handle;
 
 /** The Persona's page on this instance (`GET /api/personas/{handle}` answers for the page). */
-export const profileUrl = (ctx: Ctx, persona: PersonaRow): string => `${ctx.origin}/@${encodeURIComponent(personaAddress(persona))}`;
+export const profileUrl = (ctx: Ctx, persona: PersonaRow): string =>
+  `${ctx.origin}/@${encodeURIComponent(personaAddress(persona))}`;
 
 /** Section 2.5, plus nothing: the summary of a Persona inside a post. */
 export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookups: Lookups): PersonaSummaryAnswer {
@@ -146,7 +147,6 @@ function presentEmbeddedPost(ctx: Ctx, post: PostRow, lookups: Lookups): Embedde
     },
   };
 }
-
 
 export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]): Promise<PostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);

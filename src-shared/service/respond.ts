@@ -20,7 +20,11 @@ export function ok(data: unknown, style: EnvelopeStyle = 'instance'): Response {
  * The one place where failures become envelopes; the HTTP status always equals `meta.code`. A refusal of
  * sync, which speaks no HTTP, is said in the service's terms first (sync-refusals.ts).
  */
-export function fail(thrown: unknown, onUnexpected?: (error: unknown) => void, style: EnvelopeStyle = 'instance'): Response {
+export function fail(
+  thrown: unknown,
+  onUnexpected?: (error: unknown) => void,
+  style: EnvelopeStyle = 'instance',
+): Response {
   const error = inServiceTerms(thrown);
   const known = error instanceof ServiceError ? error : null;
   if (!known) onUnexpected?.(error);
@@ -33,4 +37,5 @@ export function fail(thrown: unknown, onUnexpected?: (error: unknown) => void, s
 }
 
 /** Paths of the legacy interface (section 4.1); everything else speaks the instance envelope. */
-export const styleOfPath = (pathname: string): EnvelopeStyle => (/^\/(?:content|users)(?:\/|$)/.test(pathname) ? 'legacy' : 'instance');
+export const styleOfPath = (pathname: string): EnvelopeStyle =>
+  /^\/(?:content|users)(?:\/|$)/.test(pathname) ? 'legacy' : 'instance';

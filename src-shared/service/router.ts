@@ -14,27 +14,39 @@ import type { BackupsCtx, CtxFor, RequestCtx, SignedInCtx, SyncCtx, Viewer } fro
 import { parseInput } from './validate';
 
 /** What a route's handler sees: the context its access and its needs promise. */
-export type CtxOf<R extends RouteContract> = R extends { needs: 'sync' } ? SyncCtx : R extends { needs: 'backups' } ? BackupsCtx : CtxFor<R['access']>;
+export type CtxOf<R extends RouteContract> = R extends { needs: 'sync' }
+  ? SyncCtx
+  : R extends { needs: 'backups' }
+    ? BackupsCtx
+    : CtxFor<R['access']>;
 
 /**
  * A route's work: given the context, the input its schema made and its path parameters as declared, it
  * answers what the route declares (the envelope's `data`, or the file's Response). A mismatch with the
  * contract is a compile error, not a surprise for a client.
  */
-export type RouteHandler<R extends RouteContract> = (ctx: CtxOf<R>, input: InputOf<R>, path: PathOf<R>) => Promise<AnswerOf<R>>;
+export type RouteHandler<R extends RouteContract> = (
+  ctx: CtxOf<R>,
+  input: InputOf<R>,
+  path: PathOf<R>,
+) => Promise<AnswerOf<R>>;
 
 /**
  * How the service implements a route: its handler, which runs inside one store transaction (read-only for
  * GET), or one that must not: a handler that awaits other work (Web Crypto, a remote, a file) would see
  * IndexedDB commit a transaction that sits idle.
  */
-export type Implementation<R extends RouteContract> = RouteHandler<R> | { readonly handler: RouteHandler<R>; readonly transaction: false };
+export type Implementation<R extends RouteContract> =
+  RouteHandler<R> | { readonly handler: RouteHandler<R>; readonly transaction: false };
 
 /** A handler for every route of a map, by name: one missing, or one too many, does not compile. */
 export type Implementations<M extends RouteMap> = { readonly [N in keyof M]: Implementation<M[N]> };
 
 /** A handler that runs outside the request's store transaction (see Implementation). */
-export const outsideTransaction = <H>(handler: H): { readonly handler: H; readonly transaction: false } => ({ handler, transaction: false });
+export const outsideTransaction = <H>(handler: H): { readonly handler: H; readonly transaction: false } => ({
+  handler,
+  transaction: false,
+});
 
 /** A route as the service serves it: its contract, and its handler behind the checks the contract calls for. */
 export interface Route extends RouteContract {
@@ -49,8 +61,13 @@ export interface Route extends RouteContract {
  * learns nothing from which variables are wrong; then the variables; then what the host must have (503
  * without it); then the path parameters; then the handler checks the rest.
  */
-export function implement<R extends RouteContract>(name: string, contract: R, implementation: Implementation<R>): Route {
-  const { handler, transaction } = typeof implementation === 'function' ? { handler: implementation, transaction: true } : implementation;
+export function implement<R extends RouteContract>(
+  name: string,
+  contract: R,
+  implementation: Implementation<R>,
+): Route {
+  const { handler, transaction } =
+    typeof implementation === 'function' ? { handler: implementation, transaction: true } : implementation;
   return {
     ...contract,
     name,
@@ -68,7 +85,9 @@ export function implement<R extends RouteContract>(name: string, contract: R, im
 
 /** Every route of `map` with its implementation, in the map's order. */
 export function implementAll<M extends RouteMap>(map: M, implementations: Implementations<M>): Route[] {
-  return Object.entries(map).map(([name, contract]) => implement(name, contract, implementations[name as keyof M] as Implementation<RouteContract>));
+  return Object.entries(map).map(([name, contract]) =>
+    implement(name, contract, implementations[name as keyof M] as Implementation<RouteContract>),
+  );
 }
 
 /**
@@ -82,7 +101,9 @@ export function checkAnswer(route: Pick<Route, 'method' | 'pattern' | 'output'>,
   if (!result.success) {
     // A union's issues hide inside it; the first few kilobytes of them name the field that broke it.
     const issues = JSON.stringify(result.error.issues).slice(0, 4000);
-    throw new Error(`${route.method} ${route.pattern} answered outside its contract:\n${z.prettifyError(result.error)}\n${issues}`);
+    throw new Error(
+      `${route.method} ${route.pattern} answered outside its contract:\n${z.prettifyError(result.error)}\n${issues}`,
+    );
   }
 }
 
@@ -128,7 +149,10 @@ const ACTING = 'persona_guid';
  */
 function actingOf(viewer: Viewer | null, input: unknown): string | null {
   const personas = viewer?.personaGuids ?? [];
-  const value: unknown = typeof input === 'object' && input !== null && ACTING in input ? (input as Record<string, unknown>)[ACTING] : undefined;
+  const value: unknown =
+    typeof input === 'object' && input !== null && ACTING in input
+      ? (input as Record<string, unknown>)[ACTING]
+      : undefined;
   const asked = typeof value === 'string' ? value.trim().toLowerCase() : '';
   return (asked && personas.find((g) => g === asked)) || personas[0] || null;
 }
@@ -183,4 +207,3 @@ export function createRouter(routes: readonly Route[]) {
     throw new ServiceError(404, ErrorText.unknownEndpoint);
   };
 }
-

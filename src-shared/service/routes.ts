@@ -13,7 +13,17 @@ import { deletePost, deletePostNamed, pinPost, starPost, unpinPost, unstarPost }
 import { getPost, getThread } from './handlers/read-posts';
 import { clearRestored, listRestoredDrafts } from './handlers/restored-drafts';
 import { postSearch } from './handlers/search';
-import { addRemote, listConflicts, listRemotes, refreshPost, removeRemote, resolveConflict, settleItem, syncRemote, updateRemote } from './handlers/sync';
+import {
+  addRemote,
+  listConflicts,
+  listRemotes,
+  refreshPost,
+  removeRemote,
+  resolveConflict,
+  settleItem,
+  syncRemote,
+  updateRemote,
+} from './handlers/sync';
 import { globalTimeline, mentionsTimeline } from './handlers/timelines';
 import { editPost, writePost } from './handlers/write-post';
 import { outsideTransaction, type Implementations } from './router';

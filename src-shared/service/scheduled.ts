@@ -14,7 +14,11 @@ export function fitsScheduled(post: Pick<PostRow, 'publishUnix'>, scheduled: Sch
  * The publish-time bounds a timeline read with `scheduled` keeps: `exclude` reads from now down, `only`
  * from the far future down to just after now, so the store starts where the posts asked for are.
  */
-export function scheduledBounds(scheduled: Scheduled, now: number, bounds: { since?: number | undefined; until?: number | undefined }): { since?: number | undefined; until?: number | undefined } {
+export function scheduledBounds(
+  scheduled: Scheduled,
+  now: number,
+  bounds: { since?: number | undefined; until?: number | undefined },
+): { since?: number | undefined; until?: number | undefined } {
   if (scheduled === 'exclude') return { ...bounds, until: Math.min(bounds.until ?? now, now) };
   if (scheduled === 'only') return { ...bounds, since: Math.max(bounds.since ?? now + 1, now + 1) };
   return bounds;

@@ -55,4 +55,5 @@ const wordsOf = (term: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((run) => charCount(run) >= MIN_WORD_CHARS);
 
-const personaNamed = (ctx: Ctx, handle: string) => ctx.db.personas.where('handleKey').equals(handle.toLowerCase()).first();
+const personaNamed = (ctx: Ctx, handle: string) =>
+  ctx.db.personas.where('handleKey').equals(handle.toLowerCase()).first();

@@ -44,7 +44,8 @@ function guessCounts(keptAtMost: number): GuessCounts {
     waitFor: (key, now) => Math.max(0, (guesses.get(key)?.until ?? 0) - now),
     failed: (key, now) => {
       const wrong = (guesses.get(key)?.wrong ?? 0) + 1;
-      const wait = wrong > FREE_GUESSES ? Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (wrong - FREE_GUESSES - 1)) : 0;
+      const wait =
+        wrong > FREE_GUESSES ? Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (wrong - FREE_GUESSES - 1)) : 0;
       // The newest last, so that the oldest go first when too many are kept.
       guesses.delete(key);
       guesses.set(key, { wrong, until: wrong >= FREE_GUESSES ? now + Math.max(wait, FIRST_WAIT_SECONDS) : 0 });

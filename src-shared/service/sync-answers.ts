@@ -16,7 +16,9 @@ export function remoteStatusAnswer(status: RemoteStatus): RemoteStatusAnswer {
     guid: status.guid,
     base_url: status.baseUrl,
     interface: status.interface,
-    server: status.server ? { software: status.server.software, kinds: status.server.kinds, extensions: status.server.extensions } : false,
+    server: status.server
+      ? { software: status.server.software, kinds: status.server.kinds, extensions: status.server.extensions }
+      : false,
     account: status.account,
     personas: status.personas.map((p) => ({ guid: p.guid, as: p.handle, name: p.name })),
     channels: status.channels.map((c) => ({ guid: c.guid, name: c.name, stand_in: c.standIn })),
@@ -26,16 +28,38 @@ export function remoteStatusAnswer(status: RemoteStatus): RemoteStatusAnswer {
     last_push_unix: unixOrFalse(status.lastPush),
     pending: status.pending,
     waiting: status.waiting.map((item) => ({ seq: item.seq, op: item.op, post_guid: item.postGuid })),
-    attention: status.attention.map((item) => ({ seq: item.seq, op: item.op, post_guid: item.postGuid, reason: item.reason })),
-    conflicts: status.conflicts.map((c) => ({ post_guid: c.postGuid, remote_updated_unix: unixOfDate(c.remoteUpdated), detected_unix: unixOfDate(c.detected) })),
+    attention: status.attention.map((item) => ({
+      seq: item.seq,
+      op: item.op,
+      post_guid: item.postGuid,
+      reason: item.reason,
+    })),
+    conflicts: status.conflicts.map((c) => ({
+      post_guid: c.postGuid,
+      remote_updated_unix: unixOfDate(c.remoteUpdated),
+      detected_unix: unixOfDate(c.detected),
+    })),
     last_error: lastError ? lastError.failure.message : false,
     last_error_unix: unixOrFalse(lastError?.at ?? null),
     last_error_kind: lastError ? lastError.failure.kind : false,
     failing_since_unix: unixOrFalse(status.failingSince),
     next_try_unix: unixOrFalse(status.nextTry),
-    progress: progress ? { started_unix: unixOfDate(progress.started), step: progress.step, read: progress.read, stored: progress.stored } : false,
+    progress: progress
+      ? {
+          started_unix: unixOfDate(progress.started),
+          step: progress.step,
+          read: progress.read,
+          stored: progress.stored,
+        }
+      : false,
     last_cycle: lastCycle
-      ? { started_unix: unixOfDate(lastCycle.started), finished_unix: unixOfDate(lastCycle.finished), sent: lastCycle.sent, stored: lastCycle.stored, ok: lastCycle.ok }
+      ? {
+          started_unix: unixOfDate(lastCycle.started),
+          finished_unix: unixOfDate(lastCycle.finished),
+          sent: lastCycle.sent,
+          stored: lastCycle.stored,
+          ok: lastCycle.ok,
+        }
       : false,
   };
 }
@@ -57,4 +81,8 @@ export const conflictAnswer = (conflict: Conflict): ConflictAnswer => ({
 });
 
 /** A post's conversation read again on its remote. */
-export const threadRefreshAnswer = (refresh: ThreadRefresh): ThreadRefreshAnswer => ({ post_guid: refresh.postGuid, gone: refresh.gone, stored: refresh.stored });
+export const threadRefreshAnswer = (refresh: ThreadRefresh): ThreadRefreshAnswer => ({
+  post_guid: refresh.postGuid,
+  gone: refresh.gone,
+  stored: refresh.stored,
+});

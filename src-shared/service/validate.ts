@@ -6,7 +6,10 @@ import type { Params } from './params';
 export function parseInput<T extends z.ZodType>(schema: T, params: Params, code = 400): z.infer<T> {
   const result = schema.safeParse(params);
   if (result.success) return result.data;
-  throw problems(result.error.issues.map((issue) => issue.message), code);
+  throw problems(
+    result.error.issues.map((issue) => issue.message),
+    code,
+  );
 }
 
 export function problems(messages: readonly string[], code = 400): ServiceError {

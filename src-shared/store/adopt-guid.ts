@@ -37,7 +37,19 @@ export async function adoptRemoteGuid(
   remote: RemoteIdentity,
   mayReplace: (held: PostRow) => Promise<boolean>,
 ): Promise<Adopted> {
-  const tables = [db.posts, db.personas, db.mentions, db.changes, db.indexQueue, db.replies, db.stars, db.pins, db.outbox, db.conflicts, db.remoteUrls];
+  const tables = [
+    db.posts,
+    db.personas,
+    db.mentions,
+    db.changes,
+    db.indexQueue,
+    db.replies,
+    db.stars,
+    db.pins,
+    db.outbox,
+    db.conflicts,
+    db.remoteUrls,
+  ];
   return db.transaction('rw', tables, async () => {
     const to = remote.guid.toLowerCase();
     const [post] = await postsByGuids(db, [from]);

@@ -38,14 +38,31 @@ export async function ensureOwner(db: PublishingDb, options: OwnerOptions): Prom
     } else {
       created = true;
       account = newOwnerAccount(now, passHash);
-      const persona = newPersonaRow({ id: await nextId(db, 'personas'), accountGuid: account.guid, handle: 'me', name: 'Me', position: 0, now });
-      const channel = newChannelRow({ id: await nextId(db, 'channels'), accountGuid: account.guid, name: 'Main', position: 0, now });
+      const persona = newPersonaRow({
+        id: await nextId(db, 'personas'),
+        accountGuid: account.guid,
+        handle: 'me',
+        name: 'Me',
+        position: 0,
+        now,
+      });
+      const channel = newChannelRow({
+        id: await nextId(db, 'channels'),
+        accountGuid: account.guid,
+        name: 'Main',
+        position: 0,
+        now,
+      });
       await db.accounts.add(account);
       await db.personas.add(persona);
       await db.channels.add(channel);
       await db.grants.add({ channelGuid: channel.guid, personaGuid: persona.guid });
     }
-    await db.tokens.where('accountGuid').equals(account.guid).and((t) => t.label === OWNER_TOKEN_LABEL).delete();
+    await db.tokens
+      .where('accountGuid')
+      .equals(account.guid)
+      .and((t) => t.label === OWNER_TOKEN_LABEL)
+      .delete();
     await db.tokens.put({ hash, accountGuid: account.guid, label: OWNER_TOKEN_LABEL, createdUnix: now });
     return { created, accountGuid: account.guid };
   });

@@ -23,13 +23,20 @@ export async function putPostsInOneTransaction(
     // `fresh`: new posts under GUIDs made here a moment ago, so nothing is stored under them. They are
     // added without looking: on the SQLite backend a put also looks up and deletes, and a single write
     // spent a fifth of its statements on that.
-    const existing = options.fresh ? [] : await postsByGuids(db, rows.map((r) => r.guid));
+    const existing = options.fresh
+      ? []
+      : await postsByGuids(
+          db,
+          rows.map((r) => r.guid),
+        );
     const before = new Map(existing.map((p) => [p.guid, p]));
     const stored = rows.map((r) => {
       const old = before.get(r.guid);
       return withoutUndefinedId({ ...syncFieldsOf(old), ...withoutMarks(r), ...marksOf(old), id: old?.id ?? r.id });
     });
-    const ids = options.fresh ? await db.posts.bulkAdd(stored, { allKeys: true }) : await db.posts.bulkPut(stored, { allKeys: true });
+    const ids = options.fresh
+      ? await db.posts.bulkAdd(stored, { allKeys: true })
+      : await db.posts.bulkPut(stored, { allKeys: true });
     if (existing.length > 0) await forgetDerivedRows(db, existing);
     const mentions: MentionRow[] = rows.flatMap((r) =>
       r.mentions.map((personaGuid) => ({ personaGuid, postGuid: r.guid, publishUnix: r.publishUnix })),
@@ -49,7 +56,10 @@ export async function putPostsInOneTransaction(
 async function replyRowsOf(db: PublishingDb, rows: readonly PostRow[]): Promise<ReplyRow[]> {
   const replies = rows.filter((r) => r.parentGuid !== null && !r.deleted);
   if (replies.length === 0) return [];
-  const parents = await postsByGuids(db, replies.map((r) => r.parentGuid ?? ''));
+  const parents = await postsByGuids(
+    db,
+    replies.map((r) => r.parentGuid ?? ''),
+  );
   const parentOf = new Map(parents.map((p) => [p.guid, p]));
   return replies.flatMap((reply) => {
     const parent = parentOf.get(reply.parentGuid ?? '');
@@ -70,7 +80,11 @@ export async function forgetDerivedRows(db: PublishingDb, posts: readonly PostRo
 }
 
 /** One request per post, where writing its words would be one per word (store/word-index.ts). */
-export async function queueForWords(db: PublishingDb, posts: readonly PostRow[], options: { fresh?: boolean } = {}): Promise<void> {
+export async function queueForWords(
+  db: PublishingDb,
+  posts: readonly PostRow[],
+  options: { fresh?: boolean } = {},
+): Promise<void> {
   const queued = posts.flatMap((post) => (post.id === undefined ? [] : [{ order: post.order, postId: post.id }]));
   if (queued.length === 0) return;
   // A fresh post's place in timeline order (its time and new GUID) cannot be queued already.
@@ -84,7 +98,11 @@ export async function queueForWords(db: PublishingDb, posts: readonly PostRow[],
 function syncFieldsOf(old: PostRow | undefined): Partial<PostRow> {
   if (!old) return {};
   const { remoteGuid, remoteUrl, remoteUpdatedUnix, remoteContent, remoteId, goneUnix } = old;
-  return Object.fromEntries(Object.entries({ remoteGuid, remoteUrl, remoteUpdatedUnix, remoteContent, remoteId, goneUnix }).filter(([, v]) => v != null));
+  return Object.fromEntries(
+    Object.entries({ remoteGuid, remoteUrl, remoteUpdatedUnix, remoteContent, remoteId, goneUnix }).filter(
+      ([, v]) => v != null,
+    ),
+  );
 }
 
 /** An auto-increment key must be absent, not `undefined`, for IndexedDB to assign one. */

@@ -18,7 +18,10 @@ const pageFor = (count: number): number => Math.min(250, Math.max(count, 50));
  * The oldest `count` accepted posts that became new after a position, oldest first, each with its change
  * row. Reads the `changes` table forward in pages, so the cost follows what is new, not the store's size.
  */
-export async function readChangesAfter(db: PublishingDb, query: ChangesQuery): Promise<{ post: PostRow; change: ChangeRow }[]> {
+export async function readChangesAfter(
+  db: PublishingDb,
+  query: ChangesQuery,
+): Promise<{ post: PostRow; change: ChangeRow }[]> {
   const found: { post: PostRow; change: ChangeRow }[] = [];
   let from = query.after;
   for (;;) {
@@ -28,7 +31,10 @@ export async function readChangesAfter(db: PublishingDb, query: ChangesQuery): P
       .limit(pageFor(query.count))
       .toArray();
     if (page.length === 0) return found;
-    const posts = await postsByGuids(db, page.map((c) => c.postGuid));
+    const posts = await postsByGuids(
+      db,
+      page.map((c) => c.postGuid),
+    );
     const byGuid = new Map(posts.map((p) => [p.guid, p]));
     for (const change of page) {
       const post = byGuid.get(change.postGuid);

@@ -11,24 +11,29 @@ import { postsByGuids } from './posts-by-guid';
  */
 export async function markPostsDeleted(db: PublishingDb, guids: readonly string[], now: number): Promise<void> {
   if (guids.length === 0) return;
-  await db.transaction('rw', [db.posts, db.mentions, db.changes, db.indexQueue, db.replies, db.pins, db.stars], async () => {
-    const posts = await postsByGuids(db, guids);
-    await db.posts.bulkPut(
-      posts.map((post) => ({ ...withoutMarks(post), deleted: 1 as const, updatedUnix: now })),
-    );
-    await forgetDerivedRows(db, posts);
-    await Promise.all(
-      guids.flatMap((guid) => [
-        db.pins.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),
-        db.stars.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),
-      ]),
-    );
-    const reposts = posts.filter((p) => p.repostOf);
-    const originals = await postsByGuids(db, reposts.map((p) => p.repostOf ?? ''));
-    for (let original of originals) {
-      for (const repost of reposts.filter((p) => p.repostOf === original.guid)) {
-        original = await markRepost(db, original, { personaGuid: repost.personaGuid, postGuid: repost.guid }, false);
+  await db.transaction(
+    'rw',
+    [db.posts, db.mentions, db.changes, db.indexQueue, db.replies, db.pins, db.stars],
+    async () => {
+      const posts = await postsByGuids(db, guids);
+      await db.posts.bulkPut(posts.map((post) => ({ ...withoutMarks(post), deleted: 1 as const, updatedUnix: now })));
+      await forgetDerivedRows(db, posts);
+      await Promise.all(
+        guids.flatMap((guid) => [
+          db.pins.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),
+          db.stars.where('[postGuid+personaGuid]').between([guid, ''], [guid, '\uffff']).delete(),
+        ]),
+      );
+      const reposts = posts.filter((p) => p.repostOf);
+      const originals = await postsByGuids(
+        db,
+        reposts.map((p) => p.repostOf ?? ''),
+      );
+      for (let original of originals) {
+        for (const repost of reposts.filter((p) => p.repostOf === original.guid)) {
+          original = await markRepost(db, original, { personaGuid: repost.personaGuid, postGuid: repost.guid }, false);
+        }
       }
-    }
-  });
+    },
+  );
 }

@@ -28,7 +28,13 @@ export function newPersonaRow(fields: {
   };
 }
 
-export function newChannelRow(fields: { id: number; accountGuid: string; name: string; position: number; now: number }): ChannelRow {
+export function newChannelRow(fields: {
+  id: number;
+  accountGuid: string;
+  name: string;
+  position: number;
+  now: number;
+}): ChannelRow {
   return {
     guid: newGuid(),
     id: fields.id,

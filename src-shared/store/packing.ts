@@ -40,7 +40,9 @@ function packedTable(table: DBCoreTable): DBCoreTable {
   return {
     ...table,
     mutate: (req) =>
-      req.type === 'add' || req.type === 'put' ? table.mutate({ ...req, values: req.values.map(pack) }) : table.mutate(req),
+      req.type === 'add' || req.type === 'put'
+        ? table.mutate({ ...req, values: req.values.map(pack) })
+        : table.mutate(req),
     // `.then` on Dexie's own promises, never `async`: a native promise would let an IndexedDB transaction
     // go inactive between a cursor step and the next request on indexeddbshim.
     get: (req) => table.get(req).then(unpack),

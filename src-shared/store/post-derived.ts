@@ -25,7 +25,13 @@ export function wordsOf(post: PostRow): string[] {
   if (post.deleted) return [];
   const tags = [...post.tags, ...[...hashtagsIn(post.text)].map((found) => found.tag)];
   const tagWords = [...new Set(tags.filter((tag) => tagKey(tag) !== '').map(tagWord))];
-  const words = searchWords(post.title ?? '', post.sourceTitle ?? '', (post.sourceUrl && URL.parse(post.sourceUrl)?.hostname) || '', post.tags.join(' '), post.text);
+  const words = searchWords(
+    post.title ?? '',
+    post.sourceTitle ?? '',
+    (post.sourceUrl && URL.parse(post.sourceUrl)?.hostname) || '',
+    post.tags.join(' '),
+    post.text,
+  );
   return [...tagWords, ...words].slice(0, MAX_WORDS_PER_POST);
 }
 

@@ -11,7 +11,7 @@ import type { PostRow } from './rows';
  * loses Dexie's transaction zone on indexeddbshim, and the transaction commits under the caller.
  */
 export function postsByGuids(db: PublishingDb, guids: readonly string[]): Promise<PostRow[]> {
-  return Dexie.Promise.all([...new Set(guids)].map((guid) => db.posts.where('guid').equals(guid).first())).then((rows) =>
-    rows.filter((row): row is PostRow => row !== undefined),
+  return Dexie.Promise.all([...new Set(guids)].map((guid) => db.posts.where('guid').equals(guid).first())).then(
+    (rows) => rows.filter((row): row is PostRow => row !== undefined),
   );
 }

@@ -8,7 +8,12 @@ import type { PinColour, PostRow, RepostMark } from './rows';
  * 13 to 37 ms as lookups). These functions are the only writers of both; they answer the updated row.
  */
 
-export async function setStar(db: PublishingDb, post: PostRow, personaGuid: string, starredUnix: number | null): Promise<PostRow> {
+export async function setStar(
+  db: PublishingDb,
+  post: PostRow,
+  personaGuid: string,
+  starredUnix: number | null,
+): Promise<PostRow> {
   return db.transaction('rw', [db.posts, db.stars], async () => {
     const others = (post.starredBy ?? []).filter((mark) => mark.personaGuid !== personaGuid);
     if (starredUnix === null) await db.stars.delete([post.guid, personaGuid]);

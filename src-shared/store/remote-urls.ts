@@ -19,7 +19,10 @@ export async function rememberRemoteUrls(
 ): Promise<void> {
   const named = posts.flatMap(({ url, guid }) => (url && guidInUrl(url) === null ? [{ url, postGuid: guid }] : []));
   if (named.length === 0) return;
-  const current = await postsByRemoteUrl(db, named.map((row) => row.url));
+  const current = await postsByRemoteUrl(
+    db,
+    named.map((row) => row.url),
+  );
   const holders = new Map((await postsByGuids(db, [...current.values()])).map((post) => [post.guid, post]));
   const kept: typeof named = [];
   for (const row of named) {

@@ -18,13 +18,19 @@ const END = '\uffff';
  * written again as for any rewrite. Everything else (GUID, numeric id, marks, conversation, sync fields)
  * stays as it was.
  */
-export async function removeChannel(db: PublishingDb, input: { channelGuid: string; targetGuid: string; now: number }): Promise<number> {
+export async function removeChannel(
+  db: PublishingDb,
+  input: { channelGuid: string; targetGuid: string; now: number },
+): Promise<number> {
   const { channelGuid, targetGuid, now } = input;
   if (channelGuid === targetGuid) throw new Error('a Channel cannot take its own posts');
   const tables = [db.channels, db.grants, db.posts, db.indexQueue, db.mentions, db.changes, db.replies];
   return db.transaction('rw', tables, async () => {
     const moved = await movePosts(db, channelGuid, targetGuid, now);
-    const grants = await db.grants.where('[channelGuid+personaGuid]').between([channelGuid, ''], [channelGuid, END]).toArray();
+    const grants = await db.grants
+      .where('[channelGuid+personaGuid]')
+      .between([channelGuid, ''], [channelGuid, END])
+      .toArray();
     // No empty bulk calls (see store/adopt-guid.ts).
     if (grants.length > 0) {
       await db.grants.bulkPut(grants.map((g): GrantRow => ({ channelGuid: targetGuid, personaGuid: g.personaGuid })));
@@ -53,7 +59,11 @@ async function movePosts(db: PublishingDb, from: string, to: string, now: number
     const live = batch.filter((post) => !post.deleted);
     // A tombstone has no derived rows to keep right (store/delete.ts took them): only its Channel changes.
     const gone = batch.filter((post) => post.deleted);
-    if (live.length > 0) await putPostsInOneTransaction(db, live.map((post): PostRow => ({ ...post, channelGuid: to, updatedUnix: now })));
+    if (live.length > 0)
+      await putPostsInOneTransaction(
+        db,
+        live.map((post): PostRow => ({ ...post, channelGuid: to, updatedUnix: now })),
+      );
     if (gone.length > 0) await db.posts.bulkPut(gone.map((post): PostRow => ({ ...post, channelGuid: to })));
     moved += live.length;
     if (batch.length < BATCH) return moved;

@@ -22,21 +22,33 @@ import { canonicalLanguage, isTimezone } from '../util/zones';
  */
 
 /** A GUID here or on a remote: at most 200 characters, none of them spaces or control characters. */
-export const guidField = z.string().regex(/^[^\s\p{C}]{1,200}$/u, 'must be a GUID: 1 to 200 characters, without spaces');
+export const guidField = z
+  .string()
+  .regex(/^[^\s\p{C}]{1,200}$/u, 'must be a GUID: 1 to 200 characters, without spaces');
 /** Unix seconds from 1970 to the end of 9999: a time every client can write as a date. */
-export const unixField = z.number().int('must be whole seconds').min(0, 'must not be before 1970').max(LAST_UNIX, 'must not be after 9999');
+export const unixField = z
+  .number()
+  .int('must be whole seconds')
+  .min(0, 'must not be before 1970')
+  .max(LAST_UNIX, 'must not be after 9999');
 /**
  * A legacy numeric id. Ids are counted up from 1 by the store; 2^31 − 1 is what clients that keep them in 32
  * bits can read, and leaves the key generator (2^53) room for every post still to come.
  */
 export const MAX_ROW_ID = 2 ** 31 - 1;
-const rowId = z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_ROW_ID, `must be at most ${MAX_ROW_ID}`);
+const rowId = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(MAX_ROW_ID, `must be at most ${MAX_ROW_ID}`);
 const position = z.number().int().min(0).max(MAX_ROW_ID);
 /** A line of text for people, bounded: names, addresses, messages. */
 const line = (max: number) => z.string().refine((s) => charCount(s) <= max, `must be at most ${max} characters`);
 const webLink = z.string().refine(isWebUrl, 'must be an http(s) URL without spaces, quotes or angle brackets');
 /** A link that may be empty: an avatar or a site not given. */
-const webLinkOrEmpty = z.string().refine((s) => s === '' || isWebUrl(s), 'must be empty or an http(s) URL without spaces, quotes or angle brackets');
+const webLinkOrEmpty = z
+  .string()
+  .refine((s) => s === '' || isWebUrl(s), 'must be empty or an http(s) URL without spaces, quotes or angle brackets');
 const timezone = z.string().max(64).refine(isTimezone, 'must be a TZ database name or an abbreviation such as UTC');
 /** `pbkdf2-sha256$rounds$saltHex$hashHex` (util/secrets.ts), its rounds within what a check can afford. */
 const passwordHash = z
@@ -58,10 +70,15 @@ const MAX_MENTIONS = 10_000;
 export const accountRowSchema = z.strictObject({
   guid: guidField,
   /** Sign-in name, unique, lower case. */
-  name: z.string().regex(/^[a-z0-9_.@-]{1,128}$/, 'must be a sign-in name: lower-case letters, digits, "_", ".", "@" or "-"'),
+  name: z
+    .string()
+    .regex(/^[a-z0-9_.@-]{1,128}$/, 'must be a sign-in name: lower-case letters, digits, "_", ".", "@" or "-"'),
   displayName: line(LIMITS.nameChars),
   mail: line(320),
-  language: z.string().max(64).refine((s) => s === '' || canonicalLanguage(s) !== null, 'must be a language tag such as en-US'),
+  language: z
+    .string()
+    .max(64)
+    .refine((s) => s === '' || canonicalLanguage(s) !== null, 'must be a language tag such as en-US'),
   timezone,
   type: line(64),
   /** PBKDF2 hash (see util/secrets.ts), or null while no password is set: sign-in is then impossible. */
@@ -120,7 +137,11 @@ export const geoRowSchema = z.strictObject({
 });
 
 export const starMarkSchema = z.strictObject({ personaGuid: guidField, starredUnix: unixField });
-export const pinMarkSchema = z.strictObject({ personaGuid: guidField, colour: z.enum(PIN_COLOURS), pinnedUnix: unixField });
+export const pinMarkSchema = z.strictObject({
+  personaGuid: guidField,
+  colour: z.enum(PIN_COLOURS),
+  pinnedUnix: unixField,
+});
 /** A repost of this post by one of the instance's Personas, and the GUID of the repost. */
 export const repostMarkSchema = z.strictObject({ personaGuid: guidField, postGuid: guidField });
 
@@ -183,7 +204,10 @@ export const postRowSchema = z.strictObject({
   remoteUrl: webLinkOrEmpty.nullish(),
   remoteUpdatedUnix: unixField.nullish(),
   /** Sync: a fingerprint of that version's title, tags and text (sync/fingerprint.ts), to notice an edit there within the same second. */
-  remoteContent: z.string().regex(/^[0-9a-f]{8}$/).nullish(),
+  remoteContent: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .nullish(),
   /** Sync: the post's numeric id there, for a remote that speaks the legacy interface (which names posts by id). */
   remoteId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullish(),
   /**
@@ -200,7 +224,12 @@ export const postRowSchema = z.strictObject({
 export const replyRowSchema = z.strictObject({ personaGuid: guidField, postGuid: guidField, publishUnix: unixField });
 export const mentionRowSchema = z.strictObject({ personaGuid: guidField, postGuid: guidField, publishUnix: unixField });
 export const starRowSchema = z.strictObject({ postGuid: guidField, personaGuid: guidField, starredUnix: unixField });
-export const pinRowSchema = z.strictObject({ postGuid: guidField, personaGuid: guidField, colour: z.enum(PIN_COLOURS), pinnedUnix: unixField });
+export const pinRowSchema = z.strictObject({
+  postGuid: guidField,
+  personaGuid: guidField,
+  colour: z.enum(PIN_COLOURS),
+  pinnedUnix: unixField,
+});
 export const settingRowSchema = z.strictObject({ key: z.string().min(1).max(200), value: z.string().max(1024 * 1024) });
 
 /** What a remote is and what it takes, as read when it was added (sync/instance-connection.ts). */

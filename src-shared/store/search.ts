@@ -31,7 +31,10 @@ export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise
   // their text here and left out of what the index says.
   const queued = new Set((await db.indexQueue.toArray()).map((row) => row.postId));
   if (queued.size === 0) return searchIndex(db, query);
-  const fromIndex = await searchIndex(db, { ...query, accept: (post) => !queued.has(post.id ?? 0) && query.accept(post) });
+  const fromIndex = await searchIndex(db, {
+    ...query,
+    accept: (post) => !queued.has(post.id ?? 0) && query.accept(post),
+  });
   const start = query.startOrder ?? { key: '', open: false };
   const words = [...new Set(query.words)];
   const fromQueue = (await db.posts.bulkGet([...queued])).filter((post): post is PostRow => {
@@ -67,7 +70,12 @@ async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRo
   // Blocks read so far, by word and start: the driver's as postings, the others' as sets to look up in.
   const driverBlocks = new Map<string, Posting[]>();
   const otherBlocks = new Map<string, Set<string>>();
-  const readBlocks = async <T>(into: Map<string, T>, word: string, starts: readonly string[], as: (postings: Posting[]) => T) => {
+  const readBlocks = async <T>(
+    into: Map<string, T>,
+    word: string,
+    starts: readonly string[],
+    as: (postings: Posting[]) => T,
+  ) => {
     const missing = [...new Set(starts)].filter((start) => !into.has(`${word}\n${start}`));
     if (missing.length === 0) return;
     const rows = await db.wordBlocks.bulkGet(missing.map((start): [string, string] => [word, start]));
@@ -94,7 +102,7 @@ async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRo
     }
     // Loaded in order, a few more than still needed at a time: a late read can hold hundreds of matches,
     // and each costs one lookup, while the results often need a handful of them.
-    for (let at = 0; at < candidates.length; ) {
+    for (let at = 0; at < candidates.length;) {
       const chunk = candidates.slice(at, at + Math.max(MIN_LOAD, 2 * (query.count - found.length)));
       at += chunk.length;
       const posts = await db.posts.bulkGet(chunk.map((c) => c.id));

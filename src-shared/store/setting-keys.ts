@@ -14,7 +14,10 @@ export const welcomeKey = (accountGuid: string): string => `welcome:${accountGui
 const PERSON_SETTINGS: readonly { key: RegExp; value: z.ZodType<string> }[] = [
   {
     key: /^numbering\.(?:personas|channels)$/,
-    value: z.string().regex(/^\d{1,10}$/, 'must be a number').refine((v) => Number(v) <= MAX_ROW_ID, `must be at most ${MAX_ROW_ID}`),
+    value: z
+      .string()
+      .regex(/^\d{1,10}$/, 'must be a number')
+      .refine((v) => Number(v) <= MAX_ROW_ID, `must be at most ${MAX_ROW_ID}`),
   },
   { key: /^welcome:[^\s\p{C}]{1,200}$/u, value: z.enum(WELCOME_STATES) },
 ];
@@ -25,11 +28,20 @@ export const personSettingSchema = z
   .superRefine((row, ctx) => {
     const rule = PERSON_SETTINGS.find((setting) => setting.key.test(row.key));
     if (!rule) {
-      ctx.addIssue({ code: 'custom', path: ['key'], message: `${JSON.stringify(row.key)} is not a setting an archive carries` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['key'],
+        message: `${JSON.stringify(row.key)} is not a setting an archive carries`,
+      });
       return;
     }
     const value = rule.value.safeParse(row.value);
-    if (!value.success) ctx.addIssue({ code: 'custom', path: ['value'], message: `${value.error.issues[0]?.message ?? 'not valid'} for ${row.key}` });
+    if (!value.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `${value.error.issues[0]?.message ?? 'not valid'} for ${row.key}`,
+      });
   });
 
 /** Whether the store keeps a setting of this key as the person's (and an archive carries it). */

@@ -34,7 +34,6 @@ export interface CursorRow {
   unconfirmed?: { postGuid: string; dueUnix: number }[];
 }
 
-
 /**
  * One local change waiting to reach a remote, written in the same transaction as the change itself. The
  * outbox drains per remote in `seq` order. What is sent is read from the post when the item is sent, so a

@@ -34,7 +34,8 @@ export async function readTimeline(db: PublishingDb, query: TimelineQuery): Prom
   const fromCursor = query.before ? timelineOrder(query.before.publishUnix, query.before.guid) : null;
   const fromUntil = orderAtOrBefore(query.until ?? FAR_FUTURE);
   // The later of the two starting points; a cursor position is itself excluded.
-  const start = fromCursor !== null && fromCursor >= fromUntil ? { key: fromCursor, open: true } : { key: fromUntil, open: false };
+  const start =
+    fromCursor !== null && fromCursor >= fromUntil ? { key: fromCursor, open: true } : { key: fromUntil, open: false };
   const since = query.since ?? query.changedSince;
   let end = orderAfterTime(since ?? FAR_PAST);
   let best: PostRow[] = [];
@@ -65,20 +66,43 @@ async function olderPostsChangedSince(
   query: TimelineQuery & { since: number; changedSince: number; start: OrderStart; listed: ReadonlySet<string> },
 ): Promise<PostRow[]> {
   // The posts already on the page changed since then too (they were published since): not looked up again.
-  const changes = (await db.changes.where('[changeUnix+postGuid]').between([query.changedSince, ''], [Infinity, '\uffff']).toArray()).filter(
-    (change) => !query.listed.has(change.postGuid),
-  );
+  const changes = (
+    await db.changes.where('[changeUnix+postGuid]').between([query.changedSince, ''], [Infinity, '\uffff']).toArray()
+  ).filter((change) => !query.listed.has(change.postGuid));
   if (changes.length === 0) return [];
   const types: readonly string[] = query.types;
   const { key, open } = query.start;
-  const older = (await postsByGuids(db, changes.map((c) => c.postGuid))).filter(
-    (post) => post.publishUnix < query.since && types.includes(post.type) && (open ? post.order > key : post.order >= key) && query.accept(post),
+  const older = (
+    await postsByGuids(
+      db,
+      changes.map((c) => c.postGuid),
+    )
+  ).filter(
+    (post) =>
+      post.publishUnix < query.since &&
+      types.includes(post.type) &&
+      (open ? post.order > key : post.order >= key) &&
+      query.accept(post),
   );
   return older.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0)).slice(0, query.count);
 }
 
-function readType(db: PublishingDb, type: PostType, start: OrderStart, end: string, query: TimelineQuery): Promise<PostRow[]> {
-  return readPostsInOrder(db, { index: '[type+order]', prefix: type, start, end, pageSize: query.count, count: query.count, accept: query.accept });
+function readType(
+  db: PublishingDb,
+  type: PostType,
+  start: OrderStart,
+  end: string,
+  query: TimelineQuery,
+): Promise<PostRow[]> {
+  return readPostsInOrder(db, {
+    index: '[type+order]',
+    prefix: type,
+    start,
+    end,
+    pageSize: query.count,
+    count: query.count,
+    accept: query.accept,
+  });
 }
 
 /** Past every `order` string (they are digits, `:` and hex). */

@@ -18,8 +18,15 @@ export async function upgradeToV3(tx: Transaction): Promise<void> {
   const rows = (await posts.where('guid').anyOf(guids).toArray()) as PostRow[];
   await posts.bulkPut(
     rows.map((post) => {
-      const starredBy = (starsOf.get(post.guid) ?? []).map(({ personaGuid, starredUnix }) => ({ personaGuid, starredUnix }));
-      const pinnedBy = (pinsOf.get(post.guid) ?? []).map(({ personaGuid, colour, pinnedUnix }) => ({ personaGuid, colour, pinnedUnix }));
+      const starredBy = (starsOf.get(post.guid) ?? []).map(({ personaGuid, starredUnix }) => ({
+        personaGuid,
+        starredUnix,
+      }));
+      const pinnedBy = (pinsOf.get(post.guid) ?? []).map(({ personaGuid, colour, pinnedUnix }) => ({
+        personaGuid,
+        colour,
+        pinnedUnix,
+      }));
       return { ...post, ...(starredBy.length ? { starredBy } : {}), ...(pinnedBy.length ? { pinnedBy } : {}) };
     }),
   );

@@ -16,7 +16,9 @@ export async function upgradeToV8(tx: Transaction): Promise<void> {
 }
 
 /** Whether the words of version 8 (store/post-derived.ts wordsOf) differ from what version 7 indexed. */
-const gainsWords = (post: PostRow): boolean => !post.deleted && (post.sourceTitle != null || post.sourceUrl != null || post.tags.length > 0 || post.text.includes('#'));
+const gainsWords = (post: PostRow): boolean =>
+  !post.deleted &&
+  (post.sourceTitle != null || post.sourceUrl != null || post.tags.length > 0 || post.text.includes('#'));
 
 /**
  * Since version 8 a post is also found by the title and host of the page it is about and by each tag
@@ -39,7 +41,9 @@ export async function requeueWordsV8(db: PublishingDb): Promise<void> {
         await db.settings.delete(REQUEUE_WORDS_V8);
         return true;
       }
-      const queued = batch.filter(gainsWords).flatMap((post) => (post.id === undefined ? [] : [{ order: post.order, postId: post.id }]));
+      const queued = batch
+        .filter(gainsWords)
+        .flatMap((post) => (post.id === undefined ? [] : [{ order: post.order, postId: post.id }]));
       if (queued.length > 0) await db.indexQueue.bulkPut(queued);
       await db.settings.put({ key: REQUEUE_WORDS_V8, value: JSON.stringify([last.type, last.order]) });
       return false;

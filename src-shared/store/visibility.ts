@@ -10,7 +10,12 @@ import type { PostRow } from './rows';
  * `visibility.private` is for the account's own readers and `visibility.none` for the account alone; on a
  * one-person instance both are the owner's only.
  */
-export function canRead(post: PostRow, viewer: { readonly accountGuid: string } | null, now: number, unlocked?: ReadonlySet<string>): boolean {
+export function canRead(
+  post: PostRow,
+  viewer: { readonly accountGuid: string } | null,
+  now: number,
+  unlocked?: ReadonlySet<string>,
+): boolean {
   if (post.deleted) return false;
   if (post.expiresUnix !== null && post.expiresUnix <= now) return false;
   if (viewer && viewer.accountGuid === post.accountGuid) return true;

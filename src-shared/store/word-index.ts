@@ -73,7 +73,9 @@ function changesOf(old: PostWordsRow | undefined, now: PostWordsRow | null): [st
   const oldWords = new Set(old?.words);
   const newWords = new Set(now?.words);
   if (old) for (const word of old.words) if (!stayed || !newWords.has(word)) entry(word).remove.push(old.order);
-  if (now) for (const word of now.words) if (!stayed || !oldWords.has(word)) entry(word).add.push({ order: now.order, id: now.postId });
+  if (now)
+    for (const word of now.words)
+      if (!stayed || !oldWords.has(word)) entry(word).add.push({ order: now.order, id: now.postId });
   return [...changes];
 }
 
@@ -128,7 +130,8 @@ async function writeChanges(db: PublishingDb, changes: ReadonlyMap<string, WordC
   if (putDirs.length > 0) await db.wordDirs.bulkPut(putDirs);
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
 
 /**
  * Takes the first queued post out of the queue without indexing it, and answers its id: a post that cannot

@@ -52,7 +52,11 @@ export function createWordIndexer(db: PublishingDb, options: WordIndexerOptions 
     } catch (error) {
       const postId = await setAsideFirstQueued(db).catch(() => null);
       if (postId === null) return false;
-      options.onError?.(new Error(`post ${postId} could not be indexed for search and was set aside: ${error instanceof Error ? error.message : String(error)}`));
+      options.onError?.(
+        new Error(
+          `post ${postId} could not be indexed for search and was set aside: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
       return true;
     }
   };

@@ -21,7 +21,12 @@ export const isFailing = (remote: Pick<RemoteRow, 'failedCycles'>): boolean => (
  * A cycle that failed: the reason and its kind are kept for the person, with when the failing began (the
  * first failed cycle of this row of them), and the next poll waits twice as long.
  */
-export async function noteFailedCycle(db: PublishingDb, guid: string, failure: SyncFailure, now: number): Promise<void> {
+export async function noteFailedCycle(
+  db: PublishingDb,
+  guid: string,
+  failure: SyncFailure,
+  now: number,
+): Promise<void> {
   const reason = failureWords(failure);
   await db.remotes
     .where('guid')
@@ -39,7 +44,12 @@ export async function noteFailedCycle(db: PublishingDb, guid: string, failure: S
  * A cycle that went well (its pull did): the remote is polled at its own interval again. A push that
  * stopped for a passing reason (a 500, an unanswered request) is still the news, even when pulling went well.
  */
-export async function noteGoodCycle(db: PublishingDb, guid: string, now: number, pushStoppedBy: SyncFailure | null): Promise<void> {
+export async function noteGoodCycle(
+  db: PublishingDb,
+  guid: string,
+  now: number,
+  pushStoppedBy: SyncFailure | null,
+): Promise<void> {
   const news = pushStoppedBy
     ? { lastError: failureWords(pushStoppedBy), lastErrorKind: pushStoppedBy.kind, lastErrorUnix: now }
     : { lastError: null, lastErrorKind: null, lastErrorUnix: null };

@@ -14,20 +14,37 @@ import { sameText } from './same-text';
  * held here that is not the remote's own (ownership.ts) is no copy: the local post keeps its item and
  * waits, and that other post stays as it is. Runs in the caller's transaction.
  */
-export async function claimOwnCopies(db: PublishingDb, remoteGuid: string, pulled: readonly PulledPost[]): Promise<void> {
+export async function claimOwnCopies(
+  db: PublishingDb,
+  remoteGuid: string,
+  pulled: readonly PulledPost[],
+): Promise<void> {
   const tried = await db.outbox
     .where('[remoteGuid+seq]')
     .between([remoteGuid, -Infinity], [remoteGuid, Infinity])
     .filter((item) => item.op === 'publish' && item.attempts > 0)
     .toArray();
   if (tried.length === 0) return;
-  const locals = await postsByGuids(db, tried.map((item) => item.postGuid));
+  const locals = await postsByGuids(
+    db,
+    tried.map((item) => item.postGuid),
+  );
   for (const local of locals) {
     const copy = pulled.find(
-      (p) => p.guid !== local.guid && p.persona.guid === local.personaGuid && p.publishUnix === local.publishUnix && sameText(p.text, local.text),
+      (p) =>
+        p.guid !== local.guid &&
+        p.persona.guid === local.personaGuid &&
+        p.publishUnix === local.publishUnix &&
+        sameText(p.text, local.text),
     );
     if (!copy) continue;
-    const identity = { guid: copy.guid, url: copy.canonicalUrl, updatedUnix: copy.updatedUnix, id: copy.remoteId, content: contentFingerprint(copy) };
+    const identity = {
+      guid: copy.guid,
+      url: copy.canonicalUrl,
+      updatedUnix: copy.updatedUnix,
+      id: copy.remoteId,
+      content: contentFingerprint(copy),
+    };
     if ('taken' in (await adoptRemoteGuid(db, local.guid, identity, ownedBy(db, remoteGuid)))) continue;
     const item = tried.find((i) => i.postGuid === local.guid);
     if (item?.seq !== undefined) await db.outbox.delete(item.seq);

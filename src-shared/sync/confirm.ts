@@ -22,7 +22,10 @@ export const CONFIRMED_PER_CYCLE = 20;
  * when due, and what the post says is stored: nothing when it is the version held, so a list that keeps
  * serving an older copy changes nothing. Answers how many posts changed here.
  */
-export async function confirmVersions(db: PublishingDb, input: { remote: RemoteRow; connection: RemoteConnection; now: number }): Promise<number> {
+export async function confirmVersions(
+  db: PublishingDb,
+  input: { remote: RemoteRow; connection: RemoteConnection; now: number },
+): Promise<number> {
   const { remote, now } = input;
   const due = await dueUnconfirmed(db, remote.guid, now, CONFIRMED_PER_CYCLE);
   let stored = 0;

@@ -26,7 +26,14 @@ export interface Conflict {
 /** Both versions of each post edited here and on its remote (docs/sync.md). */
 export async function listConflicts(db: PublishingDb): Promise<Conflict[]> {
   const conflicts = await db.conflicts.toArray();
-  const posts = new Map((await postsByGuids(db, conflicts.map((c) => c.postGuid))).map((p) => [p.guid, p]));
+  const posts = new Map(
+    (
+      await postsByGuids(
+        db,
+        conflicts.map((c) => c.postGuid),
+      )
+    ).map((p) => [p.guid, p]),
+  );
   return conflicts.flatMap((conflict) => {
     const post = posts.get(conflict.postGuid);
     if (!post) return [];
@@ -35,7 +42,12 @@ export async function listConflicts(db: PublishingDb): Promise<Conflict[]> {
         postGuid: conflict.postGuid,
         remoteGuid: conflict.remoteGuid,
         local: { title: post.title ?? null, text: post.text, tags: post.tags, updated: dateOfUnix(post.updatedUnix) },
-        remote: { title: conflict.remote.title ?? null, text: conflict.remote.text, tags: conflict.remote.tags, updated: dateOfUnix(conflict.remote.updatedUnix) },
+        remote: {
+          title: conflict.remote.title ?? null,
+          text: conflict.remote.text,
+          tags: conflict.remote.tags,
+          updated: dateOfUnix(conflict.remote.updatedUnix),
+        },
         detected: dateOfUnix(conflict.detectedUnix),
       },
     ];
@@ -47,25 +59,49 @@ export async function listConflicts(db: PublishingDb): Promise<Conflict[]> {
  * version (the next push overwrites it). `remote`: the post takes the remote's version and the edit is
  * dropped. Either way the conflict is gone.
  */
-export async function resolveConflict(db: PublishingDb, postGuid: string, keep: 'local' | 'remote', now: number): Promise<void> {
+export async function resolveConflict(
+  db: PublishingDb,
+  postGuid: string,
+  keep: 'local' | 'remote',
+  now: number,
+): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     const conflict = await db.conflicts.get(postGuid.toLowerCase());
     if (!conflict) throw new SyncRefusal('unknown-conflict');
-    const items = (await db.outbox.where('postGuid').equals(conflict.postGuid).toArray()).filter((i) => i.op === 'edit');
+    const items = (await db.outbox.where('postGuid').equals(conflict.postGuid).toArray()).filter(
+      (i) => i.op === 'edit',
+    );
     if (keep === 'local') {
       // The remote's version becomes the one the edit is made on.
       const [post] = await postsByGuids(db, [conflict.postGuid]);
-      if (post) await db.posts.put({ ...post, remoteUpdatedUnix: conflict.remote.updatedUnix, remoteContent: contentFingerprint(conflict.remote) });
+      if (post)
+        await db.posts.put({
+          ...post,
+          remoteUpdatedUnix: conflict.remote.updatedUnix,
+          remoteContent: contentFingerprint(conflict.remote),
+        });
       for (const item of items) {
         if (item.seq === undefined) continue;
-        await db.outbox.update(item.seq, { state: 'pending', error: null, baseUpdatedUnix: conflict.remote.updatedUnix, nextAttemptUnix: now });
+        await db.outbox.update(item.seq, {
+          state: 'pending',
+          error: null,
+          baseUpdatedUnix: conflict.remote.updatedUnix,
+          nextAttemptUnix: now,
+        });
       }
     } else {
       const [post] = await postsByGuids(db, [conflict.postGuid]);
       if (post) {
         const { title, text, tags, updatedUnix } = conflict.remote;
         await putPostsInOneTransaction(db, [
-          changedPostRow(post, { title, text, tags, updatedUnix, remoteUpdatedUnix: updatedUnix, remoteContent: contentFingerprint(conflict.remote) }),
+          changedPostRow(post, {
+            title,
+            text,
+            tags,
+            updatedUnix,
+            remoteUpdatedUnix: updatedUnix,
+            remoteContent: contentFingerprint(conflict.remote),
+          }),
         ]);
       }
       const seqs = items.flatMap((i) => (i.seq === undefined ? [] : [i.seq]));

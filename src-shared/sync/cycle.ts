@@ -36,7 +36,8 @@ export interface Cycles {
  * A request that got no answer within the timeout may still reach the remote: it is not sent again for four
  * times as long as its answer was waited for (a minute by default), when the look for its copy finds it.
  */
-const inFlightSeconds = (deps: Pick<SyncEngineDeps, 'timeoutMs'>): number => Math.ceil((4 * (deps.timeoutMs ?? DEFAULT_TIMEOUT_MS)) / 1000);
+const inFlightSeconds = (deps: Pick<SyncEngineDeps, 'timeoutMs'>): number =>
+  Math.ceil((4 * (deps.timeoutMs ?? DEFAULT_TIMEOUT_MS)) / 1000);
 
 export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles {
   const { db } = deps;
@@ -63,7 +64,12 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
    * Cut short by `signal`, it ends with what it stored (whole pages, items sent), and notes no failure: the
    * remote did nothing wrong.
    */
-  const cycle = async (guid: string, manual: boolean, progress: CycleProgress, signal: AbortSignal): Promise<{ sent: number; ok: boolean }> => {
+  const cycle = async (
+    guid: string,
+    manual: boolean,
+    progress: CycleProgress,
+    signal: AbortSignal,
+  ): Promise<{ sent: number; ok: boolean }> => {
     const stored = await access.remote(guid);
     lastCycle.set(guid, deps.now());
     const token = await access.openToken(stored);
@@ -79,7 +85,14 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
       return { sent: 0, ok: false };
     }
     const connection = countingReads(access.connect(remote, token, signal), progress);
-    const push = await drainOutbox(db, { remote, connection, now: deps.now, ignoreBackoff: manual, inFlightSeconds: inFlightSeconds(deps), signal });
+    const push = await drainOutbox(db, {
+      remote,
+      connection,
+      now: deps.now,
+      ignoreBackoff: manual,
+      inFlightSeconds: inFlightSeconds(deps),
+      signal,
+    });
     if (push.sent > 0) await db.remotes.update(guid, { lastPushUnix: deps.now() });
     if (signal.aborted) return { sent: push.sent, ok: false };
     // Unreachable, or refusing the token: pulling would fail the same way.
@@ -90,7 +103,14 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
     progress.step = 'pull';
     try {
       await connection.checkToken();
-      const { mentioning } = await pullRemote(db, { remote, connection, now: deps.now, seenFor: (timeline) => seenFor(guid, timeline), progress, signal });
+      const { mentioning } = await pullRemote(db, {
+        remote,
+        connection,
+        now: deps.now,
+        seenFor: (timeline) => seenFor(guid, timeline),
+        progress,
+        signal,
+      });
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
       await noteGoodCycle(db, guid, deps.now(), push.stoppedBy);
@@ -108,7 +128,12 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
     try {
       outcome = await cycle(guid, manual, progress, signal);
     } finally {
-      board.end(guid, { startedUnix: progress.startedUnix, finishedUnix: deps.now(), stored: progress.stored, ...outcome });
+      board.end(guid, {
+        startedUnix: progress.startedUnix,
+        finishedUnix: deps.now(),
+        stored: progress.stored,
+        ...outcome,
+      });
     }
   };
 

@@ -38,7 +38,8 @@ export function failureOf(error: unknown): SyncFailure {
  * A failure sync finds itself (a change the remote cannot hold, say), thrown as an error so that it stops
  * the work the way the client's errors do and `failureOf` reads it back.
  */
-export const failing = (kind: FailureKind, message: string): Error & SyncFailure => Object.assign(new Error(message), { kind, timedOut: false });
+export const failing = (kind: FailureKind, message: string): Error & SyncFailure =>
+  Object.assign(new Error(message), { kind, timedOut: false });
 
 const WORDS: Readonly<Partial<Record<FailureKind, string>>> = {
   offline: 'The remote cannot be reached',

@@ -36,7 +36,8 @@ export async function checkMissingPosts(
   }
   const gone: string[] = [];
   for (const post of missing.slice(0, CHECKED_PER_CYCLE)) {
-    if ((await input.connection.read({ guid: post.guid, remoteId: post.remoteId ?? null })) === null) gone.push(post.guid);
+    if ((await input.connection.read({ guid: post.guid, remoteId: post.remoteId ?? null })) === null)
+      gone.push(post.guid);
   }
   return forgetGonePosts(db, remote.guid, gone, input.now);
 }
@@ -47,13 +48,34 @@ export async function checkMissingPosts(
  * A post with a change of its own still waiting to be sent stays: sending it finds out what happened there
  * and asks the person (push.ts). Answers how many went.
  */
-export async function forgetGonePosts(db: PublishingDb, remoteGuid: string, guids: readonly string[], now: number): Promise<number> {
+export async function forgetGonePosts(
+  db: PublishingDb,
+  remoteGuid: string,
+  guids: readonly string[],
+  now: number,
+): Promise<number> {
   if (guids.length === 0) return 0;
   return db.transaction('rw', db.tables, async () => {
-    const waiting = new Set((await db.outbox.where('postGuid').anyOf([...guids]).toArray()).map((item) => item.postGuid));
-    const posts = (await postsByGuids(db, guids)).filter((p) => p.remoteGuid === remoteGuid && !p.deleted && !waiting.has(p.guid));
-    await markPostsDeleted(db, posts.map((p) => p.guid), now);
-    const tombstones = await postsByGuids(db, posts.map((p) => p.guid));
+    const waiting = new Set(
+      (
+        await db.outbox
+          .where('postGuid')
+          .anyOf([...guids])
+          .toArray()
+      ).map((item) => item.postGuid),
+    );
+    const posts = (await postsByGuids(db, guids)).filter(
+      (p) => p.remoteGuid === remoteGuid && !p.deleted && !waiting.has(p.guid),
+    );
+    await markPostsDeleted(
+      db,
+      posts.map((p) => p.guid),
+      now,
+    );
+    const tombstones = await postsByGuids(
+      db,
+      posts.map((p) => p.guid),
+    );
     await db.posts.bulkPut(tombstones.map((p) => ({ ...p, goneUnix: now })));
     return posts.length;
   });

@@ -14,4 +14,5 @@ export const isLinkedPersona = (persona: PersonaRow | undefined): persona is Per
  * A Channel of a remote, linked here under its own GUID: the remote decides what it is. Only the owner's
  * Channels are linked (sync/link.ts), and removing the remote makes them local ones (sync/remove.ts).
  */
-export const isLinkedChannel = (channel: ChannelRow | undefined): channel is ChannelRow & { remoteGuid: string } => !!channel?.remoteGuid;
+export const isLinkedChannel = (channel: ChannelRow | undefined): channel is ChannelRow & { remoteGuid: string } =>
+  !!channel?.remoteGuid;

@@ -3,7 +3,14 @@ import { GUID_PATTERN } from '../api/inputs';
 import { isWebUrl } from '../text/sanitize';
 import { RemoteError } from '../client/errors';
 import type { InstanceClient } from '../client/instance-client';
-import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy, POST_TYPES, readPin, type InstancePostType } from '../api/vocabulary';
+import {
+  DEFAULT_PRIVACY,
+  isInstancePostType,
+  isPrivacy,
+  POST_TYPES,
+  readPin,
+  type InstancePostType,
+} from '../api/vocabulary';
 import type { PostParams } from '../client/outgoing';
 import type { PostPage, RemotePost } from '../client/remote-post';
 import type { RemoteServer } from '../store/sync-rows';
@@ -25,7 +32,9 @@ export const PAGE = 249;
  */
 const EDIT_MOVES_POST_SECONDS = 2 * 3600;
 const referenceListedUnix = (post: RemotePost): number =>
-  post.updated_unix <= post.publish_unix + EDIT_MOVES_POST_SECONDS ? Math.max(post.publish_unix, post.updated_unix) : post.publish_unix;
+  post.updated_unix <= post.publish_unix + EDIT_MOVES_POST_SECONDS
+    ? Math.max(post.publish_unix, post.updated_unix)
+    : post.publish_unix;
 
 /** Pages read back from the newest post when looking for the copy of an unanswered publish. */
 const LOOK_BACK_PAGES = 4;
@@ -38,7 +47,11 @@ const SPEC_NAME = 'Publishing Service (instance interface)';
  * not is read with the spec alone and the reference's known ways. The reference is told by its profile,
  * which lists the account's Channels (the spec's does not).
  */
-function serverOf(about: Awaited<ReturnType<InstanceClient['about']>>, profileListsChannels: boolean, personaHistory: boolean): RemoteServer {
+function serverOf(
+  about: Awaited<ReturnType<InstanceClient['about']>>,
+  profileListsChannels: boolean,
+  personaHistory: boolean,
+): RemoteServer {
   const known: readonly string[] = EXTENSIONS;
   return {
     software: about ? `${about.name} ${about.version}`.trim() : profileListsChannels ? REFERENCE_NAME : SPEC_NAME,
@@ -68,7 +81,8 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
   const one = (post: RemotePost): PulledPost => pulledOne(post, exact ? post.publish_unix : referenceListedUnix(post));
   // This project's lists say what each post is now; the reference answers them from a copy per second of
   // each post's last change (its `_processTimeline`), and another server may do the same.
-  const pulled = (page: PostPage): PulledPost[] => page.posts.map((post) => ({ ...one(post), cachedList: exact ? null : { servedUnix: page.servedUnix } }));
+  const pulled = (page: PostPage): PulledPost[] =>
+    page.posts.map((post) => ({ ...one(post), cachedList: exact ? null : { servedUnix: page.servedUnix } }));
 
   const timelines: RemoteTimeline[] = exact
     ? [
@@ -78,13 +92,31 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
           pageSize: PAGE,
           // `changed_since` brings edits of older posts too.
           read: async (q) =>
-            pulled(await client.global({ ...q, ...scheduled, types, before: q.before || undefined, changed_since: q.since })),
+            pulled(
+              await client.global({ ...q, ...scheduled, types, before: q.before || undefined, changed_since: q.since }),
+            ),
         },
-        { name: 'mentions', paging: 'backward', pageSize: PAGE, read: async (q) => pulled(await client.mentions({ ...q, ...scheduled, types, before: q.before || undefined })) },
+        {
+          name: 'mentions',
+          paging: 'backward',
+          pageSize: PAGE,
+          read: async (q) =>
+            pulled(await client.mentions({ ...q, ...scheduled, types, before: q.before || undefined })),
+        },
       ]
     : [
-        { name: 'global', paging: 'walk', pageSize: PAGE, read: async (q) => pulled(await client.global({ ...q, types })) },
-        { name: 'mentions', paging: 'walk', pageSize: PAGE, read: async (q) => pulled(await client.mentions({ ...q, types })) },
+        {
+          name: 'global',
+          paging: 'walk',
+          pageSize: PAGE,
+          read: async (q) => pulled(await client.global({ ...q, types })),
+        },
+        {
+          name: 'mentions',
+          paging: 'walk',
+          pageSize: PAGE,
+          read: async (q) => pulled(await client.mentions({ ...q, types })),
+        },
       ];
 
   const read = async (guid: string): Promise<PulledPost | null> => {
@@ -98,16 +130,26 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       const listed = await offered(client.channels());
       const personaGuids = profile.personas.map((p) => p.guid.toLowerCase());
       const channels =
-        listed?.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: c.writers.map((w) => w.toLowerCase()) })) ??
+        listed?.map((c) => ({
+          guid: c.guid.toLowerCase(),
+          name: c.name,
+          writers: c.writers.map((w) => w.toLowerCase()),
+        })) ??
         // The reference's profile lists the Channels the account writes to, without saying which Persona may.
         profile.channels?.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: personaGuids })) ??
         null;
       const first = profile.personas[0];
       // Asked only of servers without this project's extensions: this project's timelines reach everything.
-      const personaHistory = !about && first !== undefined && (await offered(client.personaPosts(first.guid, { count: 1 }))) !== null;
+      const personaHistory =
+        !about && first !== undefined && (await offered(client.personaPosts(first.guid, { count: 1 }))) !== null;
       return {
         ref: profile.guid,
-        personas: profile.personas.map((p) => ({ guid: p.guid.toLowerCase(), handle: p.as, name: p.name, avatarUrl: webUrlOr(p.avatar_url, '') })),
+        personas: profile.personas.map((p) => ({
+          guid: p.guid.toLowerCase(),
+          handle: p.as,
+          name: p.name,
+          avatarUrl: webUrlOr(p.avatar_url, ''),
+        })),
         channels,
         server: serverOf(about, profile.channels !== null, personaHistory),
       };
@@ -129,22 +171,37 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
             },
           }
         : null,
-    publish: async (post) => one(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
+    publish: async (post) =>
+      one(await client.write({ ...paramsOf(post), content: post.text, post_type: instanceType(post.type) })),
     update: async ({ guid }, post) =>
       // A remote keeps a place that is not sent, so a place removed here is sent as an empty description:
       // with no coordinates beside it, that removes the place (as this service reads an update). The kind is
       // always sent: the reference makes a post without one a draft.
-      one(await client.update(guid, { ...paramsOf(post), ...(post.geo ? {} : { geo_description: '' }), content: post.text, post_type: instanceType(post.type) })),
+      one(
+        await client.update(guid, {
+          ...paramsOf(post),
+          ...(post.geo ? {} : { geo_description: '' }),
+          content: post.text,
+          post_type: instanceType(post.type),
+        }),
+      ),
     read: async ({ guid }) => read(guid),
     thread: async ({ guid }) => {
       const page = await client.thread(guid);
       return page ? pulled(page) : null;
     },
     findPublished: async (post) => {
-      const isCopy = (p: PulledPost) => p.persona.guid === post.personaGuid && p.publishUnix === post.publishUnix && sameText(p.text, post.text);
+      const isCopy = (p: PulledPost) =>
+        p.persona.guid === post.personaGuid && p.publishUnix === post.publishUnix && sameText(p.text, post.text);
       const kinds = [instanceType(post.type)];
       // Sent with its publication time, so the remote lists its copy (if any) in that one second…
-      const atTime = await client.global({ since: post.publishUnix, until: post.publishUnix, types: kinds, count: PAGE, ...scheduled });
+      const atTime = await client.global({
+        since: post.publishUnix,
+        until: post.publishUnix,
+        types: kinds,
+        count: PAGE,
+        ...scheduled,
+      });
       const copy = pulled(atTime).find(isCopy);
       if (copy || exact) return copy ?? null;
       // …except the reference, which lists a post published within the last two hours at the time it was
@@ -159,7 +216,12 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
         until = oldest;
       }
       // Too many posts since to look through: do not publish again on a guess; the next try looks again.
-      throw new RemoteError({ kind: 'uncertain', message: 'Could not yet tell whether the remote took this post', method: 'GET', path: '/api/posts/global' });
+      throw new RemoteError({
+        kind: 'uncertain',
+        message: 'Could not yet tell whether the remote took this post',
+        method: 'GET',
+        path: '/api/posts/global',
+      });
     },
     remove: async ({ guid }) => {
       try {
@@ -217,12 +279,12 @@ function paramsOf(post: OutgoingPost): PostParams {
 }
 
 /** A link from a remote as it came when it is a plain web link, else `fallback`. */
-export const webUrlOr = <T extends string | null>(url: string | null, fallback: T): string | T => (url !== null && isWebUrl(url) ? url : fallback);
+export const webUrlOr = <T extends string | null>(url: string | null, fallback: T): string | T =>
+  url !== null && isWebUrl(url) ? url : fallback;
 
 function instanceType(type: string): InstancePostType {
   return isInstancePostType(type) ? type : 'post.note';
 }
-
 
 /**
  * The client's shape in the engine's words: GUIDs in lower case, kinds and privacy the store knows. Filed
@@ -230,7 +292,8 @@ function instanceType(type: string): InstancePostType {
  * it came from a list (`cachedList`).
  */
 export function pulledOne(post: RemotePost, listedUnix: number = post.publish_unix): PulledPost {
-  const replyTo = post.reply_to !== null && (isWebUrl(post.reply_to) || GUID_PATTERN.test(post.reply_to)) ? post.reply_to : null;
+  const replyTo =
+    post.reply_to !== null && (isWebUrl(post.reply_to) || GUID_PATTERN.test(post.reply_to)) ? post.reply_to : null;
   const parent = post.parent_guid ?? (replyTo ? guidInUrl(replyTo) : null);
   return {
     guid: post.guid.toLowerCase(),
@@ -245,7 +308,12 @@ export function pulledOne(post: RemotePost, listedUnix: number = post.publish_un
     text: post.text,
     tags: post.tags,
     mentionGuids: post.mentions.flatMap((m) => (m.guid ? [m.guid.toLowerCase()] : [])),
-    persona: { guid: post.persona.guid.toLowerCase(), handle: post.persona.as, name: post.persona.name, avatarUrl: webUrlOr(post.persona.avatar, '') },
+    persona: {
+      guid: post.persona.guid.toLowerCase(),
+      handle: post.persona.as,
+      name: post.persona.name,
+      avatarUrl: webUrlOr(post.persona.avatar, ''),
+    },
     publishUnix: post.publish_unix,
     expiresUnix: post.expires_unix,
     updatedUnix: post.updated_unix,

@@ -10,7 +10,11 @@ import { pulledOne, webUrlOr } from './instance-connection';
 const PAGE = 200;
 
 /** What the legacy interface holds: it has no source fields for bookmarks and quotations. */
-const LEGACY_SERVER: RemoteServer = { software: 'Publishing Service', kinds: ['post.note', 'post.article'], extensions: [] };
+const LEGACY_SERVER: RemoteServer = {
+  software: 'Publishing Service',
+  kinds: ['post.note', 'post.article'],
+  extensions: [],
+};
 
 /**
  * A remote that speaks only the legacy interface. It names posts by number, pages its Blurb collections
@@ -25,7 +29,13 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
     return page.posts.map((post) => ({ ...pulledOne(post), cachedList: { servedUnix: page.servedUnix } }));
   };
   const idOf = (ref: PostRef, path: string): number => {
-    if (ref.remoteId === null) throw new RemoteError({ kind: 'rejected', message: 'The remote has no number for this post', method: 'POST', path });
+    if (ref.remoteId === null)
+      throw new RemoteError({
+        kind: 'rejected',
+        message: 'The remote has no number for this post',
+        method: 'POST',
+        path,
+      });
     return ref.remoteId;
   };
   return {
@@ -33,14 +43,28 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
       const me = await client.me();
       const personas = me.accounts.filter((a) => a.guid !== '');
       if (personas.length === 0) {
-        throw new RemoteError({ kind: 'protocol', message: 'The remote lists no Persona with a GUID', method: 'GET', path: '/users/me' });
+        throw new RemoteError({
+          kind: 'protocol',
+          message: 'The remote lists no Persona with a GUID',
+          method: 'GET',
+          path: '/users/me',
+        });
       }
       return {
         ref: me.guid || me.name,
-        personas: personas.map((a) => ({ guid: a.guid.toLowerCase(), handle: a.username, name: a.display_name, avatarUrl: webUrlOr(a.avatar_url, '') })),
+        personas: personas.map((a) => ({
+          guid: a.guid.toLowerCase(),
+          handle: a.username,
+          name: a.display_name,
+          avatarUrl: webUrlOr(a.avatar_url, ''),
+        })),
         channels: me.channels.some((c) => c.guid === '')
           ? null
-          : me.channels.map((c) => ({ guid: c.guid.toLowerCase(), name: c.name, writers: personas.map((a) => a.guid.toLowerCase()) })),
+          : me.channels.map((c) => ({
+              guid: c.guid.toLowerCase(),
+              name: c.name,
+              writers: personas.map((a) => a.guid.toLowerCase()),
+            })),
         server: LEGACY_SERVER,
       };
     },
@@ -53,7 +77,8 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
     ],
     personaHistory: () => null,
     publish: async (post) => pulledOne(await client.write(writeParams(post))),
-    update: async (ref, post) => pulledOne(await client.write({ ...writeParams(post), post_id: idOf(ref, '/content') })),
+    update: async (ref, post) =>
+      pulledOne(await client.write({ ...writeParams(post), post_id: idOf(ref, '/content') })),
     read: async (ref) => {
       const post = ref.remoteId === null ? null : await client.post(ref.remoteId);
       return post ? pulledOne(post) : null;
@@ -65,7 +90,9 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
     },
     findPublished: async (post) => {
       const page = await client.blurbs('home', { count: PAGE, since_unix: post.publishUnix - 1 });
-      const copy = page.posts.find((p) => p.persona.guid.toLowerCase() === post.personaGuid && p.text.trim() === post.text.trim());
+      const copy = page.posts.find(
+        (p) => p.persona.guid.toLowerCase() === post.personaGuid && p.text.trim() === post.text.trim(),
+      );
       return copy ? pulledOne(copy) : null;
     },
     remove: async (ref) => {
@@ -90,7 +117,12 @@ export function legacyConnection(client: LegacyClient): RemoteConnection {
 
 function writeParams(post: OutgoingPost): LegacyWriteParams {
   if (needsSource(post.type)) {
-    throw new RemoteError({ kind: 'rejected', message: 'A remote that speaks only the legacy interface cannot hold bookmarks or quotations', method: 'POST', path: '/content' });
+    throw new RemoteError({
+      kind: 'rejected',
+      message: 'A remote that speaks only the legacy interface cannot hold bookmarks or quotations',
+      method: 'POST',
+      path: '/content',
+    });
   }
   return {
     content: post.text,

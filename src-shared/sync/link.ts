@@ -34,7 +34,12 @@ export interface RemotePersona {
  */
 export async function linkRemoteAccount(
   db: PublishingDb,
-  input: { remote: Omit<RemoteRow, 'defaultChannelGuid' | 'channelsLinked'>; ownerAccountGuid: string; account: RemoteAccount; now: number },
+  input: {
+    remote: Omit<RemoteRow, 'defaultChannelGuid' | 'channelsLinked'>;
+    ownerAccountGuid: string;
+    account: RemoteAccount;
+    now: number;
+  },
 ): Promise<RemoteRow> {
   const { remote, ownerAccountGuid, account, now } = input;
   const host = new URL(remote.baseUrl).host;
@@ -66,7 +71,10 @@ export async function linkRemoteAccount(
     for (const persona of account.personas) {
       const existing = await db.personas.get(persona.guid);
       if (!remoteMayWriteAs(remote.guid, existing)) {
-        if (!previous) throw new Error(`Persona @${persona.handle} is already a Persona of this instance: a remote cannot be this instance itself`);
+        if (!previous)
+          throw new Error(
+            `Persona @${persona.handle} is already a Persona of this instance: a remote cannot be this instance itself`,
+          );
         continue;
       }
       const row: PersonaRow = {
@@ -78,7 +86,10 @@ export async function linkRemoteAccount(
         handleKey: `${handleHere(persona.handle)}@${host}`.toLowerCase(),
         name: nameHere(persona.name),
         avatarUrl: persona.avatarUrl,
-        position: existing?.accountGuid === ownerAccountGuid ? existing.position : await nextPosition(db.personas, ownerAccountGuid),
+        position:
+          existing?.accountGuid === ownerAccountGuid
+            ? existing.position
+            : await nextPosition(db.personas, ownerAccountGuid),
         updatedUnix: now,
         remoteGuid: remote.guid,
       };
@@ -97,11 +108,19 @@ export async function linkRemoteAccount(
   });
 }
 
-async function nextPosition(table: PublishingDb['personas'] | PublishingDb['channels'], accountGuid: string): Promise<number> {
-  const last = await table.where('[accountGuid+position]').between([accountGuid, -Infinity], [accountGuid, Infinity]).last();
+async function nextPosition(
+  table: PublishingDb['personas'] | PublishingDb['channels'],
+  accountGuid: string,
+): Promise<number> {
+  const last = await table
+    .where('[accountGuid+position]')
+    .between([accountGuid, -Infinity], [accountGuid, Infinity])
+    .last();
   return (last?.position ?? -1) + 1;
 }
 
-function emptyPersona(now: number): Omit<PersonaRow, 'guid' | 'id' | 'accountGuid' | 'handle' | 'handleKey' | 'name' | 'position'> {
+function emptyPersona(
+  now: number,
+): Omit<PersonaRow, 'guid' | 'id' | 'accountGuid' | 'handle' | 'handleKey' | 'name' | 'position'> {
   return { avatarUrl: '', siteUrl: '', bioText: '', bioHtml: '', timezone: 'UTC', createdUnix: now, updatedUnix: now };
 }

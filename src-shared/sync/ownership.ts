@@ -10,11 +10,15 @@ import { isLinkedPersona } from './identity';
  * Whatever else it names (a local post or Persona, a post or Persona of another remote) is left as it is:
  * the post is skipped, never replaced, taken away, moved into another conversation, or written as them.
  */
-export const remoteOwnsPost = (remoteGuid: string, post: Pick<PostRow, 'remoteGuid'>, author: PersonaRow | undefined): boolean =>
-  post.remoteGuid === remoteGuid || (isLinkedPersona(author) && author.remoteGuid === remoteGuid);
+export const remoteOwnsPost = (
+  remoteGuid: string,
+  post: Pick<PostRow, 'remoteGuid'>,
+  author: PersonaRow | undefined,
+): boolean => post.remoteGuid === remoteGuid || (isLinkedPersona(author) && author.remoteGuid === remoteGuid);
 
 /** Whether a remote may serve posts written as this Persona (undefined: one not known here, new). */
-export const remoteMayWriteAs = (remoteGuid: string, persona: PersonaRow | undefined): boolean => persona === undefined || persona.remoteGuid === remoteGuid;
+export const remoteMayWriteAs = (remoteGuid: string, persona: PersonaRow | undefined): boolean =>
+  persona === undefined || persona.remoteGuid === remoteGuid;
 
 /**
  * `remoteOwnsPost` for held posts, reading each one's author: the check the store's writers take for what

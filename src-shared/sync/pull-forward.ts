@@ -17,8 +17,13 @@ export function pullForward(
 }
 
 function forward(readAfter: (sinceUnix: number | null) => Promise<PulledPost[]>): Paging {
-  const newestOf = (at: CursorRow, page: readonly PulledPost[]) => Math.max(at.sinceUnix ?? -1, ...page.map((p) => Math.max(p.publishUnix, p.updatedUnix)));
-  const movedTo = (at: CursorRow, newest: number): CursorRow => ({ ...at, sinceUnix: newest < 0 ? null : newest, paging: null });
+  const newestOf = (at: CursorRow, page: readonly PulledPost[]) =>
+    Math.max(at.sinceUnix ?? -1, ...page.map((p) => Math.max(p.publishUnix, p.updatedUnix)));
+  const movedTo = (at: CursorRow, newest: number): CursorRow => ({
+    ...at,
+    sinceUnix: newest < 0 ? null : newest,
+    paging: null,
+  });
   return {
     ask: (at) => readAfter(at.sinceUnix),
     onward: (at, page) => {

@@ -14,7 +14,8 @@ export const MAX_PAGES_PER_PULL = 400;
  * second keeps the time. Bounded, and lost on restart (the first poll then checks the store).
  */
 export type SeenVersions = Map<string, string>;
-const versionOf = (post: PulledPost): string => `${post.updatedUnix}\n${post.title ?? ''}\n${post.tags.join(',')}\n${post.text}`;
+const versionOf = (post: PulledPost): string =>
+  `${post.updatedUnix}\n${post.title ?? ''}\n${post.tags.join(',')}\n${post.text}`;
 const SEEN_AT_MOST = 2_000;
 
 export interface PullResult {
@@ -136,7 +137,8 @@ export async function pullPages(
 }
 
 /** Every post of the page is a version this timeline stored before. */
-const allKnown = (seen: SeenVersions | undefined, page: readonly PulledPost[]): boolean => page.every((p) => seen?.get(p.guid) === versionOf(p));
+const allKnown = (seen: SeenVersions | undefined, page: readonly PulledPost[]): boolean =>
+  page.every((p) => seen?.get(p.guid) === versionOf(p));
 
 /** The cursor says what the one held says: storing it would change nothing. */
 const samePlace = (cursor: CursorRow, held: CursorRow | undefined): boolean =>
@@ -150,7 +152,11 @@ const samePlace = (cursor: CursorRow, held: CursorRow | undefined): boolean =>
  * Stores a page in one transaction with the cursor that says how far the pull got, counts it in `result`,
  * tells `onStored`, and remembers its versions.
  */
-async function storePage(db: PublishingDb, step: { input: PullInput; page: readonly PulledPost[]; cursor: CursorRow }, result: PullResult): Promise<void> {
+async function storePage(
+  db: PublishingDb,
+  step: { input: PullInput; page: readonly PulledPost[]; cursor: CursorRow },
+  result: PullResult,
+): Promise<void> {
   const { input, page, cursor } = step;
   const stored = await storePulledPage(db, {
     remote: input.remote,

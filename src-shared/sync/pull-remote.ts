@@ -32,11 +32,24 @@ export async function pullRemote(
 ): Promise<{ mentioning: number }> {
   const { remote, connection, now } = input;
   let mentioning = 0;
-  const more = [...(await historiesToRead(db, remote, connection)), ...(await lookBackDue(db, remote, connection, now()))];
+  const more = [
+    ...(await historiesToRead(db, remote, connection)),
+    ...(await lookBackDue(db, remote, connection, now())),
+  ];
   for (const timeline of [...connection.timelines, ...more]) {
     const { progress } = input;
     const onStored = progress ? (count: number) => void (progress.stored += count) : undefined;
-    mentioning += (await pullOne(db, { remote, connection, timeline, now, seen: input.seenFor(timeline.name), onStored, signal: input.signal })).mentioning;
+    mentioning += (
+      await pullOne(db, {
+        remote,
+        connection,
+        timeline,
+        now,
+        seen: input.seenFor(timeline.name),
+        onStored,
+        signal: input.signal,
+      })
+    ).mentioning;
   }
   if (more.some((t) => t.name === 'lookback')) await lookedBack(db, remote, now());
   const confirmed = await confirmVersions(db, { remote, connection, now: now() });
@@ -55,7 +68,12 @@ const LOOK_BACK_EVERY_SECONDS = 86_400;
  * again, as a timeline of its own (`lookback`): what changed is stored, and what is missing is checked. The
  * first look back is a day after the first pull, which read everything.
  */
-async function lookBackDue(db: PublishingDb, remote: RemoteRow, connection: RemoteConnection, now: number): Promise<RemoteTimeline[]> {
+async function lookBackDue(
+  db: PublishingDb,
+  remote: RemoteRow,
+  connection: RemoteConnection,
+  now: number,
+): Promise<RemoteTimeline[]> {
   const global = connection.timelines.find((t) => t.name === 'global');
   if (global?.paging !== 'walk') return [];
   const last = await db.cursors.get([remote.guid, 'lookback']);
@@ -79,7 +97,11 @@ async function lookedBack(db: PublishingDb, remote: RemoteRow, now: number): Pro
 }
 
 /** The histories of linked Personas not yet read whole: once read, `global` brings what comes after. */
-async function historiesToRead(db: PublishingDb, remote: RemoteRow, connection: RemoteConnection): Promise<RemoteTimeline[]> {
+async function historiesToRead(
+  db: PublishingDb,
+  remote: RemoteRow,
+  connection: RemoteConnection,
+): Promise<RemoteTimeline[]> {
   const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
   const histories: RemoteTimeline[] = [];
   for (const persona of personas) {
@@ -103,7 +125,14 @@ async function pullOne(
   },
 ): Promise<PullResult> {
   const { remote, timeline, now } = input;
-  const pull = { remote, timeline: timeline.name, now, seen: input.seen, onStored: input.onStored, signal: input.signal };
+  const pull = {
+    remote,
+    timeline: timeline.name,
+    now,
+    seen: input.seen,
+    onStored: input.onStored,
+    signal: input.signal,
+  };
   const pulled =
     timeline.paging === 'forward'
       ? await pullForward(db, { ...pull, readAfter: timeline.readAfter })

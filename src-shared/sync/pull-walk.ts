@@ -37,24 +37,34 @@ export function pullWalk(
 
 function walk(input: { read: WalkReader; pageSize: number }, cursor: CursorRow): Paging {
   const bound = cursor.sinceUnix === null ? null : cursor.sinceUnix - OVERLAP_SECONDS;
-  const newestOf = (at: CursorRow, page: readonly PulledPost[]) => Math.max(at.paging?.newestUnix ?? at.sinceUnix ?? 0, ...page.map((p) => p.listedUnix));
+  const newestOf = (at: CursorRow, page: readonly PulledPost[]) =>
+    Math.max(at.paging?.newestUnix ?? at.sinceUnix ?? 0, ...page.map((p) => p.listedUnix));
   const oldestOf = (page: readonly PulledPost[]) => Math.min(...page.map((p) => p.listedUnix));
   const reachesCursor = (page: readonly PulledPost[]) => bound !== null && oldestOf(page) < bound;
   return {
     ask: (at, first) => {
       const poll = first && at.paging === null && bound !== null;
-      return input.read({ count: poll ? Math.min(FIRST_PAGE, input.pageSize) : input.pageSize, until: at.paging?.untilUnix });
+      return input.read({
+        count: poll ? Math.min(FIRST_PAGE, input.pageSize) : input.pageSize,
+        until: at.paging?.untilUnix,
+      });
     },
     onward: (at, page, progressed) => {
       if (page.length === 0 || reachesCursor(page)) return null;
       const oldestUnix = oldestOf(page);
-      return { ...at, paging: { untilUnix: progressed ? oldestUnix : oldestUnix - 1, beforeGuid: '', newestUnix: newestOf(at, page) } };
+      return {
+        ...at,
+        paging: { untilUnix: progressed ? oldestUnix : oldestUnix - 1, beforeGuid: '', newestUnix: newestOf(at, page) },
+      };
     },
     atRest: (at, page, read) => {
       const newestUnix = newestOf(at, page);
       // Resumed from a stored position, the pages above it were read by an earlier cycle: not a whole window.
       const whole = bound !== null && reachesCursor(page) && cursor.paging === null;
-      return { cursor: { ...at, sinceUnix: newestUnix, paging: null }, window: whole ? { fromUnix: bound, toUnix: newestUnix, seen: read.seen } : null };
+      return {
+        cursor: { ...at, sinceUnix: newestUnix, paging: null },
+        window: whole ? { fromUnix: bound, toUnix: newestUnix, seen: read.seen } : null,
+      };
     },
   };
 }

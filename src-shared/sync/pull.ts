@@ -8,7 +8,12 @@ import type { PulledPost } from './pulled-post';
  * One page of a remote timeline, newest first: posts at or after `since`, at or before `until` / `before`.
  * An adapter may ask for more where the remote can say (instance-connection.ts: edits of older posts).
  */
-export type TimelineReader = (query: { since?: number | undefined; until?: number | undefined; before?: string | undefined; count: number }) => Promise<PulledPost[]>;
+export type TimelineReader = (query: {
+  since?: number | undefined;
+  until?: number | undefined;
+  before?: string | undefined;
+  count: number;
+}) => Promise<PulledPost[]>;
 
 /**
  * Re-read this much before the cursor on every poll: a post stamped just before the cursor can be committed
@@ -34,7 +39,8 @@ export function pullTimeline(
 
 function backward(input: { read: TimelineReader; pageSize: number }, cursor: CursorRow): Paging {
   const since = cursor.sinceUnix === null ? undefined : Math.max(0, cursor.sinceUnix - OVERLAP_SECONDS);
-  const newestOf = (at: CursorRow, page: readonly PulledPost[]) => Math.max(at.paging?.newestUnix ?? at.sinceUnix ?? 0, ...page.map((p) => p.updatedUnix));
+  const newestOf = (at: CursorRow, page: readonly PulledPost[]) =>
+    Math.max(at.paging?.newestUnix ?? at.sinceUnix ?? 0, ...page.map((p) => p.updatedUnix));
   return {
     ask: async (at) => {
       const query = { count: input.pageSize, since, until: at.paging?.untilUnix, before: at.paging?.beforeGuid };
@@ -60,7 +66,9 @@ function backward(input: { read: TimelineReader; pageSize: number }, cursor: Cur
       // Read from the top since the cursor: every post published since then was on a page, up to the
       // newest the remote ever showed (the cursor is the newest change seen, the newest post among them).
       const whole = since !== undefined && cursor.paging === null;
-      const window = whole ? { fromUnix: since, toUnix: Math.max(read.newestPublishUnix, newestUnix), seen: read.seen } : null;
+      const window = whole
+        ? { fromUnix: since, toUnix: Math.max(read.newestPublishUnix, newestUnix), seen: read.seen }
+        : null;
       return { cursor: { ...at, sinceUnix: newestUnix, paging: null }, window };
     },
   };

@@ -75,7 +75,11 @@ export async function drainOutbox(
       const failure = failureOf(error);
       if (input.signal?.aborted) {
         // Stopped with the request out: it may still land, as one unanswered in time may (step 3 looks for it).
-        await db.outbox.update(seq, { uncertain: 1, inFlightUntilUnix: input.now() + input.inFlightSeconds, error: failure.message });
+        await db.outbox.update(seq, {
+          uncertain: 1,
+          inFlightUntilUnix: input.now() + input.inFlightSeconds,
+          error: failure.message,
+        });
         return { sent, stoppedBy: null };
       }
       if (failure.kind === 'rejected') {
@@ -91,7 +95,9 @@ export async function drainOutbox(
         continue;
       }
       // Unanswered in time, the request may still be on its way: waiting it out, the look for its copy finds it.
-      const inFlightUntilUnix = failure.timedOut ? input.now() + input.inFlightSeconds : (item.inFlightUntilUnix ?? null);
+      const inFlightUntilUnix = failure.timedOut
+        ? input.now() + input.inFlightSeconds
+        : (item.inFlightUntilUnix ?? null);
       await db.outbox.update(seq, {
         nextAttemptUnix: Math.max(input.now() + backoffSeconds(item.attempts + 1), inFlightUntilUnix ?? 0),
         uncertain,
@@ -107,11 +113,16 @@ export async function drainOutbox(
 const isDue = (item: OutboxRow, { now, ignoreBackoff }: { now: number; ignoreBackoff: boolean }): boolean =>
   (ignoreBackoff || item.nextAttemptUnix <= now) && (item.inFlightUntilUnix ?? 0) <= now;
 
-async function nextSendable(db: PublishingDb, items: readonly OutboxRow[], due: { now: number; ignoreBackoff: boolean }): Promise<OutboxRow | undefined> {
+async function nextSendable(
+  db: PublishingDb,
+  items: readonly OutboxRow[],
+  due: { now: number; ignoreBackoff: boolean },
+): Promise<OutboxRow | undefined> {
   const waitingPosts = new Set<string>();
   for (const item of items) {
     const blocked =
-      waitingPosts.has(item.postGuid) || (item.op === 'publish' && waitingPosts.size > 0 && (await parentWaits(db, item, waitingPosts)));
+      waitingPosts.has(item.postGuid) ||
+      (item.op === 'publish' && waitingPosts.size > 0 && (await parentWaits(db, item, waitingPosts)));
     waitingPosts.add(item.postGuid);
     if (!blocked && item.state === 'pending' && isDue(item, due)) return item;
     // An item that is due later holds back what comes after it for the same post only.
@@ -134,9 +145,14 @@ async function send(
     case 'publish': {
       if (post.deleted) return;
       const kinds: readonly string[] = remote.server?.kinds ?? POST_TYPES;
-      if (!kinds.includes(post.type)) throw failing('rejected', `The remote (${remote.server?.software ?? 'unknown'}, ${remote.interface} interface) cannot hold ${post.type.slice(5)}s`);
+      if (!kinds.includes(post.type))
+        throw failing(
+          'rejected',
+          `The remote (${remote.server?.software ?? 'unknown'}, ${remote.interface} interface) cannot hold ${post.type.slice(5)}s`,
+        );
       const outgoing = await outgoingOf(db, remote, post);
-      const published = (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
+      const published =
+        (item.attempts > 0 ? await connection.findPublished(outgoing) : null) ?? (await connection.publish(outgoing));
       return takeIdentity(db, remote, post, published);
     }
     case 'edit': {
@@ -151,12 +167,19 @@ async function send(
       // not by this very edit arriving on an earlier try.
       const changedThere =
         current.updatedUnix > base ||
-        (current.updatedUnix === base && post.remoteContent != null && contentFingerprint(current) !== post.remoteContent);
+        (current.updatedUnix === base &&
+          post.remoteContent != null &&
+          contentFingerprint(current) !== post.remoteContent);
       if (changedThere && !sameContent(current, post)) {
         await db.conflicts.put({
           postGuid: post.guid,
           remoteGuid: remote.guid,
-          remote: { title: current.title, text: current.text, tags: [...current.tags], updatedUnix: current.updatedUnix },
+          remote: {
+            title: current.title,
+            text: current.text,
+            tags: [...current.tags],
+            updatedUnix: current.updatedUnix,
+          },
           detectedUnix: now,
         });
         throw failing('rejected', 'Edited on the remote too: choose which version to keep');
@@ -184,16 +207,38 @@ const refOf = (post: PostRow): PostRef => ({ guid: post.guid, remoteId: post.rem
  */
 async function takeIdentity(db: PublishingDb, remote: RemoteRow, post: PostRow, answered: PulledPost): Promise<void> {
   const facts = postRowSchema.pick({ guid: true, remoteUpdatedUnix: true, remoteUrl: true, remoteId: true });
-  if (!facts.safeParse({ guid: answered.guid, remoteUpdatedUnix: answered.updatedUnix, remoteUrl: answered.canonicalUrl, remoteId: answered.remoteId }).success) {
-    throw failing('rejected', 'The remote answered with a GUID, time or address no post here can have: nothing was changed');
+  if (
+    !facts.safeParse({
+      guid: answered.guid,
+      remoteUpdatedUnix: answered.updatedUnix,
+      remoteUrl: answered.canonicalUrl,
+      remoteId: answered.remoteId,
+    }).success
+  ) {
+    throw failing(
+      'rejected',
+      'The remote answered with a GUID, time or address no post here can have: nothing was changed',
+    );
   }
-  const identity = { guid: answered.guid, url: answered.canonicalUrl, updatedUnix: answered.updatedUnix, id: answered.remoteId, content: contentFingerprint(answered) };
+  const identity = {
+    guid: answered.guid,
+    url: answered.canonicalUrl,
+    updatedUnix: answered.updatedUnix,
+    id: answered.remoteId,
+    content: contentFingerprint(answered),
+  };
   const adopted = await adoptRemoteGuid(db, post.guid, identity, ownedBy(db, remote.guid));
-  if ('taken' in adopted) throw failing('rejected', 'The remote answered with the GUID of another post here, which is not its own: nothing was changed');
+  if ('taken' in adopted)
+    throw failing(
+      'rejected',
+      'The remote answered with the GUID of another post here, which is not its own: nothing was changed',
+    );
 }
 
 const sameContent = (remote: PulledPost, local: PostRow): boolean =>
-  remote.text.trim() === local.text.trim() && (remote.title ?? '') === (local.title ?? '') && remote.tags.join(',') === local.tags.join(',');
+  remote.text.trim() === local.text.trim() &&
+  (remote.title ?? '') === (local.title ?? '') &&
+  remote.tags.join(',') === local.tags.join(',');
 
 /**
  * The post in the remote's terms: a reply names its parent by the parent's URL there, and the Channel is

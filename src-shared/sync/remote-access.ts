@@ -21,7 +21,11 @@ export interface RemoteAccess {
   /** Signs in with the instance interface's `POST /api/auth/login`; answers the token. */
   signIn(baseUrl: string, name: string, pass: string): Promise<string>;
   /** `signal`: the work the connection is for was stopped; its request under way fails at once, and no other is made. */
-  connect(remote: Pick<RemoteRow, 'baseUrl' | 'interface' | 'server'>, token: string, signal?: AbortSignal): RemoteConnection;
+  connect(
+    remote: Pick<RemoteRow, 'baseUrl' | 'interface' | 'server'>,
+    token: string,
+    signal?: AbortSignal,
+  ): RemoteConnection;
   /**
    * The remote's token, or the failure to open it. A token sealed elsewhere (the desktop's keychain, read
    * by a headless host) cannot be opened here: that is noted on the remote as a failed cycle.
@@ -34,7 +38,11 @@ export interface RemoteAccess {
    */
   described(remote: RemoteRow, token: string, signal?: AbortSignal): Promise<RemoteRow>;
   /** Links the account's Personas and Channels here, owned by this instance's owner (link.ts). */
-  relink(remote: Omit<RemoteRow, 'defaultChannelGuid' | 'channelsLinked'>, account: RemoteAccount, server: RemoteServer): Promise<RemoteRow>;
+  relink(
+    remote: Omit<RemoteRow, 'defaultChannelGuid' | 'channelsLinked'>,
+    account: RemoteAccount,
+    server: RemoteServer,
+  ): Promise<RemoteRow>;
 }
 
 export function createRemoteAccess(deps: SyncEngineDeps): RemoteAccess {
@@ -55,7 +63,12 @@ export function createRemoteAccess(deps: SyncEngineDeps): RemoteAccess {
   const relink: RemoteAccess['relink'] = async (remote, account, server) => {
     const owner = await db.accounts.toCollection().first();
     if (!owner) throw new Error('this instance has no owner account');
-    return linkRemoteAccount(db, { remote: { ...remote, server }, ownerAccountGuid: owner.guid, account, now: deps.now() });
+    return linkRemoteAccount(db, {
+      remote: { ...remote, server },
+      ownerAccountGuid: owner.guid,
+      account,
+      now: deps.now(),
+    });
   };
 
   return {

@@ -10,7 +10,10 @@ import { removeRemoteRows } from './remove';
 import { remoteStatus } from './status';
 
 /** What a person does with remotes and waits for: adding, listing, changing, syncing now, removing; opening a post. */
-export type Remotes = Pick<SyncEngine, 'addRemote' | 'listRemotes' | 'syncRemote' | 'updateRemote' | 'removeRemote' | 'refreshThread'>;
+export type Remotes = Pick<
+  SyncEngine,
+  'addRemote' | 'listRemotes' | 'syncRemote' | 'updateRemote' | 'removeRemote' | 'refreshThread'
+>;
 
 export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles: Cycles): Remotes {
   const { db } = deps;
@@ -21,8 +24,12 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
       const baseUrl = normaliseBaseUrl(added.baseUrl);
       if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new SyncRefusal('remote-exists');
       const { credentials } = added;
-      const token = await remoteCall(async () => ('token' in credentials ? credentials.token : access.signIn(baseUrl, credentials.name, credentials.password)));
-      const { server, ...account } = await remoteCall(() => access.connect({ baseUrl, interface: added.interface }, token).account());
+      const token = await remoteCall(async () =>
+        'token' in credentials ? credentials.token : access.signIn(baseUrl, credentials.name, credentials.password),
+      );
+      const { server, ...account } = await remoteCall(() =>
+        access.connect({ baseUrl, interface: added.interface }, token).account(),
+      );
       const fresh = {
         guid: newGuid(),
         baseUrl,
@@ -36,9 +43,11 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
         lastError: null,
         lastErrorUnix: null,
       };
-      const remote = await access.relink(fresh, account, { ...server, readUnix: deps.now() }).catch((error: unknown) => {
-        throw new SyncRefusal('remote-not-linkable', [error instanceof Error ? error.message : String(error)]);
-      });
+      const remote = await access
+        .relink(fresh, account, { ...server, readUnix: deps.now() })
+        .catch((error: unknown) => {
+          throw new SyncRefusal('remote-not-linkable', [error instanceof Error ? error.message : String(error)]);
+        });
       return statusOf(remote);
     },
     listRemotes: async () => Promise.all((await db.remotes.toArray()).map(statusOf)),
@@ -64,7 +73,12 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
       if (typeof token !== 'string') throw refusalOf(token);
       return remoteCall(async () => {
         const current = await access.described(remote, token);
-        return refreshThread(db, { remote: current, connection: access.connect(current, token), postGuid: postGuid.toLowerCase(), now: deps.now() });
+        return refreshThread(db, {
+          remote: current,
+          connection: access.connect(current, token),
+          postGuid: postGuid.toLowerCase(),
+          now: deps.now(),
+        });
       });
     },
   };
@@ -81,7 +95,8 @@ export function normaliseBaseUrl(raw: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new SyncRefusal('invalid-remote-url', ['base_url must be an http(s) URL']);
   }
-  if (url.username || url.password) throw new SyncRefusal('invalid-remote-url', ['base_url must not carry a user name or password']);
+  if (url.username || url.password)
+    throw new SyncRefusal('invalid-remote-url', ['base_url must not carry a user name or password']);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 

@@ -13,7 +13,11 @@ export interface Scheduler {
  */
 export function createScheduler(
   engine: SyncEngine,
-  options: { tickMs?: number | undefined; onError?: (error: unknown) => void; /** After every tick (the unsent badge follows it). */ afterTick?: () => Promise<void> } = {},
+  options: {
+    tickMs?: number | undefined;
+    onError?: (error: unknown) => void;
+    /** After every tick (the unsent badge follows it). */ afterTick?: () => Promise<void>;
+  } = {},
 ): Scheduler {
   const tickMs = options.tickMs ?? 2_000;
   let timer: ReturnType<typeof setTimeout> | null = null;

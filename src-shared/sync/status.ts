@@ -66,15 +66,17 @@ export async function remoteStatus(
   const personas = (await db.personas.toArray()).filter((p) => isLinkedPersona(p) && p.remoteGuid === remote.guid);
   const channels = (await db.channels.toArray()).filter((c) => c.remoteGuid === remote.guid);
   // Every stored item has its number (only a row not yet added lacks one).
-  const items = (await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray()).flatMap(
-    (item) => (item.seq === undefined ? [] : [{ ...item, seq: item.seq }]),
-  );
+  const items = (
+    await db.outbox.where('[remoteGuid+seq]').between([remote.guid, -Infinity], [remote.guid, Infinity]).toArray()
+  ).flatMap((item) => (item.seq === undefined ? [] : [{ ...item, seq: item.seq }]));
   const conflicts = await db.conflicts.where('remoteGuid').equals(remote.guid).toArray();
   return {
     guid: remote.guid,
     baseUrl: remote.baseUrl,
     interface: remote.interface,
-    server: remote.server ? { software: remote.server.software, kinds: remote.server.kinds, extensions: remote.server.extensions } : null,
+    server: remote.server
+      ? { software: remote.server.software, kinds: remote.server.kinds, extensions: remote.server.extensions }
+      : null,
     account: remote.accountRef,
     personas: personas.map((p) => ({ guid: p.guid, handle: p.handle, name: p.name })),
     channels: channels.map((c) => ({ guid: c.guid, name: c.name, standIn: !remote.channelsLinked })),
@@ -91,16 +93,31 @@ export async function remoteStatus(
     attention: items
       .filter((item) => item.state === 'attention')
       .map((item) => ({ seq: item.seq, op: item.op, postGuid: item.postGuid, reason: item.error ?? '' })),
-    conflicts: conflicts.map((c) => ({ postGuid: c.postGuid, remoteUpdated: dateOfUnix(c.remote.updatedUnix), detected: dateOfUnix(c.detectedUnix) })),
+    conflicts: conflicts.map((c) => ({
+      postGuid: c.postGuid,
+      remoteUpdated: dateOfUnix(c.remote.updatedUnix),
+      detected: dateOfUnix(c.detectedUnix),
+    })),
     // A row kept before the kind was recorded has words and no kind: `protocol`, tried again like it.
     lastError: remote.lastError
-      ? { failure: { kind: remote.lastErrorKind ?? 'protocol', message: remote.lastError }, at: dateOrNull(remote.lastErrorUnix) }
+      ? {
+          failure: { kind: remote.lastErrorKind ?? 'protocol', message: remote.lastError },
+          at: dateOrNull(remote.lastErrorUnix),
+        }
       : null,
     failingSince: (remote.failedCycles ?? 0) > 0 ? dateOrNull(remote.failingSinceUnix ?? remote.lastErrorUnix) : null,
     nextTry: progress ? null : dateOfUnix(cycles.nextPollUnix(remote)),
-    progress: progress ? { started: dateOfUnix(progress.startedUnix), step: progress.step, read: progress.read, stored: progress.stored } : null,
+    progress: progress
+      ? { started: dateOfUnix(progress.startedUnix), step: progress.step, read: progress.read, stored: progress.stored }
+      : null,
     lastCycle: last
-      ? { started: dateOfUnix(last.startedUnix), finished: dateOfUnix(last.finishedUnix), sent: last.sent, stored: last.stored, ok: last.ok }
+      ? {
+          started: dateOfUnix(last.startedUnix),
+          finished: dateOfUnix(last.finishedUnix),
+          sent: last.sent,
+          stored: last.stored,
+          ok: last.ok,
+        }
       : null,
   };
 }

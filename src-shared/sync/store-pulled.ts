@@ -52,7 +52,12 @@ export async function storePulledPage(
   const result: PageResult = { stored: 0, mentioning: 0 };
   for (const [i, posts] of parts.entries()) {
     const last = i === parts.length - 1;
-    const part = await storePart(db, { remote: input.remote, posts, now: input.now, alsoInTransaction: last ? input.alsoInTransaction : undefined });
+    const part = await storePart(db, {
+      remote: input.remote,
+      posts,
+      now: input.now,
+      alsoInTransaction: last ? input.alsoInTransaction : undefined,
+    });
     result.stored += part.stored;
     result.mentioning += part.mentioning;
   }
@@ -85,17 +90,37 @@ function inParts(posts: readonly PulledPost[]): PulledPost[][] {
 
 async function storePart(
   db: PublishingDb,
-  input: { remote: RemoteRow; posts: readonly PulledPost[]; now: number; alsoInTransaction?: (() => Promise<void>) | undefined },
+  input: {
+    remote: RemoteRow;
+    posts: readonly PulledPost[];
+    now: number;
+    alsoInTransaction?: (() => Promise<void>) | undefined;
+  },
 ): Promise<PageResult> {
   const { remote } = input;
   const prepared = await preparedTexts(db, input.posts);
   return db.transaction('rw', db.tables, async () => {
     await claimOwnCopies(db, remote.guid, input.posts);
-    const held = new Map((await postsByGuids(db, input.posts.map((p) => p.guid))).map((p) => [p.guid, p]));
-    const waiting = new Set(
-      (await db.outbox.where('postGuid').anyOf(input.posts.map((p) => p.guid)).toArray()).map((item) => item.postGuid),
+    const held = new Map(
+      (
+        await postsByGuids(
+          db,
+          input.posts.map((p) => p.guid),
+        )
+      ).map((p) => [p.guid, p]),
     );
-    const personas = await personasByGuid(db, [...input.posts.map((p) => p.persona.guid), ...[...held.values()].map((p) => p.personaGuid)]);
+    const waiting = new Set(
+      (
+        await db.outbox
+          .where('postGuid')
+          .anyOf(input.posts.map((p) => p.guid))
+          .toArray()
+      ).map((item) => item.postGuid),
+    );
+    const personas = await personasByGuid(db, [
+      ...input.posts.map((p) => p.persona.guid),
+      ...[...held.values()].map((p) => p.personaGuid),
+    ]);
     const toConfirm: Unconfirmed[] = [];
     // A version is taken; one a list served within the second it was stamped (by the remote's clock, or,
     // where it did not say, stamped with the newest second of the answer) is also noted to be read again:
@@ -138,15 +163,23 @@ async function storePart(
       const authors = await ensureAuthors(db, remote, fresh, personas, input.now);
       const threads = await threadsOf(db, fresh);
       const known = await knownPersonas(db, fresh);
-      mentioning = fresh.filter((post) => !held.has(post.guid) && post.mentionGuids.some((guid) => isLinkedPersona(known.get(guid)))).length;
+      mentioning = fresh.filter(
+        (post) => !held.has(post.guid) && post.mentionGuids.some((guid) => isLinkedPersona(known.get(guid))),
+      ).length;
       const channels = await channelsOf(db, remote, fresh);
       // What the text became (HTML from some remotes turned into Markdown) is held to its bound too.
       const rows = fresh
-        .map((post) => rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid), prepared.get(post.guid)))
+        .map((post) =>
+          rowOf(post, remote, { authors, known, channels, threads }, held.get(post.guid), prepared.get(post.guid)),
+        )
         .filter((row) => postRowSchema.safeParse(row).success);
       stored = rows.length;
       await putPostsInOneTransaction(db, rows);
-      await rememberRemoteUrls(db, rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })), owned);
+      await rememberRemoteUrls(
+        db,
+        rows.map((row) => ({ url: row.remoteUrl, guid: row.guid })),
+        owned,
+      );
       await rejoinReplies(db, rows, owned);
     }
     await input.alsoInTransaction?.();
@@ -164,7 +197,9 @@ function versionAgainst(post: PulledPost, held: PostRow): 'newer' | 'older' | 's
   if (post.updatedUnix < held.remoteUpdatedUnix) return 'older';
   const sameContent = held.remoteContent
     ? contentFingerprint(post) === held.remoteContent
-    : toMarkdown(post.text) === held.text && (post.title ?? null) === held.title && post.tags.join(',') === held.tags.join(',');
+    : toMarkdown(post.text) === held.text &&
+      (post.title ?? null) === held.title &&
+      post.tags.join(',') === held.tags.join(',');
   return sameContent && post.publishUnix === held.publishUnix ? 'same' : 'other';
 }
 
@@ -215,7 +250,14 @@ const fitsRow = (post: PulledPost): boolean =>
  * takes after all is formatted in the transaction.
  */
 async function preparedTexts(db: PublishingDb, posts: readonly PulledPost[]): Promise<Map<string, RenderedText>> {
-  const held = new Map((await postsByGuids(db, posts.map((p) => p.guid))).map((p) => [p.guid, p.remoteContent]));
+  const held = new Map(
+    (
+      await postsByGuids(
+        db,
+        posts.map((p) => p.guid),
+      )
+    ).map((p) => [p.guid, p.remoteContent]),
+  );
   const prepared = new Map<string, RenderedText>();
   for (const post of posts) {
     if (!fitsRow(post) || held.get(post.guid) === contentFingerprint(post)) continue;
@@ -245,18 +287,31 @@ async function personasByGuid(db: PublishingDb, guids: readonly string[]): Promi
  * Replies that name what they answer by URL alone (the reference's articles have no GUID in theirs) get the
  * GUID of that post: one in the same page, or one of this remote's own held here under that URL.
  */
-async function withParentsByUrl(db: PublishingDb, posts: PulledPost[], owned: (post: PostRow) => Promise<boolean>): Promise<PulledPost[]> {
+async function withParentsByUrl(
+  db: PublishingDb,
+  posts: PulledPost[],
+  owned: (post: PostRow) => Promise<boolean>,
+): Promise<PulledPost[]> {
   const unknown = [...new Set(posts.flatMap((p) => (p.replyTo && !p.parentGuid ? [p.replyTo] : [])))];
   if (unknown.length === 0) return posts;
   const held = await postsByRemoteUrl(db, unknown);
   const own = new Set<string>();
   for (const post of await postsByGuids(db, [...held.values()])) if (await owned(post)) own.add(post.guid);
-  const byUrl = new Map([...[...held].filter(([, guid]) => own.has(guid)), ...posts.map((p) => [p.canonicalUrl, p.guid] as const)]);
+  const byUrl = new Map([
+    ...[...held].filter(([, guid]) => own.has(guid)),
+    ...posts.map((p) => [p.canonicalUrl, p.guid] as const),
+  ]);
   return posts.map((p) => (p.replyTo && !p.parentGuid ? { ...p, parentGuid: byUrl.get(p.replyTo) ?? null } : p));
 }
 
 /** The authors of the posts, as held (`personas`) or, for those not known here yet, new rows of the remote. */
-async function ensureAuthors(db: PublishingDb, remote: RemoteRow, posts: readonly PulledPost[], personas: ReadonlyMap<string, PersonaRow>, now: number) {
+async function ensureAuthors(
+  db: PublishingDb,
+  remote: RemoteRow,
+  posts: readonly PulledPost[],
+  personas: ReadonlyMap<string, PersonaRow>,
+  now: number,
+) {
   const byGuid = new Map<string, PersonaRow>();
   const wanted = new Map(posts.map((p) => [p.persona.guid, p.persona]));
   for (const guid of wanted.keys()) {
@@ -326,41 +381,50 @@ interface Lookups {
   threads: ReadonlyMap<string, string>;
 }
 
-function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, threads }: Lookups, local: PostRow | undefined, rendered: RenderedText | undefined): PostRow {
+function rowOf(
+  post: PulledPost,
+  remote: RemoteRow,
+  { authors, known, channels, threads }: Lookups,
+  local: PostRow | undefined,
+  rendered: RenderedText | undefined,
+): PostRow {
   const text = rendered?.text ?? toMarkdown(post.text);
   const author = authors.get(post.persona.guid);
-  return postRow({
-    ...(local?.id !== undefined ? { id: local.id } : {}),
-    guid: post.guid,
-    type: post.type,
-    privacy: post.privacy,
-    accountGuid: author?.accountGuid ?? remoteAccountGuid(remote.guid),
-    personaGuid: post.persona.guid,
-    channelGuid: post.channelGuid && channels.has(post.channelGuid) ? post.channelGuid : remote.defaultChannelGuid,
-    title: post.title,
-    text,
-    tags: [...post.tags],
-    mentions: post.mentionGuids.filter((guid) => known.has(guid)),
-    replyTo: post.replyTo,
-    parentGuid: post.parentGuid,
-    threadKey: threads.get(post.guid) ?? ownThreadKey(post.guid),
-    sourceUrl: post.sourceUrl,
-    sourceTitle: post.sourceTitle,
-    geo: post.geo,
-    slug: null,
-    canonicalPath: defaultCanonicalPath(post.guid),
-    publishUnix: post.publishUnix,
-    expiresUnix: post.expiresUnix,
-    createdUnix: local?.createdUnix ?? post.publishUnix,
-    updatedUnix: post.updatedUnix,
-    deleted: 0,
-    remoteGuid: remote.guid,
-    remoteUrl: post.canonicalUrl,
-    remoteUpdatedUnix: post.updatedUnix,
-    remoteContent: contentFingerprint(post),
-    ...(post.remoteId !== null ? { remoteId: post.remoteId } : {}),
-    goneUnix: null,
-  }, rendered);
+  return postRow(
+    {
+      ...(local?.id !== undefined ? { id: local.id } : {}),
+      guid: post.guid,
+      type: post.type,
+      privacy: post.privacy,
+      accountGuid: author?.accountGuid ?? remoteAccountGuid(remote.guid),
+      personaGuid: post.persona.guid,
+      channelGuid: post.channelGuid && channels.has(post.channelGuid) ? post.channelGuid : remote.defaultChannelGuid,
+      title: post.title,
+      text,
+      tags: [...post.tags],
+      mentions: post.mentionGuids.filter((guid) => known.has(guid)),
+      replyTo: post.replyTo,
+      parentGuid: post.parentGuid,
+      threadKey: threads.get(post.guid) ?? ownThreadKey(post.guid),
+      sourceUrl: post.sourceUrl,
+      sourceTitle: post.sourceTitle,
+      geo: post.geo,
+      slug: null,
+      canonicalPath: defaultCanonicalPath(post.guid),
+      publishUnix: post.publishUnix,
+      expiresUnix: post.expiresUnix,
+      createdUnix: local?.createdUnix ?? post.publishUnix,
+      updatedUnix: post.updatedUnix,
+      deleted: 0,
+      remoteGuid: remote.guid,
+      remoteUrl: post.canonicalUrl,
+      remoteUpdatedUnix: post.updatedUnix,
+      remoteContent: contentFingerprint(post),
+      ...(post.remoteId !== null ? { remoteId: post.remoteId } : {}),
+      goneUnix: null,
+    },
+    rendered,
+  );
 }
 
 /**
@@ -368,7 +432,11 @@ function rowOf(post: PulledPost, remote: RemoteRow, { authors, known, channels, 
  * they now join its conversation, and those that named it by URL now name it. Only the remote's own replies
  * move: another remote naming the same GUID or URL takes nobody else's into its conversations.
  */
-async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[], owned: (post: PostRow) => Promise<boolean>): Promise<void> {
+async function rejoinReplies(
+  db: PublishingDb,
+  rows: readonly PostRow[],
+  owned: (post: PostRow) => Promise<boolean>,
+): Promise<void> {
   const ownMembers = async (threadKey: string) => {
     const members: PostRow[] = [];
     for (const member of await membersOf(db, threadKey)) if (await owned(member)) members.push(member);
@@ -383,7 +451,11 @@ async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[], owned: 
     if (row.remoteUrl && guidInUrl(row.remoteUrl) === null) {
       const url = row.remoteUrl;
       const answering = await ownMembers(`url:${url}`);
-      const joined = answering.map((p) => ({ ...p, threadKey: row.threadKey, parentGuid: p.parentGuid ?? (p.replyTo === url ? row.guid : null) }));
+      const joined = answering.map((p) => ({
+        ...p,
+        threadKey: row.threadKey,
+        parentGuid: p.parentGuid ?? (p.replyTo === url ? row.guid : null),
+      }));
       // Rewritten whole, so that a reply across accounts is filed under the post it answers (Interactions).
       if (joined.length > 0) await putPostsInOneTransaction(db, joined);
     }
@@ -391,4 +463,7 @@ async function rejoinReplies(db: PublishingDb, rows: readonly PostRow[], owned: 
 }
 
 const membersOf = (db: PublishingDb, threadKey: string): Promise<PostRow[]> =>
-  db.posts.where('[threadKey+publishUnix+guid]').between([threadKey, -Infinity, ''], [threadKey, Infinity, '\uffff']).toArray();
+  db.posts
+    .where('[threadKey+publishUnix+guid]')
+    .between([threadKey, -Infinity, ''], [threadKey, Infinity, '\uffff'])
+    .toArray();

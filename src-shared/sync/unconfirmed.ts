@@ -24,9 +24,15 @@ export const UNCONFIRMED_AT_MOST = 500;
 const keyOf = (remoteGuid: string): [string, string] => [remoteGuid, 'confirm'];
 
 /** Adds notes, one per post (the soonest due), in the caller's transaction. */
-export async function noteUnconfirmed(db: PublishingDb, remoteGuid: string, notes: readonly Unconfirmed[]): Promise<void> {
+export async function noteUnconfirmed(
+  db: PublishingDb,
+  remoteGuid: string,
+  notes: readonly Unconfirmed[],
+): Promise<void> {
   if (notes.length === 0) return;
-  const byGuid = new Map(((await db.cursors.get(keyOf(remoteGuid)))?.unconfirmed ?? []).map((note) => [note.postGuid, note]));
+  const byGuid = new Map(
+    ((await db.cursors.get(keyOf(remoteGuid)))?.unconfirmed ?? []).map((note) => [note.postGuid, note]),
+  );
   for (const note of notes) {
     const noted = byGuid.get(note.postGuid);
     if (noted && noted.dueUnix <= note.dueUnix) continue;
@@ -37,19 +43,39 @@ export async function noteUnconfirmed(db: PublishingDb, remoteGuid: string, note
 }
 
 /** The notes due by `now`, oldest first, `limit` at most. */
-export async function dueUnconfirmed(db: PublishingDb, remoteGuid: string, now: number, limit: number): Promise<Unconfirmed[]> {
+export async function dueUnconfirmed(
+  db: PublishingDb,
+  remoteGuid: string,
+  now: number,
+  limit: number,
+): Promise<Unconfirmed[]> {
   const notes = (await db.cursors.get(keyOf(remoteGuid)))?.unconfirmed ?? [];
   return notes.filter((note) => note.dueUnix <= now).slice(0, limit);
 }
 
 /** Takes away the notes that were read again; a post noted anew meanwhile stays noted. */
-export async function dropUnconfirmed(db: PublishingDb, remoteGuid: string, done: readonly Unconfirmed[]): Promise<void> {
+export async function dropUnconfirmed(
+  db: PublishingDb,
+  remoteGuid: string,
+  done: readonly Unconfirmed[],
+): Promise<void> {
   if (done.length === 0) return;
   await db.transaction('rw', db.cursors, async () => {
     const read = new Set(done.map((note) => `${note.postGuid} ${note.dueUnix}`));
     const notes = (await db.cursors.get(keyOf(remoteGuid)))?.unconfirmed ?? [];
-    await db.cursors.put(rowOf(remoteGuid, notes.filter((note) => !read.has(`${note.postGuid} ${note.dueUnix}`))));
+    await db.cursors.put(
+      rowOf(
+        remoteGuid,
+        notes.filter((note) => !read.has(`${note.postGuid} ${note.dueUnix}`)),
+      ),
+    );
   });
 }
 
-const rowOf = (remoteGuid: string, unconfirmed: Unconfirmed[]): CursorRow => ({ remoteGuid, timeline: 'confirm', sinceUnix: null, paging: null, unconfirmed });
+const rowOf = (remoteGuid: string, unconfirmed: Unconfirmed[]): CursorRow => ({
+  remoteGuid,
+  timeline: 'confirm',
+  sinceUnix: null,
+  paging: null,
+  unconfirmed,
+});

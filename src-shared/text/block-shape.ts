@@ -41,7 +41,14 @@ export interface BlockShape {
 const columns = (whiteSpace: string): number => whiteSpace.replace(/\t/g, '    ').length;
 
 export function blockShape(text: string): BlockShape {
-  const shape: BlockShape = { lineNesting: 0, lineIndent: 0, nestedCharacters: 0, lineBlocks: 0, tableCells: 0, listRereading: 0 };
+  const shape: BlockShape = {
+    lineNesting: 0,
+    lineIndent: 0,
+    nestedCharacters: 0,
+    lineBlocks: 0,
+    tableCells: 0,
+    listRereading: 0,
+  };
   let previousDepth = 0;
   let previousBlank = true;
   let tableColumns = 0;

@@ -89,7 +89,8 @@ export function tooCostlyToFormat(text: string): string | null {
 function whyTooCostly(text: string): string | null {
   const limits = FORMAT_LIMITS;
   // Characters as the post limit counts them; a text cannot have more than it has UTF-16 units.
-  if (text.length > limits.characters && charCount(text) > limits.characters) return `more than ${limits.characters} characters`;
+  if (text.length > limits.characters && charCount(text) > limits.characters)
+    return `more than ${limits.characters} characters`;
   let marks = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -99,15 +100,18 @@ function whyTooCostly(text: string): string | null {
   if (marks > limits.emphasisMarks) return `more than ${limits.emphasisMarks} emphasis marks`;
   const emphasis = emphasisIn(text);
   if (emphasis.depth > limits.emphasisDepth) return `emphasis nested more than ${limits.emphasisDepth} marks deep`;
-  if (emphasis.scanned > limits.emphasisScans) return `more than ${limits.emphasisScans} runs of emphasis marks looked through`;
+  if (emphasis.scanned > limits.emphasisScans)
+    return `more than ${limits.emphasisScans} runs of emphasis marks looked through`;
   const blocks = blockShape(text);
   if (blocks.lineNesting > limits.lineNesting) return `quotes and lists nested more than ${limits.lineNesting} deep`;
   if (blocks.lineIndent > limits.lineIndent) return `a list indented more than ${limits.lineIndent} columns`;
-  if (blocks.nestedCharacters > limits.nestedCharacters) return `more than ${limits.nestedCharacters} characters counted at each level of quotes and lists`;
+  if (blocks.nestedCharacters > limits.nestedCharacters)
+    return `more than ${limits.nestedCharacters} characters counted at each level of quotes and lists`;
   if (blocks.lineBlocks > limits.elements) return `more than ${limits.elements} lines, quotes and list items`;
   if (blocks.tableCells > limits.tableCells) return `more than ${limits.tableCells} table cells`;
   // Reading a list item's lines again costs marked about five times what the text rule's rereading does.
-  if (5 * blocks.listRereading + inlineRereading(text) > limits.rereading) return `more than ${limits.rereading} characters read again`;
+  if (5 * blocks.listRereading + inlineRereading(text) > limits.rereading)
+    return `more than ${limits.rereading} characters read again`;
   if (htmlDepth(text) > limits.htmlDepth) return `HTML elements nested more than ${limits.htmlDepth} deep`;
   return null;
 }
@@ -123,7 +127,7 @@ const SPACING = /\s+|&[#\w]{1,10};|<[^<>]*>/y;
  */
 export function tooCostlyToConvert(html: string): boolean {
   let run = 0;
-  for (let at = 0; at < html.length; ) {
+  for (let at = 0; at < html.length;) {
     SPACING.lastIndex = at;
     const piece = SPACING.exec(html)?.[0];
     if (piece === undefined) {
@@ -138,7 +142,13 @@ export function tooCostlyToConvert(html: string): boolean {
   return false;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** The text as plain paragraphs of HTML: escaped, a paragraph per blank line, a line break per newline. */
 export function plainTextHtml(text: string): string {

@@ -17,7 +17,9 @@
 const WHITE_SPACE = /\s/u;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
-const [NEWLINE, TAB, SPACE, BACKSLASH, STAR, UNDERSCORE, TILDE] = ['\n', '\t', ' ', '\\', '*', '_', '~'].map((char) => char.charCodeAt(0));
+const [NEWLINE, TAB, SPACE, BACKSLASH, STAR, UNDERSCORE, TILDE] = ['\n', '\t', ' ', '\\', '*', '_', '~'].map((char) =>
+  char.charCodeAt(0),
+);
 
 const isWhiteSpace = (char: string | undefined): boolean => char === undefined || WHITE_SPACE.test(char);
 const isPunctuation = (char: string | undefined): boolean => char !== undefined && PUNCTUATION.test(char);
@@ -61,7 +63,7 @@ export function emphasisIn(text: string): Emphasis {
   };
   restart();
   let blankLine = true;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const code = text.charCodeAt(at);
     if (code === NEWLINE) {
       if (blankLine) restart();
@@ -84,8 +86,10 @@ export function emphasisIn(text: string): Emphasis {
     while (text.charAt(end) === char) end++;
     const before = text[at - 1];
     const after = text[end];
-    const leftFlanking = !isWhiteSpace(after) && (!isPunctuation(after) || isWhiteSpace(before) || isPunctuation(before));
-    const rightFlanking = !isWhiteSpace(before) && (!isPunctuation(before) || isWhiteSpace(after) || isPunctuation(after));
+    const leftFlanking =
+      !isWhiteSpace(after) && (!isPunctuation(after) || isWhiteSpace(before) || isPunctuation(before));
+    const rightFlanking =
+      !isWhiteSpace(before) && (!isPunctuation(before) || isWhiteSpace(after) || isPunctuation(after));
     const opens = char === '_' ? leftFlanking && (!rightFlanking || isPunctuation(before)) : leftFlanking;
     const closes = char === '_' ? rightFlanking && (!leftFlanking || isPunctuation(after)) : rightFlanking;
     const run = ++runs.count;

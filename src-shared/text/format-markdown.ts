@@ -17,7 +17,9 @@ export function formattedHtml(source: string): string | null {
       if (tokenCount(tokens) > FORMAT_LIMITS.elements) return null;
       const { strays } = readHtml(source, tokens);
       // Without a stray `<` the text reads as it was read already.
-      return strays.length === 0 ? markdown.parser(tokens) : markdown.parse(escapeStrays(source, strays), { async: false });
+      return strays.length === 0
+        ? markdown.parser(tokens)
+        : markdown.parse(escapeStrays(source, strays), { async: false });
     },
     () => null,
   );

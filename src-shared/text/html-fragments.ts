@@ -18,7 +18,6 @@ export interface HtmlReading {
   strays: number[];
 }
 
-
 /**
  * Elements that are whole: an element closed by its own closing tag (with whatever is inside), a void
  * element (`<br>`, `<img>`), a self-closed tag, or a doctype. An opening tag never closed is not HTML but
@@ -50,7 +49,10 @@ function joinNeighbours(source: string, spans: readonly HtmlFragment[]): HtmlFra
   for (const span of spans) {
     const last = joined.at(-1);
     const gap = last ? source.slice(last.end, Math.max(last.end, span.start)) : '';
-    if (last && (span.start < last.end || /^[ \t]*$/.test(gap) || ((last.block || span.block) && /^[ \t]*\n[ \t]*$/.test(gap)))) {
+    if (
+      last &&
+      (span.start < last.end || /^[ \t]*$/.test(gap) || ((last.block || span.block) && /^[ \t]*\n[ \t]*$/.test(gap)))
+    ) {
       last.end = Math.max(last.end, span.end);
       last.block ||= span.block;
     } else {
@@ -70,7 +72,8 @@ export function readHtml(source: string, tokens?: readonly Token[]): HtmlReading
   let next = 0;
   for (const fragment of fragments) {
     while ((tags[next]?.start ?? Infinity) < fragment.start) next++;
-    for (let tag = tags[next]; tag !== undefined && tag.end <= fragment.end; tag = tags[++next]) tagsInFragments.add(tag.start);
+    for (let tag = tags[next]; tag !== undefined && tag.end <= fragment.end; tag = tags[++next])
+      tagsInFragments.add(tag.start);
   }
   return { fragments, strays: openers.filter((at) => !tagsInFragments.has(at)) };
 }

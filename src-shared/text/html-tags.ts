@@ -53,7 +53,13 @@ function* tagsIn(html: string): Generator<TagAt> {
       continue;
     }
     const [text, slash, name = '', selfClosing] = match;
-    yield { at, length: text.length, name: name.toLowerCase(), closing: slash === '/', selfClosing: selfClosing === '/' };
+    yield {
+      at,
+      length: text.length,
+      name: name.toLowerCase(),
+      closing: slash === '/',
+      selfClosing: selfClosing === '/',
+    };
     at += text.length;
   }
 }

@@ -117,7 +117,11 @@ function convertFragments(text: string): string {
     const written = text.slice(fragment.start, fragment.end);
     const converted = tooCostlyToConvert(written)
       ? written
-      : convertFragment(escapeStrays(written, strays.slice(first, stray), fragment.start), fragment.block, continuation);
+      : convertFragment(
+          escapeStrays(written, strays.slice(first, stray), fragment.start),
+          fragment.block,
+          continuation,
+        );
     out += text.slice(from, fragment.start) + converted;
     from = fragment.end;
   }

@@ -10,7 +10,8 @@
  * - Not followed by more handle characters (so an over-long handle is no handle rather than a truncated
  *   one), nor by `@`, because `@bob@example.com` names an account elsewhere.
  */
-export const MENTION = /(?<![\p{L}\p{N}_])@([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]{0,62}[\p{L}\p{N}_])?)(?![\p{L}\p{N}_@]|[.-][\p{L}\p{N}_])/gu;
+export const MENTION =
+  /(?<![\p{L}\p{N}_])@([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]{0,62}[\p{L}\p{N}_])?)(?![\p{L}\p{N}_@]|[.-][\p{L}\p{N}_])/gu;
 
 /** A mention in a plain text: where it stands (in UTF-16 units), what is written there, and the handle. */
 export interface PlacedMention {

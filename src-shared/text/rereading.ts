@@ -19,7 +19,8 @@
 
 /** Characters an e-mail address may hold, by code: the text rule reads them looking for an `@`. */
 const EMAIL = new Uint8Array(128);
-for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.!#$%&'*+/=?_`{|}~-") EMAIL[char.charCodeAt(0)] = 1;
+for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.!#$%&'*+/=?_`{|}~-")
+  EMAIL[char.charCodeAt(0)] = 1;
 /** Where marked's text rule stops inside such a run, to try another rule: 1 at these, 2 where a web address may start. */
 const STOPS = new Uint8Array(128);
 for (const char of '!*_~`') STOPS[char.charCodeAt(0)] = 1;

@@ -43,7 +43,11 @@ export function isWebUrl(url: string): boolean {
  * sanitize-html's own checks are not enough here: its scheme check lets relative URLs through, and a
  * value outside an attribute's allowed `values` becomes an empty attribute instead of disappearing.
  */
-function keepAttributeIf(name: string, accept: (value: string) => boolean, extra: Record<string, string> = {}): Transformer {
+function keepAttributeIf(
+  name: string,
+  accept: (value: string) => boolean,
+  extra: Record<string, string> = {},
+): Transformer {
   return (tagName, attribs) => {
     const { [name]: value, ...rest } = attribs;
     const kept = value !== undefined && accept(value) ? { [name]: value } : {};
@@ -56,9 +60,39 @@ const keepAlign = keepAttributeIf('align', (value) => ALIGNMENTS.includes(value)
 
 const OPTIONS: IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'b', 'em', 'i', 'del', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a', 'img',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'span', ...KEPT_ELEMENTS,
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'del',
+    's',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'hr',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'span',
+    ...KEPT_ELEMENTS,
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
@@ -76,8 +110,23 @@ const OPTIONS: IOptions = {
   // Removed tags normally leave their text behind; for these the text is code, fallback or markup
   // that must not surface as words in a post.
   nonTextTags: [
-    'script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'iframe', 'object', 'embed',
-    'template', 'svg', 'math', 'head', 'title', 'noembed', 'noframes', 'select',
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'xmp',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+    'head',
+    'title',
+    'noembed',
+    'noframes',
+    'select',
   ],
   transformTags: {
     // Set rel after the author's attributes so that it cannot be overridden.
@@ -98,5 +147,7 @@ const IMAGE = /<img((?: [a-z]+="[^"]*")*) \/>/g;
 export function sanitizeHtml(html: string): string {
   // An image whose source was refused would only be an empty box. sanitize-html's exclusiveFilter could drop
   // it, but cuts its output string to do so: thousands of images cost time growing with the square of their number.
-  return sanitize(html, OPTIONS).replace(IMAGE, (image, attributes: string) => (attributes.includes(' src="') ? image : ''));
+  return sanitize(html, OPTIONS).replace(IMAGE, (image, attributes: string) =>
+    attributes.includes(' src="') ? image : '',
+  );
 }

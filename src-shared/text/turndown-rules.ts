@@ -10,8 +10,20 @@ import { IMAGE_SCHEMES, isAllowedUrl, LINK_SCHEMES } from './sanitize';
 
 /** Elements whose content is code, fallback or metadata, never words of the post. */
 const DROPPED = new Set([
-  'script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'head', 'title',
-  'svg', 'math', 'select', 'textarea', 'button',
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'svg',
+  'math',
+  'select',
+  'textarea',
+  'button',
 ]);
 
 type TurndownNode = Parameters<TurndownService.ReplacementFunction>[1];
@@ -123,7 +135,10 @@ export function addGfmRules(service: TurndownService): void {
   service.addRule('tableCell', {
     filter: ['th', 'td'],
     replacement: (content, node) => {
-      const cell = content.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+      const cell = content
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/\|/g, '\\|')
+        .trim();
       return `${node.previousElementSibling ? ' ' : '| '}${cell} |`;
     },
   });

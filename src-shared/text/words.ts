@@ -10,7 +10,11 @@ const MAX_WORD_CHARS = 64;
  * cut into before short and long runs are left out. Markdown punctuation and URLs' slashes split runs.
  */
 export function wordRuns(text: string): string[] {
-  return text.toLowerCase().normalize('NFC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /**
@@ -43,5 +47,6 @@ export interface PlacedRun {
 
 /** Where a text's words stand in it as written, for showing them; what they are is wordRuns' answer for each run. */
 export function* placedRuns(text: string): Generator<PlacedRun> {
-  for (const match of text.matchAll(WRITTEN_RUN)) yield { index: match.index, length: match[0].length, words: wordRuns(match[0]) };
+  for (const match of text.matchAll(WRITTEN_RUN))
+    yield { index: match.index, length: match[0].length, words: wordRuns(match[0]) };
 }

@@ -17,7 +17,8 @@ export function parseDate(input: string): number | null {
 function readDate(input: string): number | null {
   const text = input.trim();
   if (/^\d{1,12}$/.test(text)) return Number(text);
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
   if (!match) return null;
   const [, y, mo, d, h = '00', mi = '00', s = '00', zone] = match;
   const fields = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];

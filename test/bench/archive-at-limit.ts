@@ -21,11 +21,14 @@ export async function archiveOfPosts(from: string, to: string, posts: number): P
     return file;
   };
   try {
-    const manifest = JSON.parse((await collect(source.lines(MANIFEST_NAME))).join('\n')) as { counts: Record<string, number> };
+    const manifest = JSON.parse((await collect(source.lines(MANIFEST_NAME))).join('\n')) as {
+      counts: Record<string, number>;
+    };
     for (const table of ARCHIVE_TABLE_NAMES) {
       const file = entry(dataEntryName(table));
       if (table !== 'posts') {
-        for await (const { line } of source.lines(dataEntryName(table))) file.push(new TextEncoder().encode(`${line}\n`));
+        for await (const { line } of source.lines(dataEntryName(table)))
+          file.push(new TextEncoder().encode(`${line}\n`));
         file.push(new Uint8Array(0), true);
         continue;
       }
@@ -36,8 +39,25 @@ export async function archiveOfPosts(from: string, to: string, posts: number): P
         // A new post for every round past the first: GUID and id of its own, a conversation of its own.
         const round = Math.floor(i / rows.length);
         const row = JSON.parse(line) as Record<string, unknown>;
-        const guid = round === 0 ? String(row['guid']) : `${String(row['guid']).slice(0, 24)}${round.toString(16).padStart(12, '0')}`;
-        batch.push(JSON.stringify(round === 0 ? row : { ...row, guid, id: 100_000_000 + i, threadKey: guid, parentGuid: null, replyTo: null, canonicalPath: `/posts/${guid}` }));
+        const guid =
+          round === 0
+            ? String(row['guid'])
+            : `${String(row['guid']).slice(0, 24)}${round.toString(16).padStart(12, '0')}`;
+        batch.push(
+          JSON.stringify(
+            round === 0
+              ? row
+              : {
+                  ...row,
+                  guid,
+                  id: 100_000_000 + i,
+                  threadKey: guid,
+                  parentGuid: null,
+                  replyTo: null,
+                  canonicalPath: `/posts/${guid}`,
+                },
+          ),
+        );
         if (batch.length === 5_000) {
           file.push(new TextEncoder().encode(`${batch.join('\n')}\n`));
           batch = [];

@@ -15,10 +15,15 @@ export async function benchBackup(url: string, token: string, report: (line: str
     await read.arrayBuffer();
     times.push(performance.now() - start);
     start = performance.now();
-    const write = await fetch(`${url}/api/posts/write`, { method: 'POST', headers, body: JSON.stringify({ content: `Written during the backup bench ${written++}`, post_type: 'post.note' }) });
+    const write = await fetch(`${url}/api/posts/write`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: `Written during the backup bench ${written++}`, post_type: 'post.note' }),
+    });
     await write.arrayBuffer();
     times.push(performance.now() - start);
-    if (read.status !== 200 || write.status !== 200) throw new Error(`requests failed: ${read.status}, ${write.status}`);
+    if (read.status !== 200 || write.status !== 200)
+      throw new Error(`requests failed: ${read.status}, ${write.status}`);
   };
 
   const before: number[] = [];
@@ -27,14 +32,20 @@ export async function benchBackup(url: string, token: string, report: (line: str
   const during: number[] = [];
   const state = { done: false };
   const started = performance.now();
-  const backup = fetch(`${url}/api/backups`, { method: 'POST', headers: { authorization: token } }).then(async (response) => {
-    const body = (await response.json()) as { meta: { code: number; text?: unknown }; data: { size?: number; state?: string } };
-    state.done = true;
-    return { status: response.status, seconds: (performance.now() - started) / 1000, body };
-  });
+  const backup = fetch(`${url}/api/backups`, { method: 'POST', headers: { authorization: token } }).then(
+    async (response) => {
+      const body = (await response.json()) as {
+        meta: { code: number; text?: unknown };
+        data: { size?: number; state?: string };
+      };
+      state.done = true;
+      return { status: response.status, seconds: (performance.now() - started) / 1000, body };
+    },
+  );
   while (!state.done) await oneRound(during);
   const made = await backup;
-  if (made.status !== 200 || made.body.data.state !== 'good') throw new Error(`the backup failed: ${JSON.stringify(made.body.meta)}`);
+  if (made.status !== 200 || made.body.data.state !== 'good')
+    throw new Error(`the backup failed: ${JSON.stringify(made.body.meta)}`);
 
   const calm = percentiles(before);
   const busy = percentiles(during);

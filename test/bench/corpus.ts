@@ -10,7 +10,9 @@ interface CorpusOptions {
   handles: string[];
 }
 
-const WORDS = 'local first writing publishing offline draft thread reply garden river morning coffee note idea'.split(' ');
+const WORDS = 'local first writing publishing offline draft thread reply garden river morning coffee note idea'.split(
+  ' ',
+);
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vel', 'dor', 'shi', 'pu', 'gan', 'ber', 'nox'];
 /**
  * Text words as prose has them: a vocabulary of 1,728 made-up words drawn with a Zipf-like (log-uniform)
@@ -23,7 +25,7 @@ const FIVE_YEARS = 5 * 365 * 86_400;
 /** A deterministic corpus: the same posts every run, so figures compare across runs. */
 export function buildCorpus(options: CorpusOptions): { rows: PostRow[]; threadRoot: string } {
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(list: readonly T[]): T => {
     const item = list[Math.floor(random() * list.length)];
     if (item === undefined) throw new Error('pick from an empty list');
@@ -34,7 +36,8 @@ export function buildCorpus(options: CorpusOptions): { rows: PostRow[]; threadRo
   const threadRoot = crypto.randomUUID();
   for (let i = 0; i < options.count; i++) {
     const r = random();
-    const type: PostType = r < 0.7 ? 'post.note' : r < 0.85 ? 'post.article' : r < 0.95 ? 'post.bookmark' : 'post.quotation';
+    const type: PostType =
+      r < 0.7 ? 'post.note' : r < 0.85 ? 'post.article' : r < 0.95 ? 'post.bookmark' : 'post.quotation';
     const prose = () => VOCABULARY[Math.floor(Math.exp(random() * Math.log(VOCABULARY.length))) - 1] ?? 'idea';
     const words = Array.from({ length: 8 + Math.floor(random() * 40) }, () => (random() < 0.2 ? pick(WORDS) : prose()));
     const mention = random() < 0.05 ? `@${pick(options.handles)} ` : '';

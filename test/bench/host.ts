@@ -11,9 +11,13 @@ export interface BenchHost {
 /** The headless host as `npm run serve` starts it (same Node flags), on `dataDir`, with the owner's token. */
 export function startHost(dataDir: string, token: string): Promise<BenchHost> {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', token], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', token],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

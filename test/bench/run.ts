@@ -49,28 +49,41 @@ async function importCorpus() {
   const { accountGuid } = await ensureOwner(db, { token: TOKEN, now: Date.now() });
   const service = createService({ db });
   const call = async (p: string, body: Record<string, string>) => {
-    const res = await service(new Request(`http://bench.local${p}`, {
-      method: 'POST',
-      headers: { authorization: TOKEN, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }));
+    const res = await service(
+      new Request(`http://bench.local${p}`, {
+        method: 'POST',
+        headers: { authorization: TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
     return ((await res.json()) as { data: { guid: string } }).data;
   };
   for (let i = 1; i < 5; i++) await call('/api/account/personas', { handle: `persona${i}`, name: `Persona ${i}` });
   const personas = (await db.personas.toArray()).map((p) => p.guid);
-  for (let i = 1; i < 10; i++) await call('/api/account/channels', { name: `Channel ${i}`, persona_guids: personas.join(',') });
+  for (let i = 1; i < 10; i++)
+    await call('/api/account/channels', { name: `Channel ${i}`, persona_guids: personas.join(',') });
   const channels = (await db.channels.toArray()).map((c) => c.guid);
   for (const c of channels) for (const p of personas) await db.grants.put({ channelGuid: c, personaGuid: p });
 
-  const corpus = buildCorpus({ count: POSTS, accountGuid, personas, channels, handles: ['me', 'persona1', 'persona2'] });
+  const corpus = buildCorpus({
+    count: POSTS,
+    accountGuid,
+    personas,
+    channels,
+    handles: ['me', 'persona1', 'persona2'],
+  });
   const started = performance.now();
   for (let i = 0; i < corpus.rows.length; i += 2000) await putPostsInOneTransaction(db, corpus.rows.slice(i, i + 2000));
   const seconds = (performance.now() - started) / 1000;
-  report(`bulk import: ${corpus.rows.length} posts in ${seconds.toFixed(1)} s = ${Math.round(corpus.rows.length / seconds)} posts/s (batches of 2,000, one transaction each, Markdown rendered beforehand)`);
+  report(
+    `bulk import: ${corpus.rows.length} posts in ${seconds.toFixed(1)} s = ${Math.round(corpus.rows.length / seconds)} posts/s (batches of 2,000, one transaction each, Markdown rendered beforehand)`,
+  );
   const indexStarted = performance.now();
   const indexed = await indexAllQueuedWords(db);
   const indexSeconds = (performance.now() - indexStarted) / 1000;
-  report(`search index built behind the import: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s (${await db.wordBlocks.count()} blocks of ${await db.wordDirs.count()} words; search is exact meanwhile, reading the queued posts)`);
+  report(
+    `search index built behind the import: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s (${await db.wordBlocks.count()} blocks of ${await db.wordDirs.count()} words; search is exact meanwhile, reading the queued posts)`,
+  );
   db.close();
   return corpus.threadRoot;
 }
@@ -96,13 +109,18 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
-  report(`workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`);
+  report(
+    `workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`,
+  );
   const threadRoot = await importCorpus();
 
   const { child, url, startedAt } = await startHost(dataDir, TOKEN);
   let first: Response;
-  do first = await fetch(`${url}/api/posts/global?count=1`); while (first.status !== 200);
-  report(`host start to first answer: ${Math.round(performance.now() - startedAt)} ms (process spawn, TypeScript loader, store open, first timeline)`);
+  do first = await fetch(`${url}/api/posts/global?count=1`);
+  while (first.status !== 200);
+  report(
+    `host start to first answer: ${Math.round(performance.now() - startedAt)} ms (process spawn, TypeScript loader, store open, first timeline)`,
+  );
 
   const headers = { authorization: TOKEN, 'content-type': 'application/json' };
   const writes = 300;
@@ -111,26 +129,50 @@ async function main() {
     const res = await fetch(`${url}/api/posts/write`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ content: `Single write ${i} with **Markdown** and a #tag`, post_type: 'post.note', tags: 'bench' }),
+      body: JSON.stringify({
+        content: `Single write ${i} with **Markdown** and a #tag`,
+        post_type: 'post.note',
+        tags: 'bench',
+      }),
     });
     if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);
   }
   const writeSeconds = (performance.now() - writeStart) / 1000;
-  report(`single writes over HTTP, one at a time, each committed before its answer: ${Math.round(writes / writeSeconds)} posts/s (${writes} writes)`);
+  report(
+    `single writes over HTTP, one at a time, each committed before its answer: ${Math.round(writes / writeSeconds)} posts/s (${writes} writes)`,
+  );
 
   const global = percentiles(await timeRequests(`${url}/api/posts/global?count=100`, {}, 300));
-  report(`GET /api/posts/global?count=100 (anonymous): p50 ${global.p50.toFixed(1)} ms, p99 ${global.p99.toFixed(1)} ms (300 requests)`);
-  const all = percentiles(await timeRequests(`${url}/api/posts/global?count=100&types=post.note,post.article,post.bookmark,post.quotation`, { authorization: TOKEN }, 300));
-  report(`GET /api/posts/global?count=100, all four types, as owner: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms (300 requests)`);
+  report(
+    `GET /api/posts/global?count=100 (anonymous): p50 ${global.p50.toFixed(1)} ms, p99 ${global.p99.toFixed(1)} ms (300 requests)`,
+  );
+  const all = percentiles(
+    await timeRequests(
+      `${url}/api/posts/global?count=100&types=post.note,post.article,post.bookmark,post.quotation`,
+      { authorization: TOKEN },
+      300,
+    ),
+  );
+  report(
+    `GET /api/posts/global?count=100, all four types, as owner: p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms (300 requests)`,
+  );
   const blurbs = percentiles(await timeRequests(`${url}/content/blurbs/global?count=200`, {}, 200));
-  report(`GET /content/blurbs/global?count=200 (legacy, anonymous): p50 ${blurbs.p50.toFixed(1)} ms, p99 ${blurbs.p99.toFixed(1)} ms (200 requests)`);
+  report(
+    `GET /content/blurbs/global?count=200 (legacy, anonymous): p50 ${blurbs.p50.toFixed(1)} ms, p99 ${blurbs.p99.toFixed(1)} ms (200 requests)`,
+  );
   // Two words of middling frequency (ranks 50 and 80 of the Zipf-like vocabulary): each is in a few percent of
   // posts, both in a fraction of a percent, so the search must page the rarer word's index.
   const filter = `${VOCABULARY[49]} ${VOCABULARY[79]}`;
-  const search = percentiles(await timeRequests(`${url}/content/blurbs/search?filter=${encodeURIComponent(filter)}`, {}, 200));
-  report(`GET /content/blurbs/search?filter=${filter} (two words, legacy, anonymous, count 50): p50 ${search.p50.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms (200 requests)`);
+  const search = percentiles(
+    await timeRequests(`${url}/content/blurbs/search?filter=${encodeURIComponent(filter)}`, {}, 200),
+  );
+  report(
+    `GET /content/blurbs/search?filter=${filter} (two words, legacy, anonymous, count 50): p50 ${search.p50.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms (200 requests)`,
+  );
   const thread = percentiles(await timeRequests(`${url}/api/posts/${threadRoot}/thread`, {}, 200));
-  report(`GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`);
+  report(
+    `GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`,
+  );
 
   await benchBackup(url, TOKEN, report);
   await benchArchive(dataDir, report);

@@ -87,7 +87,9 @@ class Client {
 
   /** One of its own posts still there, preferring the ones written through `via`. */
   pick(via: 'api' | 'legacy' | 'any' = 'any'): OwnPost | undefined {
-    const live = this.own.filter((post) => !post.deleted && (via === 'any' || (via === 'legacy') === (post.id !== null)));
+    const live = this.own.filter(
+      (post) => !post.deleted && (via === 'any' || (via === 'legacy') === (post.id !== null)),
+    );
     return live[Math.floor(Math.random() * live.length)];
   }
 }
@@ -110,136 +112,228 @@ const edits = new Map<string, number>();
 
 const OPERATIONS: [weight: number, operation: Operation][] = [
   // Instance interface: writes.
-  [20, async (c) => {
-    const key = c.newKey();
-    const text = c.nextText(key);
-    const kind = KINDS[Math.floor(Math.random() * KINDS.length)] ?? {};
-    const answer = await c.call('POST', '/api/posts/write', { content: text, tags: 'soak', ...kind });
-    const guid = firstOf(answer)?.['guid'];
-    if (answer.status === 200 && typeof guid === 'string') c.own.push({ key, guid, id: null, text, deleted: false });
-  }],
-  [5, async (c) => {
-    const parent = c.pick();
-    if (!parent) return;
-    const key = c.newKey();
-    const text = c.nextText(key);
-    const answer = await c.call('POST', '/api/posts/write', { content: text, post_type: 'post.note', reply_to: parent.guid });
-    const guid = firstOf(answer)?.['guid'];
-    if (answer.status === 200 && typeof guid === 'string') c.own.push({ key, guid, id: null, text, deleted: false });
-  }],
-  [2, async (c) => {
-    const bio = `Soak bio of client ${c.index}, ${c.newKey()}`;
-    if (Math.random() < 0.5) await c.call('POST', `/api/account/${c.persona}/bio`, { bio_text: bio });
-    else await c.call('GET', `/api/account/${c.persona}/bio`);
-  }],
-  [10, async (c) => {
-    const post = c.pick('api');
-    if (!post) return;
-    const edit = (edits.get(post.key) ?? 0) + 1;
-    const text = c.nextText(post.key, edit);
-    if ((await c.call('POST', `/api/posts/${post.guid}/write`, { content: text })).status === 200) {
-      edits.set(post.key, edit);
-      post.text = text;
-    }
-  }],
-  [4, async (c) => {
-    const post = c.pick('api');
-    if (post && (await c.call('DELETE', `/api/posts/${post.guid}`)).status === 200) post.deleted = true;
-  }],
-  [3, async (c) => {
-    const post = c.pick();
-    if (post) await c.call(Math.random() < 0.6 ? 'POST' : 'DELETE', `/api/posts/${post.guid}/star`);
-  }],
-  [3, async (c) => {
-    const post = c.pick();
-    if (!post) return;
-    if (Math.random() < 0.6) await c.call('POST', `/api/posts/${post.guid}/pin`, { value: 'pin.blue' });
-    else await c.call('DELETE', `/api/posts/${post.guid}/pin`);
-  }],
+  [
+    20,
+    async (c) => {
+      const key = c.newKey();
+      const text = c.nextText(key);
+      const kind = KINDS[Math.floor(Math.random() * KINDS.length)] ?? {};
+      const answer = await c.call('POST', '/api/posts/write', { content: text, tags: 'soak', ...kind });
+      const guid = firstOf(answer)?.['guid'];
+      if (answer.status === 200 && typeof guid === 'string') c.own.push({ key, guid, id: null, text, deleted: false });
+    },
+  ],
+  [
+    5,
+    async (c) => {
+      const parent = c.pick();
+      if (!parent) return;
+      const key = c.newKey();
+      const text = c.nextText(key);
+      const answer = await c.call('POST', '/api/posts/write', {
+        content: text,
+        post_type: 'post.note',
+        reply_to: parent.guid,
+      });
+      const guid = firstOf(answer)?.['guid'];
+      if (answer.status === 200 && typeof guid === 'string') c.own.push({ key, guid, id: null, text, deleted: false });
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      const bio = `Soak bio of client ${c.index}, ${c.newKey()}`;
+      if (Math.random() < 0.5) await c.call('POST', `/api/account/${c.persona}/bio`, { bio_text: bio });
+      else await c.call('GET', `/api/account/${c.persona}/bio`);
+    },
+  ],
+  [
+    10,
+    async (c) => {
+      const post = c.pick('api');
+      if (!post) return;
+      const edit = (edits.get(post.key) ?? 0) + 1;
+      const text = c.nextText(post.key, edit);
+      if ((await c.call('POST', `/api/posts/${post.guid}/write`, { content: text })).status === 200) {
+        edits.set(post.key, edit);
+        post.text = text;
+      }
+    },
+  ],
+  [
+    4,
+    async (c) => {
+      const post = c.pick('api');
+      if (post && (await c.call('DELETE', `/api/posts/${post.guid}`)).status === 200) post.deleted = true;
+    },
+  ],
+  [
+    3,
+    async (c) => {
+      const post = c.pick();
+      if (post) await c.call(Math.random() < 0.6 ? 'POST' : 'DELETE', `/api/posts/${post.guid}/star`);
+    },
+  ],
+  [
+    3,
+    async (c) => {
+      const post = c.pick();
+      if (!post) return;
+      if (Math.random() < 0.6) await c.call('POST', `/api/posts/${post.guid}/pin`, { value: 'pin.blue' });
+      else await c.call('DELETE', `/api/posts/${post.guid}/pin`);
+    },
+  ],
   // Legacy interface: writes.
-  [10, async (c) => {
-    const key = c.newKey();
-    const text = c.nextText(key);
-    const post = firstOf(await c.call('POST', '/content', { content: text }));
-    if (typeof post?.['id'] === 'number' && typeof post['guid'] === 'string') c.own.push({ key, guid: post['guid'], id: post['id'], text, deleted: false });
-  }],
-  [5, async (c) => {
-    const post = c.pick('legacy');
-    if (!post || post.id === null) return;
-    const edit = (edits.get(post.key) ?? 0) + 1;
-    const text = c.nextText(post.key, edit);
-    if ((await c.call('POST', '/content', { content: text, post_id: String(post.id) })).status === 200) {
-      edits.set(post.key, edit);
-      post.text = text;
-    }
-  }],
-  [3, async (c) => {
-    const post = c.pick('legacy');
-    if (post?.id != null && (await c.call('DELETE', `/content/${post.id}`)).status === 200) post.deleted = true;
-  }],
-  [2, async (c) => {
-    const post = c.pick('legacy');
-    if (post?.id != null) await c.call('POST', `/content/star/${post.id}`);
-  }],
-  [2, async (c) => {
-    const post = c.pick('legacy');
-    if (post?.id != null) await c.call('POST', '/content/pin', { post_id: String(post.id), colour: '#3366ff' });
-  }],
-  [2, async (c) => {
-    // A repost of one's own post, or taking it back (the second repost of the same post removes it).
-    const post = c.pick('legacy');
-    if (post?.id != null) await c.call('POST', `/content/repost/${post.id}`);
-  }],
+  [
+    10,
+    async (c) => {
+      const key = c.newKey();
+      const text = c.nextText(key);
+      const post = firstOf(await c.call('POST', '/content', { content: text }));
+      if (typeof post?.['id'] === 'number' && typeof post['guid'] === 'string')
+        c.own.push({ key, guid: post['guid'], id: post['id'], text, deleted: false });
+    },
+  ],
+  [
+    5,
+    async (c) => {
+      const post = c.pick('legacy');
+      if (!post || post.id === null) return;
+      const edit = (edits.get(post.key) ?? 0) + 1;
+      const text = c.nextText(post.key, edit);
+      if ((await c.call('POST', '/content', { content: text, post_id: String(post.id) })).status === 200) {
+        edits.set(post.key, edit);
+        post.text = text;
+      }
+    },
+  ],
+  [
+    3,
+    async (c) => {
+      const post = c.pick('legacy');
+      if (post?.id != null && (await c.call('DELETE', `/content/${post.id}`)).status === 200) post.deleted = true;
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      const post = c.pick('legacy');
+      if (post?.id != null) await c.call('POST', `/content/star/${post.id}`);
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      const post = c.pick('legacy');
+      if (post?.id != null) await c.call('POST', '/content/pin', { post_id: String(post.id), colour: '#3366ff' });
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      // A repost of one's own post, or taking it back (the second repost of the same post removes it).
+      const post = c.pick('legacy');
+      if (post?.id != null) await c.call('POST', `/content/repost/${post.id}`);
+    },
+  ],
   // Reads of both.
-  [8, async (c) => {
-    await c.call('GET', '/api/posts/global?count=50');
-  }],
-  [3, async (c) => {
-    await c.call('GET', '/api/posts/mentions?count=50');
-  }],
-  [4, async (c) => {
-    const post = c.pick();
-    if (post) await c.call('GET', `/api/posts/${post.guid}`);
-  }],
-  [4, async (c) => {
-    const post = c.pick();
-    if (post) await c.call('GET', `/api/posts/${post.guid}/thread`);
-  }],
-  [8, async (c) => {
-    await c.call('GET', '/content/blurbs/global?count=50');
-  }],
-  [2, async (c) => {
-    await c.call('GET', '/content/blurbs/home?count=50');
-  }],
-  [2, async (c) => {
-    await c.call('GET', '/content/blurbs/pins');
-  }],
-  [2, async (c) => {
-    await c.call('GET', '/content/blurbs/mentions?count=50');
-  }],
-  [2, async (c) => {
-    await c.call('GET', '/content/blurbs/interactions?count=50');
-  }],
-  [2, async (c) => {
-    await c.call('GET', '/users/me');
-  }],
-  [2, async (c) => {
-    await c.call('GET', '/api/account/personas');
-  }],
-  [2, async (c) => {
-    await c.call('GET', '/api/account/channels');
-  }],
-  [4, async (c) => {
-    await c.call('GET', `/content/blurbs/search?filter=${WORD}`);
-  }],
-  [3, async (c) => {
-    const post = c.pick('legacy');
-    if (post?.id != null) await c.call('GET', `/content/${post.id}`);
-  }],
-  [2, async (c) => {
-    const ids = c.own.filter((post) => post.id !== null).slice(-5).map((post) => post.id);
-    if (ids.length > 0) await c.call('GET', `/content?post_ids=${ids.join(',')}`);
-  }],
+  [
+    8,
+    async (c) => {
+      await c.call('GET', '/api/posts/global?count=50');
+    },
+  ],
+  [
+    3,
+    async (c) => {
+      await c.call('GET', '/api/posts/mentions?count=50');
+    },
+  ],
+  [
+    4,
+    async (c) => {
+      const post = c.pick();
+      if (post) await c.call('GET', `/api/posts/${post.guid}`);
+    },
+  ],
+  [
+    4,
+    async (c) => {
+      const post = c.pick();
+      if (post) await c.call('GET', `/api/posts/${post.guid}/thread`);
+    },
+  ],
+  [
+    8,
+    async (c) => {
+      await c.call('GET', '/content/blurbs/global?count=50');
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      await c.call('GET', '/content/blurbs/home?count=50');
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      await c.call('GET', '/content/blurbs/pins');
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      await c.call('GET', '/content/blurbs/mentions?count=50');
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      await c.call('GET', '/content/blurbs/interactions?count=50');
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      await c.call('GET', '/users/me');
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      await c.call('GET', '/api/account/personas');
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      await c.call('GET', '/api/account/channels');
+    },
+  ],
+  [
+    4,
+    async (c) => {
+      await c.call('GET', `/content/blurbs/search?filter=${WORD}`);
+    },
+  ],
+  [
+    3,
+    async (c) => {
+      const post = c.pick('legacy');
+      if (post?.id != null) await c.call('GET', `/content/${post.id}`);
+    },
+  ],
+  [
+    2,
+    async (c) => {
+      const ids = c.own
+        .filter((post) => post.id !== null)
+        .slice(-5)
+        .map((post) => post.id);
+      if (ids.length > 0) await c.call('GET', `/content?post_ids=${ids.join(',')}`);
+    },
+  ],
 ];
 
 const TOTAL_WEIGHT = OPERATIONS.reduce((sum, [weight]) => sum + weight, 0);
@@ -288,10 +382,15 @@ export async function benchSoak(dataDir: string, token: string, report: (line: s
   const run = `s${Date.now().toString(36)}`;
   const host = await startHost(dataDir, token);
   const tally = new Tally();
-  const personas = (await (await fetch(`${host.url}/api/account/personas`, { headers: { authorization: token } })).json()) as { data: { guid: string }[] };
+  const personas = (await (
+    await fetch(`${host.url}/api/account/personas`, { headers: { authorization: token } })
+  ).json()) as { data: { guid: string }[] };
   const persona = personas.data[0]?.guid;
   if (persona === undefined) throw new Error('the soak needs an instance with a Persona');
-  const clients = Array.from({ length: CLIENTS }, (_, index) => new Client(index, host.url, token, tally, run, persona));
+  const clients = Array.from(
+    { length: CLIENTS },
+    (_, index) => new Client(index, host.url, token, tally, run, persona),
+  );
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(
@@ -305,7 +404,10 @@ export async function benchSoak(dataDir: string, token: string, report: (line: s
 
   const verdict = await verifyStore(dataDir, run, clients);
   const acknowledged = clients.reduce((sum, client) => sum + client.own.length, 0);
-  const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+  const statuses = [...tally.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
   report(
     `soak: ${CLIENTS} clients for ${seconds.toFixed(0)} s mixing ${OPERATIONS.length} kinds of write and read over both interfaces: ` +
       `${tally.requests} requests (${Math.round(tally.requests / seconds)}/s; ${statuses}), ${acknowledged} posts written`,
@@ -316,7 +418,13 @@ export async function benchSoak(dataDir: string, token: string, report: (line: s
       `host peak RSS ${rss ?? '?'} MB (bound ${RSS_BOUND_MB} MB)`,
   );
   for (const failure of tally.failures.slice(0, 10)) report(`  failed: ${failure}`);
-  for (const [name, keys] of Object.entries(verdict)) if (keys.length > 0) report(`  ${name}: ${keys.slice(0, 10).join(', ')}`);
-  const problems = tally.failures.length + verdict.lost.length + verdict.doubled.length + verdict.wrongText.length + verdict.notDeleted.length;
+  for (const [name, keys] of Object.entries(verdict))
+    if (keys.length > 0) report(`  ${name}: ${keys.slice(0, 10).join(', ')}`);
+  const problems =
+    tally.failures.length +
+    verdict.lost.length +
+    verdict.doubled.length +
+    verdict.wrongText.length +
+    verdict.notDeleted.length;
   return problems === 0 && (rss === null || rss < RSS_BOUND_MB);
 }

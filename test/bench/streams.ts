@@ -30,29 +30,51 @@ export async function benchStreams(dataDir: string, report: (line: string) => vo
     const now = Math.floor(Date.now() / 1000);
     let started = performance.now();
     await writeSeries(peer, peer.owner, { count: POSTS, fromUnix: now - 60 * DAY, stepSeconds: 5000, label: 'bench' });
-    report(`streams, seeding the peer: ${POSTS} posts (one in ten each an article, bookmark or quotation) written through its API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    report(
+      `streams, seeding the peer: ${POSTS} posts (one in ten each an article, bookmark or quotation) written through its API in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'streams-desk');
     await db.open();
     await ensureOwner(db, { token: TOKEN, now: Date.now() });
     const counter = countingFetch();
-    const engine = createSyncEngine({ db, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counter.fetch, timeoutMs: 60_000 });
+    const engine = createSyncEngine({
+      db,
+      box: plainSecretBox,
+      now: () => Math.floor(Date.now() / 1000),
+      fetch: counter.fetch,
+      timeoutMs: 60_000,
+    });
     const desk = createService({ db, sync: engine });
-    const status = await engine.addRemote({ baseUrl: peer.base, interface: 'instance', credentials: { token: peer.owner.token }, pollSeconds: 60 });
+    const status = await engine.addRemote({
+      baseUrl: peer.base,
+      interface: 'instance',
+      credentials: { token: peer.owner.token },
+      pollSeconds: 60,
+    });
 
     counter.take();
     started = performance.now();
     await engine.syncRemote(status.guid);
     const seconds = (performance.now() - started) / 1000;
     const pulled = (await db.posts.toArray()).filter((p) => p.remoteGuid === status.guid).length;
-    report(`streams, first pull: ${pulled} posts in ${seconds.toFixed(1)} s = ${Math.round(pulled / seconds)} posts/s, ${counter.take()} requests (global walked in pages of 249, the Persona's history once, mentions)`);
+    report(
+      `streams, first pull: ${pulled} posts in ${seconds.toFixed(1)} s = ${Math.round(pulled / seconds)} posts/s, ${counter.take()} requests (global walked in pages of 249, the Persona's history once, mentions)`,
+    );
 
     const idle = await idlePolls(engine, status.guid, counter);
-    report(`streams, idle poll (nothing new): ${idle.requests} requests (the token, global and mentions, a page of 40 each), p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (20 polls)`);
+    report(
+      `streams, idle poll (nothing new): ${idle.requests} requests (the token, global and mentions, a page of 40 each), p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (20 polls)`,
+    );
 
     const outbox = 200;
-    const drain = await drainedOutbox({ desk, token: TOKEN, personaGuid: peer.owner.personaGuid, engine, remoteGuid: status.guid, count: outbox }, counter);
-    report(`streams, draining an outbox of ${outbox} posts: ${drain.seconds.toFixed(1)} s = ${Math.round(outbox / drain.seconds)} posts/s, ${drain.requests} requests, ${await db.outbox.count()} left`);
+    const drain = await drainedOutbox(
+      { desk, token: TOKEN, personaGuid: peer.owner.personaGuid, engine, remoteGuid: status.guid, count: outbox },
+      counter,
+    );
+    report(
+      `streams, draining an outbox of ${outbox} posts: ${drain.seconds.toFixed(1)} s = ${Math.round(outbox / drain.seconds)} posts/s, ${drain.requests} requests, ${await db.outbox.count()} left`,
+    );
     db.close();
   } finally {
     await peer.stop();

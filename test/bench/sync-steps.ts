@@ -42,7 +42,11 @@ export async function drainedOutbox(
       new Request('http://desk.local/api/posts/write', {
         method: 'POST',
         headers: { authorization: input.token, 'content-type': 'application/json' },
-        body: JSON.stringify({ content: `Written offline ${i}, sent later`, post_type: 'post.note', persona_guid: input.personaGuid }),
+        body: JSON.stringify({
+          content: `Written offline ${i}, sent later`,
+          post_type: 'post.note',
+          persona_guid: input.personaGuid,
+        }),
       }),
     );
     if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);

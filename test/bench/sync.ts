@@ -29,7 +29,10 @@ export async function benchSync(dataDir: string, posts: number, report: (line: s
   // All public: everything the remote has is for the desk to pull.
   const rows = corpus.rows.map((row) => ({ ...row, privacy: 'visibility.public' as const }));
   for (let i = 0; i < rows.length; i += 2000) await putPostsInOneTransaction(remoteDb, rows.slice(i, i + 2000));
-  const remoteHost = createHttpHost({ service: createService({ db: remoteDb }), site: () => Promise.resolve(new Response('')) });
+  const remoteHost = createHttpHost({
+    service: createService({ db: remoteDb }),
+    site: () => Promise.resolve(new Response('')),
+  });
   const { port } = await remoteHost.listen(0, '127.0.0.1');
   const remoteUrl = `http://127.0.0.1:${port}`;
 
@@ -37,27 +40,49 @@ export async function benchSync(dataDir: string, posts: number, report: (line: s
   await deskDb.open();
   await ensureOwner(deskDb, { token: TOKEN, now: Date.now() });
   const counter = countingFetch();
-  const engine = createSyncEngine({ db: deskDb, box: plainSecretBox, now: () => Math.floor(Date.now() / 1000), fetch: counter.fetch, timeoutMs: 60_000 });
+  const engine = createSyncEngine({
+    db: deskDb,
+    box: plainSecretBox,
+    now: () => Math.floor(Date.now() / 1000),
+    fetch: counter.fetch,
+    timeoutMs: 60_000,
+  });
   const desk = createService({ db: deskDb, sync: engine });
-  const status = await engine.addRemote({ baseUrl: remoteUrl, interface: 'instance', credentials: { token: TOKEN }, pollSeconds: 60 });
+  const status = await engine.addRemote({
+    baseUrl: remoteUrl,
+    interface: 'instance',
+    credentials: { token: TOKEN },
+    pollSeconds: 60,
+  });
 
   counter.take();
   let started = performance.now();
   await engine.syncRemote(status.guid);
   const pullSeconds = (performance.now() - started) / 1000;
   const pulled = await deskDb.posts.count();
-  report(`sync, first pull: ${pulled} posts in ${pullSeconds.toFixed(1)} s = ${Math.round(pulled / pullSeconds)} posts/s, ${counter.take()} requests (pages of 249, each stored in one transaction; both instances in this process, loopback HTTP)`);
+  report(
+    `sync, first pull: ${pulled} posts in ${pullSeconds.toFixed(1)} s = ${Math.round(pulled / pullSeconds)} posts/s, ${counter.take()} requests (pages of 249, each stored in one transaction; both instances in this process, loopback HTTP)`,
+  );
   started = performance.now();
   const indexed = await indexAllQueuedWords(deskDb);
   const indexSeconds = (performance.now() - started) / 1000;
-  report(`sync, search index of the pulled posts, built behind the pull: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s`);
+  report(
+    `sync, search index of the pulled posts, built behind the pull: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s`,
+  );
 
   const idle = await idlePolls(engine, status.guid, counter);
-  report(`sync, idle poll (nothing changed, ${pulled} posts held): ${idle.requests} requests (one per timeline: global, mentions), p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (20 polls)`);
+  report(
+    `sync, idle poll (nothing changed, ${pulled} posts held): ${idle.requests} requests (one per timeline: global, mentions), p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms (20 polls)`,
+  );
 
   const outbox = 1000;
-  const drain = await drainedOutbox({ desk, token: TOKEN, personaGuid: persona, engine, remoteGuid: status.guid, count: outbox }, counter);
-  report(`sync, draining an outbox of ${outbox} posts: ${drain.seconds.toFixed(1)} s = ${Math.round(outbox / drain.seconds)} posts/s, ${drain.requests} requests, ${await deskDb.outbox.count()} left (one write each, then the post takes the remote's GUID)`);
+  const drain = await drainedOutbox(
+    { desk, token: TOKEN, personaGuid: persona, engine, remoteGuid: status.guid, count: outbox },
+    counter,
+  );
+  report(
+    `sync, draining an outbox of ${outbox} posts: ${drain.seconds.toFixed(1)} s = ${Math.round(outbox / drain.seconds)} posts/s, ${drain.requests} requests, ${await deskDb.outbox.count()} left (one write each, then the post takes the remote's GUID)`,
+  );
 
   await remoteHost.close();
   remoteDb.close();

@@ -14,11 +14,23 @@ async function arrange({ host }: Desk): Promise<void> {
   };
   const other = await call('POST', '/api/account/personas', { handle: 'marginalia', name: 'Marginalia' });
   await call('POST', `/api/account/${other.guid}/bio`, { bio_text: 'Notes in the *margins* of things.' });
-  const write = async (content: string, params: Record<string, unknown> = {}) => (await call('POST', '/api/posts/write', { content, post_type: 'post.note', ...params }))[0];
+  const write = async (content: string, params: Record<string, unknown> = {}) =>
+    (await call('POST', '/api/posts/write', { content, post_type: 'post.note', ...params }))[0];
   const note = await write('A note about #harbours for @marginalia, worth passing on.');
-  await write('## A heading inside\n\nThe article goes on about harbours at length.', { post_type: 'post.article', title: 'On harbours' });
-  await write('Read this later.', { post_type: 'post.bookmark', source_url: 'https://example.com/guide', source_title: 'A guide to harbours' });
-  await write('A quotation worth keeping.', { post_type: 'post.quotation', source_url: 'https://example.com/words', source_title: 'Some words' });
+  await write('## A heading inside\n\nThe article goes on about harbours at length.', {
+    post_type: 'post.article',
+    title: 'On harbours',
+  });
+  await write('Read this later.', {
+    post_type: 'post.bookmark',
+    source_url: 'https://example.com/guide',
+    source_title: 'A guide to harbours',
+  });
+  await write('A quotation worth keeping.', {
+    post_type: 'post.quotation',
+    source_url: 'https://example.com/words',
+    source_title: 'Some words',
+  });
   await write('A reply from the other Persona.', { reply_to: note.guid, persona_guid: other.guid });
   await write('Out next week.', { publish_at: Math.floor(Date.now() / 1000) + 7 * 86_400 });
   await call('POST', `/api/posts/${note.guid}/pin`, { value: 'pin.green' });
@@ -41,14 +53,22 @@ const SCREENS: [string, (page: Page) => Promise<void>][] = [
   ['/scheduled', (page) => page.getByRole('list', { name: 'Scheduled posts' }).getByRole('listitem').first().waitFor()],
   ['/remotes', (page) => page.getByRole('heading', { name: 'Remotes and sync' }).waitFor()],
   // Once the bios have loaded (each Persona's bio preview is a region of its own) and the export is offered.
-  ['/settings', async (page) => {
-    await page.getByRole('region', { name: 'Bio preview of @marginalia' }).waitFor();
-    await page.getByRole('region', { name: 'Your data' }).waitFor();
-  }],
+  [
+    '/settings',
+    async (page) => {
+      await page.getByRole('region', { name: 'Bio preview of @marginalia' }).waitFor();
+      await page.getByRole('region', { name: 'Your data' }).waitFor();
+    },
+  ],
 ];
 
 describe.skipIf(!hasChromium)('every screen passes axe-core, light and dark', () => {
-  const desk = useDesk({ name: 'axe', token: TOKEN, arrange, ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).waitFor() });
+  const desk = useDesk({
+    name: 'axe',
+    token: TOKEN,
+    arrange,
+    ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).waitFor(),
+  });
 
   afterEach(() => {
     expect(desk.errors).toEqual([]);
@@ -94,7 +114,10 @@ describe.skipIf(!hasChromium)('every screen passes axe-core, light and dark', ()
     const composer = page.getByRole('form', { name: 'New post' });
     await composer.getByRole('radio', { name: 'Bookmark' }).check();
     await composer.getByRole('button', { name: 'Publish' }).click();
-    await composer.getByRole('textbox', { name: 'Source address' }).and(composer.locator('[aria-invalid="true"]')).waitFor();
+    await composer
+      .getByRole('textbox', { name: 'Source address' })
+      .and(composer.locator('[aria-invalid="true"]'))
+      .waitFor();
     expect(await bothSchemes(page)).toEqual({});
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');

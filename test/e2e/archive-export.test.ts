@@ -23,13 +23,19 @@ describe.skipIf(!hasChromium)('exporting the instance from Settings', () => {
     await page.goto(`${host.url}/settings`);
     const section = page.getByRole('region', { name: 'Your data' });
     await section.waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Export everything' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Export everything' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^publishing-desk-\d{4}-\d{2}-\d{2}\.zip$/);
     const file = path.join(tempDir('desk-e2e-download'), download.suggestedFilename());
     await download.saveAs(file);
 
     const entries = unzipSync(fs.readFileSync(file));
-    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({ format: 'publishing-desk-archive', counts: { posts: 3 } });
+    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({
+      format: 'publishing-desk-archive',
+      counts: { posts: 3 },
+    });
     const markdown = Object.keys(entries).filter((name) => name.startsWith('markdown/me/'));
     expect(markdown).toHaveLength(3);
     const texts = markdown.map((name) => strFromU8(entries[name] ?? new Uint8Array()).split('---\n')[2]).sort();
@@ -48,14 +54,21 @@ describe.skipIf(!hasChromium)('exporting the instance from Settings', () => {
     await page.goto(`${host.url}/settings`);
     const section = page.getByRole('region', { name: 'Your data' });
     await section.waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Export everything' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Export everything' }).click(),
+    ]);
     const file = path.join(tempDir('desk-e2e-download'), download.suggestedFilename());
     await download.saveAs(file);
 
     const entries = unzipSync(fs.readFileSync(file));
     expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({ counts: { drafts: 1 } });
-    const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()).split('\n').filter(Boolean);
-    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([expect.objectContaining({ type: 'post.note', text: 'A thought not yet sent' })]);
+    const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array())
+      .split('\n')
+      .filter(Boolean);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      expect.objectContaining({ type: 'post.note', text: 'A thought not yet sent' }),
+    ]);
     const markdown = Object.keys(entries).filter((name) => name.startsWith('markdown/drafts/'));
     expect(markdown).toHaveLength(1);
     const [, frontMatter, body] = strFromU8(entries[markdown[0] ?? ''] ?? new Uint8Array()).split('---\n');

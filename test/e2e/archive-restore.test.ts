@@ -16,7 +16,10 @@ describe.skipIf(!hasChromium)('restoring an archive from Settings', () => {
   });
 
   it('refuses a cut-short zip in its own words, then stages a sound one and says to restart the host', async () => {
-    const written = await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'In the archive', post_type: 'post.note' });
+    const written = await api(host.url, TOKEN, 'POST', '/api/posts/write', {
+      content: 'In the archive',
+      post_type: 'post.note',
+    });
     expect(written.status).toBe(200);
     const exported = await fetch(`${host.url}/api/instance/export`, { headers: { authorization: TOKEN } });
     const folder = tempDir('desk-e2e-restore');
@@ -35,11 +38,16 @@ describe.skipIf(!hasChromium)('restoring an archive from Settings', () => {
 
     await confirm.getByLabel('Archive (.zip)').setInputFiles(cut);
     await restore.click();
-    await confirm.getByRole('alert').getByText('This Archive Cannot Be Restored: the file is not a zip archive, or it is cut short').waitFor();
+    await confirm
+      .getByRole('alert')
+      .getByText('This Archive Cannot Be Restored: the file is not a zip archive, or it is cut short')
+      .waitFor();
 
     await confirm.getByLabel('Archive (.zip)').setInputFiles(sound);
     await restore.click();
-    const note = section.getByRole('status').filter({ hasText: 'replaces everything in this instance at the next start' });
+    const note = section
+      .getByRole('status')
+      .filter({ hasText: 'replaces everything in this instance at the next start' });
     await note.getByText('Restart the host to finish.').waitFor();
     expect(await note.textContent()).toContain('The archive instance.zip');
     const overview = await api(host.url, TOKEN, 'GET', '/api/backups');

@@ -47,7 +47,12 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Needs attention: .*bookmarks/);
     // The post says it too, with the remote's reason.
     await page.getByRole('link', { name: /^Home/ }).click();
-    await page.getByRole('article').filter({ hasText: 'A bookmark a legacy remote cannot hold' }).getByRole('note').filter({ hasText: /Needs attention: .*bookmarks/ }).waitFor();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'A bookmark a legacy remote cannot hold' })
+      .getByRole('note')
+      .filter({ hasText: /Needs attention: .*bookmarks/ })
+      .waitFor();
     await shot(page, 'post-needs-attention');
     await page.getByRole('link', { name: 'Remotes and sync' }).click();
     const stopped = page.getByRole('list', { name: 'Stopped items' });
@@ -62,7 +67,15 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     onTestFailed(() => shot(page, 'failed-conflict'));
     await page.getByRole('link', { name: /^Home/ }).click();
     await publish(async (composer) => composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('First words'));
-    await expect.poll(async () => (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text), { timeout: 10_000 }).toContain('First words');
+    await expect
+      .poll(
+        async () =>
+          (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).json.data.map(
+            (p: { text: string }) => p.text,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain('First words');
     const [onRemote] = (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).json.data;
     // Sent, the post took the remote's GUID; Sync now reads the timeline again, and the page follows.
     await page.getByRole('button', { name: 'Sync now' }).click();
@@ -71,7 +84,13 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     await page.getByRole('button', { name: 'Sync now' }).waitFor();
     // Versions are told apart by their update second: the remote's edit must come in a later one.
     await nextSecond();
-    expect((await api(remote.url, REMOTE_TOKEN, 'POST', `/api/posts/${onRemote.guid}/write`, { content: 'Words changed on the remote' })).status).toBe(200);
+    expect(
+      (
+        await api(remote.url, REMOTE_TOKEN, 'POST', `/api/posts/${onRemote.guid}/write`, {
+          content: 'Words changed on the remote',
+        })
+      ).status,
+    ).toBe(200);
 
     await post.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -89,6 +108,10 @@ describe.skipIf(!hasChromium)('sync problems that need the person', () => {
     await conflicts.getByRole('button', { name: 'Keep this version' }).click();
     await conflicts.waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(async () => (await api(remote.url, REMOTE_TOKEN, 'GET', `/api/posts/${onRemote.guid}`)).json.data[0].text, { timeout: 10_000 }).toBe('Words changed here');
+    await expect
+      .poll(async () => (await api(remote.url, REMOTE_TOKEN, 'GET', `/api/posts/${onRemote.guid}`)).json.data[0].text, {
+        timeout: 10_000,
+      })
+      .toBe('Words changed here');
   });
 });

@@ -23,7 +23,9 @@ describe.skipIf(!hasChromium)('backups in a browser', () => {
   it('backs up now, lists the backup with its date and size, and stages a restore after a confirmation', async () => {
     await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'Worth keeping', post_type: 'post.note' });
     await openSettings();
-    await expect(section().getByRole('list', { name: 'Backups, newest first' }).textContent()).resolves.toBe('No backup yet.');
+    await expect(section().getByRole('list', { name: 'Backups, newest first' }).textContent()).resolves.toBe(
+      'No backup yet.',
+    );
 
     await section().getByRole('button', { name: 'Back up now' }).click();
     const done = section().getByRole('status').filter({ hasText: 'Backed up:' });
@@ -45,8 +47,13 @@ describe.skipIf(!hasChromium)('backups in a browser', () => {
     await expect(confirm.textContent()).resolves.toContain('A backup of the instance as it is now is taken first');
     await confirm.getByRole('button', { name: 'Restore this backup' }).click();
     await section().getByText('Restart the host to finish.').waitFor();
-    await expect(section().textContent()).resolves.toContain(`The backup ${listed.name as string} replaces everything in this instance at the next start`);
-    expect(JSON.parse(fs.readFileSync(path.join(host.dataDir, 'restore.json'), 'utf8'))).toEqual({ kind: 'backup', name: listed.name });
+    await expect(section().textContent()).resolves.toContain(
+      `The backup ${listed.name as string} replaces everything in this instance at the next start`,
+    );
+    expect(JSON.parse(fs.readFileSync(path.join(host.dataDir, 'restore.json'), 'utf8'))).toEqual({
+      kind: 'backup',
+      name: listed.name,
+    });
     await shot(page, 'backups-laptop-staged');
 
     // Changed one's mind: nothing is restored.
@@ -64,8 +71,13 @@ describe.skipIf(!hasChromium)('backups in a browser', () => {
     await schedule.getByRole('spinbutton', { name: 'Back up every (hours)' }).fill('6');
     await schedule.getByRole('spinbutton', { name: 'Keep the last' }).fill('3');
     await schedule.getByRole('button', { name: 'Save' }).click();
-    await section().getByText(/every 6 hours/).waitFor();
-    expect((await api(host.url, TOKEN, 'GET', '/api/backups')).json.data.settings).toEqual({ interval_hours: 6, keep: 3 });
+    await section()
+      .getByText(/every 6 hours/)
+      .waitFor();
+    expect((await api(host.url, TOKEN, 'GET', '/api/backups')).json.data.settings).toEqual({
+      interval_hours: 6,
+      keep: 3,
+    });
 
     const rows = section().getByRole('list', { name: 'Backups, newest first' }).getByRole('listitem');
     await expect(rows.nth(1).textContent()).resolves.toContain('Damaged: __sysdb__.sqlite is missing');
@@ -77,7 +89,11 @@ describe.skipIf(!hasChromium)('backups in a browser', () => {
       await section().scrollIntoViewIfNeeded();
       await nextFrames(page);
       // Nothing sticks out sideways on a phone.
-      const overflow = await page.evaluate(() => [...document.querySelectorAll('.backups-section *')].some((el) => el.getBoundingClientRect().right > window.innerWidth + 1));
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll('.backups-section *')].some(
+          (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
+        ),
+      );
       expect(overflow, colorScheme).toBe(false);
       await shot(page, `backups-phone-${colorScheme}`);
       await page.setViewportSize({ width: 1200, height: 860 });

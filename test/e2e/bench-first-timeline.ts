@@ -48,21 +48,33 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
     // Signed in already, as a returning person is: the figure is the page and the instance, not typing.
-    await context.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })), TOKEN);
+    await context.addInitScript(
+      (token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })),
+      TOKEN,
+    );
     const page = await context.newPage();
     await page.goto(`${host.url}/everything`);
     await page.getByRole('feed', { name: 'Everything' }).getByRole('article').first().waitFor();
     firstTimeline.push(await page.evaluate(() => performance.now()));
     if (run === 0 && process.env['BENCH_DETAIL']) {
-      const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => `${e.name.replace(location.origin, '')} ${e.startTime.toFixed(0)}+${e.duration.toFixed(0)}`));
+      const entries = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => `${e.name.replace(location.origin, '')} ${e.startTime.toFixed(0)}+${e.duration.toFixed(0)}`),
+      );
       report(entries.join('\n'));
     }
     await context.close();
   }
-  report(`first timeline visible after opening the page: median ${median(firstTimeline).toFixed(0)} ms, best ${Math.min(...firstTimeline).toFixed(0)} ms, worst ${Math.max(...firstTimeline).toFixed(0)} ms (${RUNS} loads, global timeline of ${POSTS} posts, from navigation start)`);
+  report(
+    `first timeline visible after opening the page: median ${median(firstTimeline).toFixed(0)} ms, best ${Math.min(...firstTimeline).toFixed(0)} ms, worst ${Math.max(...firstTimeline).toFixed(0)} ms (${RUNS} loads, global timeline of ${POSTS} posts, from navigation start)`,
+  );
 
   const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  await context.addInitScript((token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })), TOKEN);
+  await context.addInitScript(
+    (token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })),
+    TOKEN,
+  );
   const page = await context.newPage();
   await page.goto(`${host.url}/everything`);
   const feed = page.getByRole('feed', { name: 'Everything' });
@@ -83,9 +95,13 @@ try {
   });
   const loaded = await feed.evaluate((el) => el.querySelectorAll('article').length);
   const rows = await page.evaluate(() => document.querySelectorAll('[data-index]').length);
-  const indexes = await page.evaluate(() => [...document.querySelectorAll('[data-index]')].map((e) => Number(e.getAttribute('data-index'))));
+  const indexes = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-index]')].map((e) => Number(e.getAttribute('data-index'))),
+  );
   const sorted = [...frames].sort((a, b) => a - b);
-  report(`scrolling 400 px per frame for ${((performance.now() - started) / 1000).toFixed(1)} s: reached post ${Math.max(...indexes)}, ${rows} rows in the DOM (${loaded} articles), frame gap p50 ${median(frames).toFixed(1)} ms, p95 ${(sorted[Math.floor(sorted.length * 0.95)] ?? NaN).toFixed(1)} ms`);
+  report(
+    `scrolling 400 px per frame for ${((performance.now() - started) / 1000).toFixed(1)} s: reached post ${Math.max(...indexes)}, ${rows} rows in the DOM (${loaded} articles), frame gap p50 ${median(frames).toFixed(1)} ms, p95 ${(sorted[Math.floor(sorted.length * 0.95)] ?? NaN).toFixed(1)} ms`,
+  );
   await context.close();
 } finally {
   await browser.close();

@@ -6,9 +6,14 @@ import { useDesk } from './support/use-desk';
 const TOKEN = 'e2e-composer-owner-token-0123456789';
 
 /** Words of the interface a person should not have to read in the composer. */
-const API_WORDS = /source_url|source_title|post\.(?:note|article|bookmark|quotation)|geo_|canonical_url|is required for/;
+const API_WORDS =
+  /source_url|source_title|post\.(?:note|article|bookmark|quotation)|geo_|canonical_url|is required for/;
 
-const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 }, wide: { width: 1920, height: 1080 } } as const;
+const SIZES = {
+  phone: { width: 390, height: 844 },
+  laptop: { width: 1280, height: 800 },
+  wide: { width: 1920, height: 1080 },
+} as const;
 
 /**
  * The composer as a person meets it: what a kind of post requires is marked before anything is refused,
@@ -24,7 +29,11 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
 
   const newPost = async (on: Page = page) => {
     // The sidebar's button, or on a phone the bottom bar's.
-    await on.getByRole('button', { name: 'New post' }).or(on.getByRole('button', { name: 'New', exact: true })).filter({ visible: true }).click();
+    await on
+      .getByRole('button', { name: 'New post' })
+      .or(on.getByRole('button', { name: 'New', exact: true }))
+      .filter({ visible: true })
+      .click();
     const composer = on.getByRole('form', { name: 'New post' });
     await composer.waitFor();
     return composer;
@@ -37,10 +46,16 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     expect(id, 'the field names its problem').toBeTruthy();
     return field.evaluate((el, lineId) => {
       const line = document.getElementById(lineId);
-      return { words: line?.textContent ?? null, beside: el.closest('.field, .text-and-preview')?.contains(line) ?? false };
+      return {
+        words: line?.textContent ?? null,
+        beside: el.closest('.field, .text-and-preview')?.contains(line) ?? false,
+      };
     }, id ?? '');
   };
-  const texts = async (): Promise<string[]> => (await api(host.url, TOKEN, 'GET', '/api/posts/global?types=post.note,post.bookmark,post.article,post.quotation')).json.data.map((p: { text: string }) => p.text);
+  const texts = async (): Promise<string[]> =>
+    (
+      await api(host.url, TOKEN, 'GET', '/api/posts/global?types=post.note,post.bookmark,post.article,post.quotation')
+    ).json.data.map((p: { text: string }) => p.text);
   /** A post to reply to, its conversation open. */
   const openThread = async (words: string): Promise<Locator> => {
     const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: words, post_type: 'post.note' });
@@ -60,9 +75,14 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
 
     const address = composer.getByRole('textbox', { name: 'Source address' });
     await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
-    await expect(problemOf(address)).resolves.toEqual({ words: 'Give the web address of the page a bookmark is about.', beside: true });
+    await expect(problemOf(address)).resolves.toEqual({
+      words: 'Give the web address of the page a bookmark is about.',
+      beside: true,
+    });
     // Only the field that is missing is marked; the refusal is nowhere in the interface's words.
-    await expect(composer.getByRole('textbox', { name: 'Source title' }).getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(
+      composer.getByRole('textbox', { name: 'Source title' }).getAttribute('aria-invalid'),
+    ).resolves.toBeNull();
     await expect(composer.textContent()).resolves.not.toMatch(API_WORDS);
     // The first field with a problem has the focus, and nothing typed is lost.
     await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -73,7 +93,9 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     // An address that is no web address: said so, beside it.
     await address.fill('example.org/page');
     await composer.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(async () => (await problemOf(address)).words).toBe('Give a full web address that starts with https:// (or http://), without spaces.');
+    await expect
+      .poll(async () => (await problemOf(address)).words)
+      .toBe('Give a full web address that starts with https:// (or http://), without spaces.');
 
     await address.fill('https://example.org/page');
     await composer.getByRole('button', { name: 'Publish' }).click();
@@ -97,7 +119,11 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await text(composer).fill('Kept through every kind');
 
     await composer.getByRole('radio', { name: 'Quotation' }).check();
-    await expect(marked()).resolves.toEqual(['Source address (required)', 'Source title (required)', 'Quotation and comment (Markdown) (required)']);
+    await expect(marked()).resolves.toEqual([
+      'Source address (required)',
+      'Source title (required)',
+      'Quotation and comment (Markdown) (required)',
+    ]);
     await composer.getByRole('textbox', { name: 'Source address' }).fill('https://example.org/quoted');
 
     await composer.getByRole('radio', { name: 'Article' }).check();
@@ -107,11 +133,13 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await expect(composer.getByRole('textbox', { name: 'Title' }).getAttribute('aria-required')).resolves.toBe('false');
 
     await composer.getByRole('radio', { name: 'Bookmark' }).check();
-    await expect(composer.getByRole('textbox', { name: 'Source address' }).inputValue()).resolves.toBe('https://example.org/quoted');
+    await expect(composer.getByRole('textbox', { name: 'Source address' }).inputValue()).resolves.toBe(
+      'https://example.org/quoted',
+    );
     await expect(text(composer).inputValue()).resolves.toBe('Kept through every kind');
   });
 
-  it('Edit and Preview say which is shown, by keyboard too; the preview is the post\'s own rendering', async () => {
+  it("Edit and Preview say which is shown, by keyboard too; the preview is the post's own rendering", async () => {
     onTestFailed(() => shot(page, 'failed-composer-preview'));
     const composer = await newPost();
     const edit = composer.getByRole('button', { name: 'Edit', exact: true });
@@ -127,7 +155,9 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await expect(edit.getAttribute('aria-pressed')).resolves.toBe('false');
     const rendered = composer.getByRole('region', { name: 'Preview' });
     await expect(rendered.locator('strong').textContent()).resolves.toBe('bold');
-    await expect(rendered.getByRole('link', { name: 'link' }).getAttribute('href')).resolves.toBe('https://example.org');
+    await expect(rendered.getByRole('link', { name: 'link' }).getAttribute('href')).resolves.toBe(
+      'https://example.org',
+    );
     await expect(text(composer).isVisible()).resolves.toBe(false);
 
     await page.keyboard.press('Shift+Tab');
@@ -141,7 +171,10 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await preview.click();
     await composer.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => text(composer).getAttribute('aria-invalid')).toBe('true');
-    await expect(problemOf(text(composer))).resolves.toEqual({ words: 'Write some text: every post needs it.', beside: true });
+    await expect(problemOf(text(composer))).resolves.toEqual({
+      words: 'Write some text: every post needs it.',
+      beside: true,
+    });
     await expect(edit.getAttribute('aria-pressed')).resolves.toBe('true');
   });
 
@@ -184,7 +217,10 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await thread.getByRole('button', { name: 'Reply' }).click();
     await expect(text(reply).inputValue()).resolves.toBe('An answer, kept for later');
     await reply.getByRole('button', { name: 'Publish reply' }).click();
-    await thread.getByRole('article', { name: /reply level 1/ }).filter({ hasText: 'An answer, kept for later' }).waitFor();
+    await thread
+      .getByRole('article', { name: /reply level 1/ })
+      .filter({ hasText: 'An answer, kept for later' })
+      .waitFor();
     await page.getByRole('link', { name: 'Drafts', exact: true, includeHidden: true }).waitFor();
   });
 
@@ -199,42 +235,61 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await text(reply).fill('> Quoted\n\nAnd answered.');
     await reply.getByRole('button', { name: 'Publish reply' }).click();
     await expect.poll(() => reply.getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).toBe('true');
-    await expect(problemOf(reply.getByRole('textbox', { name: 'Source address' }))).resolves.toEqual({ words: 'Give the web address of the page a quotation is about.', beside: true });
+    await expect(problemOf(reply.getByRole('textbox', { name: 'Source address' }))).resolves.toEqual({
+      words: 'Give the web address of the page a quotation is about.',
+      beside: true,
+    });
     await expect(text(reply).inputValue()).resolves.toBe('> Quoted\n\nAnd answered.');
   });
 
-  it('looks right at phone, laptop and wide sizes, light and dark: a refused post and a reply', { timeout: 120_000 }, async () => {
-    const thread = await openThread('A post with an answer being written under it, long enough to wrap onto a second line on a phone.');
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [name, size] of Object.entries(SIZES)) {
-        await page.setViewportSize(size);
-        await thread.getByRole('button', { name: 'Reply' }).first().click();
-        const reply = page.getByRole('form', { name: 'Reply' });
-        await text(reply).fill('Agreed, and a **thought** of my own.');
-        await nextFrames(page);
-        await shot(page, `composer-reply-${name}-${scheme}`);
-        const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        await expect(overflow(), `${name} ${scheme}: the page scrolls sideways`).resolves.toBeLessThanOrEqual(0);
-        await reply.getByRole('button', { name: 'More' }).click();
-        await reply.getByRole('radiogroup', { name: 'Kind of post' }).waitFor();
-        await nextFrames(page);
-        await shot(page, `composer-reply-more-${name}-${scheme}`);
-        await expect(overflow(), `${name} ${scheme}: More makes the page scroll sideways`).resolves.toBeLessThanOrEqual(0);
-        await reply.getByRole('button', { name: /^(Cancel|Close, keep draft)$/ }).click();
+  it(
+    'looks right at phone, laptop and wide sizes, light and dark: a refused post and a reply',
+    { timeout: 120_000 },
+    async () => {
+      const thread = await openThread(
+        'A post with an answer being written under it, long enough to wrap onto a second line on a phone.',
+      );
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const [name, size] of Object.entries(SIZES)) {
+          await page.setViewportSize(size);
+          await thread.getByRole('button', { name: 'Reply' }).first().click();
+          const reply = page.getByRole('form', { name: 'Reply' });
+          await text(reply).fill('Agreed, and a **thought** of my own.');
+          await nextFrames(page);
+          await shot(page, `composer-reply-${name}-${scheme}`);
+          const overflow = () =>
+            page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          await expect(overflow(), `${name} ${scheme}: the page scrolls sideways`).resolves.toBeLessThanOrEqual(0);
+          await reply.getByRole('button', { name: 'More' }).click();
+          await reply.getByRole('radiogroup', { name: 'Kind of post' }).waitFor();
+          await nextFrames(page);
+          await shot(page, `composer-reply-more-${name}-${scheme}`);
+          await expect(
+            overflow(),
+            `${name} ${scheme}: More makes the page scroll sideways`,
+          ).resolves.toBeLessThanOrEqual(0);
+          await reply.getByRole('button', { name: /^(Cancel|Close, keep draft)$/ }).click();
 
-        const composer = await newPost();
-        await composer.getByRole('radio', { name: 'Bookmark' }).check();
-        await text(composer).fill('Worth reading later.');
-        await composer.getByRole('button', { name: 'Publish' }).click();
-        await composer.getByRole('textbox', { name: 'Source address' }).and(composer.locator('[aria-invalid="true"]')).waitFor();
-        await nextFrames(page);
-        await shot(page, `composer-refused-${name}-${scheme}`);
-        const dialog = await page.locator('dialog.composer-dialog').boundingBox();
-        expect(dialog && dialog.x >= 0 && dialog.x + dialog.width <= size.width, `${name} ${scheme}: the composer fits`).toBe(true);
-        await composer.getByRole('button', { name: 'Close, keep draft' }).click();
-        await composer.waitFor({ state: 'detached' });
+          const composer = await newPost();
+          await composer.getByRole('radio', { name: 'Bookmark' }).check();
+          await text(composer).fill('Worth reading later.');
+          await composer.getByRole('button', { name: 'Publish' }).click();
+          await composer
+            .getByRole('textbox', { name: 'Source address' })
+            .and(composer.locator('[aria-invalid="true"]'))
+            .waitFor();
+          await nextFrames(page);
+          await shot(page, `composer-refused-${name}-${scheme}`);
+          const dialog = await page.locator('dialog.composer-dialog').boundingBox();
+          expect(
+            dialog && dialog.x >= 0 && dialog.x + dialog.width <= size.width,
+            `${name} ${scheme}: the composer fits`,
+          ).toBe(true);
+          await composer.getByRole('button', { name: 'Close, keep draft' }).click();
+          await composer.waitFor({ state: 'detached' });
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -20,7 +20,11 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
   const feed = () => page.getByRole('feed');
 
   const write = async (content: string, params: Record<string, unknown> = {}): Promise<{ guid: string }> => {
-    const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note', ...params });
+    const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', {
+      content,
+      post_type: 'post.note',
+      ...params,
+    });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     return answer.json.data[0];
   };
@@ -30,11 +34,15 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     return answer.json.data;
   };
   const addChannel = async (name: string, writers: string[]): Promise<{ guid: string }> => {
-    const answer = await api(host.url, TOKEN, 'POST', '/api/account/channels', { name, persona_guids: writers.join(',') });
+    const answer = await api(host.url, TOKEN, 'POST', '/api/account/channels', {
+      name,
+      persona_guids: writers.join(','),
+    });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     return answer.json.data;
   };
-  const me = async (): Promise<{ guid: string }> => (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[0];
+  const me = async (): Promise<{ guid: string }> =>
+    (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[0];
   /** The page read again, once a case has written what it needs through the API. */
   const reopen = async () => {
     await page.reload();
@@ -47,9 +55,13 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await shot(page, 'empty-home');
     await page.getByRole('button', { name: 'New post' }).click();
     const composer = page.getByRole('form', { name: 'New post' });
-    await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Hello from the **browser**, with a [link](https://example.org).');
+    await composer
+      .getByRole('textbox', { name: 'Text (Markdown)' })
+      .fill('Hello from the **browser**, with a [link](https://example.org).');
     await composer.getByRole('button', { name: 'Preview' }).click();
-    await expect(composer.getByRole('region', { name: 'Preview' }).locator('strong').textContent()).resolves.toBe('browser');
+    await expect(composer.getByRole('region', { name: 'Preview' }).locator('strong').textContent()).resolves.toBe(
+      'browser',
+    );
     await shot(page, 'composer');
     await composer.getByRole('button', { name: 'Publish' }).click();
     await postWith('Hello from the browser').waitFor();
@@ -76,7 +88,9 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.getByRole('feed', { name: 'Everything' }).getByText('A post with an address of its own').waitFor();
     expect(new URL(page.url()).pathname).toBe('/everything');
     // The post's time is a link to its address; an address of the earlier #/ form opens where it pointed.
-    await expect(postWith('A post with an address of its own').locator('a.post-time').getAttribute('href')).resolves.toBe(`/posts/${post.guid}`);
+    await expect(
+      postWith('A post with an address of its own').locator('a.post-time').getAttribute('href'),
+    ).resolves.toBe(`/posts/${post.guid}`);
     await page.goto(`${host.url}/#/post/${post.guid}`);
     await page.waitForURL(`${host.url}/posts/${post.guid}`);
     await page.getByRole('heading', { name: 'Conversation' }).waitFor();
@@ -151,21 +165,28 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
 
   it('switches Persona in one click and publishes as the other one', async () => {
     await write('Hello from the browser');
-    const created = await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'second', name: 'Second Self' });
+    const created = await api(host.url, TOKEN, 'POST', '/api/account/personas', {
+      handle: 'second',
+      name: 'Second Self',
+    });
     expect(created.status).toBe(200);
     await page.reload();
     await page.getByRole('button', { name: /Act as Second Self/ }).click();
     await page.getByRole('heading', { name: /Home as Second Self/ }).waitFor();
     await page.getByRole('button', { name: 'New post' }).click();
     const composer = page.getByRole('form', { name: 'New post' });
-    await expect(composer.getByRole('combobox', { name: 'Persona' }).inputValue()).resolves.toBe(created.json.data.guid);
+    await expect(composer.getByRole('combobox', { name: 'Persona' }).inputValue()).resolves.toBe(
+      created.json.data.guid,
+    );
     await composer.getByRole('textbox', { name: 'Text (Markdown)' }).fill('Written as the second Persona');
     await composer.getByRole('button', { name: 'Publish' }).click();
     await postWith('Written as the second Persona').getByText('Second Self').waitFor();
     // Home is the current Persona's: the first Persona's note is not in it.
     await expect(postWith('Hello from the browser').count()).resolves.toBe(0);
     const global = await api(host.url, TOKEN, 'GET', '/api/posts/global');
-    expect(global.json.data.find((p: { text: string }) => p.text === 'Written as the second Persona').persona.as).toBe('second');
+    expect(global.json.data.find((p: { text: string }) => p.text === 'Written as the second Persona').persona.as).toBe(
+      'second',
+    );
     await page.keyboard.press('1');
     await page.getByRole('heading', { name: /Home as Me/ }).waitFor();
   });
@@ -179,7 +200,11 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const drafts = page.getByRole('list', { name: 'Drafts' });
     await drafts.getByText('A draft that survives reloading').waitFor();
     await shot(page, 'drafts');
-    await drafts.getByRole('listitem').filter({ hasText: 'A draft that survives reloading' }).getByRole('button', { name: 'Open' }).click();
+    await drafts
+      .getByRole('listitem')
+      .filter({ hasText: 'A draft that survives reloading' })
+      .getByRole('button', { name: 'Open' })
+      .click();
     await page.getByRole('form', { name: 'New post' }).getByRole('button', { name: 'Publish' }).click();
     await page.getByText('No drafts for this Persona').waitFor();
     await page.getByRole('link', { name: /^Home/ }).click();
@@ -206,7 +231,10 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('ab');
     await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
     const short = page.getByRole('region', { name: 'Search: ab' });
-    await short.getByRole('status').filter({ hasText: 'Words of fewer than 4 letters are not searched: “ab”.' }).waitFor();
+    await short
+      .getByRole('status')
+      .filter({ hasText: 'Words of fewer than 4 letters are not searched: “ab”.' })
+      .waitFor();
     await short.getByText('No post matches.').waitFor();
     await shot(page, 'search-refused');
     await page.getByRole('link', { name: /^Home/ }).click();
@@ -223,7 +251,9 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
     const wasStarred = await first.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed');
     await page.keyboard.press('s');
-    await expect.poll(() => first.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe(wasStarred === 'true' ? 'false' : 'true');
+    await expect
+      .poll(() => first.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed'))
+      .toBe(wasStarred === 'true' ? 'false' : 'true');
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ timeout: 5000 });
     await shot(page, 'shortcuts');
@@ -254,7 +284,8 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
 
     await postWith('A draft that survives reloading').getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    const texts = async () => (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text);
+    const texts = async () =>
+      (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text);
     await expect.poll(texts, { timeout: 10_000, interval: 500 }).not.toContain('A draft that survives reloading');
     expect(await texts()).toContain('Hello again, edited in the browser');
   });
@@ -276,7 +307,11 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     // Once the original is gone, the repost says so instead of showing a dead link.
     expect((await api(host.url, TOKEN, 'DELETE', `/api/posts/${original.guid}`)).status).toBe(200);
     await page.reload();
-    await page.getByRole('article').filter({ hasText: 'Me reposted' }).getByText('The reposted post is not available').waitFor();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Me reposted' })
+      .getByText('The reposted post is not available')
+      .waitFor();
   });
 
   it('renames a Persona, writes its bio with a preview, and creates a Channel', async () => {
@@ -289,7 +324,12 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await page.getByRole('button', { name: /Act as Second, renamed/ }).waitFor();
     const bio = page.getByRole('form', { name: 'Bio of @second' });
     await bio.getByRole('textbox', { name: /Bio/ }).fill('Writes **second** thoughts.');
-    await expect(bio.getByRole('region', { name: /^Bio preview/ }).locator('strong').textContent()).resolves.toBe('second');
+    await expect(
+      bio
+        .getByRole('region', { name: /^Bio preview/ })
+        .locator('strong')
+        .textContent(),
+    ).resolves.toBe('second');
     await bio.getByRole('button', { name: 'Save bio' }).click();
     await page.getByText('Bio saved.').waitFor();
     await page.getByRole('form', { name: 'New Channel' }).getByRole('textbox', { name: 'Name' }).fill('Side notes');
@@ -299,7 +339,9 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const personas = (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data;
     const renamed = personas.find((p: { as: string }) => p.as === 'second');
     expect(renamed.name).toBe('Second, renamed');
-    expect((await api(host.url, TOKEN, 'GET', `/api/account/${renamed.guid}/bio`)).json.data.bio.text).toBe('Writes **second** thoughts.');
+    expect((await api(host.url, TOKEN, 'GET', `/api/account/${renamed.guid}/bio`)).json.data.bio.text).toBe(
+      'Writes **second** thoughts.',
+    );
   });
 
   it('lets another Persona write to a Channel; the composer offers each Persona only its Channels', async () => {
@@ -323,22 +365,31 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     const writers = page.getByRole('group', { name: 'Who may write to Side notes' });
     await writers.getByRole('checkbox', { name: 'Second, renamed (@second)' }).check();
     await shot(page, 'channel-access');
-    const channels = async () => (await api(host.url, TOKEN, 'GET', '/api/account/channels')).json.data as { name: string; writers: string[] }[];
+    const channels = async () =>
+      (await api(host.url, TOKEN, 'GET', '/api/account/channels')).json.data as { name: string; writers: string[] }[];
     await expect.poll(async () => (await channels()).find((c) => c.name === 'Side notes')?.writers.length).toBe(2);
 
     const after = await channelOptions();
     expect(after.names).toEqual(['Main', 'Side notes']);
     await after.picker.selectOption({ label: 'Side notes' });
-    await page.getByRole('form', { name: 'New post' }).getByRole('textbox', { name: 'Text (Markdown)' }).fill('Posted to the side by the second Persona');
+    await page
+      .getByRole('form', { name: 'New post' })
+      .getByRole('textbox', { name: 'Text (Markdown)' })
+      .fill('Posted to the side by the second Persona');
     await page.getByRole('form', { name: 'New post' }).getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).click();
-    await page.getByRole('feed', { name: 'Side notes' }).getByText('Posted to the side by the second Persona').waitFor();
+    await page
+      .getByRole('feed', { name: 'Side notes' })
+      .getByText('Posted to the side by the second Persona')
+      .waitFor();
 
     // Taken away again: the Channel leaves this Persona's list and its composer.
     await page.getByRole('link', { name: 'Profile and Personas' }).click();
     await writers.getByRole('checkbox', { name: 'Second, renamed (@second)' }).uncheck();
     await expect.poll(async () => (await channels()).find((c) => c.name === 'Side notes')?.writers.length).toBe(1);
-    await expect(page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).count()).resolves.toBe(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Timelines' }).getByRole('link', { name: 'Side notes' }).count(),
+    ).resolves.toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /Act as Me/ }).click();
   });
@@ -362,7 +413,9 @@ describe.skipIf(!hasChromium)('the desk in a browser', () => {
     await latitude.fill('38.7');
     await composer.getByRole('button', { name: 'Publish' }).click();
     await postWith('Written by the river').getByText('Lisbon, by the river').waitFor();
-    const stored = (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.find((p: { text: string }) => p.text === 'Written by the river');
+    const stored = (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.find(
+      (p: { text: string }) => p.text === 'Written by the river',
+    );
     expect(stored.meta.geo).toMatchObject({ description: 'Lisbon, by the river', latitude: 38.7, longitude: -9.14 });
     expect(new URL(stored.canonical_url).pathname).toBe('/notes/by-the-river');
   });

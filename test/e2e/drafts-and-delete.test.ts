@@ -30,7 +30,8 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
   const draftsLink = (on: Page, name: string) => on.getByRole('link', { name, exact: true, includeHidden: true });
   const draftsList = (on: Page) => on.getByRole('list', { name: 'Drafts' });
   const draftWith = (on: Page, text: string) => draftsList(on).getByRole('listitem').filter({ hasText: text });
-  const texts = async (): Promise<string[]> => (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text);
+  const texts = async (): Promise<string[]> =>
+    (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.map((p: { text: string }) => p.text);
   const write = async (content: string): Promise<{ guid: string }> => {
     const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
@@ -76,7 +77,7 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
     await page.getByText('No drafts for this Persona').waitFor();
   });
 
-  it('keeps a typed draft through a reload, and two tabs see each other\'s drafts', async () => {
+  it("keeps a typed draft through a reload, and two tabs see each other's drafts", async () => {
     onTestFailed(() => shot(page, 'failed-drafts-tabs'));
     watchDialogs(page);
     const { text } = await newPost();
@@ -96,13 +97,19 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
     await draftWith(page, 'Typed in the first tab').getByRole('button', { name: 'Open' }).click();
     const mine = page.getByRole('form', { name: 'New post' }).getByRole('textbox', { name: 'Text (Markdown)' });
     await draftWith(other, 'Typed in the first tab').getByRole('button', { name: 'Open' }).click();
-    await other.getByRole('form', { name: 'New post' }).getByRole('textbox', { name: 'Text (Markdown)' }).fill('Typed in the first tab, finished in the second');
+    await other
+      .getByRole('form', { name: 'New post' })
+      .getByRole('textbox', { name: 'Text (Markdown)' })
+      .fill('Typed in the first tab, finished in the second');
     await expect.poll(() => mine.inputValue()).toBe('Typed in the first tab, finished in the second');
 
     // A draft only the second tab has survives the first tab's writes.
     await other.getByRole('button', { name: 'Close, keep draft' }).click();
     await other.getByRole('button', { name: 'New post' }).click();
-    await other.getByRole('form', { name: 'New post' }).getByRole('textbox', { name: 'Text (Markdown)' }).fill('Only in the second tab');
+    await other
+      .getByRole('form', { name: 'New post' })
+      .getByRole('textbox', { name: 'Text (Markdown)' })
+      .fill('Only in the second tab');
     await mine.fill('Typed in the first tab, finished in the second, then the first again');
     await page.getByRole('button', { name: 'Close, keep draft' }).click();
     await draftWith(page, 'Only in the second tab').waitFor();
@@ -151,7 +158,9 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
     await later.waitFor({ state: 'detached' });
     // Sent with the time picked (the page and this test share the machine's time zone); timelines list a
     // post still to come only when asked.
-    const posts: { text: string; publish_unix: number }[] = (await api(host.url, TOKEN, 'GET', '/api/posts/global?scheduled=only')).json.data;
+    const posts: { text: string; publish_unix: number }[] = (
+      await api(host.url, TOKEN, 'GET', '/api/posts/global?scheduled=only')
+    ).json.data;
     expect(posts.find((p) => p.text === 'A note for later')?.publish_unix).toBe(new Date(time).getTime() / 1000);
     await draftsLink(page, 'Drafts (1)').waitFor();
   });
@@ -164,7 +173,9 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
     const composer = page.getByRole('form', { name: 'New post' });
     const source = composer.getByRole('textbox', { name: 'Source address' });
     await expect.poll(() => source.getAttribute('aria-invalid')).toBe('true');
-    await expect(composer.getByRole('textbox', { name: 'Text (Markdown)' }).inputValue()).resolves.toBe('Worth reading, but where?');
+    await expect(composer.getByRole('textbox', { name: 'Text (Markdown)' }).inputValue()).resolves.toBe(
+      'Worth reading, but where?',
+    );
     await composer.getByRole('button', { name: 'Close, keep draft' }).click();
     await draftWith(page, 'Worth reading').waitFor();
   });
@@ -212,13 +223,23 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
     await reopen();
     await page.route(`**/api/posts/${guid}`, (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ meta: { code: 403, text: 'You do not own the rights to this post', list: [] }, data: false }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              meta: { code: 403, text: 'You do not own the rights to this post', list: [] },
+              data: false,
+            }),
+          })
         : route.fallback(),
     );
     await postWith('A post the instance keeps').getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await postWith('A post the instance keeps').waitFor({ state: 'detached' });
-    await page.getByRole('alert').filter({ hasText: 'The post was not deleted: You do not own the rights to this post' }).waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The post was not deleted: You do not own the rights to this post' })
+      .waitFor({ timeout: 10_000 });
     await postWith('A post the instance keeps').waitFor();
     expect(await texts()).toContain('A post the instance keeps');
   });

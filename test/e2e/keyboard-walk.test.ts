@@ -59,7 +59,10 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
       await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'A first note', post_type: 'post.note' });
       // A second later, so that it is the newest, the first in the timeline: the one whose controls Tab reaches.
       await nextSecond();
-      await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: 'A second note, mentioning @me', post_type: 'post.note' });
+      await api(host.url, TOKEN, 'POST', '/api/posts/write', {
+        content: 'A second note, mentioning @me',
+        post_type: 'post.note',
+      });
     },
     ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
   });
@@ -82,7 +85,10 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
     await page.locator('body').focus();
     // Round the whole page: after its last control the focus leaves for the browser, then starts again.
     const all = await walk(page, 40);
-    const stops = all.slice(0, all.findIndex((s) => s.aria === 'the page itself'));
+    const stops = all.slice(
+      0,
+      all.findIndex((s) => s.aria === 'the page itself'),
+    );
     expect(stops.length).toBeGreaterThan(20);
     const unnamed = stops.filter((s) => !/"[^"]+"/.test(s.aria));
     expect(unnamed).toEqual([]);
@@ -149,7 +155,15 @@ describe.skipIf(!hasChromium)('the desk by keyboard alone', () => {
     expect(stops.filter((s) => !/"[^"]+"/.test(s.aria))).toEqual([]);
     expect(stops.filter((s) => !s.visible)).toEqual([]);
     const names = stops.map((s) => s.aria);
-    for (const want of ['radio "Note" [checked]', 'combobox "Persona"', 'combobox "Channel"', 'summary "Place and address"', 'button "Publish"', 'button "Cancel"']) expect(names).toContain(want);
+    for (const want of [
+      'radio "Note" [checked]',
+      'combobox "Persona"',
+      'combobox "Channel"',
+      'summary "Place and address"',
+      'button "Publish"',
+      'button "Cancel"',
+    ])
+      expect(names).toContain(want);
     // Of the kinds, only the chosen one is a Tab stop (arrows choose another), as in any radio group.
     expect(names).not.toContain('radio "Article"');
     await shot(page, 'walk-composer');

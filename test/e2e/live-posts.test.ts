@@ -49,25 +49,33 @@ describe.skipIf(!hasChromium)('posts pushed to an open timeline', () => {
     expect(Math.max(...timings), `shown ${timings.join(', ')} ms after the writes`).toBeLessThan(1000);
   });
 
-  it('polls as before when the instance has no stream, and takes the stream once it answers again', { timeout: 90_000 }, async () => {
-    onTestFailed(() => shot(page, 'failed-live-fallback'));
-    await feed().getByText('Written before the page opened 3').waitFor();
-    // An older instance: no such route. The page is reloaded so that it meets the refusal from the start.
-    await page.route('**/api/events', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"meta":{"code":404},"data":false}' }));
-    await page.reload();
-    await feed().getByText('Written before the page opened 3').waitFor();
+  it(
+    'polls as before when the instance has no stream, and takes the stream once it answers again',
+    { timeout: 90_000 },
+    async () => {
+      onTestFailed(() => shot(page, 'failed-live-fallback'));
+      await feed().getByText('Written before the page opened 3').waitFor();
+      // An older instance: no such route. The page is reloaded so that it meets the refusal from the start.
+      await page.route('**/api/events', (route) =>
+        route.fulfill({ status: 404, contentType: 'application/json', body: '{"meta":{"code":404},"data":false}' }),
+      );
+      await page.reload();
+      await feed().getByText('Written before the page opened 3').waitFor();
 
-    await write('Found by a poll');
-    // Within the poll's 15 s and the time it takes to read, but not at once.
-    await feed().getByText('Found by a poll').waitFor({ timeout: 20_000 });
+      await write('Found by a poll');
+      // Within the poll's 15 s and the time it takes to read, but not at once.
+      await feed().getByText('Found by a poll').waitFor({ timeout: 20_000 });
 
-    // The stream is back: the page tries it again, later after each refusal (every 16 s or so by now).
-    const streaming = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200, { timeout: 40_000 });
-    await page.unroute('**/api/events');
-    await streaming;
-    await write('Pushed again');
-    const answered = Date.now();
-    await feed().getByText('Pushed again').waitFor({ timeout: 14_000 });
-    expect(Date.now() - answered).toBeLessThan(5000);
-  });
+      // The stream is back: the page tries it again, later after each refusal (every 16 s or so by now).
+      const streaming = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200, {
+        timeout: 40_000,
+      });
+      await page.unroute('**/api/events');
+      await streaming;
+      await write('Pushed again');
+      const answered = Date.now();
+      await feed().getByText('Pushed again').waitFor({ timeout: 14_000 });
+      expect(Date.now() - answered).toBeLessThan(5000);
+    },
+  );
 });

@@ -18,19 +18,51 @@ describe.skipIf(!hasChromium)('how posts look', () => {
     arrange: async () => {
       const me = (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[0];
       await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'noor', name: 'نور الهدى' });
-      const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: ${'a reasonably ordinary sentence that goes on '.repeat(4)}`).join('\n\n');
-      await write({ content: long, post_type: 'post.article', title: 'A very long article whose title is itself rather long, to see how it wraps in the timeline' });
-      await write({ content: `Long words: ${'Donaudampfschifffahrtsgesellschaftskapitänsmützen'.repeat(4)} and a URL https://example.org/${'very-long-path-segment/'.repeat(12)}`, tags: 'Rechtschutzversicherungsgesellschaften,layout' });
-      await write({ content: 'مرحبا بالعالم! هذا نص من اليمين إلى اليسار، مع كلمة English في الوسط.', persona_guid: (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[1].guid });
-      await write({ content: 'A page worth keeping', post_type: 'post.bookmark', source_url: 'https://example.org/article', source_title: 'An example article', geo_description: 'Zürich, by the lake' });
-      await write({ content: '> To be, or not to be\n\nStill the question.', post_type: 'post.quotation', source_url: 'https://example.org/hamlet', source_title: 'Hamlet' });
-      await write({ content: '# A heading of the first level\n\n## And one of the second\n\nUnder them, the text.', post_type: 'post.article', title: 'Headings inside' });
-      const pinned = await write({ content: `Talking to @${me.as} with **Markdown**, \`code\` and a list:\n\n- one\n- two`, post_privacy: 'visibility.private' });
+      const long = Array.from(
+        { length: 60 },
+        (_, i) => `Paragraph ${i + 1}: ${'a reasonably ordinary sentence that goes on '.repeat(4)}`,
+      ).join('\n\n');
+      await write({
+        content: long,
+        post_type: 'post.article',
+        title: 'A very long article whose title is itself rather long, to see how it wraps in the timeline',
+      });
+      await write({
+        content: `Long words: ${'Donaudampfschifffahrtsgesellschaftskapitänsmützen'.repeat(4)} and a URL https://example.org/${'very-long-path-segment/'.repeat(12)}`,
+        tags: 'Rechtschutzversicherungsgesellschaften,layout',
+      });
+      await write({
+        content: 'مرحبا بالعالم! هذا نص من اليمين إلى اليسار، مع كلمة English في الوسط.',
+        persona_guid: (await api(host.url, TOKEN, 'GET', '/api/account/personas')).json.data[1].guid,
+      });
+      await write({
+        content: 'A page worth keeping',
+        post_type: 'post.bookmark',
+        source_url: 'https://example.org/article',
+        source_title: 'An example article',
+        geo_description: 'Zürich, by the lake',
+      });
+      await write({
+        content: '> To be, or not to be\n\nStill the question.',
+        post_type: 'post.quotation',
+        source_url: 'https://example.org/hamlet',
+        source_title: 'Hamlet',
+      });
+      await write({
+        content: '# A heading of the first level\n\n## And one of the second\n\nUnder them, the text.',
+        post_type: 'post.article',
+        title: 'Headings inside',
+      });
+      const pinned = await write({
+        content: `Talking to @${me.as} with **Markdown**, \`code\` and a list:\n\n- one\n- two`,
+        post_privacy: 'visibility.private',
+      });
       await api(host.url, TOKEN, 'POST', `/api/posts/${pinned.json.data[0].guid}/pin`, { value: 'red' });
     },
   });
 
-  const write = (params: Record<string, unknown>) => api(host.url, TOKEN, 'POST', '/api/posts/write', { post_type: 'post.note', ...params });
+  const write = (params: Record<string, unknown>) =>
+    api(host.url, TOKEN, 'POST', '/api/posts/write', { post_type: 'post.note', ...params });
 
   const open = async (colorScheme: 'light' | 'dark'): Promise<Page> => {
     const page = await openPage({ colorScheme });
@@ -62,7 +94,10 @@ describe.skipIf(!hasChromium)('how posts look', () => {
 
   it('shows an article in a timeline by its title and beginning, and opened, its headings smaller than its title', async () => {
     const page = await open('light');
-    const article = page.getByRole('feed', { name: 'Everything' }).getByRole('article').filter({ hasText: 'Headings inside' });
+    const article = page
+      .getByRole('feed', { name: 'Everything' })
+      .getByRole('article')
+      .filter({ hasText: 'Headings inside' });
     await article.waitFor();
     // In the timeline: the title and how it begins, its headings read as words, not shown as headings.
     expect(await article.locator('.post-content h1, .post-content h2').count()).toBe(0);
@@ -70,7 +105,11 @@ describe.skipIf(!hasChromium)('how posts look', () => {
     await article.getByRole('link', { name: 'Headings inside' }).click();
     const reading = page.locator('.reading');
     await reading.waitFor();
-    const size = (selector: string) => reading.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = (selector: string) =>
+      reading
+        .locator(selector)
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     const title = await size('.reading-title');
     expect(await size('.post-content h1')).toBeLessThan(title);
     expect(await size('.post-content h2')).toBeLessThan(title);
@@ -85,7 +124,9 @@ describe.skipIf(!hasChromium)('how posts look', () => {
     await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(400);
     await nextFrames(page);
     await shot(page, 'looks-narrow');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
@@ -100,36 +141,49 @@ describe.skipIf(!hasChromium)('how posts look', () => {
     await composer.getByRole('alert').first().waitFor();
     await shot(page, 'composer-errors-dark');
     // The first problem is the missing address of the quoted page, in plain words beside its field.
-    await expect(composer.getByRole('alert').first().textContent()).resolves.toBe('Give the web address of the page a quotation is about.');
-    await expect(composer.getByRole('textbox', { name: 'Source address' }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(composer.getByRole('alert').first().textContent()).resolves.toBe(
+      'Give the web address of the page a quotation is about.',
+    );
+    await expect(composer.getByRole('textbox', { name: 'Source address' }).getAttribute('aria-invalid')).resolves.toBe(
+      'true',
+    );
   });
 
   it('sanitises post HTML again: a hostile answer (a remote, an old store) runs no script and keeps no handler', async () => {
     const page = await open('light');
     // The timeline's pages, not the scheduled list's read of the same route (which has no post to alter).
-    await page.route((url) => url.pathname === '/api/posts/global' && url.searchParams.get('scheduled') !== 'only', async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      // A note: its whole HTML is shown (an article shows only its title and first words). Posts written in the
-      // same second come in no fixed order, so the note is looked for, not taken to be first.
-      const note = Array.isArray(body.data) ? body.data.find((post: { type?: string }) => post.type === 'post.note') : undefined;
-      if (!note) {
-        await route.fulfill({ response });
-        return;
-      }
-      note.content = '<p onclick="window.pwned=1">Hostile <a href="javascript:window.pwned=2">link</a><img src="x" onerror="window.pwned=3"><script>window.pwned=4</script><iframe src="https://example.org"></iframe> <a href="https://example.org/safe">safe</a></p>';
-      await route.fulfill({ response, json: body });
-    });
+    await page.route(
+      (url) => url.pathname === '/api/posts/global' && url.searchParams.get('scheduled') !== 'only',
+      async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        // A note: its whole HTML is shown (an article shows only its title and first words). Posts written in the
+        // same second come in no fixed order, so the note is looked for, not taken to be first.
+        const note = Array.isArray(body.data)
+          ? body.data.find((post: { type?: string }) => post.type === 'post.note')
+          : undefined;
+        if (!note) {
+          await route.fulfill({ response });
+          return;
+        }
+        note.content =
+          '<p onclick="window.pwned=1">Hostile <a href="javascript:window.pwned=2">link</a><img src="x" onerror="window.pwned=3"><script>window.pwned=4</script><iframe src="https://example.org"></iframe> <a href="https://example.org/safe">safe</a></p>';
+        await route.fulfill({ response, json: body });
+      },
+    );
     await page.reload();
     const post = page.getByRole('article').filter({ hasText: 'Hostile' });
     await post.waitFor();
     const html = await post.locator('.post-content').innerHTML();
     expect(html).not.toMatch(/onclick|onerror|javascript:|<script|<iframe/);
-    await expect(post.getByRole('link', { name: 'safe' }).getAttribute('rel')).resolves.toBe('noopener noreferrer nofollow');
+    await expect(post.getByRole('link', { name: 'safe' }).getAttribute('rel')).resolves.toBe(
+      'noopener noreferrer nofollow',
+    );
     // Clicked, the paragraph and what was a javascript: link (no longer even a link) run nothing. Both
     // clicks at once: a click on a post's text also opens the post.
     await post.locator('.post-content').evaluate((content) => {
-      for (const el of content.querySelectorAll('p, a')) if (el instanceof HTMLElement && el.textContent !== 'safe') el.click();
+      for (const el of content.querySelectorAll('p, a'))
+        if (el instanceof HTMLElement && el.textContent !== 'safe') el.click();
     });
     await expect(page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).resolves.toBeUndefined();
   });

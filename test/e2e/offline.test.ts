@@ -22,7 +22,10 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
 
   /** The remote added with its token, as the page adds it, and its first sync done; the page read again. */
   const addRemote = async () => {
-    const added = await api(host.url, DESK_TOKEN, 'POST', '/api/sync/remotes', { base_url: remote.url, token: REMOTE_TOKEN });
+    const added = await api(host.url, DESK_TOKEN, 'POST', '/api/sync/remotes', {
+      base_url: remote.url,
+      token: REMOTE_TOKEN,
+    });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     await page.reload();
     await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/Up to date/);
@@ -42,7 +45,7 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     await shot(page, 'remotes');
   });
 
-  it('writes as the remote\'s Persona while the remote is down, shows it waiting, then sent', async () => {
+  it("writes as the remote's Persona while the remote is down, shows it waiting, then sent", async () => {
     await addRemote();
     await stopRemote();
     await page.getByRole('button', { name: /Act as Remote Self/ }).click();
@@ -56,7 +59,11 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     await expect.poll(() => syncLine().textContent(), { timeout: 10_000 }).toMatch(/1 waiting to send/);
     // The post itself says so too, also after a reload.
     await page.reload();
-    await page.getByRole('article').filter({ hasText: 'Written while the remote was away' }).getByText('Waiting to send').waitFor();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Written while the remote was away' })
+      .getByText('Waiting to send')
+      .waitFor();
     await shot(page, 'waiting-to-send');
 
     const back = await startRemote();
@@ -69,7 +76,9 @@ describe.skipIf(!hasChromium)('the desk with a remote that goes away and comes b
     const sent = page.getByRole('article').filter({ hasText: 'Written while the remote was away' });
     await expect(sent.count()).resolves.toBe(1);
     // The star shows at once; a refusal would come with the answer, so the test waits for it.
-    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/star'));
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/star'),
+    );
     await sent.getByRole('button', { name: 'Star' }).click();
     await expect.poll(() => sent.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
     await answered;

@@ -34,9 +34,17 @@ describe.skipIf(!hasChromium)('Persona and tag pages', () => {
   it("shows a local Persona's profile, its safe bio and site, and only its posts, of every type", async () => {
     const wren = await call('POST', '/api/account/personas', { handle: 'wren', name: 'Wren Ashby' });
     await call('POST', `/api/account/personas/${wren.guid}`, { site_url: 'https://wren.example/notes' });
-    await call('POST', `/api/account/${wren.guid}/bio`, { bio_text: 'I keep **bees** by the river. <script>window.hacked = 1</script><img src=x onerror="window.hacked = 2">' });
+    await call('POST', `/api/account/${wren.guid}/bio`, {
+      bio_text:
+        'I keep **bees** by the river. <script>window.hacked = 1</script><img src=x onerror="window.hacked = 2">',
+    });
     await write('A note about the hives', { persona_guid: wren.guid });
-    await write('Worth reading on swarms', { persona_guid: wren.guid, post_type: 'post.bookmark', source_url: 'https://bees.example/swarms', source_title: 'Swarms' });
+    await write('Worth reading on swarms', {
+      persona_guid: wren.guid,
+      post_type: 'post.bookmark',
+      source_url: 'https://bees.example/swarms',
+      source_title: 'Swarms',
+    });
     await write('Written by the first Persona, not Wren');
 
     await page.goto(`${host.url}/@wren`);
@@ -47,7 +55,9 @@ describe.skipIf(!hasChromium)('Persona and tag pages', () => {
     await expect(head.locator('.persona-bio strong').textContent()).resolves.toBe('bees');
     await expect(head.locator('.persona-bio script, .persona-bio [onerror]').count()).resolves.toBe(0);
     await expect(page.evaluate(() => (window as { hacked?: number }).hacked)).resolves.toBeUndefined();
-    await expect(head.getByRole('link', { name: 'wren.example/notes' }).getAttribute('href')).resolves.toBe('https://wren.example/notes');
+    await expect(head.getByRole('link', { name: 'wren.example/notes' }).getAttribute('href')).resolves.toBe(
+      'https://wren.example/notes',
+    );
 
     const feed = page.getByRole('feed', { name: 'Wren Ashby' });
     await feed.getByText('Worth reading on swarms').waitFor();
@@ -87,11 +97,20 @@ describe.skipIf(!hasChromium)('Persona and tag pages', () => {
   });
 
   it('tells it by its host, keeps a local Persona of the same handle at /@handle, and lists its synced posts', async () => {
-    const written = await api(remote.url, REMOTE_TOKEN, 'POST', '/api/posts/write', { content: 'Written far away', post_type: 'post.note' });
+    const written = await api(remote.url, REMOTE_TOKEN, 'POST', '/api/posts/write', {
+      content: 'Written far away',
+      post_type: 'post.note',
+    });
     expect(written.status, JSON.stringify(written.json)).toBe(200);
-    const local = await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'wren', name: 'Wren Close By' });
+    const local = await api(host.url, TOKEN, 'POST', '/api/account/personas', {
+      handle: 'wren',
+      name: 'Wren Close By',
+    });
     expect(local.status, JSON.stringify(local.json)).toBe(200);
-    const added = await api(host.url, TOKEN, 'POST', '/api/sync/remotes', { base_url: remote.url, token: REMOTE_TOKEN });
+    const added = await api(host.url, TOKEN, 'POST', '/api/sync/remotes', {
+      base_url: remote.url,
+      token: REMOTE_TOKEN,
+    });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     const synced = await api(host.url, TOKEN, 'POST', `/api/sync/remotes/${added.json.data.guid}/sync`);
     expect(synced.status, JSON.stringify(synced.json)).toBe(200);

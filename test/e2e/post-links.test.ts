@@ -16,7 +16,11 @@ describe.skipIf(!hasChromium)('links in posts and marks in search results', () =
   });
 
   const write = async (content: string, params: Record<string, unknown> = {}) => {
-    const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note', ...params });
+    const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', {
+      content,
+      post_type: 'post.note',
+      ...params,
+    });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   };
   const search = () => page.getByRole('searchbox', { name: 'Search posts' });
@@ -35,7 +39,9 @@ describe.skipIf(!hasChromium)('links in posts and marks in search results', () =
     await expect(post.getByRole('link', { name: '#harbour' }).getAttribute('href')).resolves.toBe('/tags/harbour');
     await expect(post.getByRole('link', { name: '@amy' }).getAttribute('href')).resolves.toBe('/@amy');
     // The words are the author's, letter for letter; code and a number are no links.
-    expect((await post.locator('.post-content').textContent())?.trim()).toBe('Out to the #harbour with @amy, see #not-a-tag or issue #12');
+    expect((await post.locator('.post-content').textContent())?.trim()).toBe(
+      'Out to the #harbour with @amy, see #not-a-tag or issue #12',
+    );
     await expect(post.locator('.post-content a').count()).resolves.toBe(2);
     // A tag the text does not show is listed under it, as a link to its page; the ones it shows are not.
     const listed = post.getByRole('list', { name: 'Tags and mentions' }).getByRole('link');
@@ -57,7 +63,10 @@ describe.skipIf(!hasChromium)('links in posts and marks in search results', () =
 
   it('marks the words a search found, and names the words too short to search instead of refusing them', async () => {
     onTestFailed(() => shot(page, 'failed-search-marks'));
-    await write('The old **lighthouses** of the coast, and the LIGHTHOUSES of the bay', { post_type: 'post.article', title: 'On lighthouses' });
+    await write('The old **lighthouses** of the coast, and the LIGHTHOUSES of the bay', {
+      post_type: 'post.article',
+      title: 'On lighthouses',
+    });
     await write('A note about harbours');
     await page.reload();
     await postWith('A note about harbours').waitFor();
@@ -65,24 +74,39 @@ describe.skipIf(!hasChromium)('links in posts and marks in search results', () =
     // Explained as it is typed, before anything is asked.
     await search().fill('the lighthouses');
     const box = page.getByRole('search');
-    await box.getByRole('status').filter({ hasText: 'Words of fewer than 4 letters are not searched: “the”.' }).waitFor();
+    await box
+      .getByRole('status')
+      .filter({ hasText: 'Words of fewer than 4 letters are not searched: “the”.' })
+      .waitFor();
     await search().press('Enter');
     await page.waitForURL(`${host.url}/search?q=the+lighthouses`);
     const screen = page.getByRole('region', { name: 'Search: the lighthouses' });
-    await screen.getByRole('status').filter({ hasText: 'Words of fewer than 4 letters are not searched: “the”.' }).waitFor();
+    await screen
+      .getByRole('status')
+      .filter({ hasText: 'Words of fewer than 4 letters are not searched: “the”.' })
+      .waitFor();
     const found = screen.getByRole('feed').getByRole('article');
     await found.first().waitFor();
     await expect(found.count()).resolves.toBe(1);
-    await expect(found.locator('mark.search-mark').allTextContents()).resolves.toEqual(['lighthouses', 'lighthouses', 'LIGHTHOUSES']);
+    await expect(found.locator('mark.search-mark').allTextContents()).resolves.toEqual([
+      'lighthouses',
+      'lighthouses',
+      'LIGHTHOUSES',
+    ]);
     await expect(found.getByRole('heading', { name: 'On lighthouses' }).count()).resolves.toBe(1);
-    expect((await found.locator('.post-content').textContent())?.trim()).toBe('The old lighthouses of the coast, and the LIGHTHOUSES of the bay');
+    expect((await found.locator('.post-content').textContent())?.trim()).toBe(
+      'The old lighthouses of the coast, and the LIGHTHOUSES of the bay',
+    );
     await shot(page, 'search-marks');
 
     // Nothing left to search: the box says what to type, and nothing is asked.
     await search().fill('to of');
     await box
       .getByRole('status')
-      .filter({ hasText: 'Words of fewer than 4 letters are not searched: “to”, “of”. Type a word of 4 letters or more, or @name for a Persona\'s posts.' })
+      .filter({
+        hasText:
+          "Words of fewer than 4 letters are not searched: “to”, “of”. Type a word of 4 letters or more, or @name for a Persona's posts.",
+      })
       .waitFor();
     await search().press('Enter');
     await nextFrames(page);

@@ -10,7 +10,7 @@ const TOKEN = 'e2e-place-news-owner-token-0123456789';
  * Coming back to a timeline after posts arrived above the place left: a file of its own, as its page has
  * a clock the test moves (and a process keeps one folder of databases).
  */
-describe.skipIf(!hasChromium)('the reader\'s place when posts came meanwhile', () => {
+describe.skipIf(!hasChromium)("the reader's place when posts came meanwhile", () => {
   const { host, page, errors } = useDesk({
     name: 'place-news',
     token: TOKEN,
@@ -30,7 +30,9 @@ describe.skipIf(!hasChromium)('the reader\'s place when posts came meanwhile', (
     await scrollAndSettle(feed, { top: 3000 });
     const reading = await feed.evaluate((el) => {
       const top = el.getBoundingClientRect().top + el.clientHeight / 2;
-      const row = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().top <= top && a.getBoundingClientRect().bottom > top);
+      const row = [...el.querySelectorAll('article')].find(
+        (a) => a.getBoundingClientRect().top <= top && a.getBoundingClientRect().bottom > top,
+      );
       return row?.textContent.match(/Numbered post \d+\./)?.[0] ?? '';
     });
     const row = feed.getByRole('article').filter({ hasText: reading });
@@ -51,7 +53,8 @@ describe.skipIf(!hasChromium)('the reader\'s place when posts came meanwhile', (
 
     // While the post is read, three posts are written, and more than a poll's time goes by.
     await nextSecond();
-    for (const n of [1, 2, 3]) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: `Fresh post ${n}`, post_type: 'post.note' });
+    for (const n of [1, 2, 3])
+      await api(host.url, TOKEN, 'POST', '/api/posts/write', { content: `Fresh post ${n}`, post_type: 'post.note' });
     await page.clock.fastForward(16_000);
     await page.goBack();
 

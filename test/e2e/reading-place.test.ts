@@ -26,7 +26,7 @@ async function focusedThing(page: Page): Promise<{ row: number | null; inFeed: b
  * stops once per list; the arrows and j/k move between posts. Each case has a host and a page of its own
  * holding 150 posts of different heights.
  */
-describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long timeline', () => {
+describe.skipIf(!hasChromium)("the reader's place and the keyboard in a long timeline", () => {
   const { page, errors } = useDesk({
     name: 'place',
     token: TOKEN,
@@ -51,7 +51,11 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
         el.scrollTop = el.scrollHeight;
         return el.scrollHeight;
       });
-      await expect.poll(() => feed().evaluate((el, before) => el.scrollHeight > before || el.querySelector('.end') !== null, height)).toBe(true);
+      await expect
+        .poll(() =>
+          feed().evaluate((el, before) => el.scrollHeight > before || el.querySelector('.end') !== null, height),
+        )
+        .toBe(true);
     }
     await expect.poll(() => feed().getAttribute('aria-busy')).toBe('false');
     await scrollAndSettle(feed(), { top });
@@ -62,7 +66,9 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     const middle = await feed().evaluate((el) => {
       const box = el.getBoundingClientRect();
       const y = box.top + box.height / 2;
-      const row = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().top <= y && a.getBoundingClientRect().bottom > y);
+      const row = [...el.querySelectorAll('article')].find(
+        (a) => a.getBoundingClientRect().top <= y && a.getBoundingClientRect().bottom > y,
+      );
       return Number(row?.getAttribute('data-index'));
     });
     expect(middle).toBeGreaterThan(60);
@@ -71,19 +77,26 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     await page.keyboard.press('j');
     await expect.poll(async () => (await focusedThing(page)).row).toBe(middle + 2);
     const row = selectedRow();
-    return { index: middle + 2, number: await numberOf(row), top: await feed().evaluate((el) => el.scrollTop), y: (await row.boundingBox())?.y ?? -1 };
+    return {
+      index: middle + 2,
+      number: await numberOf(row),
+      top: await feed().evaluate((el) => el.scrollTop),
+      y: (await row.boundingBox())?.y ?? -1,
+    };
   };
 
   /** The timeline shows what it showed when `before` was taken: same scroll, same post selected, focused and where it was. */
   const expectSamePlace = async (before: { index: number; number: string; top: number; y: number }, name = 'Home') => {
     await selectedRow(name).waitFor();
-    await expect.poll(async () => Math.abs((await feed(name).evaluate((el) => el.scrollTop)) - before.top)).toBeLessThan(2);
+    await expect
+      .poll(async () => Math.abs((await feed(name).evaluate((el) => el.scrollTop)) - before.top))
+      .toBeLessThan(2);
     await expect(numberOf(selectedRow(name))).resolves.toBe(before.number);
     await expect.poll(() => selectedRow(name).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(Math.abs(((await selectedRow(name).boundingBox())?.y ?? 0) - before.y)).toBeLessThan(2);
   };
 
-  it('comes back from a post to the same place and selection: Back in the page, then the browser\'s Forward and Back', async () => {
+  it("comes back from a post to the same place and selection: Back in the page, then the browser's Forward and Back", async () => {
     onTestFailed(() => shot(page, 'failed-place-back'));
     await loadAllThenScrollTo(12_000);
     const before = await selectFarDown();
@@ -98,7 +111,11 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     await page.keyboard.press('k');
     await expect.poll(async () => numberOf(selectedRow())).toBe(before.number);
 
-    const now = { ...before, top: await feed().evaluate((el) => el.scrollTop), y: (await selectedRow().boundingBox())?.y ?? -1 };
+    const now = {
+      ...before,
+      top: await feed().evaluate((el) => el.scrollTop),
+      y: (await selectedRow().boundingBox())?.y ?? -1,
+    };
     await page.goForward();
     await page.getByRole('heading', { name: 'Conversation' }).waitFor();
     await page.goBack();
@@ -158,11 +175,15 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     const rows = feed().locator('article[tabindex="0"]');
     await expect(rows.count()).resolves.toBe(1);
     // Other posts' controls are clickable but no Tab stops.
-    await expect(feed().locator('article[data-index="3"]').getByRole('button', { name: 'Reply' }).getAttribute('tabindex')).resolves.toBe('-1');
+    await expect(
+      feed().locator('article[data-index="3"]').getByRole('button', { name: 'Reply' }).getAttribute('tabindex'),
+    ).resolves.toBe('-1');
     // Shift+Tab comes back into the list through the same post.
     await page.keyboard.press('Shift+Tab');
     await expect.poll(async () => (await focusedThing(page)).inFeed).toBe(true);
-    await expect(page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('data-index'))).resolves.toBe('0');
+    await expect(
+      page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('data-index')),
+    ).resolves.toBe('0');
   });
 
   it('moves between posts with the arrows, j and k, Home and End', async () => {
@@ -171,7 +192,15 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await focusedThing(page)).row).toBe(0);
-    const steps: [string, number][] = [['ArrowDown', 1], ['j', 2], ['ArrowDown', 3], ['ArrowUp', 2], ['k', 1], ['End', 39], ['Home', 0]];
+    const steps: [string, number][] = [
+      ['ArrowDown', 1],
+      ['j', 2],
+      ['ArrowDown', 3],
+      ['ArrowUp', 2],
+      ['k', 1],
+      ['End', 39],
+      ['Home', 0],
+    ];
     for (const [key, row] of steps) {
       await page.keyboard.press(key);
       await expect.poll(async () => (await focusedThing(page)).row, { message: `${key} to row ${row}` }).toBe(row);
@@ -202,10 +231,18 @@ describe.skipIf(!hasChromium)('the reader\'s place and the keyboard in a long ti
     onTestFailed(() => shot(page, 'failed-place-thread-tab'));
     await feed().locator('article[data-index="0"] .post-content').click();
     const guid = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-    for (let i = 1; i <= 6; i++) await api(new URL(page.url()).origin, TOKEN, 'POST', '/api/posts/write', { content: `Answer ${i}`, post_type: 'post.note', reply_to: guid });
+    for (let i = 1; i <= 6; i++)
+      await api(new URL(page.url()).origin, TOKEN, 'POST', '/api/posts/write', {
+        content: `Answer ${i}`,
+        post_type: 'post.note',
+        reply_to: guid,
+      });
     await page.reload();
     const list = page.getByRole('list', { name: 'Conversation' });
-    await list.getByRole('article', { name: /reply level 1/ }).first().waitFor();
+    await list
+      .getByRole('article', { name: /reply level 1/ })
+      .first()
+      .waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe('true');
     const inside: string[] = [];
     for (let presses = 1; presses <= 30; presses++) {

@@ -18,8 +18,15 @@ describe.skipIf(!hasChromium)('scheduled posts in a browser', () => {
   });
 
   const nowUnix = () => Math.floor(Date.now() / 1000);
-  const write = async (content: string, params: Record<string, unknown> = {}): Promise<{ guid: string; publish_unix: number }> => {
-    const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note', ...params });
+  const write = async (
+    content: string,
+    params: Record<string, unknown> = {},
+  ): Promise<{ guid: string; publish_unix: number }> => {
+    const answer = await api(host.url, TOKEN, 'POST', '/api/posts/write', {
+      content,
+      post_type: 'post.note',
+      ...params,
+    });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     return answer.json.data[0];
   };
@@ -44,7 +51,9 @@ describe.skipIf(!hasChromium)('scheduled posts in a browser', () => {
     await arrange();
     const home = page.getByRole('feed');
     await home.getByRole('article').first().waitFor();
-    await expect(home.getByRole('article').allTextContents()).resolves.toEqual([expect.stringContaining('Published this morning')]);
+    await expect(home.getByRole('article').allTextContents()).resolves.toEqual([
+      expect.stringContaining('Published this morning'),
+    ]);
     await page.getByRole('link', { name: /^Everything/ }).click();
     const everything = page.getByRole('feed', { name: 'Everything' });
     await everything.getByText('Published this morning').waitFor();
@@ -72,7 +81,9 @@ describe.skipIf(!hasChromium)('scheduled posts in a browser', () => {
     await page.getByLabel('Publish at').fill(value);
     await page.getByRole('button', { name: 'Save time' }).click();
     await page.getByText('New time saved.').waitFor();
-    await expect(scheduledList().getByRole('listitem').nth(1).textContent()).resolves.toMatch(/Going out tomorrow.*in 2 days ·/);
+    await expect(scheduledList().getByRole('listitem').nth(1).textContent()).resolves.toMatch(
+      /Going out tomorrow.*in 2 days ·/,
+    );
     expect((await read(later.guid)).json.data[0].publish_unix).toBe(target);
 
     // A time already past is refused in words, not sent.
@@ -125,6 +136,8 @@ describe.skipIf(!hasChromium)('scheduled posts in a browser', () => {
     await page.getByRole('link', { name: /^Scheduled \(2\)/ }).waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: /^Home/ }).click();
     await postWith('Going out in a few seconds').waitFor({ timeout: 3_000 });
-    await expect(page.getByRole('feed').getByRole('article').first().textContent()).resolves.toContain('Going out in a few seconds');
+    await expect(page.getByRole('feed').getByRole('article').first().textContent()).resolves.toContain(
+      'Going out in a few seconds',
+    );
   });
 });

@@ -14,7 +14,8 @@ describe.skipIf(!hasChromium)('the shell at every size', () => {
     token: TOKEN,
     freshForEachTest: true,
     arrange: async ({ host }) => {
-      for (const content of ['A first note', 'A second note']) await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
+      for (const content of ['A first note', 'A second note'])
+        await api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
     },
     ready: ({ page }) => page.getByRole('feed', { name: 'Home' }).getByRole('article').first().waitFor(),
   });
@@ -48,7 +49,9 @@ describe.skipIf(!hasChromium)('the shell at every size', () => {
 
     // Search opens the menu with the search field ready; Escape closes it.
     await sections.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search posts');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search posts');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await sections.getByRole('button', { name: 'New' }).click();
@@ -102,7 +105,9 @@ describe.skipIf(!hasChromium)('the shell at every size', () => {
     const changed = await write({ content: 'Written, then changed', post_type: 'post.note' });
     // Changed beyond the moment a write takes (EDIT_GRACE_S): the host stamps by the second.
     const later = Math.floor(Date.now() / 1000) + 3;
-    await expect.poll(() => Math.floor(Date.now() / 1000), { timeout: 5_000, interval: 100 }).toBeGreaterThanOrEqual(later);
+    await expect
+      .poll(() => Math.floor(Date.now() / 1000), { timeout: 5_000, interval: 100 })
+      .toBeGreaterThanOrEqual(later);
     await write({ content: 'Written, then changed here' }, changed.guid);
     await page.getByRole('link', { name: /^Everything/ }).click();
     const edited = page.getByRole('article').filter({ hasText: 'Written, then changed here' });

@@ -9,7 +9,12 @@ const TOKEN = 'e2e-sign-in-link-owner-token-01234';
  * what a newcomer has.
  */
 describe.skipIf(!hasChromium)('signing in with the printed link', () => {
-  const { host, context } = useDesk({ name: 'sign-in-link', databaseName: 'sign-in-link', token: TOKEN, open: 'signed-out' });
+  const { host, context } = useDesk({
+    name: 'sign-in-link',
+    databaseName: 'sign-in-link',
+    token: TOKEN,
+    open: 'signed-out',
+  });
 
   it('leads with the link when no password is set, and offers the owner token, not a password form', async () => {
     const page = await context.newPage();
@@ -32,7 +37,9 @@ describe.skipIf(!hasChromium)('signing in with the printed link', () => {
     expect(page.url()).toBe(`${host.url}/`);
     await expect(page.evaluate(() => `${location.href} ${JSON.stringify(history.state)}`)).resolves.not.toContain(code);
     // Signed in as a password would sign in: a session of its own, kept across a reload, that works.
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('desk.session.v1') ?? '{}') as { token: string; source: string });
+    const saved = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('desk.session.v1') ?? '{}') as { token: string; source: string },
+    );
     expect(saved.source).toBe('login');
     expect(saved.token).not.toBe(TOKEN);
     expect((await api(host.url, saved.token, 'GET', '/api/account/me')).status).toBe(200);

@@ -29,7 +29,10 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
 
   /** Adds `baseUrl` (the remote, or a proxy before it) with the remote's token, as the page adds it. */
   const addRemote = async (baseUrl = remote.url) => {
-    const added = await api(host.url, DESK_TOKEN, 'POST', '/api/sync/remotes', { base_url: baseUrl, token: REMOTE_TOKEN });
+    const added = await api(host.url, DESK_TOKEN, 'POST', '/api/sync/remotes', {
+      base_url: baseUrl,
+      token: REMOTE_TOKEN,
+    });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
   };
 
@@ -38,7 +41,10 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     for (let i = 0; i < count; i += 8) {
       await Promise.all(
         Array.from({ length: Math.min(8, count - i) }, async (_, j) => {
-          const answer = await api(remote.url, REMOTE_TOKEN, 'POST', '/api/posts/write', { content: `Remote post ${i + j + 1}`, post_type: 'post.note' });
+          const answer = await api(remote.url, REMOTE_TOKEN, 'POST', '/api/posts/write', {
+            content: `Remote post ${i + j + 1}`,
+            post_type: 'post.note',
+          });
           expect(answer.status).toBe(200);
         }),
       );
@@ -65,11 +71,18 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     await stopRemote();
 
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.getByRole('alert').filter({ hasText: `Could not sync with ${where}: the remote cannot be reached (connection refused)` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Could not sync with ${where}: the remote cannot be reached (connection refused)` })
+      .waitFor();
     const line = syncLine();
     await expect
       .poll(() => line.textContent())
-      .toMatch(new RegExp(`^${where.replace(/\./g, '\\.')} Offline since [^·]+ · the remote cannot be reached \\(connection refused\\) · next try at [^·]+$`));
+      .toMatch(
+        new RegExp(
+          `^${where.replace(/\./g, '\\.')} Offline since [^·]+ · the remote cannot be reached \\(connection refused\\) · next try at [^·]+$`,
+        ),
+      );
     // The full times on hover.
     expect(await line.getAttribute('title')).toMatch(/^Failing since .+; Next try at .+/);
     // Its own colour: not the grey of a remote never synced, and the same in its shape and its words.
@@ -103,7 +116,8 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const syncRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/api\/sync\/remotes\/[^/]+\/sync$/.test(new URL(request.url()).pathname)) syncRequests.push(request.url());
+      if (request.method() === 'POST' && /\/api\/sync\/remotes\/[^/]+\/sync$/.test(new URL(request.url()).pathname))
+        syncRequests.push(request.url());
     });
     await page.route('**/api/sync/remotes/*/sync', async (route) => {
       await held;
@@ -121,7 +135,9 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     await page.evaluate(() => document.querySelector<HTMLButtonElement>('.sidebar-foot button')?.click());
     release();
 
-    const outcome = page.getByRole('status').filter({ hasText: `Up to date with ${remoteHost()}: 3 new or changed posts` });
+    const outcome = page
+      .getByRole('status')
+      .filter({ hasText: `Up to date with ${remoteHost()}: 3 new or changed posts` });
     await outcome.waitFor({ timeout: 10_000 });
     await expect.poll(() => button.textContent()).toBe('Sync now');
     expect(await button.getAttribute('aria-busy')).toBe('false');
@@ -129,7 +145,9 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     await expect.poll(() => syncLine().textContent()).toMatch(/Up to date · just now/);
 
     await page.getByRole('link', { name: 'Remotes and sync' }).click();
-    await card().getByText(/^Last sync went well just now: 3 new or changed posts$/).waitFor();
+    await card()
+      .getByText(/^Last sync went well just now: 3 new or changed posts$/)
+      .waitFor();
     await shootSyncState(page, 'up-to-date');
     expect(errors).toEqual([]);
   }, 60_000);
@@ -149,7 +167,9 @@ describe.skipIf(!hasChromium)('the sync status of a remote', () => {
     const line = syncLine();
     await expect.poll(() => line.textContent(), { timeout: 10_000 }).toMatch(/Syncing · 249 posts read so far$/);
     expect(await line.getAttribute('class')).toContain('sync-syncing');
-    await card().getByText(/^Sync started (just now|\d+ min ago) · 249 posts read, 249 new or changed here so far$/).waitFor();
+    await card()
+      .getByText(/^Sync started (just now|\d+ min ago) · 249 posts read, 249 new or changed here so far$/)
+      .waitFor();
     expect(await bothSchemes(page)).toEqual({});
     await shootSyncState(page, 'syncing');
     await expect.poll(() => line.textContent(), { timeout: 15_000 }).toMatch(/Syncing · 498 posts read so far$/);

@@ -16,11 +16,13 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
     fakeClock: true,
     freshForEachTest: true,
     arrange: async () => {
-      for (let i = 1; i <= 30; i++) await write(`Older post ${i}\n\n${'A line to give the post some height. '.repeat(4)}`);
+      for (let i = 1; i <= 30; i++)
+        await write(`Older post ${i}\n\n${'A line to give the post some height. '.repeat(4)}`);
     },
   });
 
-  const write = (content: string) => api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
+  const write = (content: string) =>
+    api(host.url, TOKEN, 'POST', '/api/posts/write', { content, post_type: 'post.note' });
   const feed = () => page.getByRole('feed', { name: 'Home' });
   const marker = () => page.getByRole('separator').filter({ hasText: 'New since you last looked' });
 
@@ -39,7 +41,9 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
       const row = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().bottom > top + 10);
       return row?.textContent.match(/Older post \d+/)?.[0] ?? '';
     });
-    const reading = feed().getByRole('article').filter({ hasText: new RegExp(`${readingText}\\b`) });
+    const reading = feed()
+      .getByRole('article')
+      .filter({ hasText: new RegExp(`${readingText}\\b`) });
     const topBefore = (await reading.boundingBox())?.y ?? 0;
 
     // Equal times sort by GUID: a post sure to arrive above the ones seen is written in a later second.

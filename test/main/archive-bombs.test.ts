@@ -62,7 +62,9 @@ describe('an archive built to exhaust memory', () => {
     expect(fs.statSync(file).size).toBeGreaterThan(60 * 1024 ** 2);
     const run = script('import', ['--data', tempDir('archive-bomb-target'), '--in', file, '--dry-run']);
     expect(await run.exited, run.output()).toBe(1);
-    expect(run.output()).toContain('import: refused: the file is not an archive of this app: it has no archive.json. Nothing was changed.');
+    expect(run.output()).toContain(
+      'import: refused: the file is not an archive of this app: it has no archive.json. Nothing was changed.',
+    );
   });
 
   it('whose check needs more memory than a check may have is refused, and the host that asked goes on', async () => {
@@ -74,7 +76,9 @@ describe('an archive built to exhaust memory', () => {
     const exported = script('export', ['--data', dataDir, '--out', file]);
     expect(await exported.exited, exported.output()).toBe(0);
 
-    await expect(checkArchiveFile(file, { heapMb: 4 })).rejects.toThrow(/^the archive could not be checked within 4 MB of memory/);
+    await expect(checkArchiveFile(file, { heapMb: 4 })).rejects.toThrow(
+      /^the archive could not be checked within 4 MB of memory/,
+    );
     const manifest = await checkArchiveFile(file);
     expect(manifest.counts.posts).toBe(20);
   });

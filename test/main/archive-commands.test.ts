@@ -7,7 +7,7 @@ import { script, serve, stop, texts, TOKEN, write } from './archive-processes';
 import { rawRequest, tempDir } from './host-helpers';
 
 describe('the archive commands', () => {
-  it('export a running host\'s folder while it writes, and restore it into a new folder', async () => {
+  it("export a running host's folder while it writes, and restore it into a new folder", async () => {
     const dataDir = tempDir('archive-cli');
     const host = await serve(dataDir);
     const before: string[] = [];
@@ -26,12 +26,23 @@ describe('the archive commands', () => {
     expect(await exported.exited, exported.output()).toBe(0);
     writing.on = false;
     await during;
-    expect(exported.output()).toMatch(/^Exported .* to .*instance\.zip: 1 accounts, 1 personas, 1 channels, 1 grants, 2 settings, \d+ posts/m);
+    expect(exported.output()).toMatch(
+      /^Exported .* to .*instance\.zip: 1 accounts, 1 personas, 1 channels, 1 grants, 2 settings, \d+ posts/m,
+    );
 
-    const entries = unzipSync(fs.readFileSync(archive), { filter: (file) => file.name.startsWith('data/posts') || file.name === 'archive.json' });
-    const posts = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array()).trim().split('\n').map((line) => (JSON.parse(line) as { text: string }).text);
+    const entries = unzipSync(fs.readFileSync(archive), {
+      filter: (file) => file.name.startsWith('data/posts') || file.name === 'archive.json',
+    });
+    const posts = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array())
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { text: string }).text);
     expect(posts).toEqual(expect.arrayContaining(before));
-    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({ format: 'publishing-desk-archive', version: 1, counts: { posts: posts.length } });
+    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toMatchObject({
+      format: 'publishing-desk-archive',
+      version: 1,
+      counts: { posts: posts.length },
+    });
 
     // A running host holds its folder: the import refuses it and changes nothing.
     const refused = script('import', ['--data', dataDir, '--in', archive]);
@@ -43,7 +54,9 @@ describe('the archive commands', () => {
     const fresh = path.join(tempDir('archive-cli-new'), 'instance');
     const dry = script('import', ['--data', fresh, '--in', archive, '--dry-run']);
     expect(await dry.exited, dry.output()).toBe(0);
-    expect(dry.output()).toMatch(/^Dry run: the archive \(made .*\) is sound; it would restore .*\d+ posts into .*\. Nothing was changed\.$/m);
+    expect(dry.output()).toMatch(
+      /^Dry run: the archive \(made .*\) is sound; it would restore .*\d+ posts into .*\. Nothing was changed\.$/m,
+    );
     expect(fs.existsSync(fresh)).toBe(false);
 
     const restored = script('import', ['--data', fresh, '--in', archive]);
@@ -60,7 +73,9 @@ describe('the archive commands', () => {
     const dataDir = path.join(tempDir('archive-cli-bad'), 'instance');
     const bad = script('import', ['--data', dataDir, '--in', junk]);
     expect(await bad.exited).toBe(1);
-    expect(bad.output()).toContain('import: refused: the file is not a zip archive, or it is cut short (its end record is missing). Nothing was changed.');
+    expect(bad.output()).toContain(
+      'import: refused: the file is not a zip archive, or it is cut short (its end record is missing). Nothing was changed.',
+    );
     const usage = script('export', ['--data', dataDir]);
     expect(await usage.exited).toBe(2);
     expect(usage.output()).toContain('export: --data and --out are required');
@@ -91,11 +106,22 @@ describe('the archive commands', () => {
     expect(run.output()).toContain('2 created, 0 skipped, 1 refused');
     // The databases themselves; reading a copy of them may leave SQLite's empty side files (-wal, -shm).
     const contents = () =>
-      fs.readdirSync(path.join(dataDir, 'db')).filter((name) => name.endsWith('.sqlite')).map((name) => [name, crypto.createHash('sha256').update(fs.readFileSync(path.join(dataDir, 'db', name))).digest('hex')]);
+      fs
+        .readdirSync(path.join(dataDir, 'db'))
+        .filter((name) => name.endsWith('.sqlite'))
+        .map((name) => [
+          name,
+          crypto
+            .createHash('sha256')
+            .update(fs.readFileSync(path.join(dataDir, 'db', name)))
+            .digest('hex'),
+        ]);
     const before = contents();
     const dryAgain = script('import', ['--data', dataDir, '--markdown', folder, '--dry-run']);
     await dryAgain.exited;
-    expect(dryAgain.output()).toContain('second.md: would skip (already there)\nfirst.md: would skip (already there)\n');
+    expect(dryAgain.output()).toContain(
+      'second.md: would skip (already there)\nfirst.md: would skip (already there)\n',
+    );
     expect(contents()).toEqual(before);
     const again = script('import', ['--data', dataDir, '--markdown', folder]);
     await again.exited;
@@ -135,14 +161,20 @@ describe('the archive commands', () => {
     const anonymous = await fetch(`${host.url}/api/instance/export`);
     expect(anonymous.status).toBe(403);
     expect(anonymous.headers.get('content-type')).toMatch(/^application\/json/);
-    expect((await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: 'not-the-token-at-all' } })).status).toBe(401);
+    expect(
+      (await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: 'not-the-token-at-all' } })).status,
+    ).toBe(401);
 
     const response = await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } });
     expect(response.status, host.output()).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="publishing-desk-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="publishing-desk-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    const manifest = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: { posts: number } };
+    const manifest = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as {
+      counts: { posts: number };
+    };
     expect(manifest.counts.posts).toBe(30);
     const feed = JSON.parse(strFromU8(entries['feeds/me.json'] ?? new Uint8Array())) as { items: { url: string }[] };
     expect(feed.items).toHaveLength(30);
@@ -172,7 +204,11 @@ describe('the archive commands', () => {
       updatedAt: Date.UTC(2026, 10, 24, 12, 0, 0),
     };
     const post = (body: string, token: string | null = TOKEN) =>
-      fetch(`${host.url}/api/instance/export`, { method: 'POST', headers: { ...(token ? { Authorization: token } : {}), 'Content-Type': 'application/json' }, body });
+      fetch(`${host.url}/api/instance/export`, {
+        method: 'POST',
+        headers: { ...(token ? { Authorization: token } : {}), 'Content-Type': 'application/json' },
+        body,
+      });
 
     const stranger = await post(JSON.stringify({ drafts: [draft] }), null);
     expect(stranger.status).toBe(403);
@@ -181,21 +217,51 @@ describe('the archive commands', () => {
     expect(response.status, host.output()).toBe(200);
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
     // A draft saved before the place fields existed reads them as '' (the page's schema), and is archived so.
-    expect(JSON.parse(strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()))).toEqual({ ...draft, place: '', latitude: '', longitude: '', altitude: '', canonicalPath: '', slug: '' });
-    expect(strFromU8(entries['markdown/drafts/2026-11-24-not-sent-yet.md'] ?? new Uint8Array())).toMatch(/^---\ndraft: true\nid: draft-one\n[^]*---\nNot sent yet$/);
-    expect((JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: { drafts: number } }).counts.drafts).toBe(1);
+    expect(JSON.parse(strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()))).toEqual({
+      ...draft,
+      place: '',
+      latitude: '',
+      longitude: '',
+      altitude: '',
+      canonicalPath: '',
+      slug: '',
+    });
+    expect(strFromU8(entries['markdown/drafts/2026-11-24-not-sent-yet.md'] ?? new Uint8Array())).toMatch(
+      /^---\ndraft: true\nid: draft-one\n[^]*---\nNot sent yet$/,
+    );
+    expect(
+      (JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: { drafts: number } }).counts
+        .drafts,
+    ).toBe(1);
 
     const refused = async (body: string) => {
       const answer = await post(body);
-      return { status: answer.status, json: (await answer.json()) as { meta: { code: number; text: string; list: string[] }; data: false } };
+      return {
+        status: answer.status,
+        json: (await answer.json()) as { meta: { code: number; text: string; list: string[] }; data: false },
+      };
     };
-    expect(await refused(JSON.stringify({ drafts: [draft, { ...draft, id: 'draft-two', privacy: 'everyone' }] }))).toEqual({
+    expect(
+      await refused(JSON.stringify({ drafts: [draft, { ...draft, id: 'draft-two', privacy: 'everyone' }] })),
+    ).toEqual({
       status: 400,
-      json: { meta: { code: 400, text: 'The Drafts Sent Are Not Valid', list: [expect.stringMatching(/^drafts\[1\]\.privacy: /)] }, data: false },
+      json: {
+        meta: {
+          code: 400,
+          text: 'The Drafts Sent Are Not Valid',
+          list: [expect.stringMatching(/^drafts\[1\]\.privacy: /)],
+        },
+        data: false,
+      },
     });
     const many = Array.from({ length: 1001 }, (_, i) => ({ ...draft, id: `d${i}` }));
-    expect((await refused(JSON.stringify({ drafts: many }))).json.meta.list).toEqual(['at most 1000 drafts are taken; 1001 were sent']);
-    expect((await refused('{"drafts": ')).json.meta).toMatchObject({ code: 400, text: 'The Request Body Could Not Be Read' });
+    expect((await refused(JSON.stringify({ drafts: many }))).json.meta.list).toEqual([
+      'at most 1000 drafts are taken; 1001 were sent',
+    ]);
+    expect((await refused('{"drafts": ')).json.meta).toMatchObject({
+      code: 400,
+      text: 'The Request Body Could Not Be Read',
+    });
     // More than the 1 MiB other requests may send: a long draft is taken on this path.
     const long = await post(JSON.stringify({ drafts: [{ ...draft, text: 'y'.repeat(2 * 1024 * 1024) }] }));
     expect(long.status).toBe(200);
@@ -212,7 +278,11 @@ describe('the archive commands', () => {
     expect(huge.status).toBe(413);
     expect(JSON.parse(huge.body)).toMatchObject({ meta: { code: 413, text: 'The Request Body Is Too Large' } });
     // The GET is as it was: an archive without drafts.
-    const plain = unzipSync(new Uint8Array(await (await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } })).arrayBuffer()));
+    const plain = unzipSync(
+      new Uint8Array(
+        await (await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } })).arrayBuffer(),
+      ),
+    );
     expect(Object.keys(plain).filter((name) => name.includes('drafts'))).toEqual([]);
     await stop(host);
   });

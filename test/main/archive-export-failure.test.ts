@@ -28,7 +28,9 @@ describe('GET /api/instance/export of a store it cannot archive', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await response.json()) as { meta: { code: number; text: string }; data: unknown };
     expect(body.meta.code).toBe(500);
-    expect(body.meta.text).toBe(`The Archive Could Not Be Made: cannot export posts row "${guid}": canonicalPath must be a path such as /notes/hello`);
+    expect(body.meta.text).toBe(
+      `The Archive Could Not Be Made: cannot export posts row "${guid}": canonicalPath must be a path such as /notes/hello`,
+    );
     expect(body.data).toBe(false);
     expect(restarted.output()).toContain(`cannot export posts row "${guid}"`);
     expect(await texts(restarted.url)).toEqual(['Soon out of bounds']);

@@ -17,7 +17,8 @@ export interface Run {
 
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 /** How a process is started: `umask` is the file mode creation mask it inherits (`022`: files readable by all). */
@@ -28,12 +29,17 @@ export interface Start {
 /** The project's own Node with `args`, from the project's folder; through a shell when a umask is asked for. */
 function node(args: string[], start: Start): ChildProcessByStdio<null, Readable, Readable> {
   const shell = start.umask === undefined ? [] : ['-c', `umask ${start.umask} && exec "$@"`, 'sh', process.execPath];
-  return spawn(shell.length > 0 ? '/bin/sh' : process.execPath, [...shell, ...args], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(shell.length > 0 ? '/bin/sh' : process.execPath, [...shell, ...args], {
+    cwd: PROJECT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** The script of package.json as npm would run it, with the project's own Node. */
 export function script(name: string, args: string[], start: Start = {}): Run {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
   const words = (scripts[name] ?? '').split(/\s+/);
   const child = node([...words.slice(words.indexOf('node') + 1), ...args], start);
   children.push(child);
@@ -44,7 +50,10 @@ export function script(name: string, args: string[], start: Start = {}): Run {
 }
 
 export async function serve(dataDir: string, start: Start = {}): Promise<Run & { url: string }> {
-  const child = node([...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN], start);
+  const child = node(
+    [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', TOKEN],
+    start,
+  );
   children.push(child);
   let text = '';
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -82,4 +91,3 @@ export async function stop(host: Run): Promise<void> {
   host.child.kill('SIGTERM');
   expect(await host.exited).toBe(0);
 }
-

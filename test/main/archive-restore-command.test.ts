@@ -27,7 +27,11 @@ async function exportOf(dataDir: string): Promise<string> {
 /** The archive's rows, table by table (`data/*.jsonl`), field by field. */
 function rowsOf(file: string): Record<string, unknown[]> {
   const entries = unzipSync(fs.readFileSync(file), { filter: (entry) => entry.name.startsWith('data/') });
-  const rows = (bytes: Uint8Array) => strFromU8(bytes).split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const rows = (bytes: Uint8Array) =>
+    strFromU8(bytes)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
   return Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, rows(bytes)]));
 }
 
@@ -35,7 +39,11 @@ const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', 'D_publish
 
 describe('npm run import over an instance that is not empty', () => {
   it('is refused without --replace, naming what it holds; with it, backs the instance up and gives back the archive', async () => {
-    const source = await instanceWith('restore-cli-source', ['From the archive 1', 'From the archive 2', 'From the archive 3']);
+    const source = await instanceWith('restore-cli-source', [
+      'From the archive 1',
+      'From the archive 2',
+      'From the archive 3',
+    ]);
     const archive = await exportOf(source);
     const target = await instanceWith('restore-cli-target', ['Already here 1', 'Already here 2']);
 
@@ -49,7 +57,8 @@ describe('npm run import over an instance that is not empty', () => {
 
     const replaced = script('import', ['--data', target, '--in', archive, '--replace']);
     expect(await replaced.exited, replaced.output()).toBe(0);
-    const backup = /^Backed up the instance as it was: backup (\d{8}T\d{9}Z-before-restore) /m.exec(replaced.output())?.[1] ?? '';
+    const backup =
+      /^Backed up the instance as it was: backup (\d{8}T\d{9}Z-before-restore) /m.exec(replaced.output())?.[1] ?? '';
     expect(backup, replaced.output()).not.toBe('');
     expect(postsIn(path.join(target, 'backups', backup, 'D_publishing.sqlite'))).toBe(2);
     expect(replaced.output()).toMatch(/^Restored .*3 posts into /m);

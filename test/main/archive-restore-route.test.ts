@@ -26,25 +26,40 @@ interface Answer {
   body: { meta: { text: string | false }; data: Record<string, unknown> | false };
 }
 
-async function upload(url: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = { Authorization: TOKEN }): Promise<Answer> {
-  const response = await fetch(`${url}/api/instance/restore`, { method: 'POST', headers: { 'content-type': 'application/zip', ...headers }, body });
+async function upload(
+  url: string,
+  body: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = { Authorization: TOKEN },
+): Promise<Answer> {
+  const response = await fetch(`${url}/api/instance/restore`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/zip', ...headers },
+    body,
+  });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
 /** A request that says its body is `declared` bytes long, and sends a few. */
 function declaring(url: string, declared: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${url}/api/instance/restore`, { method: 'POST', headers: { Authorization: TOKEN, 'content-length': String(declared) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }));
-    });
+    const request = http.request(
+      `${url}/api/instance/restore`,
+      { method: 'POST', headers: { Authorization: TOKEN, 'content-length': String(declared) } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }),
+        );
+      },
+    );
     request.on('error', reject);
     request.write('PK');
   });
 }
 
-const uploads = (dataDir: string) => (fs.existsSync(backupPaths(dataDir).uploadsDir) ? fs.readdirSync(backupPaths(dataDir).uploadsDir) : []);
+const uploads = (dataDir: string) =>
+  fs.existsSync(backupPaths(dataDir).uploadsDir) ? fs.readdirSync(backupPaths(dataDir).uploadsDir) : [];
 
 describe('POST /api/instance/restore', () => {
   it('refuses others than the owner, a truncated archive and an oversized one, keeping nothing of them', async () => {
@@ -59,10 +74,14 @@ describe('POST /api/instance/restore', () => {
     expect((await upload(host.url, archive, { Authorization: 'not-the-token-at-all' })).status).toBe(401);
     const truncated = await upload(host.url, archive.subarray(0, Math.floor(archive.length / 2)));
     expect(truncated.status).toBe(422);
-    expect(truncated.body.meta.text).toBe('This Archive Cannot Be Restored: the file is not a zip archive, or it is cut short (its end record is missing)');
+    expect(truncated.body.meta.text).toBe(
+      'This Archive Cannot Be Restored: the file is not a zip archive, or it is cut short (its end record is missing)',
+    );
     const oversized = await declaring(host.url, 3 * 1024 ** 3);
     expect(oversized.status).toBe(413);
-    expect(oversized.body.meta.text).toBe(`This Archive Is Larger Than an Upload May Be: at most ${2 * 1024 ** 3} bytes`);
+    expect(oversized.body.meta.text).toBe(
+      `This Archive Is Larger Than an Upload May Be: at most ${2 * 1024 ** 3} bytes`,
+    );
 
     expect(uploads(dataDir)).toEqual([]);
     expect(fs.existsSync(backupPaths(dataDir).stagingFile)).toBe(false);
@@ -79,7 +98,10 @@ describe('POST /api/instance/restore', () => {
     // Staged and unstaged: the uploaded file goes with it.
     expect((await upload(host.url, archive)).status).toBe(200);
     expect(uploads(dataDir)).toHaveLength(1);
-    const unstaged = await fetch(`${host.url}/api/backups/restore`, { method: 'DELETE', headers: { Authorization: TOKEN } });
+    const unstaged = await fetch(`${host.url}/api/backups/restore`, {
+      method: 'DELETE',
+      headers: { Authorization: TOKEN },
+    });
     expect(unstaged.status).toBe(200);
     expect(uploads(dataDir)).toEqual([]);
 
@@ -90,17 +112,26 @@ describe('POST /api/instance/restore', () => {
       staged_archive: expect.stringMatching(/^upload-\d{8}T\d{9}Z\.zip$/) as unknown,
       next: "The archive is sound. At the next start the store will be backed up as it is then, and replaced by the archive's. Restart the host to restore it (stop npm run serve and start it again).",
     });
-    const overview = (await (await fetch(`${host.url}/api/backups`, { headers: { Authorization: TOKEN } })).json()) as { data: { staged_archive: string | null } };
+    const overview = (await (await fetch(`${host.url}/api/backups`, { headers: { Authorization: TOKEN } })).json()) as {
+      data: { staged_archive: string | null };
+    };
     expect(overview.data.staged_archive).toBe((staged.body.data as { staged_archive: string }).staged_archive);
     await stop(host);
 
     host = await serve(dataDir);
     expect(await texts(host.url)).toEqual(['Archived 1', 'Archived 2']);
     const after = (await (await fetch(`${host.url}/api/backups`, { headers: { Authorization: TOKEN } })).json()) as {
-      data: { staged_archive: string | null; backups: { reason: string }[]; last_restore: { applied: boolean; safety_backup?: string } };
+      data: {
+        staged_archive: string | null;
+        backups: { reason: string }[];
+        last_restore: { applied: boolean; safety_backup?: string };
+      };
     };
     expect(after.data.staged_archive).toBeNull();
-    expect(after.data.last_restore).toMatchObject({ applied: true, safety_backup: expect.stringMatching(/-before-restore$/) as unknown });
+    expect(after.data.last_restore).toMatchObject({
+      applied: true,
+      safety_backup: expect.stringMatching(/-before-restore$/) as unknown,
+    });
     expect(after.data.backups.map((backup) => backup.reason)).toEqual(['before-restore']);
     expect(uploads(dataDir)).toEqual([]);
     await stop(host);
@@ -110,7 +141,13 @@ describe('POST /api/instance/restore', () => {
     const dataDir = tempDir('restore-route-limit');
     const paths = backupPaths(dataDir);
     const instance = await startInstance('memory', undefined, {
-      archive: archiveHandlers({ dataDir, paths, now: () => Date.parse('2026-11-25T06:00:00Z'), restart: 'host', uploadLimitBytes: 1000 }),
+      archive: archiveHandlers({
+        dataDir,
+        paths,
+        now: () => Date.parse('2026-11-25T06:00:00Z'),
+        restart: 'host',
+        uploadLimitBytes: 1000,
+      }),
     });
     onTestFinished(() => instance.close());
     const route = instance.service;
@@ -121,7 +158,14 @@ describe('POST /api/instance/restore', () => {
         controller.enqueue(new Uint8Array(100));
       },
     });
-    const response = await route(new Request('http://desk.test/api/instance/restore', { method: 'POST', headers: { authorization: OWNER_TOKEN }, body, duplex: 'half' } as RequestInit));
+    const response = await route(
+      new Request('http://desk.test/api/instance/restore', {
+        method: 'POST',
+        headers: { authorization: OWNER_TOKEN },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    );
     expect(response.status).toBe(413);
     // It read past the limit by a chunk at most, not the endless body.
     expect(sent).toBeLessThan(1300);
@@ -133,10 +177,19 @@ describe('POST /api/instance/restore', () => {
     const dataDir = tempDir('restore-route-one-at-a-time');
     const paths = backupPaths(dataDir);
     let clock = Date.parse('2026-11-25T06:00:00Z');
-    const instance = await startInstance('memory', undefined, { archive: archiveHandlers({ dataDir, paths, now: () => (clock += 1000), restart: 'host' }) });
+    const instance = await startInstance('memory', undefined, {
+      archive: archiveHandlers({ dataDir, paths, now: () => (clock += 1000), restart: 'host' }),
+    });
     onTestFinished(() => instance.close());
     const post = (body: BodyInit) =>
-      instance.service(new Request('http://desk.test/api/instance/restore', { method: 'POST', headers: { authorization: OWNER_TOKEN }, body, duplex: 'half' } as RequestInit));
+      instance.service(
+        new Request('http://desk.test/api/instance/restore', {
+          method: 'POST',
+          headers: { authorization: OWNER_TOKEN },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      );
     // The first upload sends half, then waits until the test lets it finish.
     let finish = () => {};
     const waiting = new Promise<void>((resolve) => (finish = resolve));
@@ -152,14 +205,18 @@ describe('POST /api/instance/restore', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const second = await post(archive);
     expect(second.status).toBe(409);
-    expect(((await second.json()) as { meta: { text: string } }).meta.text).toBe('Another Archive Is Being Uploaded: Wait for It to Finish');
+    expect(((await second.json()) as { meta: { text: string } }).meta.text).toBe(
+      'Another Archive Is Being Uploaded: Wait for It to Finish',
+    );
     finish();
     const staged = (await (await first).json()) as { data: { staged_archive: string; next: string } };
     expect(staged.data.next).not.toContain('takes the place');
     expect(fs.readdirSync(paths.uploadsDir)).toEqual([staged.data.staged_archive]);
 
     const later = (await (await post(archive)).json()) as { data: { staged_archive: string; next: string } };
-    expect(later.data.next).toContain(`It takes the place of the archive ${staged.data.staged_archive}, staged before.`);
+    expect(later.data.next).toContain(
+      `It takes the place of the archive ${staged.data.staged_archive}, staged before.`,
+    );
     expect(fs.readdirSync(paths.uploadsDir)).toEqual([later.data.staged_archive]);
   });
 });

@@ -34,6 +34,8 @@ describe('a restored store, before it is put in place', () => {
     // What an upgrade leaves to finish at the next start, in a form that start cannot read.
     await built.db.settings.put({ key: REQUEUE_WORDS_V6, value: '{not json' });
     built.close();
-    await expect(tryStart(path.join(dataDir, 'db'), options('broken'))).rejects.toThrow(/^the restored store would not start: .*JSON/);
+    await expect(tryStart(path.join(dataDir, 'db'), options('broken'))).rejects.toThrow(
+      /^the restored store would not start: .*JSON/,
+    );
   });
 });

@@ -13,7 +13,11 @@ async function pidOfGoneProcess(): Promise<number> {
   return gone.pid ?? 0;
 }
 
-const lockFilesIn = (dir: string): string[] => fs.readdirSync(dir).filter((name) => name.startsWith('publishing.lock')).sort();
+const lockFilesIn = (dir: string): string[] =>
+  fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith('publishing.lock'))
+    .sort();
 
 /**
  * A host process that waits for the given instant, tries to lock, says whether it holds the store, and
@@ -26,10 +30,14 @@ function contender(file: string, startAt: number): Promise<{ held: boolean; stop
     try { lockStore(${JSON.stringify(file)}); console.log('held'); } catch { console.log('refused'); }
     process.stdin.resume();
     process.stdin.on('end', () => process.exit(0));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.stdout.once('data', (data: Buffer) => resolve({ held: data.toString().trim() === 'held', stop: () => child.stdin.end() }));
+    child.stdout.once('data', (data: Buffer) =>
+      resolve({ held: data.toString().trim() === 'held', stop: () => child.stdin.end() }),
+    );
   });
 }
 

@@ -18,12 +18,21 @@ function listen(base: string, token: string | null) {
   const stop = new AbortController();
   let open: (value?: unknown) => void = () => undefined;
   const opened = new Promise((resolve) => (open = resolve));
-  const ended: Promise<StreamEnd> = readEventStream({ baseUrl: base, token, signal: stop.signal, onOpen: () => open() }, (event) => events.push(event));
+  const ended: Promise<StreamEnd> = readEventStream(
+    { baseUrl: base, token, signal: stop.signal, onOpen: () => open() },
+    (event) => events.push(event),
+  );
   void ended.then(() => open());
   return { events, ended, opened, stop: () => stop.abort() };
 }
 
-const api = async (base: string, token: string | null, method: string, pathname: string, body?: Record<string, string>) => {
+const api = async (
+  base: string,
+  token: string | null,
+  method: string,
+  pathname: string,
+  body?: Record<string, string>,
+) => {
   const response = await fetch(`${base}${pathname}`, {
     method,
     headers: { ...(token ? { authorization: token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -35,16 +44,28 @@ const api = async (base: string, token: string | null, method: string, pathname:
 };
 /** The post a write answered with (its answer is a list of one). */
 const writePost = async (base: string, token: string, content: string) =>
-  ((await api(base, token, 'POST', '/api/posts/write', { content, post_type: 'post.note' })) as { guid: string; channel_guid: string }[])[0] ?? { guid: '', channel_guid: '' };
+  (
+    (await api(base, token, 'POST', '/api/posts/write', { content, post_type: 'post.note' })) as {
+      guid: string;
+      channel_guid: string;
+    }[]
+  )[0] ?? { guid: '', channel_guid: '' };
 
-const postsTold = (events: readonly DeskEvent[]): string[] => events.flatMap((e) => (e.kind === 'posts' ? e.post_guids : []));
-const remotesTold = (events: readonly DeskEvent[]): string[] => events.flatMap((e) => (e.kind === 'sync' ? [e.remote_guid] : []));
+const postsTold = (events: readonly DeskEvent[]): string[] =>
+  events.flatMap((e) => (e.kind === 'posts' ? e.post_guids : []));
+const remotesTold = (events: readonly DeskEvent[]): string[] =>
+  events.flatMap((e) => (e.kind === 'sync' ? [e.remote_guid] : []));
 
 describe('GET /api/events on the headless host', () => {
   let desk: RunningHost;
   let remote: RunningHost;
   beforeAll(async () => {
-    remote = await startHost({ ...common, databaseName: 'events-remote', token: REMOTE_TOKEN, password: 'remote password' });
+    remote = await startHost({
+      ...common,
+      databaseName: 'events-remote',
+      token: REMOTE_TOKEN,
+      password: 'remote password',
+    });
     desk = await startHost({ ...common, databaseName: 'events-desk', token: DESK_TOKEN, password: 'desk password' });
   });
   afterAll(async () => {
@@ -53,7 +74,10 @@ describe('GET /api/events on the headless host', () => {
   });
 
   it('tells a signed-in page of a post written through the API and of posts pulled from a remote', async () => {
-    const { token } = (await api(desk.url, null, 'POST', '/api/auth/login', { account_name: 'me', account_pass: 'desk password' })) as { token: string };
+    const { token } = (await api(desk.url, null, 'POST', '/api/auth/login', {
+      account_name: 'me',
+      account_pass: 'desk password',
+    })) as { token: string };
     const stream = listen(desk.url, token);
     await stream.opened;
     // What changed before the stream opened is unknown to it: it begins by saying so.
@@ -63,7 +87,11 @@ describe('GET /api/events on the headless host', () => {
     await expect.poll(() => postsTold(stream.events)).toContain(written.guid);
     expect(stream.events.find((e) => e.kind === 'posts')).toMatchObject({ channel_guids: [written.channel_guid] });
 
-    const added = (await api(desk.url, DESK_TOKEN, 'POST', '/api/sync/remotes', { base_url: remote.url, account_name: 'me', account_pass: 'remote password' })) as { guid: string };
+    const added = (await api(desk.url, DESK_TOKEN, 'POST', '/api/sync/remotes', {
+      base_url: remote.url,
+      account_name: 'me',
+      account_pass: 'remote password',
+    })) as { guid: string };
     const there = await writePost(remote.url, REMOTE_TOKEN, 'Written on the remote, pulled here');
     await api(desk.url, DESK_TOKEN, 'POST', `/api/sync/remotes/${added.guid}/sync`);
     await expect.poll(() => postsTold(stream.events)).toContain(there.guid);
@@ -86,12 +114,14 @@ describe('GET /api/events on the headless host', () => {
     for (const s of open) s.stop();
     await Promise.all(open.map((s) => s.ended));
     // Those left are let go: a new one is accepted again.
-    await expect.poll(async () => {
-      const again = listen(desk.url, DESK_TOKEN);
-      await again.opened;
-      again.stop();
-      return (await again.ended).ended;
-    }).toBe('closed');
+    await expect
+      .poll(async () => {
+        const again = listen(desk.url, DESK_TOKEN);
+        await again.opened;
+        again.stop();
+        return (await again.ended).ended;
+      })
+      .toBe('closed');
   });
 
   it('is named by /api/about, and ends when the host stops', async () => {

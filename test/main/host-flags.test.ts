@@ -17,20 +17,48 @@ describe('parseFlags', () => {
   it('has defaults for everything but the token and password', () => {
     expect(parseFlags([], '/srv')).toEqual({
       kind: 'run',
-      flags: { host: '127.0.0.1', port: 8787, dataDir: '/srv/.data/instance', hostnames: [], token: undefined, password: undefined },
+      flags: {
+        host: '127.0.0.1',
+        port: 8787,
+        dataDir: '/srv/.data/instance',
+        hostnames: [],
+        token: undefined,
+        password: undefined,
+      },
     });
   });
 
   it('reads every flag, in both spellings, and resolves --data against the working directory', () => {
     const result = parseFlags(
-      ['--port', '0', '--host=0.0.0.0', '--data', 'my-instance', `--token=${TOKEN}`, '--password', 'pw', '--hostname', 'Desk.Home.lan, desk'],
+      [
+        '--port',
+        '0',
+        '--host=0.0.0.0',
+        '--data',
+        'my-instance',
+        `--token=${TOKEN}`,
+        '--password',
+        'pw',
+        '--hostname',
+        'Desk.Home.lan, desk',
+      ],
       '/srv',
     );
     expect(result).toEqual({
       kind: 'run',
-      flags: { host: '0.0.0.0', port: 0, dataDir: '/srv/my-instance', hostnames: ['desk.home.lan', 'desk'], token: TOKEN, password: 'pw' },
+      flags: {
+        host: '0.0.0.0',
+        port: 0,
+        dataDir: '/srv/my-instance',
+        hostnames: ['desk.home.lan', 'desk'],
+        token: TOKEN,
+        password: 'pw',
+      },
     });
-    expect(parseFlags(['--hostname', 'evil"><x'])).toEqual({ kind: 'error', message: '--hostname takes names such as desk.home.lan, comma-separated' });
+    expect(parseFlags(['--hostname', 'evil"><x'])).toEqual({
+      kind: 'error',
+      message: '--hostname takes names such as desk.home.lan, comma-separated',
+    });
     expect(parseFlags(['--data', '/abs/folder'], '/srv')).toMatchObject({ flags: { dataDir: '/abs/folder' } });
     expect(parseFlags(['--port', '65535'], '/srv')).toMatchObject({ flags: { port: 65535 } });
   });
@@ -44,7 +72,7 @@ describe('parseFlags', () => {
   it.each([
     [['--bogus'], 'unknown flag --bogus'],
     [['-x'], 'unknown flag -x'],
-    [['8787'], "unexpected argument 8787"],
+    [['8787'], 'unexpected argument 8787'],
     [['--port'], '--port needs a value'],
     [['--port', '--host', 'h'], '--port needs a value'],
     [['--help=yes'], '--help takes no value'],

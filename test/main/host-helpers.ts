@@ -27,7 +27,14 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, method: request.method ?? 'GET', path: request.path, headers: request.headers, agent: false },
+      {
+        host: hostname,
+        port,
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers: request.headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -54,30 +54,56 @@ describe('startHost without a built renderer', () => {
   it('answers at its addresses and localhost, and refuses other names (DNS rebinding) with 421', async () => {
     const { port } = new URL(host.url);
     for (const name of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `192.168.1.20:${port}`]) {
-      expect([name, (await rawRequest(host.url, { path: '/api/posts/global', headers: { Host: name } })).status]).toEqual([name, 200]);
+      expect([
+        name,
+        (await rawRequest(host.url, { path: '/api/posts/global', headers: { Host: name } })).status,
+      ]).toEqual([name, 200]);
     }
     for (const name of [`attacker.example:${port}`, 'attacker.example', `desk.home.lan:${port}`]) {
-      const refused = await rawRequest(host.url, { path: '/api/account/me', headers: { Host: name, Authorization: TOKEN } });
-      expect([name, refused.status, (JSON.parse(refused.body) as { meta: { text: string } }).meta.text]).toEqual([name, 421, 'This Instance Does Not Answer to That Name']);
+      const refused = await rawRequest(host.url, {
+        path: '/api/account/me',
+        headers: { Host: name, Authorization: TOKEN },
+      });
+      expect([name, refused.status, (JSON.parse(refused.body) as { meta: { text: string } }).meta.text]).toEqual([
+        name,
+        421,
+        'This Instance Does Not Answer to That Name',
+      ]);
     }
   });
 
   it('answers to a name given with --hostname, as a home server is reached', async () => {
-    const named = await startHost({ host: '127.0.0.1', port: 0, dataDir, databaseName: 'named', token: TOKEN, hostnames: ['desk.home.lan'] });
+    const named = await startHost({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      databaseName: 'named',
+      token: TOKEN,
+      hostnames: ['desk.home.lan'],
+    });
     try {
       const { port } = new URL(named.url);
-      expect((await rawRequest(named.url, { path: '/api/posts/global', headers: { Host: `desk.home.lan:${port}` } })).status).toBe(200);
-      expect((await rawRequest(named.url, { path: '/api/posts/global', headers: { Host: `other.home.lan:${port}` } })).status).toBe(421);
+      expect(
+        (await rawRequest(named.url, { path: '/api/posts/global', headers: { Host: `desk.home.lan:${port}` } })).status,
+      ).toBe(200);
+      expect(
+        (await rawRequest(named.url, { path: '/api/posts/global', headers: { Host: `other.home.lan:${port}` } }))
+          .status,
+      ).toBe(421);
     } finally {
       await named.close();
     }
   });
 
-  it('sends the page\'s security headers with the page and with every answer of the API', async () => {
+  it("sends the page's security headers with the page and with every answer of the API", async () => {
     for (const target of ['/', '/api/posts/global', '/timeline/home']) {
       const response = await fetch(`${host.url}${target}`);
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect([response.headers.get('x-frame-options'), response.headers.get('x-content-type-options'), response.headers.get('referrer-policy')]).toEqual(['DENY', 'nosniff', 'no-referrer']);
+      expect([
+        response.headers.get('x-frame-options'),
+        response.headers.get('x-content-type-options'),
+        response.headers.get('referrer-policy'),
+      ]).toEqual(['DENY', 'nosniff', 'no-referrer']);
     }
     const api = await fetch(`${host.url}/api/posts/global`);
     expect(api.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -117,7 +143,11 @@ describe('startHost without a built renderer', () => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect((await envelopeOf(streamed)).meta).toEqual({ code: 413, text: 'The Request Body Is Too Large', list: false });
+    expect((await envelopeOf(streamed)).meta).toEqual({
+      code: 413,
+      text: 'The Request Body Is Too Large',
+      list: false,
+    });
   });
 
   it('still serves after refusing a body', async () => {
@@ -182,7 +212,12 @@ describe('startHost with a built renderer', () => {
   });
 
   it('serves the page at addresses that end in a name with a dot or a colon: a handle, a remote address, a tag', async () => {
-    for (const address of ['/@jane.doe', `/@${encodeURIComponent('ada@social.example:8443')}`, '/tags/node.js', '/channels/v1.2']) {
+    for (const address of [
+      '/@jane.doe',
+      `/@${encodeURIComponent('ada@social.example:8443')}`,
+      '/tags/node.js',
+      '/channels/v1.2',
+    ]) {
       const response = await fetch(`${host.url}${address}`);
       expect(response.status, address).toBe(200);
       expect(await response.text()).toBe(INDEX);
@@ -225,7 +260,13 @@ describe('startHost with a built renderer', () => {
 
   it('never serves an absolute path from the file system', async () => {
     const absolute = path.join(outside, 'secret.txt');
-    for (const target of [absolute, `/${absolute}`, `/${encodeURIComponent(absolute)}`, '/%2Fetc%2Fpasswd', '/etc/passwd']) {
+    for (const target of [
+      absolute,
+      `/${absolute}`,
+      `/${encodeURIComponent(absolute)}`,
+      '/%2Fetc%2Fpasswd',
+      '/etc/passwd',
+    ]) {
       const response = await rawRequest(host.url, { path: target });
       expect(response.body).not.toContain(SECRET);
       expect(response.body).not.toContain('root:');

@@ -119,11 +119,21 @@ describe('the serve process', () => {
 
   it('prints a sign-in link that signs in once, another on SIGUSR2, and a new one at every start', async () => {
     const dataDir = tempDir('host-link');
-    const links = (served: Served) => [...served.output().matchAll(/^Sign in from a browser \(once, within 15 minutes\): (\S+)$/gm)].map((m) => m[1] ?? '');
+    const links = (served: Served) =>
+      [...served.output().matchAll(/^Sign in from a browser \(once, within 15 minutes\): (\S+)$/gm)].map(
+        (m) => m[1] ?? '',
+      );
     const trade = async (link: string) => {
       const code = new URL(link).hash.replace(/^#code=/, '');
-      const response = await fetch(new URL('/api/auth/code', link), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
-      return { status: response.status, token: ((await response.json()) as { data: { token?: string } | false }).data || {} };
+      const response = await fetch(new URL('/api/auth/code', link), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      return {
+        status: response.status,
+        token: ((await response.json()) as { data: { token?: string } | false }).data || {},
+      };
     };
     const first = await serve(dataDir);
     const [link = ''] = links(first);
@@ -181,7 +191,13 @@ describe('the serve process', () => {
     const stored = async () => {
       const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')));
       try {
-        return { post: await db.posts.where('guid').equals(written.guid ?? '').count(), queued: await db.indexQueue.count() };
+        return {
+          post: await db.posts
+            .where('guid')
+            .equals(written.guid ?? '')
+            .count(),
+          queued: await db.indexQueue.count(),
+        };
       } finally {
         db.close();
       }
@@ -194,7 +210,9 @@ describe('the serve process', () => {
       { timeout: 30_000, interval: 500 },
     );
     expect(host.child.exitCode, host.output()).toBeNull();
-    const found = await fetch(`${host.url}/content/blurbs/search?filter=${words[10]}`, { headers: { Authorization: TOKEN } });
+    const found = await fetch(`${host.url}/content/blurbs/search?filter=${words[10]}`, {
+      headers: { Authorization: TOKEN },
+    });
     expect(((await found.json()) as { data: { guid: string }[] }).data.map((p) => p.guid)).toEqual([written.guid]);
     host.child.kill('SIGTERM');
     expect(await host.exited).toEqual({ code: 0, signal: null });

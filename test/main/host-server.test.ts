@@ -28,10 +28,12 @@ async function serve(
   return { host, url: `http://127.0.0.1:${address.port}` };
 }
 
-const echo = (seen: Request[]): Service => async (request) => {
-  seen.push(request);
-  return Response.json({ meta: { code: 200, text: false, list: false }, data: [await request.text()] });
-};
+const echo =
+  (seen: Request[]): Service =>
+  async (request) => {
+    seen.push(request);
+    return Response.json({ meta: { code: 200, text: false, list: false }, data: [await request.text()] });
+  };
 
 /** A service call held open until the test lets it go: `reached` resolves once the call has begun. */
 function heldCall() {
@@ -208,7 +210,10 @@ describe('the HTTP layer', () => {
       socket.write(`POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: ${1024 * 1024 - 10}\r\n\r\n`);
       socket.write(Buffer.alloc(900 * 1024, 0x61));
     }
-    await vi.waitFor(() => expect(answers.filter((line) => line.startsWith('HTTP/1.1 503')).length).toBeGreaterThanOrEqual(5), { timeout: 5_000 });
+    await vi.waitFor(
+      () => expect(answers.filter((line) => line.startsWith('HTTP/1.1 503')).length).toBeGreaterThanOrEqual(5),
+      { timeout: 5_000 },
+    );
     // Everyone else is still served.
     const small = await fetch(`${url}/api/x`, { method: 'POST', body: '{"content":"hello"}' });
     expect(small.status).toBe(200);
@@ -221,7 +226,9 @@ describe('the HTTP layer', () => {
     const { port } = new URL(url);
     const started = Date.now();
     const closed = await new Promise<string>((resolve) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nslow'));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nslow'),
+      );
       let answer = '';
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
       socket.on('error', () => undefined);
@@ -238,7 +245,9 @@ describe('the HTTP layer', () => {
     expect((await fetch(`${url}/api/instance/export`, { method: 'POST', body: twoMiB })).status).toBe(200);
     expect((await fetch(`${url}/api/posts/write`, { method: 'POST', body: twoMiB })).status).toBe(413);
     // An archive upload is handed over as it arrives, whatever its size within the route's 2 GiB.
-    expect((await fetch(`${url}/api/instance/restore`, { method: 'POST', body: new Uint8Array(3 * 1024 * 1024) })).status).toBe(200);
+    expect(
+      (await fetch(`${url}/api/instance/restore`, { method: 'POST', body: new Uint8Array(3 * 1024 * 1024) })).status,
+    ).toBe(200);
   });
 
   it('lets a streamed upload take longer than a request may, as long as it keeps arriving, and cuts one that stops', async () => {
@@ -277,7 +286,9 @@ describe('the HTTP layer', () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
         // Gone once the start of the upload is on its way.
-        socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nonly a little', () => socket.destroy());
+        socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nonly a little', () =>
+          socket.destroy(),
+        );
         socket.once('close', () => resolve());
       });
     });

@@ -51,14 +51,20 @@ describe('the headless host runs sync in the background', () => {
     expect(written.status, written.text).toBe(200);
 
     await expect
-      .poll(async () => (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).text, { timeout: 5_000, interval: 100 })
+      .poll(async () => (await api(remote.url, REMOTE_TOKEN, 'GET', '/api/posts/global')).text, {
+        timeout: 5_000,
+        interval: 100,
+      })
       .toContain('Written on the desk, sent by the scheduler');
 
     // The token the sign-in gave is in no answer and not in the store as it is.
     const listed = await api(desk.url, DESK_TOKEN, 'GET', '/api/sync/remotes');
     expect(listed.status).toBe(200);
     expect(JSON.parse(listed.text).data[0]).toMatchObject({ guid: status.guid, pending: 0, last_error: false });
-    const store = fs.readdirSync(path.join(dataDir, 'db')).map((f) => fs.readFileSync(path.join(dataDir, 'db', f)).toString('latin1')).join('');
+    const store = fs
+      .readdirSync(path.join(dataDir, 'db'))
+      .map((f) => fs.readFileSync(path.join(dataDir, 'db', f)).toString('latin1'))
+      .join('');
     const remoteTokens = JSON.stringify(JSON.parse(listed.text));
     expect(remoteTokens).not.toMatch(/aes256gcm|plain:/);
     expect(store).toContain('aes256gcm:');
@@ -81,20 +87,35 @@ describe('the headless host runs sync in the background', () => {
 describe('the headless host keeps the search words in step', () => {
   let host: RunningHost;
   beforeAll(async () => {
-    host = await startHost({ host: '127.0.0.1', port: 0, dataDir, staticRoot: path.join(dataDir, 'no-site'), databaseName: 'index', token: DESK_TOKEN });
+    host = await startHost({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      staticRoot: path.join(dataDir, 'no-site'),
+      databaseName: 'index',
+      token: DESK_TOKEN,
+    });
     return () => host.close();
   });
 
   it('indexes what was written in the background, and search finds it before and after', async () => {
     const headers = { authorization: DESK_TOKEN, 'content-type': 'application/json' };
-    const written = await fetch(`${host.url}/content`, { method: 'POST', headers, body: JSON.stringify({ content: 'Searchable lighthouse' }) });
+    const written = await fetch(`${host.url}/content`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: 'Searchable lighthouse' }),
+    });
     expect(written.status).toBe(200);
-    const found = async () => (await (await fetch(`${host.url}/content/blurbs/search?filter=lighthouse`)).json()).data.length;
+    const found = async () =>
+      (await (await fetch(`${host.url}/content/blurbs/search?filter=lighthouse`)).json()).data.length;
     expect(await found()).toBe(1);
     const store = path.join(dataDir, 'db');
     // The indexer's queue is empty once the words are written; the search answer stays the same. Looked at
     // less often than the quiet moment the indexer waits for between requests (store/word-indexer.ts).
-    await vi.waitFor(async () => expect(fs.existsSync(store) && (await found()) === 1 && (await queueIsEmpty())).toBe(true), { timeout: 15_000, interval: 300 });
+    await vi.waitFor(
+      async () => expect(fs.existsSync(store) && (await found()) === 1 && (await queueIsEmpty())).toBe(true),
+      { timeout: 15_000, interval: 300 },
+    );
   });
 
   async function queueIsEmpty(): Promise<boolean> {

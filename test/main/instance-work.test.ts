@@ -6,7 +6,11 @@ import { openDatabase, type PublishingDb } from '../../src-shared/store/db';
 import { OWNER_TOKEN, platformFor } from '../support/instance';
 import { startServedInstance, type ServedInstance } from '../support/sync-instances';
 
-const secrets = { encrypted: false, seal: (plain: string) => `plain:${plain}`, open: (sealed: string) => sealed.slice('plain:'.length) };
+const secrets = {
+  encrypted: false,
+  seal: (plain: string) => `plain:${plain}`,
+  open: (sealed: string) => sealed.slice('plain:'.length),
+};
 
 /** An instance's background work as the desktop app runs it: with its secret box and its unsent badge. */
 describe('sync in the desktop app', () => {
@@ -32,14 +36,27 @@ describe('sync in the desktop app', () => {
     });
     const service = createService({ db, sync: background.sync, activity: background.activity });
     const call = async (method: string, path: string, body: Record<string, string>) =>
-      (await service(new Request(`http://desk.local${path}`, { method, headers: { authorization: OWNER_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(body) }))).json();
+      (
+        await service(
+          new Request(`http://desk.local${path}`, {
+            method,
+            headers: { authorization: OWNER_TOKEN, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        )
+      ).json();
     const added = await call('POST', '/api/sync/remotes', { base_url: remote.url, token: OWNER_TOKEN });
     expect(added.meta.code).toBe(200);
-    await call('POST', '/api/posts/write', { content: 'Written in the desktop app', post_type: 'post.note', persona_guid: remote.personaGuid });
+    await call('POST', '/api/posts/write', {
+      content: 'Written in the desktop app',
+      post_type: 'post.note',
+      persona_guid: remote.personaGuid,
+    });
     return { background, unsent };
   }
 
-  const remoteTexts = async () => ((await remote.call('GET', '/api/posts/global')).json.data as { text: string }[]).map((p) => p.text);
+  const remoteTexts = async () =>
+    ((await remote.call('GET', '/api/posts/global')).json.data as { text: string }[]).map((p) => p.text);
 
   it('answers /api/sync with the engine, and Sync Now sends the outbox and updates the unsent count', async () => {
     const { background, unsent } = await desk();

@@ -30,7 +30,14 @@ const dataDir = tempDir('instance-stop');
 describe('an instance told to stop', () => {
   let remote: RunningHost;
   beforeAll(async () => {
-    remote = await startHost({ host: '127.0.0.1', port: 0, dataDir, databaseName: 'remote', token: REMOTE_TOKEN, password: REMOTE_PASSWORD });
+    remote = await startHost({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      databaseName: 'remote',
+      token: REMOTE_TOKEN,
+      password: REMOTE_PASSWORD,
+    });
     return () => remote.close();
   });
 
@@ -49,7 +56,10 @@ describe('an instance told to stop', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     proxy.inject({ kind: 'held', method: 'GET', path: FIRST_PAGE, until: released });
     const pageUnderWay = () =>
-      vi.waitFor(() => expect(proxy.seen.some((line) => FIRST_PAGE.test(line.replace(/^GET /, '')))).toBe(true), { timeout: 10_000, interval: 20 });
+      vi.waitFor(() => expect(proxy.seen.some((line) => FIRST_PAGE.test(line.replace(/^GET /, '')))).toBe(true), {
+        timeout: 10_000,
+        interval: 20,
+      });
     const addition = JSON.stringify({ base_url: proxy.url, account_name: 'me', account_pass: REMOTE_PASSWORD });
     return { guid, addition, pageUnderWay, release };
   }
@@ -60,7 +70,10 @@ describe('an instance told to stop', () => {
     await db.open();
     try {
       const remotes = await db.remotes.toArray();
-      return { posts: await db.posts.where('guid').equals(guid).count(), pulled: remotes.map((row) => row.lastPullUnix !== null) };
+      return {
+        posts: await db.posts.where('guid').equals(guid).count(),
+        pulled: remotes.map((row) => row.lastPullUnix !== null),
+      };
     } finally {
       db.close();
     }
@@ -68,7 +81,14 @@ describe('an instance told to stop', () => {
 
   it('in the headless host, stores the page under way before it closes the store', async () => {
     const held = await remoteWithHeldPage('On its way while the host stops');
-    const desk = await startHost({ host: '127.0.0.1', port: 0, dataDir, databaseName: 'desk', token: DESK_TOKEN, syncTickMs: 50 });
+    const desk = await startHost({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      databaseName: 'desk',
+      token: DESK_TOKEN,
+      syncTickMs: 50,
+    });
     const added = await fetch(`${desk.url}/api/sync/remotes`, {
       method: 'POST',
       headers: { authorization: DESK_TOKEN, 'content-type': 'application/json' },
@@ -85,7 +105,14 @@ describe('an instance told to stop', () => {
 
   it('in the headless host, does not wait out the timeout of a remote that does not answer a Sync Now', async () => {
     const held = await remoteWithHeldPage('Held until the host has stopped');
-    const desk = await startHost({ host: '127.0.0.1', port: 0, dataDir, databaseName: 'desk-sync-now', token: DESK_TOKEN, syncTickMs: 50 });
+    const desk = await startHost({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      databaseName: 'desk-sync-now',
+      token: DESK_TOKEN,
+      syncTickMs: 50,
+    });
     const headers = { authorization: DESK_TOKEN, 'content-type': 'application/json' };
     const added = await fetch(`${desk.url}/api/sync/remotes`, { method: 'POST', headers, body: held.addition });
     expect(added.status).toBe(200);
@@ -113,7 +140,13 @@ describe('an instance told to stop', () => {
     await startDesktop({ buildDir: tempDir('instance-stop-build') });
     const handle = fakeElectron.protocolHandlers.get('desk');
     if (!handle) throw new Error('no desk: handler');
-    const added = await handle(new Request('desk://app/api/sync/remotes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: held.addition }));
+    const added = await handle(
+      new Request('desk://app/api/sync/remotes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: held.addition,
+      }),
+    );
     expect(added.status).toBe(200);
     // The app's scheduler looks every two seconds.
     await held.pageUnderWay();

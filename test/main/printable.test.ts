@@ -8,7 +8,9 @@ describe('text printed to a terminal', () => {
     // C1 controls: U+009B is CSI, ESC [ in one character, to a terminal that reads 8-bit controls.
     expect(printable('\u009b31m\u0085')).toBe('\\x9b31m\\x85');
     // Marks that make a name read as another: `txt.exe` shown as `exe.txt`.
-    expect(printable('\u202etxt.exe\u2066\u2069\u200f\u061c\u2028')).toBe('\\u202etxt.exe\\u2066\\u2069\\u200f\\u061c\\u2028');
+    expect(printable('\u202etxt.exe\u2066\u2069\u200f\u061c\u2028')).toBe(
+      '\\u202etxt.exe\\u2066\\u2069\\u200f\\u061c\\u2028',
+    );
   });
 
   it('leaves every other character as it is, and line breaks where asked', () => {

@@ -22,7 +22,8 @@ function notPrivate(root: string): string[] {
       return;
     }
     const mode = stat.mode & 0o777;
-    if (mode !== (stat.isDirectory() ? 0o700 : 0o600)) found.push(`${path.relative(root, at) || '.'} ${mode.toString(8)}`);
+    if (mode !== (stat.isDirectory() ? 0o700 : 0o600))
+      found.push(`${path.relative(root, at) || '.'} ${mode.toString(8)}`);
     if (stat.isDirectory()) for (const name of fs.readdirSync(at)) look(path.join(at, name));
   };
   look(root);
@@ -32,8 +33,18 @@ function notPrivate(root: string): string[] {
 /** Every path under `root`, relative to it. */
 const everything = (root: string): string[] => fs.readdirSync(root, { recursive: true, encoding: 'utf8' });
 
-async function call(url: string, method: string, route: string, body?: BodyInit, type = 'application/json'): Promise<Response> {
-  const response = await fetch(`${url}${route}`, { method, headers: { Authorization: TOKEN, 'Content-Type': type }, ...(body ? { body } : {}) });
+async function call(
+  url: string,
+  method: string,
+  route: string,
+  body?: BodyInit,
+  type = 'application/json',
+): Promise<Response> {
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: { Authorization: TOKEN, 'Content-Type': type },
+    ...(body ? { body } : {}),
+  });
   expect(response.status, `${method} ${route}`).toBe(200);
   return response;
 }
@@ -48,7 +59,9 @@ describe('a new data folder', () => {
     const archive = new Uint8Array(await (await call(host.url, 'GET', '/api/instance/export')).arrayBuffer());
     await call(host.url, 'POST', '/api/instance/restore', archive, 'application/zip');
     // The store's write-ahead log and its index are there too, written by SQLite itself.
-    expect(everything(dataDir)).toEqual(expect.arrayContaining(['db/D_publishing.sqlite-wal', 'db/D_publishing.sqlite-shm', 'restore.json']));
+    expect(everything(dataDir)).toEqual(
+      expect.arrayContaining(['db/D_publishing.sqlite-wal', 'db/D_publishing.sqlite-shm', 'restore.json']),
+    );
     expect(everything(dataDir).some((name) => name.startsWith('restore/upload-'))).toBe(true);
     expect(notPrivate(dataDir)).toEqual([]);
     await stop(host);

@@ -6,7 +6,8 @@ import { openTestDatabase } from '../support/instance';
 const listed = (db: PublishingDb) => (db.backendDB() as unknown as { __transactions: unknown[] }).__transactions.length;
 /** The cursors indexeddbshim lists on a table's connection-wide object store (shared by every transaction's handle). */
 const cursorsOf = (db: PublishingDb, table: string) =>
-  (db.backendDB() as unknown as { __objectStores: Record<string, { __cursors: unknown[] }> }).__objectStores[table]?.__cursors.length;
+  (db.backendDB() as unknown as { __objectStores: Record<string, { __cursors: unknown[] }> }).__objectStores[table]
+    ?.__cursors.length;
 
 describe('IndexedDB on SQLite', () => {
   let db: PublishingDb;
@@ -32,7 +33,9 @@ describe('IndexedDB on SQLite', () => {
     db = openTestDatabase('sqlite');
     onTestFinished(() => db.delete());
     await db.open();
-    await db.remoteUrls.bulkPut(Array.from({ length: 20 }, (_, i) => ({ url: `https://remote.example/${i}`, postGuid: `p${i % 4}` })));
+    await db.remoteUrls.bulkPut(
+      Array.from({ length: 20 }, (_, i) => ({ url: `https://remote.example/${i}`, postGuid: `p${i % 4}` })),
+    );
     // A filtered read goes through a cursor on the table; a read by postGuid goes through an index, which
     // gives the transaction's handle on the table a list of its own (the case that used to leak).
     const filtered = () => db.remoteUrls.filter((row) => row.url.endsWith('1')).toArray();

@@ -22,7 +22,8 @@ describe('a data folder', () => {
     try {
       expect(modeOf(dataDir)).toBe(0o700);
       expect(modeOf(path.join(dataDir, 'db'))).toBe(0o700);
-      for (const file of fs.readdirSync(path.join(dataDir, 'db'))) expect([file, modeOf(path.join(dataDir, 'db', file))]).toEqual([file, 0o600]);
+      for (const file of fs.readdirSync(path.join(dataDir, 'db')))
+        expect([file, modeOf(path.join(dataDir, 'db', file))]).toEqual([file, 0o600]);
     } finally {
       again.close();
     }

@@ -28,7 +28,11 @@ describe('deleting a Channel', () => {
     return (Array.isArray(data) ? data[0] : data).guid;
   };
   const write = async (channel: string, content: string): Promise<string> =>
-    (await instance.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note', channel_guid: channel } })).json.data[0].guid;
+    (
+      await instance.call('POST', '/api/posts/write', {
+        params: { content, post_type: 'post.note', channel_guid: channel },
+      })
+    ).json.data[0].guid;
   /** A Channel's timeline, open as the page would have it. */
   const openChannel = async (channel: string): Promise<string> => {
     const key = openTimeline({ kind: 'channel', persona: instance.personaGuid, channel, types: ALL_TYPES });
@@ -79,7 +83,9 @@ describe('deleting a Channel', () => {
     await waitFor(() => expect(view.queryByRole('dialog')).toBeNull());
     expect(channelNames()).toEqual(['Main', 'Archive']);
     expect(view.queryByRole('button', { name: 'Delete Channel Journal' })).toBeNull();
-    expect(useToasts.getState().toasts.map((t) => t.text)).toEqual(['Channel Journal deleted; 1 post moved to Archive.']);
+    expect(useToasts.getState().toasts.map((t) => t.text)).toEqual([
+      'Channel Journal deleted; 1 post moved to Archive.',
+    ]);
     // The open timelines of both Channels read again, and the post the page holds says where it is now.
     await waitFor(() => expect(guidsIn(archiveKey)).toEqual([post]));
     await waitFor(() => expect(guidsIn(journalKey)).toEqual([]));
@@ -88,7 +94,7 @@ describe('deleting a Channel', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Channels'));
   });
 
-  it('shows the instance\'s refusal in the dialog and keeps it open', async () => {
+  it("shows the instance's refusal in the dialog and keeps it open", async () => {
     const view = render(createElement(ChannelsSection));
     fireEvent.click(view.getByRole('button', { name: 'Delete Channel Journal' }));
     // Deleted meanwhile, from another window.
@@ -97,18 +103,32 @@ describe('deleting a Channel', () => {
     await actSettled(() => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Channel' }));
     });
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toMatch(/Invalid Channel Identifier Supplied/));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toMatch(/Invalid Channel Identifier Supplied/),
+    );
     expect(view.getByRole('dialog')).toBe(dialog);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(view.queryByRole('dialog')).toBeNull();
   });
 
-  it('cannot delete the last Channel or a remote\'s, and says why', async () => {
+  it("cannot delete the last Channel or a remote's, and says why", async () => {
     for (const guid of [journal, archive]) await instance.call('DELETE', `/api/account/channels/${guid}`);
     const now = Math.floor(instance.clock.now() / 1000);
     await linkRemoteAccount(instance.db, {
-      remote: { guid: newGuid(), baseUrl: 'https://remote.example', interface: 'instance', sealedToken: 'sealed', accountRef: 'r', pollSeconds: 60, createdUnix: now, lastPullUnix: null, lastPushUnix: null, lastError: null, lastErrorUnix: null },
+      remote: {
+        guid: newGuid(),
+        baseUrl: 'https://remote.example',
+        interface: 'instance',
+        sealedToken: 'sealed',
+        accountRef: 'r',
+        pollSeconds: 60,
+        createdUnix: now,
+        lastPullUnix: null,
+        lastPushUnix: null,
+        lastError: null,
+        lastErrorUnix: null,
+      },
       ownerAccountGuid: instance.accountGuid,
       account: { ref: 'r', personas: [], channels: [{ guid: newGuid(), name: 'Over there', writers: [] }] },
       now,
@@ -118,7 +138,9 @@ describe('deleting a Channel', () => {
 
     const remote = view.getByRole('button', { name: 'Delete Channel Over there' });
     expect(remote.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(remote.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/belongs to a remote instance/);
+    expect(document.getElementById(remote.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /belongs to a remote instance/,
+    );
     fireEvent.click(remote);
     expect(view.queryByRole('dialog')).toBeNull();
 
@@ -134,7 +156,7 @@ describe('deleting a Channel', () => {
     expect(view.queryByRole('dialog')).toBeNull();
   });
 
-  it('takes the person from the deleted Channel\'s timeline to where its posts went, and moves drafts along', async () => {
+  it("takes the person from the deleted Channel's timeline to where its posts went, and moves drafts along", async () => {
     useRoute.setState({ route: { screen: 'channel', channel: journal } });
     const draft = blankDraft({ personaGuid: instance.personaGuid, channelGuid: journal, text: 'Half written' });
     useDrafts.getState().add(draft);

@@ -28,8 +28,23 @@ function fakeBridge() {
 describe('the desktop window', () => {
   beforeEach(() => {
     localStorage.clear();
-    const at = { created_at: '2027-01-15T08:00:00Z', created_unix: 1_800_000_000, updated_at: '2027-01-15T08:00:00Z', updated_unix: 1_800_000_000 };
-    const persona = (guid: string, as: string) => ({ guid, as, name: as, avatar_url: '', site_url: '', timezone: '', profile_url: '', channels: [], ...at });
+    const at = {
+      created_at: '2027-01-15T08:00:00Z',
+      created_unix: 1_800_000_000,
+      updated_at: '2027-01-15T08:00:00Z',
+      updated_unix: 1_800_000_000,
+    };
+    const persona = (guid: string, as: string) => ({
+      guid,
+      as,
+      name: as,
+      avatar_url: '',
+      site_url: '',
+      timezone: '',
+      profile_url: '',
+      channels: [],
+      ...at,
+    });
     useAccount.setState({ personas: [persona('p1', 'one'), persona('p2', 'two')], currentGuid: 'p1' });
     useUi.setState({ composing: null });
   });
@@ -65,7 +80,7 @@ describe('the desktop window', () => {
     expect(listening()).toBe(false);
   });
 
-  it('reaches the instance on the page\'s own origin, also when that is not http (desk://app)', async () => {
+  it("reaches the instance on the page's own origin, also when that is not http (desk://app)", async () => {
     expect(pageConnection('t').baseUrl).toBe(location.origin);
     const realLocation = globalThis.location;
     const fetched: string[] = [];
@@ -84,6 +99,9 @@ describe('the desktop window', () => {
       vi.unstubAllGlobals();
     }
     expect(globalThis.location).toBe(realLocation);
-    expect(fetched).toEqual(['GET desk://app/api/posts/global?count=3 null', 'POST desk://app/api/posts/write {"content":"x"}']);
+    expect(fetched).toEqual([
+      'GET desk://app/api/posts/global?count=3 null',
+      'POST desk://app/api/posts/write {"content":"x"}',
+    ]);
   });
 });

@@ -20,7 +20,12 @@ describe('drafts', () => {
 
     const second = await reloadedDrafts();
     const [found] = second.useDrafts.getState().drafts;
-    expect(found).toMatchObject({ id: draft.id, personaGuid: 'persona-a', text: 'Half a thought, then more', tags: 'one, two' });
+    expect(found).toMatchObject({
+      id: draft.id,
+      personaGuid: 'persona-a',
+      text: 'Half a thought, then more',
+      tags: 'one, two',
+    });
   });
 
   it('reads back what it can: an unreadable entry is left out, the others survive', async () => {

@@ -20,7 +20,11 @@ describe('a conversation as rows', () => {
     const b = fakePost(3, { publish_unix: 120, parent_guid: root.guid, reply_to: root.canonical_url });
     // Named by URL only, as a remote may do.
     const a1 = fakePost(4, { publish_unix: 130, reply_to: a.canonical_url });
-    const orphan = fakePost(5, { publish_unix: 140, parent_guid: 'ffffffff-0000-4000-8000-000000000000', reply_to: 'https://elsewhere.example/x' });
+    const orphan = fakePost(5, {
+      publish_unix: 140,
+      parent_guid: 'ffffffff-0000-4000-8000-000000000000',
+      reply_to: 'https://elsewhere.example/x',
+    });
     const rows = threadRows([root, a, b, a1, orphan]).map((r) => [r.post.text, r.depth]);
     expect(rows).toEqual([
       ['Post number 1', 0],
@@ -49,21 +53,29 @@ describe('a timeline read again from the top', () => {
     const merged = mergeFirstPage(page, held, (g) => byGuid.get(g) ?? null);
     expect(merged).toEqual([...page.map((p) => p.guid), older.guid]);
     // A short page is the whole timeline.
-    expect(mergeFirstPage(page.slice(0, 3), held, (g) => byGuid.get(g) ?? null)).toEqual(page.slice(0, 3).map((p) => p.guid));
+    expect(mergeFirstPage(page.slice(0, 3), held, (g) => byGuid.get(g) ?? null)).toEqual(
+      page.slice(0, 3).map((p) => p.guid),
+    );
   });
 });
 
 describe('the timelines told of posts stored on the instance', () => {
   it('reads again a timeline of their Channel, Persona or author, and every timeline it cannot rule out', () => {
     const told = { channel_guids: ['channel-a'], persona_guids: ['persona-a'] };
-    const spec = (kind: TimelineSpec['kind'], more: Partial<TimelineSpec> = {}): TimelineSpec => ({ kind, persona: 'persona-b', types: [], ...more });
+    const spec = (kind: TimelineSpec['kind'], more: Partial<TimelineSpec> = {}): TimelineSpec => ({
+      kind,
+      persona: 'persona-b',
+      types: [],
+      ...more,
+    });
     expect(mayShowPosts(spec('channel', { channel: 'channel-a' }), told)).toBe(true);
     expect(mayShowPosts(spec('channel', { channel: 'channel-b' }), told)).toBe(false);
     expect(mayShowPosts(spec('home', { persona: 'persona-a' }), told)).toBe(true);
     expect(mayShowPosts(spec('home'), told)).toBe(false);
     expect(mayShowPosts(spec('persona', { author: 'persona-a' }), told)).toBe(true);
     expect(mayShowPosts(spec('persona', { author: 'persona-c' }), told)).toBe(false);
-    for (const kind of ['global', 'mentions', 'search', 'tag', 'interactions', 'pins'] as const) expect(mayShowPosts(spec(kind), told), kind).toBe(true);
+    for (const kind of ['global', 'mentions', 'search', 'tag', 'interactions', 'pins'] as const)
+      expect(mayShowPosts(spec(kind), told), kind).toBe(true);
   });
 });
 
@@ -72,10 +84,18 @@ describe('what a remote is, in words', () => {
   type Server = Exclude<RemoteStatusAnswer['server'], false>;
 
   it('says what the remote is and which kinds of post it takes', () => {
-    const streams: Server = { software: '10Centuries (matigo/streams)', kinds: ['post.article', 'post.note', 'post.bookmark', 'post.quotation'], extensions: [] };
-    expect(describeServer(remote({ server: streams }))).toBe('10Centuries (matigo/streams) · instance interface · takes notes, articles, bookmarks and quotations');
+    const streams: Server = {
+      software: '10Centuries (matigo/streams)',
+      kinds: ['post.article', 'post.note', 'post.bookmark', 'post.quotation'],
+      extensions: [],
+    };
+    expect(describeServer(remote({ server: streams }))).toBe(
+      '10Centuries (matigo/streams) · instance interface · takes notes, articles, bookmarks and quotations',
+    );
     const legacy: Server = { software: 'Publishing Service', kinds: ['post.note', 'post.article'], extensions: [] };
-    expect(describeServer(remote({ interface: 'legacy', server: legacy }))).toBe('Publishing Service · legacy interface · takes notes and articles');
+    expect(describeServer(remote({ interface: 'legacy', server: legacy }))).toBe(
+      'Publishing Service · legacy interface · takes notes and articles',
+    );
     // Added before this was recorded: the next sync asks.
     expect(describeServer(remote({ server: false }))).toBe('instance interface');
   });
@@ -90,16 +110,38 @@ describe('publishing from the composer', () => {
 
   it('sends a draft with its tags, source and times, and shows refusals next to their fields', async () => {
     instance = await connectedInstance();
-    const draft = blankDraft({ type: 'post.bookmark', text: 'Worth reading', sourceUrl: 'https://example.org/a', sourceTitle: 'A page', tags: 'one, #two', personaGuid: instance.personaGuid });
-    expect(paramsOf(draft)).toMatchObject({ post_type: 'post.bookmark', source_url: 'https://example.org/a', source_title: 'A page', tags: ['one', 'two'] });
+    const draft = blankDraft({
+      type: 'post.bookmark',
+      text: 'Worth reading',
+      sourceUrl: 'https://example.org/a',
+      sourceTitle: 'A page',
+      tags: 'one, #two',
+      personaGuid: instance.personaGuid,
+    });
+    expect(paramsOf(draft)).toMatchObject({
+      post_type: 'post.bookmark',
+      source_url: 'https://example.org/a',
+      source_title: 'A page',
+      tags: ['one', 'two'],
+    });
     const post = await publishDraft(draft);
-    expect(post).toMatchObject({ type: 'post.bookmark', tags: ['one', 'two'], source: { url: 'https://example.org/a', title: 'A page' } });
+    expect(post).toMatchObject({
+      type: 'post.bookmark',
+      tags: ['one', 'two'],
+      source: { url: 'https://example.org/a', title: 'A page' },
+    });
 
     // The expiry before the publication: in plain words, by the expiry field.
-    const refused = await publishDraft(blankDraft({ text: 'Too late', publishAt: '2030-01-02T10:00', expiresAt: '2030-01-01T10:00' })).catch((e: unknown) => e);
-    expect(problemsByField(refused, 'post.note')).toEqual({ expiresAt: ['A post must expire after it is published: choose a later time, or leave it empty.'] });
+    const refused = await publishDraft(
+      blankDraft({ text: 'Too late', publishAt: '2030-01-02T10:00', expiresAt: '2030-01-01T10:00' }),
+    ).catch((e: unknown) => e);
+    expect(problemsByField(refused, 'post.note')).toEqual({
+      expiresAt: ['A post must expire after it is published: choose a later time, or leave it empty.'],
+    });
     // Checked before sending: a bookmark without its source, each part by its own field.
-    const incomplete = await publishDraft(blankDraft({ type: 'post.bookmark', text: 'No source' })).catch((e: unknown) => e);
+    const incomplete = await publishDraft(blankDraft({ type: 'post.bookmark', text: 'No source' })).catch(
+      (e: unknown) => e,
+    );
     expect(problemsByField(incomplete, 'post.bookmark')).toEqual({
       sourceUrl: ['Give the web address of the page a bookmark is about.'],
       sourceTitle: ['Give the title of the page a bookmark is about.'],
@@ -129,10 +171,28 @@ describe('routes and desktop commands', () => {
     expect(routePath({ screen: 'persona', handle: 'ann' })).toBe('/@ann');
     expect(parseRoute('/@ann?x=1')).toEqual({ screen: 'persona', handle: 'ann' });
     // An author's page is where the instance says it is: a remote's author by its address, not a local namesake.
-    expect(personaRoute({ as: 'ann', profile_url: 'http://desk.test/@ann@social.example:8443' })).toEqual({ screen: 'persona', handle: 'ann@social.example:8443' });
-    expect(personaRoute({ as: 'ann', profile_url: 'https://elsewhere.example/users/ann' })).toEqual({ screen: 'persona', handle: 'ann' });
+    expect(personaRoute({ as: 'ann', profile_url: 'http://desk.test/@ann@social.example:8443' })).toEqual({
+      screen: 'persona',
+      handle: 'ann@social.example:8443',
+    });
+    expect(personaRoute({ as: 'ann', profile_url: 'https://elsewhere.example/users/ann' })).toEqual({
+      screen: 'persona',
+      handle: 'ann',
+    });
     expect(personaRoute({ as: 'ann', profile_url: '' })).toEqual({ screen: 'persona', handle: 'ann' });
-    for (const nonsense of ['/nonsense', '/posts', '/posts/a/b', '/search', '/drafts/x', '#/nonsense', '/posts/%E0%A4%A', '/@', '/@ann/posts', '/tags', '/tags/a/b']) {
+    for (const nonsense of [
+      '/nonsense',
+      '/posts',
+      '/posts/a/b',
+      '/search',
+      '/drafts/x',
+      '#/nonsense',
+      '/posts/%E0%A4%A',
+      '/@',
+      '/@ann/posts',
+      '/tags',
+      '/tags/a/b',
+    ]) {
       expect(parseRoute(nonsense), nonsense).toEqual({ screen: 'timeline', kind: 'home' });
     }
     expect(parseRoute('#/post/g%2F1')).toEqual({ screen: 'thread', guid: 'g/1' });
@@ -141,7 +201,10 @@ describe('routes and desktop commands', () => {
   });
 
   it('accepts only the commands the menu sends', () => {
-    expect(parseDeskCommand({ command: 'switch-persona', position: 3 })).toEqual({ command: 'switch-persona', position: 3 });
+    expect(parseDeskCommand({ command: 'switch-persona', position: 3 })).toEqual({
+      command: 'switch-persona',
+      position: 3,
+    });
     expect(parseDeskCommand({ command: 'switch-persona', position: 12 })).toBeNull();
     expect(parseDeskCommand({ command: 'rm -rf' })).toBeNull();
     expect(parseDeskCommand('new-post')).toBeNull();

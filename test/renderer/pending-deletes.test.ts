@@ -28,7 +28,9 @@ describe('deleting a post', () => {
     await instance.close();
   });
 
-  const write = async (content: string): Promise<string> => (await instance.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note' } })).json.data[0].guid;
+  const write = async (content: string): Promise<string> =>
+    (await instance.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note' } })).json.data[0]
+      .guid;
   const exists = async (guid: string) => (await instance.call('GET', `/api/posts/${guid}`)).status === 200;
   const home = async () => {
     const spec: TimelineSpec = { kind: 'home', persona: instance.personaGuid, types: ALL_TYPES };

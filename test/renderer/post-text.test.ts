@@ -19,8 +19,10 @@ function fragment(html: string): DocumentFragment {
 }
 const textOf = (html: string): string => fragment(html).textContent;
 /** Each link's text and where it leads. */
-const linksOf = (html: string): string[][] => [...fragment(html).querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href') ?? '']);
-const marksOf = (html: string): string[] => [...fragment(html).querySelectorAll('mark.search-mark')].map((m) => m.textContent);
+const linksOf = (html: string): string[][] =>
+  [...fragment(html).querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href') ?? '']);
+const marksOf = (html: string): string[] =>
+  [...fragment(html).querySelectorAll('mark.search-mark')].map((m) => m.textContent);
 
 describe('tags and mentions in a post become links', () => {
   it('links #tags to /tags/<tag> and @mentions to /@handle, and keeps every letter of the text', () => {
@@ -55,7 +57,8 @@ describe('tags and mentions in a post become links', () => {
   });
 
   it('takes no # inside an address, no number, no entity and no e-mail address for a link', () => {
-    const html = '<p>Read https://example.org/page#part and issue #12; write to bob@example.org or @bob@example.social; &amp;#38; stays</p>';
+    const html =
+      '<p>Read https://example.org/page#part and issue #12; write to bob@example.org or @bob@example.social; &amp;#38; stays</p>';
     expect(showPostHtml(html, []).html).toBe(html);
   });
 
@@ -79,7 +82,7 @@ describe('tags and mentions in a post become links', () => {
     expect(linksOf(shown)).toEqual([['#safe', '/tags/safe']]);
   });
 
-  it("links the tags and mentions streams wraps in spans of its own, whose classes the sanitiser drops", () => {
+  it('links the tags and mentions streams wraps in spans of its own, whose classes the sanitiser drops', () => {
     // As matigo/streams writes them (lib/posts.php), less the attributes the page's sanitiser removes.
     const html = '<p>Hello <span>@peer</span>, look: <span>#sunset</span> </p>';
     const shown = showPostHtml(html, []).html;
@@ -130,7 +133,8 @@ describe('tags and mentions in a post become links', () => {
 
 describe('the words a search found are marked', () => {
   it("marks whole words as the index reads them (any case, composed or not), in the text and in a tag's link", () => {
-    const html = '<p>Lighthouses of <em>PORTUGAL</em>: portugal’s coast, Portugalia, #portugal, and the cafe\u0301.</p>';
+    const html =
+      '<p>Lighthouses of <em>PORTUGAL</em>: portugal’s coast, Portugalia, #portugal, and the cafe\u0301.</p>';
     const shown = showPostHtml(html, ['portugal', 'café']).html;
     // "portugal’s" is the words portugal and s; "Portugalia" is another word.
     expect(marksOf(shown)).toEqual(['PORTUGAL', 'portugal', 'portugal', 'cafe\u0301']);
@@ -139,7 +143,8 @@ describe('the words a search found are marked', () => {
   });
 
   it('keeps the markup around the marks and the entities in the text', () => {
-    const html = '<ul><li><a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow">harbour &amp; lights</a></li><li>Tom &lt;harbour&gt;</li></ul>';
+    const html =
+      '<ul><li><a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow">harbour &amp; lights</a></li><li>Tom &lt;harbour&gt;</li></ul>';
     const shown = showPostHtml(html, ['harbour']).html;
     expect(shown).toBe(
       '<ul><li><a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow"><mark class="search-mark">harbour</mark> &amp; lights</a></li><li>Tom &lt;<mark class="search-mark">harbour</mark>&gt;</li></ul>',
@@ -170,10 +175,15 @@ describe('a post body', () => {
     title: 'Harbour notes',
     content: '<p>The harbour at dawn with @amy #boats</p>',
     tags: ['boats', 'Sailing'],
-    mentions: [{ guid: 'a', as: 'amy' }, { guid: 'z', as: 'zed' }],
+    mentions: [
+      { guid: 'a', as: 'amy' },
+      { guid: 'z', as: 'zed' },
+    ],
   });
   const body = (words: readonly string[]) =>
-    render(createElement(SearchWordsContext.Provider, { value: words }, createElement(PostBody, { post, clamp: false })));
+    render(
+      createElement(SearchWordsContext.Provider, { value: words }, createElement(PostBody, { post, clamp: false })),
+    );
 
   it('lists under the text, as links to their pages, only the tags and mentions its text does not link', () => {
     const view = body([]);
@@ -189,14 +199,18 @@ describe('a post body', () => {
 
   it('marks the searched words in the title and the text when a search screen gives them', () => {
     const view = body(['harbour']);
-    expect([...view.container.querySelectorAll('mark.search-mark')].map((m) => m.textContent)).toEqual(['Harbour', 'harbour']);
+    expect([...view.container.querySelectorAll('mark.search-mark')].map((m) => m.textContent)).toEqual([
+      'Harbour',
+      'harbour',
+    ]);
     expect(view.getByRole('heading').textContent).toBe('Harbour notes');
   });
 });
 
 describe("an article's beginning in a timeline", () => {
   it('is the text a reader sees: no script, style or template text, blocks kept apart', () => {
-    const html = '<p>First <b>para</b>graph.</p><script>window.pwned=4</script><style>p{color:red}</style><template>hidden</template><noscript>no script</noscript><p>Second.</p>';
+    const html =
+      '<p>First <b>para</b>graph.</p><script>window.pwned=4</script><style>p{color:red}</style><template>hidden</template><noscript>no script</noscript><p>Second.</p>';
     expect(plainTextOf(html)).toBe('First paragraph. Second.');
   });
 

@@ -77,16 +77,33 @@ function Row({ stop, html }: { stop: boolean; html: string }) {
   );
 }
 
-const tabIndexes = (root: HTMLElement) => [...root.querySelectorAll('a, button, span')].map((el) => `${el.textContent}:${el.getAttribute('tabindex')}`);
+const tabIndexes = (root: HTMLElement) =>
+  [...root.querySelectorAll('a, button, span')].map((el) => `${el.textContent}:${el.getAttribute('tabindex')}`);
 
 describe('the controls of a post in a list', () => {
   afterEach(() => cleanup());
 
-  it('are no Tab stops while another post is the list\'s stop, the links of its HTML too, and are again once it is', async () => {
+  it("are no Tab stops while another post is the list's stop, the links of its HTML too, and are again once it is", async () => {
     const view = render(createElement(Row, { stop: false, html: '<p>See <a href="/tags/x">#x</a></p>' }));
-    await waitFor(() => expect(tabIndexes(view.container)).toEqual(['time:-1', 'Reply:-1', 'Own tab index:-1', 'Never a stop:-1', '#x:-1']));
+    await waitFor(() =>
+      expect(tabIndexes(view.container)).toEqual([
+        'time:-1',
+        'Reply:-1',
+        'Own tab index:-1',
+        'Never a stop:-1',
+        '#x:-1',
+      ]),
+    );
     view.rerender(createElement(Row, { stop: true, html: '<p>See <a href="/tags/x">#x</a></p>' }));
-    await waitFor(() => expect(tabIndexes(view.container)).toEqual(['time:null', 'Reply:null', 'Own tab index:0', 'Never a stop:-1', '#x:null']));
+    await waitFor(() =>
+      expect(tabIndexes(view.container)).toEqual([
+        'time:null',
+        'Reply:null',
+        'Own tab index:0',
+        'Never a stop:-1',
+        '#x:null',
+      ]),
+    );
   });
 
   it('holds back a control added later to a post that is not the stop', async () => {
@@ -100,7 +117,17 @@ describe('the controls of a post in a list', () => {
 });
 
 describe('the selection of each timeline', () => {
-  const timeline = (list: string[]): TimelineState => ({ spec: { kind: 'global', persona: null, types: ALL_TYPES }, guids: list, status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null });
+  const timeline = (list: string[]): TimelineState => ({
+    spec: { kind: 'global', persona: null, types: ALL_TYPES },
+    guids: list,
+    status: 'ready',
+    error: null,
+    retryable: false,
+    loadingMore: false,
+    end: true,
+    fresh: [],
+    seen: null,
+  });
 
   it('is kept when the person leaves it and given back on return; another timeline has its own', () => {
     useTimelines.setState({ byKey: { one: timeline(guids), two: timeline(['x', 'y']) } });

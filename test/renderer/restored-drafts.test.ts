@@ -33,7 +33,11 @@ describe('drafts brought back by a restore', () => {
     await takeRestoredDrafts();
 
     const texts = Object.fromEntries(readDrafts().map((d) => [d.id, d.text]));
-    expect(texts).toEqual({ both: 'Changed here since the export', 'older-here': 'Changed before the export', 'only-there': 'Only in the archive' });
+    expect(texts).toEqual({
+      both: 'Changed here since the export',
+      'older-here': 'Changed before the export',
+      'only-there': 'Only in the archive',
+    });
     expect(useDrafts.getState().drafts.map((d) => d.id)).toEqual(['both', 'older-here', 'only-there']);
     expect((await instance.call('GET', '/api/account/restored-drafts')).json.data).toEqual([]);
   });
@@ -58,6 +62,8 @@ describe('drafts brought back by a restore', () => {
       setItem.mockRestore();
     }
     expect(useDrafts.getState().saveError).toMatch(/cannot be saved/);
-    expect((await instance.call('GET', '/api/account/restored-drafts')).json.data).toMatchObject([{ id: 'waiting', text: 'Not yet here' }]);
+    expect((await instance.call('GET', '/api/account/restored-drafts')).json.data).toMatchObject([
+      { id: 'waiting', text: 'Not yet here' },
+    ]);
   });
 });

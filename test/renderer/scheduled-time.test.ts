@@ -46,7 +46,7 @@ describe('a timeline and a post just written', () => {
     expect(shows(everything, fakePost(2, { publish_unix: NOW, updated_unix: NOW }), NOW_MS)).toBe(true);
   });
 
-  it('takes a post published as it was written even when the page\'s clock runs behind the instance\'s', () => {
+  it("takes a post published as it was written even when the page's clock runs behind the instance's", () => {
     const justWritten = fakePost(3, { publish_unix: NOW + 90, updated_unix: NOW + 90 });
     expect(shows(everything, justWritten, NOW_MS)).toBe(true);
   });

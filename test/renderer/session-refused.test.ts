@@ -7,7 +7,14 @@ import { refusesThisSession } from '../../src-renderer/state/session-refused';
 import { OWNER_TOKEN, startInstance, type TestInstance } from '../support/instance';
 
 const answered = (status: number, remoteText: string) =>
-  new RemoteError({ kind: status === 401 || status === 403 ? 'auth' : 'rejected', status, remoteText, message: remoteText, method: 'POST', path: '/api/x' });
+  new RemoteError({
+    kind: status === 401 || status === 403 ? 'auth' : 'rejected',
+    status,
+    remoteText,
+    message: remoteText,
+    method: 'POST',
+    path: '/api/x',
+  });
 
 describe('which refusals sign the page out', () => {
   afterEach(() => {
@@ -15,7 +22,7 @@ describe('which refusals sign the page out', () => {
     localStorage.clear();
   });
 
-  it('only the instance refusing the page\'s own token', () => {
+  it("only the instance refusing the page's own token", () => {
     expect(refusesThisSession(answered(401, 'Invalid or Expired Token Supplied'))).toBe(true);
     expect(refusesThisSession(answered(403, 'You Need to Log In First'))).toBe(true);
     // A wrong current password in Settings, a remote's refusal from an older instance, anything else.
@@ -27,9 +34,13 @@ describe('which refusals sign the page out', () => {
 
   it('describes a failure and does nothing else, whatever the failure says', () => {
     useSession.getState().connect(pageConnection('a-token-of-this-page-0123'), 'pasted');
-    expect(describeFailure(answered(422, 'The Remote Instance Refused the Sign-In'))).toBe('The Remote Instance Refused the Sign-In');
+    expect(describeFailure(answered(422, 'The Remote Instance Refused the Sign-In'))).toBe(
+      'The Remote Instance Refused the Sign-In',
+    );
     expect(describeFailure(answered(401, 'Invalid Account Name or Password'))).toBe('Invalid Account Name or Password');
-    expect(describeFailure(answered(401, 'Invalid or Expired Token Supplied'))).toBe('Invalid or Expired Token Supplied');
+    expect(describeFailure(answered(401, 'Invalid or Expired Token Supplied'))).toBe(
+      'Invalid or Expired Token Supplied',
+    );
     expect(useSession.getState().session.status).toBe('signed-in');
   });
 });
@@ -41,7 +52,11 @@ describe('a page whose token the instance refuses', () => {
     token,
     fetch: async (input, init) => instance.service(new Request(input, init)),
   });
-  const failureOf = (call: Promise<unknown>) => call.then(() => null, (failure: unknown) => failure);
+  const failureOf = (call: Promise<unknown>) =>
+    call.then(
+      () => null,
+      (failure: unknown) => failure,
+    );
 
   afterEach(async () => {
     useSession.setState({ session: { status: 'signed-out', reason: null } });
@@ -51,10 +66,17 @@ describe('a page whose token the instance refuses', () => {
 
   it('is signed out by any call the instance refuses it on, described or not', async () => {
     instance = await startInstance('memory');
-    for (const call of [() => clients().desk.profile(), () => clients().desk.remotes(), () => clients().instance.accountMe()]) {
+    for (const call of [
+      () => clients().desk.profile(),
+      () => clients().desk.remotes(),
+      () => clients().instance.accountMe(),
+    ]) {
       useSession.getState().connect(connection('a-token-the-instance-never-gave-0123'), 'pasted');
       expect(refusesThisSession(await failureOf(call()))).toBe(true);
-      expect(useSession.getState().session).toMatchObject({ status: 'signed-out', reason: expect.stringContaining('no longer accepts') });
+      expect(useSession.getState().session).toMatchObject({
+        status: 'signed-out',
+        reason: expect.stringContaining('no longer accepts'),
+      });
     }
   });
 

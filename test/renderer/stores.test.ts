@@ -88,7 +88,10 @@ describe('the stores, against the real service in-process', () => {
     vi.setSystemTime(2_000_000_000_000 + POLL_MS);
     openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.guids[0] === later);
-    expect(useTimelines.getState().byKey[key]).toMatchObject({ seen: { unix: seenAt, guid: first }, guids: [later, first] });
+    expect(useTimelines.getState().byKey[key]).toMatchObject({
+      seen: { unix: seenAt, guid: first },
+      guids: [later, first],
+    });
 
     // What the person writes themselves is no news to them.
     markSeen(key);
@@ -138,10 +141,17 @@ describe('the stores, against the real service in-process', () => {
   });
 
   it('searches every post type: an article by a word of its title, paged with before; a refused search shows why', async () => {
-    const article = await instance.call('POST', '/api/posts/write', { params: { post_type: 'post.article', title: 'Notes on the lighthouse', content: 'Tall and white' } });
+    const article = await instance.call('POST', '/api/posts/write', {
+      params: { post_type: 'post.article', title: 'Notes on the lighthouse', content: 'Tall and white' },
+    });
     const articleGuid = article.json.data[0].guid as string;
     for (let i = 0; i < 44; i++) await write(`lighthouse keeper ${i}`);
-    const spec: TimelineSpec = { kind: 'search', persona: instance.personaGuid, filter: 'Lighthouse', types: ['post.note'] };
+    const spec: TimelineSpec = {
+      kind: 'search',
+      persona: instance.personaGuid,
+      filter: 'Lighthouse',
+      types: ['post.note'],
+    };
     const key = openTimeline(spec);
     await until(() => useTimelines.getState().byKey[key]?.status === 'ready');
     await loadMore(key);
@@ -163,10 +173,17 @@ describe('the stores, against the real service in-process', () => {
   });
 
   it("pages a Persona's posts by author, whoever acts, and a tag's posts, and puts a new one of each on top", async () => {
-    const other = (await instance.call('POST', '/api/account/personas', { params: { handle: 'other', name: 'Other' } })).json.data.guid as string;
+    const other = (await instance.call('POST', '/api/account/personas', { params: { handle: 'other', name: 'Other' } }))
+      .json.data.guid as string;
     const byOther: string[] = [];
     for (let i = 0; i < 42; i++) {
-      byOther.push((await instance.call('POST', '/api/posts/write', { params: { content: `note ${i}`, post_type: 'post.note', persona_guid: other, tags: i % 2 ? 'odd' : 'even' } })).json.data[0].guid);
+      byOther.push(
+        (
+          await instance.call('POST', '/api/posts/write', {
+            params: { content: `note ${i}`, post_type: 'post.note', persona_guid: other, tags: i % 2 ? 'odd' : 'even' },
+          })
+        ).json.data[0].guid,
+      );
       instance.clock.advance(1);
     }
     await write('Written by the first Persona');
@@ -181,7 +198,11 @@ describe('the stores, against the real service in-process', () => {
     await until(() => useTimelines.getState().byKey[tagged]?.status === 'ready');
     expect(useTimelines.getState().byKey[tagged]?.guids).toEqual(byOther.filter((_, i) => i % 2).reverse());
 
-    const fresh = fakePost(999, { persona: { ...fakePost(999).persona, guid: other }, tags: ['Odd'], type: 'post.article' });
+    const fresh = fakePost(999, {
+      persona: { ...fakePost(999).persona, guid: other },
+      tags: ['Odd'],
+      type: 'post.article',
+    });
     showPublished(fresh);
     expect(useTimelines.getState().byKey[key]?.guids[0]).toBe(fresh.guid);
     expect(useTimelines.getState().byKey[tagged]?.guids[0]).toBe(fresh.guid);
@@ -191,7 +212,9 @@ describe('the stores, against the real service in-process', () => {
 
   it('offers to try again when the instance did not answer', async () => {
     const offline: typeof globalThis.fetch = () => Promise.reject(new TypeError('fetch failed'));
-    useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch: offline }, 'pasted');
+    useSession
+      .getState()
+      .connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch: offline }, 'pasted');
     const key = openTimeline({ kind: 'global', persona: instance.personaGuid, types: ['post.note'] });
     await until(() => useTimelines.getState().byKey[key]?.status === 'error');
     expect(useTimelines.getState().byKey[key]?.error).toBe('The instance did not answer. Is it still running?');
@@ -231,11 +254,17 @@ describe('the stores, against the real service in-process', () => {
   it('puts a post just written at the top of the open timelines that show it, and only those', async () => {
     const home = openTimeline({ kind: 'home', persona: instance.personaGuid, types: ALL_TYPES });
     const pins = openTimeline({ kind: 'pins', persona: instance.personaGuid, types: ALL_TYPES });
-    await until(() => useTimelines.getState().byKey[home]?.status === 'ready' && useTimelines.getState().byKey[pins]?.status === 'ready');
+    await until(
+      () =>
+        useTimelines.getState().byKey[home]?.status === 'ready' &&
+        useTimelines.getState().byKey[pins]?.status === 'ready',
+    );
     const post = await clients().instance.write({ content: 'just written', post_type: 'post.note' });
     showPublished(post);
     expect(useTimelines.getState().byKey[home]?.guids).toEqual([post.guid]);
     expect(useTimelines.getState().byKey[pins]?.guids).toEqual([]);
-    expect(timelineKey({ kind: 'home', persona: 'x', types: ['post.note', 'post.article'] })).toBe(timelineKey({ kind: 'home', persona: 'x', types: ['post.article', 'post.note'] }));
+    expect(timelineKey({ kind: 'home', persona: 'x', types: ['post.note', 'post.article'] })).toBe(
+      timelineKey({ kind: 'home', persona: 'x', types: ['post.article', 'post.note'] }),
+    );
   });
 });

@@ -64,7 +64,11 @@ export function fakeRemoteStatus(change: Partial<RemoteStatusAnswer> = {}): Remo
     guid: 'r',
     base_url: 'https://remote.example',
     interface: 'instance',
-    server: { software: 'Publishing Desk 0.1.0', kinds: ['post.note', 'post.article', 'post.bookmark', 'post.quotation'], extensions: [] },
+    server: {
+      software: 'Publishing Desk 0.1.0',
+      kinds: ['post.note', 'post.article', 'post.bookmark', 'post.quotation'],
+      extensions: [],
+    },
     account: 'a11ce000-0000-4000-8000-000000000001',
     personas: [],
     channels: [],

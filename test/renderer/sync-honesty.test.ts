@@ -22,7 +22,8 @@ function fakeSyncHost() {
   let pending = 2;
   let syncRequests = 0;
   let finish: () => void = () => undefined;
-  const envelope = (data: unknown) => new Response(JSON.stringify({ meta: { code: 200 }, data }), { headers: { 'content-type': 'application/json' } });
+  const envelope = (data: unknown) =>
+    new Response(JSON.stringify({ meta: { code: 200 }, data }), { headers: { 'content-type': 'application/json' } });
   const fetch: typeof globalThis.fetch = async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname.endsWith('/sync')) {
@@ -86,16 +87,30 @@ describe('what the page says about sync', () => {
     const starred = fakePost(5);
     const other = fakePost(6);
     useSync.setState({ remotes: [remote({ pending: 1, waiting: [{ seq: 9, op: 'star', post_guid: starred.guid }] })] });
-    expect(render(createElement(SyncMarker, { guid: starred.guid })).getByText('Waiting to send').title).toBe('remote.example has not received it yet.');
+    expect(render(createElement(SyncMarker, { guid: starred.guid })).getByText('Waiting to send').title).toBe(
+      'remote.example has not received it yet.',
+    );
     cleanup();
     expect(render(createElement(SyncMarker, { guid: other.guid })).queryByText('Waiting to send')).toBeNull();
   });
 
   it('shows a remote the instance answers with `false` for its last sync, error and server as never synced, with no error', async () => {
-    const never = remote({ server: false, last_pull_unix: false, last_push_unix: false, last_error: false, last_error_unix: false });
+    const never = remote({
+      server: false,
+      last_pull_unix: false,
+      last_push_unix: false,
+      last_error: false,
+      last_error_unix: false,
+    });
     const fetch: typeof globalThis.fetch = () =>
-      Promise.resolve(new Response(JSON.stringify({ meta: { code: 200 }, data: [never] }), { headers: { 'content-type': 'application/json' } }));
-    useSession.getState().connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch }, 'pasted');
+      Promise.resolve(
+        new Response(JSON.stringify({ meta: { code: 200 }, data: [never] }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    useSession
+      .getState()
+      .connect({ baseUrl: 'http://desk.test', token: 'token-for-tests-0123456789', fetch }, 'pasted');
     const view = render(createElement(RemotesScreen));
     const card = await waitFor(() => view.getByRole('heading', { name: 'remote.example' }).closest('li'));
     expect(card?.querySelector('.sync-line')?.className).toContain('sync-never');
@@ -108,7 +123,11 @@ describe('what the page says about sync', () => {
 
   it('marks a post whose change a remote stopped, with the remote and its reason', () => {
     const post = fakePost(3);
-    useSync.setState({ remotes: [remote({ attention: [{ seq: 4, op: 'publish', post_guid: post.guid, reason: 'bookmarks cannot go there' }] })] });
+    useSync.setState({
+      remotes: [
+        remote({ attention: [{ seq: 4, op: 'publish', post_guid: post.guid, reason: 'bookmarks cannot go there' }] }),
+      ],
+    });
     const view = render(createElement(SyncMarker, { guid: post.guid }));
     expect(view.getByRole('note').textContent).toBe('Needs attention: remote.example: bookmarks cannot go there');
   });

@@ -25,14 +25,17 @@ function giveLayout() {
       return height(this);
     });
   }
-  for (const name of ['offsetWidth', 'clientWidth'] as const) vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(800);
+  for (const name of ['offsetWidth', 'clientWidth'] as const)
+    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(800);
   // The virtualiser scrolls no further than the content is high.
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(10_000_000);
 }
 
-const press = (key: string) => actSettled(() => window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+const press = (key: string) =>
+  actSettled(() => window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
 /** The conversation is on screen and its posts are the list the keys move through. */
-const shown = (count: number) => waitFor(() => expect(useUi.getState().thread?.guids).toHaveLength(count), { timeout: 5000 });
+const shown = (count: number) =>
+  waitFor(() => expect(useUi.getState().thread?.guids).toHaveLength(count), { timeout: 5000 });
 
 describe('a conversation on screen', () => {
   let instance: TestInstance;
@@ -54,7 +57,9 @@ describe('a conversation on screen', () => {
   });
 
   const write = async (content: string, replyTo?: string): Promise<string> => {
-    const answer = await instance.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note', ...(replyTo ? { reply_to: replyTo } : {}) } });
+    const answer = await instance.call('POST', '/api/posts/write', {
+      params: { content, post_type: 'post.note', ...(replyTo ? { reply_to: replyTo } : {}) },
+    });
     return answer.json.data[0].guid as string;
   };
 

@@ -26,7 +26,8 @@ function giveLayout() {
       return this.classList.contains('timeline-scroller') ? VIEWPORT : 150;
     });
   }
-  for (const name of ['offsetWidth', 'clientWidth'] as const) vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(800);
+  for (const name of ['offsetWidth', 'clientWidth'] as const)
+    vi.spyOn(HTMLElement.prototype, name, 'get').mockReturnValue(800);
 }
 
 /** Renders a timeline and waits for the virtualiser to lay out its rows. */
@@ -65,7 +66,9 @@ describe('a virtualised timeline', () => {
     expect(view.getByRole('status', { name: 'Loading posts' }).querySelectorAll('.skeleton-row')).toHaveLength(4);
     const posts = [fakePost(1), fakePost(2)];
     usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
-    await actSettled(() => useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), status: 'ready' } } }));
+    await actSettled(() =>
+      useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), status: 'ready' } } }),
+    );
     await rowShown(view, 0);
     expect(view.queryByRole('status', { name: 'Loading posts' })).toBeNull();
   });
@@ -76,7 +79,19 @@ describe('a virtualised timeline', () => {
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
     useTimelines.setState({
-      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null } },
+      byKey: {
+        [key]: {
+          spec,
+          guids: posts.map((p) => p.guid),
+          status: 'ready',
+          error: null,
+          retryable: false,
+          loadingMore: false,
+          end: true,
+          fresh: [],
+          seen: null,
+        },
+      },
     });
 
     const view = await renderTimeline(key, 'Everything');
@@ -105,7 +120,19 @@ describe('a virtualised timeline', () => {
     const key = timelineKey(spec);
     // Seen up to post 2: posts 0 and 1 are new.
     useTimelines.setState({
-      byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: markOf(fakePost(2)) } },
+      byKey: {
+        [key]: {
+          spec,
+          guids: posts.map((p) => p.guid),
+          status: 'ready',
+          error: null,
+          retryable: false,
+          loadingMore: false,
+          end: true,
+          fresh: [],
+          seen: markOf(fakePost(2)),
+        },
+      },
     });
     expect(markerRowIn(await renderTimeline(key, 'Home'))).toBe('2');
   });
@@ -121,11 +148,22 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([arrived, seenTop, seenBelow, ...older].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null };
+    const base = {
+      spec,
+      status: 'ready' as const,
+      error: null,
+      retryable: false,
+      loadingMore: false,
+      end: true,
+      fresh: [],
+      seen: null,
+    };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: [seenTop, seenBelow, ...older].map((p) => p.guid) } } });
     // The person looks and leaves; later a post of that same second comes in above what they saw.
     markSeen(key);
-    useTimelines.setState({ byKey: { [key]: { ...base, guids: [arrived, seenTop, seenBelow, ...older].map((p) => p.guid) } } });
+    useTimelines.setState({
+      byKey: { [key]: { ...base, guids: [arrived, seenTop, seenBelow, ...older].map((p) => p.guid) } },
+    });
     openTimeline(spec);
 
     expect(markerRowIn(await renderTimeline(key, 'Everything'))).toBe('1');
@@ -141,7 +179,21 @@ describe('a virtualised timeline', () => {
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
     localStorage.setItem('desk.seen.v1', JSON.stringify({ [key]: second, 'another timeline': second - 600 }));
-    useTimelines.setState({ byKey: { [key]: { spec, guids: posts.map((p) => p.guid), status: 'ready', error: null, retryable: false, loadingMore: false, end: true, fresh: [], seen: null } } });
+    useTimelines.setState({
+      byKey: {
+        [key]: {
+          spec,
+          guids: posts.map((p) => p.guid),
+          status: 'ready',
+          error: null,
+          retryable: false,
+          loadingMore: false,
+          end: true,
+          fresh: [],
+          seen: null,
+        },
+      },
+    });
     openTimeline(spec);
 
     // Both posts of that second had been seen; only the newer one is new.
@@ -161,7 +213,15 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, seen: markOf(fakePost(3)) };
+    const base = {
+      spec,
+      status: 'ready' as const,
+      error: null,
+      retryable: false,
+      loadingMore: false,
+      end: true,
+      seen: markOf(fakePost(3)),
+    };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid), fresh: [] } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
@@ -174,7 +234,11 @@ describe('a virtualised timeline', () => {
 
     // A poll while scrolled down: three posts on top, counted as waiting above.
     await actSettled(() => {
-      useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid), fresh: arrivals.map((p) => p.guid) } } });
+      useTimelines.setState({
+        byKey: {
+          [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid), fresh: arrivals.map((p) => p.guid) },
+        },
+      });
     });
     const jump = await waitFor(() => view.getByRole('button', { name: '3 new posts above' }));
     expect(scroller.scrollTop).toBe(23 * 150 + 30);
@@ -199,7 +263,16 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, seen: null, fresh: [] };
+    const base = {
+      spec,
+      status: 'ready' as const,
+      error: null,
+      retryable: false,
+      loadingMore: false,
+      end: true,
+      seen: null,
+      fresh: [],
+    };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } }, places: {} });
     const first = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = first.getByRole('feed', { name: 'Everything' });
@@ -226,7 +299,16 @@ describe('a virtualised timeline', () => {
     usePosts.setState({ byGuid: Object.fromEntries([...arrivals, ...posts].map((p) => [p.guid, p])) });
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
-    const base = { spec, status: 'ready' as const, error: null, retryable: false, loadingMore: false, end: true, seen: markOf(fakePost(3)), fresh: [] };
+    const base = {
+      spec,
+      status: 'ready' as const,
+      error: null,
+      retryable: false,
+      loadingMore: false,
+      end: true,
+      seen: markOf(fakePost(3)),
+      fresh: [],
+    };
     useTimelines.setState({ byKey: { [key]: { ...base, guids: posts.map((p) => p.guid) } } });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
     const scroller = view.getByRole('feed', { name: 'Everything' });
@@ -238,7 +320,11 @@ describe('a virtualised timeline', () => {
       useTimelines.setState({ byKey: { [key]: { ...base, guids: [...arrivals, ...posts].map((p) => p.guid) } } });
     });
     // The new posts are drawn on top.
-    await waitFor(() => expect(view.container.querySelector('article[data-index="0"]')?.textContent).toContain(arrivals[0]?.text ?? 'no post'));
+    await waitFor(() =>
+      expect(view.container.querySelector('article[data-index="0"]')?.textContent).toContain(
+        arrivals[0]?.text ?? 'no post',
+      ),
+    );
     // Not kept in place: the three new posts are there to see, so no button counts them.
     expect(scroller.scrollTop).toBe(20);
     expect(view.queryByRole('button', { name: /new posts above/ })).toBeNull();
@@ -247,7 +333,21 @@ describe('a virtualised timeline', () => {
   it('shows the failure and a retry instead of a blank list', () => {
     const spec = { kind: 'mentions' as const, persona: 'p', types: ALL_TYPES };
     const key = timelineKey(spec);
-    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'The instance did not answer.', retryable: true, loadingMore: false, end: false, fresh: [], seen: null } } });
+    useTimelines.setState({
+      byKey: {
+        [key]: {
+          spec,
+          guids: [],
+          status: 'error',
+          error: 'The instance did not answer.',
+          retryable: true,
+          loadingMore: false,
+          end: false,
+          fresh: [],
+          seen: null,
+        },
+      },
+    });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Mentions', empty: 'Nothing' }));
     expect(view.getByRole('alert').textContent).toContain('The instance did not answer.');
     expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -256,7 +356,21 @@ describe('a virtualised timeline', () => {
   it('shows a refusal without a retry that could not help', () => {
     const spec = { kind: 'search' as const, persona: 'p', filter: 'ab', types: ALL_TYPES };
     const key = timelineKey(spec);
-    useTimelines.setState({ byKey: { [key]: { spec, guids: [], status: 'error', error: 'search words need at least 4 letters or digits: ab', retryable: false, loadingMore: false, end: false, fresh: [], seen: null } } });
+    useTimelines.setState({
+      byKey: {
+        [key]: {
+          spec,
+          guids: [],
+          status: 'error',
+          error: 'search words need at least 4 letters or digits: ab',
+          retryable: false,
+          loadingMore: false,
+          end: false,
+          fresh: [],
+          seen: null,
+        },
+      },
+    });
     const view = render(createElement(Timeline, { timelineKey: key, label: 'Search', empty: 'Nothing' }));
     expect(view.getByRole('alert').textContent).toContain('at least 4 letters');
     expect(view.queryByRole('button', { name: 'Try again' })).toBeNull();

@@ -81,7 +81,8 @@ const SECTION = [
 ].join('\n');
 
 /** An ordinary article of `length` characters: headings, paragraphs, emphasis, links, lists, a table, quotes, code and HTML. */
-export const ordinaryText = (length: number): string => SECTION.repeat(Math.ceil(length / SECTION.length)).slice(0, length);
+export const ordinaryText = (length: number): string =>
+  SECTION.repeat(Math.ceil(length / SECTION.length)).slice(0, length);
 
 /** The shortest of a few runs of `run`, in milliseconds: a busy machine slows some runs, rarely all of them. */
 export function fastestOf(run: () => unknown, runs = 3): number {

@@ -13,7 +13,8 @@ import { asReference, referenceCount, referenceRefusal } from './reference-quirk
  * - `rewrite`: passes it on and answers with what `rewrite` makes of the envelope (a hostile remote);
  * - `held`: waits until `until` resolves, then passes it on and answers (a page under way for as long as a test needs).
  */
-export type FaultKind = 'cut-before' | 'cut-after' | 'hang-after' | 'status-500' | 'login-text' | 'slow' | 'repeat-page' | 'rewrite' | 'held';
+export type FaultKind =
+  'cut-before' | 'cut-after' | 'hang-after' | 'status-500' | 'login-text' | 'slow' | 'repeat-page' | 'rewrite' | 'held';
 
 /** An answer's envelope as the proxy hands it to `rewrite`. */
 export interface ProxiedEnvelope {
@@ -54,7 +55,10 @@ export interface FaultProxy {
  * that do not match answer 404 (a remote that speaks only the legacy interface, say). With `reference`, the
  * instance answers as matigo/streams does (reference-quirks.ts).
  */
-export async function startFaultProxy(target: string, options: { only?: RegExp; reference?: boolean } = {}): Promise<FaultProxy> {
+export async function startFaultProxy(
+  target: string,
+  options: { only?: RegExp; reference?: boolean } = {},
+): Promise<FaultProxy> {
   const faults: (Fault & { left: number })[] = [];
   const seen: string[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -69,12 +73,19 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
 
   const headersOf = (req: http.IncomingMessage) =>
     Object.fromEntries(
-      Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'connection'),
+      Object.entries(req.headers).filter(
+        (e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'connection',
+      ),
     );
   const forward = async (req: http.IncomingMessage, body: Buffer) => {
     const url = new URL(req.url ?? '/', target);
-    if (options.reference && url.searchParams.has('count')) url.searchParams.set('count', referenceCount(url.searchParams.get('count')) ?? '');
-    return fetch(`${target}${url.pathname}${url.search}`, { method: req.method ?? 'GET', headers: headersOf(req), ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+    if (options.reference && url.searchParams.has('count'))
+      url.searchParams.set('count', referenceCount(url.searchParams.get('count')) ?? '');
+    return fetch(`${target}${url.pathname}${url.search}`, {
+      method: req.method ?? 'GET',
+      headers: headersOf(req),
+      ...(body.length > 0 ? { body: new Uint8Array(body) } : {}),
+    });
   };
   const answer = async (res: http.ServerResponse, response: Response, text?: string, req?: http.IncomingMessage) => {
     let status = response.status;
@@ -92,7 +103,10 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
         // Not an envelope: passed on as it is.
       }
       const path = new URL(req.url ?? '/', target).pathname;
-      ({ status, text: body } = await asReference({ status, text: body, json }, { method: req.method ?? 'GET', path, channels }));
+      ({ status, text: body } = await asReference(
+        { status, text: body, json },
+        { method: req.method ?? 'GET', path, channels },
+      ));
     }
     res.writeHead(status, { 'content-type': response.headers.get('content-type') ?? 'application/json' });
     res.end(body);
@@ -112,7 +126,9 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
         res.end(JSON.stringify({ meta: { code: 404, text: 'Unknown Endpoint', list: false }, data: false }));
         return;
       }
-      const refused = options.reference ? referenceRefusal(req.method ?? 'GET', new URL(req.url ?? '/', target).pathname, !!req.headers.authorization) : null;
+      const refused = options.reference
+        ? referenceRefusal(req.method ?? 'GET', new URL(req.url ?? '/', target).pathname, !!req.headers.authorization)
+        : null;
       if (refused) {
         res.writeHead(refused.status, { 'content-type': 'application/json' });
         res.end(refused.text);
@@ -172,7 +188,10 @@ export async function startFaultProxy(target: string, options: { only?: RegExp; 
       inFlight === 0
         ? Promise.resolve()
         : new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error(`the proxy still handles ${inFlight} request(s) after ${ms} ms`)), ms);
+            const timer = setTimeout(
+              () => reject(new Error(`the proxy still handles ${inFlight} request(s) after ${ms} ms`)),
+              ms,
+            );
             onSettled.push(() => {
               clearTimeout(timer);
               resolve();

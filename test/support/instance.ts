@@ -22,7 +22,9 @@ export const ORIGIN = 'http://desk.test';
 export const OWNER_TOKEN = 'owner-token-for-tests-0123456789';
 
 /** A clock the test moves by hand. */
-export function manualClock(startUnix = 1_800_000_000): Clock & { set(unix: number): void; advance(seconds: number): void } {
+export function manualClock(
+  startUnix = 1_800_000_000,
+): Clock & { set(unix: number): void; advance(seconds: number): void } {
   let millis = startUnix * 1000;
   return {
     now: () => millis,
@@ -98,13 +100,21 @@ export interface InstanceOptions {
   events?: boolean;
 }
 
-export async function startInstance(backend: Backend = 'memory', password?: string, options: InstanceOptions = {}): Promise<TestInstance> {
+export async function startInstance(
+  backend: Backend = 'memory',
+  password?: string,
+  options: InstanceOptions = {},
+): Promise<TestInstance> {
   const made = platformFor(backend);
   const name = options.name ?? made.name;
   const db = openDatabase(made.platform, name);
   await db.open();
   const clock = manualClock();
-  const { accountGuid } = await ensureOwner(db, { token: OWNER_TOKEN, now: clock.now(), ...(password ? { password } : {}) });
+  const { accountGuid } = await ensureOwner(db, {
+    token: OWNER_TOKEN,
+    now: clock.now(),
+    ...(password ? { password } : {}),
+  });
   const persona = await db.personas.where('accountGuid').equals(accountGuid).first();
   const channel = await db.channels.where('accountGuid').equals(accountGuid).first();
   if (!persona || !channel) throw new Error('a new instance must have a Persona and a Channel');

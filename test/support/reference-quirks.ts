@@ -7,7 +7,8 @@
  */
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ProxiedAnswer {
   status: number;
@@ -25,7 +26,10 @@ export function referenceRefusal(method: string, path: string, signedIn: boolean
     const json = { meta: { code: status, text, list }, data: [] };
     return { status, text: JSON.stringify(json), json };
   };
-  if (path === '/api/about') return signedIn ? refuse(400, 'Invalid API Endpoint') : refuse(401, 'You Need to Log In First', ['Invalid API Endpoint']);
+  if (path === '/api/about')
+    return signedIn
+      ? refuse(400, 'Invalid API Endpoint')
+      : refuse(401, 'You Need to Log In First', ['Invalid API Endpoint']);
   const account = /^\/api\/account\/(channels|personas)(\/|$)/.exec(path);
   if (account) return refuse(400, `Unrecognised endpoint: [${account[1]}]`);
   // streams takes OPTIONS on a post for a DELETE; a client must never send it (tests read the proxy's log).
@@ -34,22 +38,32 @@ export function referenceRefusal(method: string, path: string, signedIn: boolean
 }
 
 /** The count streams answers: it adds one and resets anything above 250 to 75. */
-export const referenceCount = (count: string | null): string | null => (count !== null && Number(count) + 1 > 250 ? '75' : count);
+export const referenceCount = (count: string | null): string | null =>
+  count !== null && Number(count) + 1 > 250 ? '75' : count;
 
 /** The answer as streams would give it. `delete` says whether the request was a delete of a post. */
-export function asReference(answer: ProxiedAnswer, request: { method: string; path: string; channels: () => Promise<Json[]> }): Promise<ProxiedAnswer> | ProxiedAnswer {
+export function asReference(
+  answer: ProxiedAnswer,
+  request: { method: string; path: string; channels: () => Promise<Json[]> },
+): Promise<ProxiedAnswer> | ProxiedAnswer {
   const { json } = answer;
   if (request.method === 'DELETE' && /^\/api\/posts\/[^/]+$/.test(request.path)) {
     // A post already gone: an empty 500. A delete that worked: `result` an object and `sok` false.
     if (answer.status !== 200) return { status: 500, text: '', json: null };
     const data = isObject(json?.['data']) ? json['data'] : {};
-    return envelope(200, { post_guid: data['post_guid'], channel_guid: data['channel_guid'], result: { post_id: 0 }, sok: false });
+    return envelope(200, {
+      post_guid: data['post_guid'],
+      channel_guid: data['channel_guid'],
+      result: { post_id: 0 },
+      sok: false,
+    });
   }
   if (!json || !isObject(json['meta'])) return answer;
   const meta = json['meta'];
   // Errors carry `data: []`; a write without a good token is the plain text.
   if (answer.status !== 200) {
-    if ((answer.status === 401 || answer.status === 403) && request.method !== 'GET') return { status: 200, text: 'You Need to Log In First', json: null };
+    if ((answer.status === 401 || answer.status === 403) && request.method !== 'GET')
+      return { status: 200, text: 'You Need to Log In First', json: null };
     return envelope(answer.status, [], meta);
   }
   if (request.path === '/api/account/me' && isObject(json['data'])) return profile(json['data'], request.channels);
@@ -72,7 +86,12 @@ async function profile(data: Json, channels: () => Promise<Json[]>): Promise<Pro
     is_active: true,
     is_yours: true,
   }));
-  const listed = (await channels()).map((c) => ({ guid: c['guid'], name: c['name'], type: 'channel.site', privacy: 'visibility.public' }));
+  const listed = (await channels()).map((c) => ({
+    guid: c['guid'],
+    name: c['name'],
+    type: 'channel.site',
+    privacy: 'visibility.public',
+  }));
   return envelope(200, { ...data, personas, channels: listed, bucket: false });
 }
 
@@ -80,8 +99,12 @@ async function profile(data: Json, channels: () => Promise<Json[]>): Promise<Pro
 function post(value: unknown): unknown {
   if (!isObject(value) || typeof value['guid'] !== 'string') return value;
   const { channel_guid: channelGuid, parent_guid: _parent, ...rest } = value;
-  const persona = isObject(rest['persona']) ? { ...rest['persona'], as: `@${String(rest['persona']['as'])}` } : rest['persona'];
-  const tags = Array.isArray(rest['tags']) ? rest['tags'].map((name) => ({ url: `https://ref.example/tag/${String(name)}`, name })) : rest['tags'];
+  const persona = isObject(rest['persona'])
+    ? { ...rest['persona'], as: `@${String(rest['persona']['as'])}` }
+    : rest['persona'];
+  const tags = Array.isArray(rest['tags'])
+    ? rest['tags'].map((name) => ({ url: `https://ref.example/tag/${String(name)}`, name }))
+    : rest['tags'];
   const mentions = Array.isArray(rest['mentions'])
     ? rest['mentions'].filter(isObject).map((m) => ({ guid: m['guid'], name: `@${String(m['as'])}`, is_you: false }))
     : rest['mentions'];

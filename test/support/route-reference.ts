@@ -5,7 +5,13 @@ import * as syncAnswers from '../../src-shared/api/sync-answers';
 import * as backupAnswers from '../../src-shared/api/backups';
 import * as draftAnswers from '../../src-shared/api/draft';
 import * as events from '../../src-shared/api/events';
-import { answersFile, answersStream, type Output, type RouteContract, type RouteMap } from '../../src-shared/api/route-contract';
+import {
+  answersFile,
+  answersStream,
+  type Output,
+  type RouteContract,
+  type RouteMap,
+} from '../../src-shared/api/route-contract';
 
 /**
  * docs/routes.md, made from the route tables: who may call each route, its variables and the schema of
@@ -15,14 +21,17 @@ import { answersFile, answersStream, type Output, type RouteContract, type Route
 /** Every answer schema by the name it is exported under. */
 const names = new Map<unknown, string>(
   [answers, legacyAnswers, syncAnswers, backupAnswers, draftAnswers].flatMap((module) =>
-    Object.entries(module).flatMap(([name, value]) => (value instanceof z.ZodType && name.endsWith('Answer') ? [[value, name] as const] : [])),
+    Object.entries(module).flatMap(([name, value]) =>
+      value instanceof z.ZodType && name.endsWith('Answer') ? [[value, name] as const] : [],
+    ),
   ),
 );
 
 /** The answer's schema by name (a file by its type), or null when a route answers something no exported schema names. */
 export function answerName(output: Output): string | null {
   if (answersFile(output)) return `a file, \`${output.file}\``;
-  if (answersStream(output)) return output.events === events.deskEvent ? `a stream of \`deskEvent\`, \`${output.stream}\`` : null;
+  if (answersStream(output))
+    return output.events === events.deskEvent ? `a stream of \`deskEvent\`, \`${output.stream}\`` : null;
   const name = names.get(output);
   if (name) return `\`${name}\``;
   const element = output instanceof z.ZodArray ? names.get(output.element) : undefined;
@@ -42,7 +51,10 @@ function declaredVariables(input: z.ZodType | undefined): string[] {
   if (!input) return [];
   // `z.preprocess` (POST /api/account/me): the variables of its inner schema, all of them or none.
   const allOrNone = input instanceof z.ZodPipe && input.in instanceof z.ZodTransform;
-  const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as { properties?: object; required?: string[] };
+  const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: object;
+    required?: string[];
+  };
   const keys = Object.keys(schema.properties ?? {});
   if (allOrNone) return [`all or none of ${keys.map((k) => `\`${k}\``).join(', ')}`];
   return keys.map((k) => (schema.required?.includes(k) ? `**\`${k}\`**` : `\`${k}\``));
@@ -52,7 +64,9 @@ function declaredVariables(input: z.ZodType | undefined): string[] {
 function ownBody({ body }: RouteContract): string[] {
   if (!body) return [];
   const fields = body.schema ? ` of ${declaredVariables(body.schema).join(', ')}` : '';
-  return [`body: \`${body.type}\`${fields}, at most ${size(body.maxBytes)}${body.streamed ? ', read as it arrives' : ''}`];
+  return [
+    `body: \`${body.type}\`${fields}, at most ${size(body.maxBytes)}${body.streamed ? ', read as it arrives' : ''}`,
+  ];
 }
 
 function access(route: RouteContract): string {
@@ -60,8 +74,15 @@ function access(route: RouteContract): string {
 }
 
 function table(routes: RouteMap): string {
-  const rows = Object.entries(routes).map(([name, r]) => `| \`${name}\` | ${r.method} | \`${r.pattern}\` | ${access(r)} | ${variables(r)} | ${answerName(r.output) ?? '?'} |`);
-  return ['| name | method | path | access | variables (required in bold) | answer |', '|---|---|---|---|---|---|', ...rows].join('\n');
+  const rows = Object.entries(routes).map(
+    ([name, r]) =>
+      `| \`${name}\` | ${r.method} | \`${r.pattern}\` | ${access(r)} | ${variables(r)} | ${answerName(r.output) ?? '?'} |`,
+  );
+  return [
+    '| name | method | path | access | variables (required in bold) | answer |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 export function routeReference(sections: readonly { title: string; routes: RouteMap }[]): string {

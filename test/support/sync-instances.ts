@@ -15,7 +15,8 @@ export interface ServedInstance extends TestInstance {
 
 export async function startServedInstance(backend: Backend, password?: string): Promise<ServedInstance> {
   const instance = await startInstance(backend, password);
-  const serve = () => createHttpHost({ service: instance.service, site: () => Promise.resolve(new Response('site')), lingerMs: 0 });
+  const serve = () =>
+    createHttpHost({ service: instance.service, site: () => Promise.resolve(new Response('site')), lingerMs: 0 });
   let host: ReturnType<typeof serve> | null = serve();
   const { port } = await host.listen(0, '127.0.0.1');
   return {
@@ -66,7 +67,9 @@ export async function startDesktop(
 
 /** Adds `remote` to `desktop` with the remote owner's token; answers the remote's status. */
 export async function addRemote(desktop: TestInstance, remote: ServedInstance) {
-  const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: remote.url, token: OWNER_TOKEN } });
+  const added = await desktop.call('POST', '/api/sync/remotes', {
+    params: { base_url: remote.url, token: OWNER_TOKEN },
+  });
   if (added.status !== 200) throw new Error(`adding the remote failed: ${JSON.stringify(added.json)}`);
   return added.json.data as { guid: string; personas: { guid: string; as: string }[]; channels: { guid: string }[] };
 }

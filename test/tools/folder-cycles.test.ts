@@ -43,7 +43,8 @@ describe('the check for cycles of folders', () => {
     expect(
       cyclesIn({
         'src-shared/store/db.ts': "import { page } from '../../src-main/desktop/page';\n",
-        'src-main/desktop/page.ts': "import { db } from '../../src-shared/store/db';\nimport { run } from '../serve';\n",
+        'src-main/desktop/page.ts':
+          "import { db } from '../../src-shared/store/db';\nimport { run } from '../serve';\n",
         'src-main/serve.ts': "import { page } from './desktop/page';\n",
       }),
     ).toEqual([['src-main', 'src-main/desktop', 'src-shared/store']]);
@@ -53,7 +54,8 @@ describe('the check for cycles of folders', () => {
     expect(
       cyclesIn({
         'src-shared/service/index.ts': "import { about } from './handlers/about';\nimport { z } from 'zod';\n",
-        'src-shared/service/handlers/about.ts': "import { route } from '../router';\nimport { db } from '../../store';\n",
+        'src-shared/service/handlers/about.ts':
+          "import { route } from '../router';\nimport { db } from '../../store';\n",
         'src-shared/service/router.ts': "import { about } from './handlers/about';\n",
         'src-shared/store/index.ts': 'export const db = 1;\n',
       }),

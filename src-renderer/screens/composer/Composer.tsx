@@ -16,12 +16,35 @@ import type { SectionProps } from './section-props';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 
 /** What a reply composer keeps behind "More": everything but the text. */
-const BEHIND_MORE: ReadonlySet<Field> = new Set(['type', 'title', 'sourceUrl', 'sourceTitle', 'persona', 'channel', 'tags', 'privacy', 'publishAt', 'expiresAt', 'place', 'latitude', 'longitude', 'altitude', 'canonical', 'slug']);
+const BEHIND_MORE: ReadonlySet<Field> = new Set([
+  'type',
+  'title',
+  'sourceUrl',
+  'sourceTitle',
+  'persona',
+  'channel',
+  'tags',
+  'privacy',
+  'publishAt',
+  'expiresAt',
+  'place',
+  'latitude',
+  'longitude',
+  'altitude',
+  'canonical',
+  'slug',
+]);
 
 /** A reply draft with more in it than text (kept from before, or reopened): its options start unfolded. */
 const hasMoreThanText = (draft: Draft | undefined): boolean =>
   draft !== undefined &&
-  (draft.type !== 'post.note' || draft.tags !== '' || draft.publishAt !== '' || draft.expiresAt !== '' || draft.privacy !== 'visibility.public' || draft.place !== '' || draft.canonicalPath !== '');
+  (draft.type !== 'post.note' ||
+    draft.tags !== '' ||
+    draft.publishAt !== '' ||
+    draft.expiresAt !== '' ||
+    draft.privacy !== 'visibility.public' ||
+    draft.place !== '' ||
+    draft.canonicalPath !== '');
 
 /**
  * The composer for a draft: every change is saved to the draft at once (state/drafts.ts), so closing the
@@ -30,17 +53,31 @@ const hasMoreThanText = (draft: Draft | undefined): boolean =>
  * buttons when no field on show is its own (`refusal`: one met before it opened, when sent from Drafts).
  * `compact`, in a thread, is a reply: its text and Publish first, everything else behind "More".
  */
-export function Composer({ draftId, onDone, compact = false, refusal }: { draftId: string; onDone: (published: RemotePost | null) => void; compact?: boolean; refusal?: unknown }) {
+export function Composer({
+  draftId,
+  onDone,
+  compact = false,
+  refusal,
+}: {
+  draftId: string;
+  onDone: (published: RemotePost | null) => void;
+  compact?: boolean;
+  refusal?: unknown;
+}) {
   const draft = useDrafts((s) => findDraft(s, draftId));
   const kept = useDrafts((s) => s.drafts.some((d) => d.id === draftId));
   const saveError = useDrafts((s) => s.saveError);
   const change = useDrafts((s) => s.change);
   const personas = useAccount((s) => s.personas);
   const channels = useAccount((s) => s.channels);
-  const [problems, setProblems] = useState<ProblemList>(() => (refusal === undefined ? {} : problemsByField(refusal, draft?.type ?? '')));
+  const [problems, setProblems] = useState<ProblemList>(() =>
+    refusal === undefined ? {} : problemsByField(refusal, draft?.type ?? ''),
+  );
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState(false);
-  const [more, setMore] = useState(() => !compact || hasMoreThanText(draft) || Object.keys(problems).some((f) => BEHIND_MORE.has(f as Field)));
+  const [more, setMore] = useState(
+    () => !compact || hasMoreThanText(draft) || Object.keys(problems).some((f) => BEHIND_MORE.has(f as Field)),
+  );
   /** Set when a refusal comes back: the first field it concerns gets the focus. */
   const [refused, setRefused] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -51,7 +88,8 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
   }, [refused]);
   const channelChoices = writableChannels(draft?.personaGuid ?? null, channels);
   // A draft kept from before may name a Channel its Persona may no longer write to: it moves to one it may.
-  const staleChannel = draft !== undefined && draft.editing === null && !channelChoices.some((c) => c.guid === draft.channelGuid);
+  const staleChannel =
+    draft !== undefined && draft.editing === null && !channelChoices.some((c) => c.guid === draft.channelGuid);
   const firstChoice = channelChoices[0]?.guid ?? null;
   const heldChannel = draft?.channelGuid;
   useEffect(() => {
@@ -62,7 +100,8 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
   const set = (patch: Partial<Draft>) => change(draft.id, patch);
   const scheduled = isScheduled(draft);
   const editing = draft.editing !== null;
-  const described = (field: Field) => (problems[field]?.length ? { 'aria-invalid': true, 'aria-describedby': problemId(draft.id, field) } : {});
+  const described = (field: Field) =>
+    problems[field]?.length ? { 'aria-invalid': true, 'aria-describedby': problemId(draft.id, field) } : {};
   // A reply with one Persona and one Channel has nothing to choose: the pickers stay away.
   const showPersona = !compact || personas.length > 1;
   const showChannel = !compact || channelChoices.length > 1 || editing;
@@ -70,7 +109,18 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
   /** The fields on show, whose problems are said beside them; the others' go to the summary. */
   const beside = new Set<Field>(['text']);
   if (more) {
-    for (const field of ['tags', 'privacy', 'publishAt', 'expiresAt', 'place', 'latitude', 'longitude', 'altitude', 'canonical'] as const) beside.add(field);
+    for (const field of [
+      'tags',
+      'privacy',
+      'publishAt',
+      'expiresAt',
+      'place',
+      'latitude',
+      'longitude',
+      'altitude',
+      'canonical',
+    ] as const)
+      beside.add(field);
     if (showPersona) beside.add('persona');
     if (showPersona || showChannel) beside.add('channel');
     if (draft.type === 'post.article') (['title', 'slug'] as const).forEach((f) => beside.add(f));
@@ -121,14 +171,31 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
         }
       }}
     >
-      {!compact && <TypeAndPersona draft={draft} set={set} problems={problems} described={described} showPersona showChannel />}
+      {!compact && (
+        <TypeAndPersona draft={draft} set={set} problems={problems} described={described} showPersona showChannel />
+      )}
       {!compact && <TypeFields draft={draft} set={set} problems={problems} described={described} />}
-      <TextAndPreview draft={draft} set={set} problems={problems} textArea={textArea} compact={compact} preview={preview} setPreview={setPreview} />
+      <TextAndPreview
+        draft={draft}
+        set={set}
+        problems={problems}
+        textArea={textArea}
+        compact={compact}
+        preview={preview}
+        setPreview={setPreview}
+      />
       {more && (
         <div className="composer-more" id={moreId}>
           {compact && (
             <>
-              <TypeAndPersona draft={draft} set={set} problems={problems} described={described} showPersona={showPersona} showChannel={showChannel} />
+              <TypeAndPersona
+                draft={draft}
+                set={set}
+                problems={problems}
+                described={described}
+                showPersona={showPersona}
+                showChannel={showChannel}
+              />
               <TypeFields draft={draft} set={set} problems={problems} described={described} />
               <ViewToggle preview={preview} setPreview={setPreview} />
             </>
@@ -138,18 +205,34 @@ export function Composer({ draftId, onDone, compact = false, refusal }: { draftI
         </div>
       )}
       {channelChoices.length === 0 && !editing && (
-        <p className="field-error" role="alert">This Persona may write to no Channel. Give it one under Profile and Personas, or choose another Persona.</p>
+        <p className="field-error" role="alert">
+          This Persona may write to no Channel. Give it one under Profile and Personas, or choose another Persona.
+        </p>
       )}
       {summary.length > 0 && (
         <div className="problem-summary" role="alert" id={problemId(draft.id, 'general')}>
           <p>Not sent yet:</p>
-          <ul>{[...new Set(summary)].map((line) => <li key={line}>{line}</li>)}</ul>
+          <ul>
+            {[...new Set(summary)].map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         </div>
       )}
-      {saveError && <p className="field-error" role="alert">{saveError}</p>}
+      {saveError && (
+        <p className="field-error" role="alert">
+          {saveError}
+        </p>
+      )}
       <div className="composer-actions">
         {compact ? (
-          <button type="button" className="link-button more-toggle" aria-expanded={more} aria-controls={more ? moreId : undefined} onClick={() => setMore(!more)}>
+          <button
+            type="button"
+            className="link-button more-toggle"
+            aria-expanded={more}
+            aria-controls={more ? moreId : undefined}
+            onClick={() => setMore(!more)}
+          >
             More
           </button>
         ) : (
@@ -184,7 +267,13 @@ function TypeAndPersona({ draft, set, problems, described, showPersona, showChan
           {POST_TYPES.map((type) => (
             <label key={type} className={draft.type === type ? 'on' : undefined}>
               {/* Switching kind keeps every field as typed: a field the kind does not use is only hidden. */}
-              <input type="radio" name={`type-${draft.id}`} value={type} checked={draft.type === type} onChange={() => set({ type })} />
+              <input
+                type="radio"
+                name={`type-${draft.id}`}
+                value={type}
+                checked={draft.type === type}
+                onChange={() => set({ type })}
+              />
               {POST_TYPE_WORDS[type].one}
             </label>
           ))}
@@ -195,21 +284,43 @@ function TypeAndPersona({ draft, set, problems, described, showPersona, showChan
           {showPersona && (
             <label>
               Persona
-              <select value={draft.personaGuid ?? ''} disabled={editing} onChange={(e) => {
-                const personaGuid = e.target.value;
-                const first = writableChannels(personaGuid, channels)[0]?.guid ?? null;
-                set({ personaGuid, channelGuid: first });
-              }} {...described('persona')}>
-                {personas.map((p) => <option key={p.guid} value={p.guid}>{p.name || p.as} (@{p.as})</option>)}
+              <select
+                value={draft.personaGuid ?? ''}
+                disabled={editing}
+                onChange={(e) => {
+                  const personaGuid = e.target.value;
+                  const first = writableChannels(personaGuid, channels)[0]?.guid ?? null;
+                  set({ personaGuid, channelGuid: first });
+                }}
+                {...described('persona')}
+              >
+                {personas.map((p) => (
+                  <option key={p.guid} value={p.guid}>
+                    {p.name || p.as} (@{p.as})
+                  </option>
+                ))}
               </select>
             </label>
           )}
           {showChannel && (
             <label>
               Channel
-              <select value={draft.channelGuid ?? ''} disabled={editing || channelChoices.length === 0} onChange={(e) => set({ channelGuid: e.target.value || null })} {...described('channel')}>
-                {editing && !channelChoices.some((c) => c.guid === draft.channelGuid) && <option value={draft.channelGuid ?? ''}>{channels.find((c) => c.guid === draft.channelGuid)?.name ?? 'Its Channel'}</option>}
-                {channelChoices.map((c) => <option key={c.guid} value={c.guid}>{channelName(c)}</option>)}
+              <select
+                value={draft.channelGuid ?? ''}
+                disabled={editing || channelChoices.length === 0}
+                onChange={(e) => set({ channelGuid: e.target.value || null })}
+                {...described('channel')}
+              >
+                {editing && !channelChoices.some((c) => c.guid === draft.channelGuid) && (
+                  <option value={draft.channelGuid ?? ''}>
+                    {channels.find((c) => c.guid === draft.channelGuid)?.name ?? 'Its Channel'}
+                  </option>
+                )}
+                {channelChoices.map((c) => (
+                  <option key={c.guid} value={c.guid}>
+                    {channelName(c)}
+                  </option>
+                ))}
               </select>
             </label>
           )}

@@ -8,7 +8,11 @@ export function MarkdownPreview({ text, label = 'Preview' }: { text: string; lab
   const html = useMemo(() => sanitizePostHtml(formatMarkdown(deferred)), [deferred]);
   return (
     <section className="preview" aria-label={label}>
-      {deferred.trim() === '' ? <p className="subtle">The preview appears here as you write.</p> : <div className="post-content" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />}
+      {deferred.trim() === '' ? (
+        <p className="subtle">The preview appears here as you write.</p>
+      ) : (
+        <div className="post-content" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
+      )}
     </section>
   );
 }

@@ -2,27 +2,43 @@ import { LIMITS } from '../../../src-shared/api/inputs';
 import { Problems, problemId } from './Problems';
 import type { FoldedSectionProps } from './section-props';
 
-
 /** Where the post was written (geo) and its own address (canonical path, an article's slug), folded away. */
 export function PlaceAndAddress({ draft, set, problems, described, open }: FoldedSectionProps) {
-  const filled = [draft.place, draft.latitude, draft.longitude, draft.altitude, draft.canonicalPath, draft.slug].some((v) => v !== '');
+  const filled = [draft.place, draft.latitude, draft.longitude, draft.altitude, draft.canonicalPath, draft.slug].some(
+    (v) => v !== '',
+  );
   const coordinate = (field: 'latitude' | 'longitude' | 'altitude', label: string, placeholder: string) => (
     <div className="field">
       <label>
         {label}
-        <input inputMode="decimal" value={draft[field]} placeholder={placeholder} onChange={(e) => set({ [field]: e.target.value })} {...described(field)} />
+        <input
+          inputMode="decimal"
+          value={draft[field]}
+          placeholder={placeholder}
+          onChange={(e) => set({ [field]: e.target.value })}
+          {...described(field)}
+        />
       </label>
       <Problems list={problems[field]} id={problemId(draft.id, field)} />
     </div>
   );
-  const anyProblem = (['place', 'latitude', 'longitude', 'altitude', 'canonical', 'slug'] as const).some((f) => problems[f]?.length);
+  const anyProblem = (['place', 'latitude', 'longitude', 'altitude', 'canonical', 'slug'] as const).some(
+    (f) => problems[f]?.length,
+  );
   return (
     <details className="more-options" open={anyProblem || (open && filled)}>
       <summary>Place and address</summary>
       <div className="field">
         <label>
           Place (shown with the post)
-          <input value={draft.place} maxLength={LIMITS.geoDescriptionChars} placeholder="Lisbon, by the river" dir="auto" onChange={(e) => set({ place: e.target.value })} {...described('place')} />
+          <input
+            value={draft.place}
+            maxLength={LIMITS.geoDescriptionChars}
+            placeholder="Lisbon, by the river"
+            dir="auto"
+            onChange={(e) => set({ place: e.target.value })}
+            {...described('place')}
+          />
         </label>
         <Problems list={problems.place} id={problemId(draft.id, 'place')} />
       </div>
@@ -35,7 +51,13 @@ export function PlaceAndAddress({ draft, set, problems, described, open }: Folde
         <div className="field">
           <label>
             Address path (empty: /posts/…)
-            <input value={draft.canonicalPath} placeholder="/notes/hello" spellCheck={false} onChange={(e) => set({ canonicalPath: e.target.value })} {...described('canonical')} />
+            <input
+              value={draft.canonicalPath}
+              placeholder="/notes/hello"
+              spellCheck={false}
+              onChange={(e) => set({ canonicalPath: e.target.value })}
+              {...described('canonical')}
+            />
           </label>
           <Problems list={problems.canonical} id={problemId(draft.id, 'canonical')} />
         </div>
@@ -43,7 +65,13 @@ export function PlaceAndAddress({ draft, set, problems, described, open }: Folde
           <div className="field">
             <label>
               Slug
-              <input value={draft.slug} placeholder="my-first-article" spellCheck={false} onChange={(e) => set({ slug: e.target.value })} {...described('slug')} />
+              <input
+                value={draft.slug}
+                placeholder="my-first-article"
+                spellCheck={false}
+                onChange={(e) => set({ slug: e.target.value })}
+                {...described('slug')}
+              />
             </label>
             <Problems list={problems.slug} id={problemId(draft.id, 'slug')} />
           </div>

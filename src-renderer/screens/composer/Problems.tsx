@@ -12,7 +12,9 @@ export function Problems({ list, id }: { list: string[] | undefined; id: string 
   return (
     <p className="field-error" id={id} role="alert">
       {[...new Set(list)].map((line) => (
-        <span key={line} className="problem">{line}</span>
+        <span key={line} className="problem">
+          {line}
+        </span>
       ))}
     </p>
   );
@@ -23,5 +25,9 @@ export function Problems({ list, id }: { list: string[] | undefined; id: string 
  * colour alone. Screen readers hear it from the control's aria-required, so the field's name stays its name.
  */
 export function RequiredMark({ required }: { required: boolean }) {
-  return required ? <span className="required-mark" aria-hidden="true">required</span> : null;
+  return required ? (
+    <span className="required-mark" aria-hidden="true">
+      required
+    </span>
+  ) : null;
 }

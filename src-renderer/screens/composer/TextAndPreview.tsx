@@ -49,7 +49,9 @@ export function TextAndPreview({ draft, set, problems, textArea, compact, previe
       {preview && <MarkdownPreview text={draft.text} />}
       <p className={`counter${chars > LIMITS.textChars ? ' over' : ''}`} aria-live="polite">
         {chars.toLocaleString()} / {LIMITS.textChars.toLocaleString()} characters · {bytes.toLocaleString()} bytes
-        {draft.type !== 'post.article' && bytes > LIMITS.blurbBytes && ' · longer than the 8,192 bytes a legacy remote accepts for a note'}
+        {draft.type !== 'post.article' &&
+          bytes > LIMITS.blurbBytes &&
+          ' · longer than the 8,192 bytes a legacy remote accepts for a note'}
       </p>
       <Problems list={problems.text} id={problemId(draft.id, 'text')} />
     </div>

@@ -8,7 +8,14 @@ import type { SectionProps } from './section-props';
 export function TypeFields({ draft, set, problems, described }: SectionProps) {
   const mark = (variable: 'title' | 'source_url' | 'source_title') => {
     const required = isRequired(variable, draft.type);
-    return { label: <>{labelOf(variable)} <RequiredMark required={required} /></>, required };
+    return {
+      label: (
+        <>
+          {labelOf(variable)} <RequiredMark required={required} />
+        </>
+      ),
+      required,
+    };
   };
   const title = mark('title');
   const url = mark('source_url');
@@ -19,7 +26,14 @@ export function TypeFields({ draft, set, problems, described }: SectionProps) {
         <div className="field">
           <label>
             <span>{title.label}</span>
-            <input value={draft.title} maxLength={LIMITS.titleChars} aria-required={title.required} onChange={(e) => set({ title: e.target.value })} dir="auto" {...described('title')} />
+            <input
+              value={draft.title}
+              maxLength={LIMITS.titleChars}
+              aria-required={title.required}
+              onChange={(e) => set({ title: e.target.value })}
+              dir="auto"
+              {...described('title')}
+            />
           </label>
           <Problems list={problems.title} id={problemId(draft.id, 'title')} />
         </div>
@@ -29,14 +43,27 @@ export function TypeFields({ draft, set, problems, described }: SectionProps) {
           <div className="field">
             <label>
               <span>{url.label}</span>
-              <input type="url" value={draft.sourceUrl} placeholder="https://" aria-required={url.required} onChange={(e) => set({ sourceUrl: e.target.value })} {...described('sourceUrl')} />
+              <input
+                type="url"
+                value={draft.sourceUrl}
+                placeholder="https://"
+                aria-required={url.required}
+                onChange={(e) => set({ sourceUrl: e.target.value })}
+                {...described('sourceUrl')}
+              />
             </label>
             <Problems list={problems.sourceUrl} id={problemId(draft.id, 'sourceUrl')} />
           </div>
           <div className="field">
             <label>
               <span>{sourceTitle.label}</span>
-              <input value={draft.sourceTitle} aria-required={sourceTitle.required} onChange={(e) => set({ sourceTitle: e.target.value })} dir="auto" {...described('sourceTitle')} />
+              <input
+                value={draft.sourceTitle}
+                aria-required={sourceTitle.required}
+                onChange={(e) => set({ sourceTitle: e.target.value })}
+                dir="auto"
+                {...described('sourceTitle')}
+              />
             </label>
             <Problems list={problems.sourceTitle} id={problemId(draft.id, 'sourceTitle')} />
           </div>

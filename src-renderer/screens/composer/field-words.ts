@@ -5,13 +5,42 @@ import { POST_TYPE_WORDS } from '../../util/post-type-words';
 
 /** Where the composer shows a problem: beside the field it concerns, or in the summary above the buttons. */
 export type Field =
-  | 'type' | 'text' | 'title' | 'sourceUrl' | 'sourceTitle' | 'tags' | 'privacy' | 'publishAt' | 'expiresAt'
-  | 'persona' | 'channel' | 'place' | 'latitude' | 'longitude' | 'altitude' | 'canonical' | 'slug' | 'general';
+  | 'type'
+  | 'text'
+  | 'title'
+  | 'sourceUrl'
+  | 'sourceTitle'
+  | 'tags'
+  | 'privacy'
+  | 'publishAt'
+  | 'expiresAt'
+  | 'persona'
+  | 'channel'
+  | 'place'
+  | 'latitude'
+  | 'longitude'
+  | 'altitude'
+  | 'canonical'
+  | 'slug'
+  | 'general';
 
 /** The ways a write variable is refused, as read from the words of the refusal (see `readRefusal`). */
 export type Refusal =
-  | 'missing' | 'tooLong' | 'tooMany' | 'notWebAddress' | 'notNumber' | 'outOfRange' | 'notDate' | 'beforePublish'
-  | 'notPath' | 'taken' | 'badCharacters' | 'notOneOf' | 'notFound' | 'notAllowed' | 'invalid';
+  | 'missing'
+  | 'tooLong'
+  | 'tooMany'
+  | 'notWebAddress'
+  | 'notNumber'
+  | 'outOfRange'
+  | 'notDate'
+  | 'beforePublish'
+  | 'notPath'
+  | 'taken'
+  | 'badCharacters'
+  | 'notOneOf'
+  | 'notFound'
+  | 'notAllowed'
+  | 'invalid';
 
 /** What a refusal said besides its kind: the numbers in it (a limit, a range) and the post's type. */
 interface Said {
@@ -32,11 +61,15 @@ interface FieldWords {
 
 const range = (what: string, example: string): FieldWords['says'] => ({
   notNumber: `Give the ${what} as a number, such as ${example}.`,
-  outOfRange: ({ numbers: [min, max] }) => `The ${what} must be between ${(min ?? 0).toLocaleString()} and ${(max ?? 0).toLocaleString()}.`,
+  outOfRange: ({ numbers: [min, max] }) =>
+    `The ${what} must be between ${(min ?? 0).toLocaleString()} and ${(max ?? 0).toLocaleString()}.`,
   invalid: `Give the ${what} as a number, such as ${example}, or leave it empty.`,
 });
 
-const atMost = (what: string, limit: number) => ({ numbers }: Said) => `${what} is too long: at most ${(numbers[0] ?? limit).toLocaleString()} characters.`;
+const atMost =
+  (what: string, limit: number) =>
+  ({ numbers }: Said) =>
+    `${what} is too long: at most ${(numbers[0] ?? limit).toLocaleString()} characters.`;
 
 /**
  * Each variable of the write, by its name in the write input (and so in the service's refusals): the
@@ -56,7 +89,11 @@ export const WRITE_FIELDS: Record<keyof WriteInput, FieldWords> = {
   post_type: {
     field: 'type',
     label: 'Kind of post',
-    says: { missing: 'Choose the kind of post.', notOneOf: 'Choose a note, an article, a bookmark or a quotation.', invalid: 'Choose the kind of post again.' },
+    says: {
+      missing: 'Choose the kind of post.',
+      notOneOf: 'Choose a note, an article, a bookmark or a quotation.',
+      invalid: 'Choose the kind of post again.',
+    },
   },
   source_url: {
     field: 'sourceUrl',
@@ -70,17 +107,27 @@ export const WRITE_FIELDS: Record<keyof WriteInput, FieldWords> = {
   source_title: {
     field: 'sourceTitle',
     label: 'Source title',
-    says: { missing: ({ aType }) => `Give the title of the page ${aType} is about.`, invalid: 'Give the title of the page as text.' },
+    says: {
+      missing: ({ aType }) => `Give the title of the page ${aType} is about.`,
+      invalid: 'Give the title of the page as text.',
+    },
   },
   guid: {
     field: 'general',
     label: 'Post',
-    says: { notFound: 'The post being changed is no longer here: it may have been deleted.', notAllowed: 'This post is not yours to change.', invalid: 'The post being changed could not be found.' },
+    says: {
+      notFound: 'The post being changed is no longer here: it may have been deleted.',
+      notAllowed: 'This post is not yours to change.',
+      invalid: 'The post being changed could not be found.',
+    },
   },
   channel_guid: {
     field: 'channel',
     label: 'Channel',
-    says: { notAllowed: 'This Persona may not write to that Channel: choose another.', invalid: 'Choose a Channel from the list.' },
+    says: {
+      notAllowed: 'This Persona may not write to that Channel: choose another.',
+      invalid: 'Choose a Channel from the list.',
+    },
   },
   persona_guid: {
     field: 'persona',
@@ -96,7 +143,8 @@ export const WRITE_FIELDS: Record<keyof WriteInput, FieldWords> = {
     field: 'canonical',
     label: 'Address path',
     says: {
-      notPath: 'Give a path that starts with /, such as /notes/hello: no domain, and no spaces, quotes or angle brackets.',
+      notPath:
+        'Give a path that starts with /, such as /notes/hello: no domain, and no spaces, quotes or angle brackets.',
       taken: 'Another post already has this address: choose another path, or leave it empty.',
       invalid: 'Give a path that starts with /, such as /notes/hello, or leave it empty.',
     },
@@ -112,7 +160,11 @@ export const WRITE_FIELDS: Record<keyof WriteInput, FieldWords> = {
   post_slug: {
     field: 'slug',
     label: 'Slug',
-    says: { badCharacters: 'Use only letters, digits, "-", "_", "." and "~" in the slug (no spaces).', tooLong: 'The slug is too long: at most 255 characters.', invalid: 'Use only letters, digits, "-", "_", "." and "~" in the slug.' },
+    says: {
+      badCharacters: 'Use only letters, digits, "-", "_", "." and "~" in the slug (no spaces).',
+      tooLong: 'The slug is too long: at most 255 characters.',
+      invalid: 'Use only letters, digits, "-", "_", "." and "~" in the slug.',
+    },
   },
   post_privacy: {
     field: 'privacy',
@@ -122,7 +174,10 @@ export const WRITE_FIELDS: Record<keyof WriteInput, FieldWords> = {
   publish_at: {
     field: 'publishAt',
     label: 'Publish at',
-    says: { notDate: 'Give a date and time to publish at, or leave it empty to publish now.', invalid: 'Give a date and time to publish at, or leave it empty.' },
+    says: {
+      notDate: 'Give a date and time to publish at, or leave it empty to publish now.',
+      invalid: 'Give a date and time to publish at, or leave it empty.',
+    },
   },
   expires_at: {
     field: 'expiresAt',
@@ -138,8 +193,10 @@ export const WRITE_FIELDS: Record<keyof WriteInput, FieldWords> = {
     label: 'Tags',
     says: {
       missing: 'Leave no empty tag between two commas.',
-      tooLong: ({ numbers }) => `A tag is too long: at most ${(numbers[0] ?? LIMITS.tagChars).toLocaleString()} characters each.`,
-      tooMany: ({ numbers }) => `Too many tags: a post has at most ${(numbers[0] ?? LIMITS.tagsPerPost).toLocaleString()}.`,
+      tooLong: ({ numbers }) =>
+        `A tag is too long: at most ${(numbers[0] ?? LIMITS.tagChars).toLocaleString()} characters each.`,
+      tooMany: ({ numbers }) =>
+        `Too many tags: a post has at most ${(numbers[0] ?? LIMITS.tagsPerPost).toLocaleString()}.`,
       invalid: 'Write tags as words with a comma between them.',
     },
   },
@@ -211,12 +268,18 @@ export function readRefusal(raw: string): ReadRefusal {
   const first = (prefix?.[1] ?? /^([a-z][a-z_]*)\b/i.exec(unprefixed)?.[1] ?? '').toLowerCase();
   const leading = isVariable(first) ? first : null;
   // A tag's own problems name no variable ("a tag must …", 'tag "…" is longer than'); others may name theirs anywhere.
-  const variable = leading ?? (/^(?:a )?tag\b|\btags\b/i.test(unprefixed) ? 'tags' : (VARIABLES.find((name) => new RegExp(`\\b${name}\\b`).test(unprefixed)) ?? null));
+  const variable =
+    leading ??
+    (/^(?:a )?tag\b|\btags\b/i.test(unprefixed)
+      ? 'tags'
+      : (VARIABLES.find((name) => new RegExp(`\\b${name}\\b`).test(unprefixed)) ?? null));
   const named = leading !== null && !prefix ? unprefixed.slice(leading.length) : unprefixed;
   // Quoted parts are values the person typed: their digits are no limit.
   const rest = named.replace(/"[^"]*"/g, '""');
   const refusal = KINDS.find(([pattern]) => pattern.test(rest))?.[1] ?? 'invalid';
-  const numbers = [...rest.matchAll(/-?\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, ''))).filter(Number.isFinite);
+  const numbers = [...rest.matchAll(/-?\d[\d,]*(?:\.\d+)?/g)]
+    .map((m) => Number(m[0].replace(/,/g, '')))
+    .filter(Number.isFinite);
   return { variable, refusal, numbers, line };
 }
 
@@ -228,7 +291,9 @@ export const aType = (type: string): string => {
 
 /** Words for a line that names no variable the composer knows: its own, with names made into words. */
 function readable(line: string): string {
-  const words = line.replace(/\b([a-z]+(?:_[a-z]+)+)\b/gi, (name) => name.replace(/_/g, ' ')).replace(/\bpost\.([a-z]+)\b/gi, '$1');
+  const words = line
+    .replace(/\b([a-z]+(?:_[a-z]+)+)\b/gi, (name) => name.replace(/_/g, ' '))
+    .replace(/\bpost\.([a-z]+)\b/gi, '$1');
   const sentence = words.charAt(0).toUpperCase() + words.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
@@ -236,14 +301,24 @@ function readable(line: string): string {
 /** One refusal in plain words, and the field it belongs beside, for a post of `type`. */
 export function plainProblem(raw: string, type: string): { field: Field; words: string; refusal: Refusal } {
   const read = readRefusal(raw);
-  if (read.variable === null) return { field: 'general', words: read.line === '' ? 'The post was not accepted.' : readable(read.line), refusal: read.refusal };
+  if (read.variable === null)
+    return {
+      field: 'general',
+      words: read.line === '' ? 'The post was not accepted.' : readable(read.line),
+      refusal: read.refusal,
+    };
   const { field, says } = WRITE_FIELDS[read.variable];
   const words = says[read.refusal] ?? says.invalid;
-  return { field, words: typeof words === 'string' ? words : words({ numbers: read.numbers, aType: aType(type) }), refusal: read.refusal };
+  return {
+    field,
+    words: typeof words === 'string' ? words : words({ numbers: read.numbers, aType: aType(type) }),
+    refusal: read.refusal,
+  };
 }
 
 /** Whether a post of `type` is refused without `variable`: its field is marked required (api/inputs.ts decides). */
-export const isRequired = (variable: Variable, type: string): boolean => (requiredFor(type) as readonly Variable[]).includes(variable);
+export const isRequired = (variable: Variable, type: string): boolean =>
+  (requiredFor(type) as readonly Variable[]).includes(variable);
 
 /** A variable's field as the page names it. */
 export const labelOf = (variable: Variable): string => WRITE_FIELDS[variable].label;

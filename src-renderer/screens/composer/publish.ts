@@ -70,12 +70,19 @@ export function paramsOf(draft: Draft): NewPostParams {
 }
 
 /** A coordinate as typed ('' for none); a decimal comma is read as a point. */
-const coordinateOf = (typed: string): number | undefined => (typed.trim() === '' ? undefined : Number(typed.trim().replace(',', '.')));
+const coordinateOf = (typed: string): number | undefined =>
+  typed.trim() === '' ? undefined : Number(typed.trim().replace(',', '.'));
 
 /** Coordinates that are not numbers at all: said in the composer's words before anything is sent. */
 export function coordinateProblems(draft: Draft): string[] {
-  const named = [['geo_latitude', draft.latitude], ['geo_longitude', draft.longitude], ['geo_altitude', draft.altitude]] as const;
-  return named.filter(([, typed]) => Number.isNaN(coordinateOf(typed))).map(([name]) => `${name} must be a number, such as 38.72`);
+  const named = [
+    ['geo_latitude', draft.latitude],
+    ['geo_longitude', draft.longitude],
+    ['geo_altitude', draft.altitude],
+  ] as const;
+  return named
+    .filter(([, typed]) => Number.isNaN(coordinateOf(typed)))
+    .map(([name]) => `${name} must be a number, such as 38.72`);
 }
 
 /**
@@ -91,7 +98,9 @@ export function localProblems(draft: Draft): string[] {
 }
 
 /** The place, when one is given. Ranges are checked by the client before sending, and by the service. */
-function placeParams(draft: Draft): Pick<NewPostParams, 'geo_description' | 'geo_latitude' | 'geo_longitude' | 'geo_altitude'> {
+function placeParams(
+  draft: Draft,
+): Pick<NewPostParams, 'geo_description' | 'geo_latitude' | 'geo_longitude' | 'geo_altitude'> {
   const number = coordinateOf;
   const latitude = number(draft.latitude);
   const longitude = number(draft.longitude);
@@ -133,6 +142,10 @@ export async function publishDraft(draft: Draft): Promise<RemotePost> {
 }
 
 /** Section 8 and this instance's limits (api/inputs.ts, api/legacy-inputs.ts), for the counters. */
-export const LIMITS = { textChars: INPUT_LIMITS.textChars, blurbBytes: LEGACY_LIMITS.blurbBytes, titleChars: INPUT_LIMITS.titleChars } as const;
+export const LIMITS = {
+  textChars: INPUT_LIMITS.textChars,
+  blurbBytes: LEGACY_LIMITS.blurbBytes,
+  titleChars: INPUT_LIMITS.titleChars,
+} as const;
 export { charCount } from '../../../src-shared/util/chars';
 export const byteCount = (s: string): number => new TextEncoder().encode(s).length;

@@ -50,7 +50,9 @@ export function DraftRow({ draft }: { draft: Draft }) {
     <li className="draft">
       <div className="draft-text">
         <span className="post-kind">{draftKind(draft)}</span>
-        <strong id={nameId} className="draft-name" dir="auto">{name || 'Nothing written yet'}</strong>
+        <strong id={nameId} className="draft-name" dir="auto">
+          {name || 'Nothing written yet'}
+        </strong>
         {text && <p dir="auto">{text}</p>}
         <span className="subtle">
           Changed <RelativeTime unix={Math.floor(draft.updatedAt / 1000)} />
@@ -72,28 +74,56 @@ export function DraftRow({ draft }: { draft: Draft }) {
           >
             <label>
               Publish at
-              <input type="datetime-local" value={scheduling} onChange={(e) => setScheduling(e.target.value)} aria-invalid={problem !== null} />
+              <input
+                type="datetime-local"
+                value={scheduling}
+                onChange={(e) => setScheduling(e.target.value)}
+                aria-invalid={problem !== null}
+              />
             </label>
-            <button type="submit" className="primary" disabled={busy}>Schedule</button>
-            <button type="button" onClick={() => setScheduling(null)}>Cancel</button>
-            {problem && <p className="field-error" role="alert">{problem}</p>}
+            <button type="submit" className="primary" disabled={busy}>
+              Schedule
+            </button>
+            <button type="button" onClick={() => setScheduling(null)}>
+              Cancel
+            </button>
+            {problem && (
+              <p className="field-error" role="alert">
+                {problem}
+              </p>
+            )}
           </form>
         )}
       </div>
       <div className="draft-actions">
-        <button type="button" onClick={() => useUi.getState().openComposer(draft.id)} {...described}>Open</button>
-        <button type="button" className="primary" disabled={busy} onClick={() => void run(() => publishNow(draft))} {...described}>
+        <button type="button" onClick={() => useUi.getState().openComposer(draft.id)} {...described}>
+          Open
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy}
+          onClick={() => void run(() => publishNow(draft))}
+          {...described}
+        >
           {editing ? 'Save now' : 'Publish now'}
         </button>
         {!editing && scheduling === null && (
-          <button type="button" disabled={busy} onClick={() => {
-            setProblem(null);
-            setScheduling(isScheduled(draft) ? draft.publishAt : nextHour());
-          }} {...described}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setProblem(null);
+              setScheduling(isScheduled(draft) ? draft.publishAt : nextHour());
+            }}
+            {...described}
+          >
             Schedule…
           </button>
         )}
-        <button type="button" className="danger" onClick={() => deleteDraft(draft)} {...described}>Delete</button>
+        <button type="button" className="danger" onClick={() => deleteDraft(draft)} {...described}>
+          Delete
+        </button>
       </div>
     </li>
   );

@@ -24,7 +24,8 @@ export async function sendFromList(draft: Draft, changes: Partial<Omit<Draft, 'i
 }
 
 /** Publish now: a publish time still to come is dropped (that is what "now" means); an edit is saved as it is. */
-export const publishNow = (draft: Draft): Promise<boolean> => sendFromList(draft, draft.editing === null && isScheduled(draft) ? { publishAt: '' } : {});
+export const publishNow = (draft: Draft): Promise<boolean> =>
+  sendFromList(draft, draft.editing === null && isScheduled(draft) ? { publishAt: '' } : {});
 
 /** Removes the draft at once (it lives in this browser only, so there is nothing to wait for); Undo keeps it again as it was. */
 export function deleteDraft(draft: Draft): void {

@@ -37,8 +37,9 @@ export function ArchiveSection() {
     <section className="data-section" aria-labelledby="archive-title">
       <h2 id="archive-title">Your data</h2>
       <p className="subtle">
-        One zip file with every post, Persona, Channel, star and pin (remotes without their tokens), the drafts kept here, every post and
-        draft also as a Markdown file, and a feed of each Persona’s public posts. Restore it here, over this instance, or into a new one with <code>npm run import</code>.
+        One zip file with every post, Persona, Channel, star and pin (remotes without their tokens), the drafts kept
+        here, every post and draft also as a Markdown file, and a feed of each Persona’s public posts. Restore it here,
+        over this instance, or into a new one with <code>npm run import</code>.
       </p>
       <Problem error={error} />
       <div className="row">
@@ -80,8 +81,8 @@ function RestoreFromArchive() {
   return (
     <div className="backup-confirm" role="group" aria-label="Restore from an archive">
       <p>
-        Everything in this instance will be replaced by what the archive holds. A backup of the instance as it is now is taken first, so this
-        can be undone from Backups. The instance restarts to do it.
+        Everything in this instance will be replaced by what the archive holds. A backup of the instance as it is now is
+        taken first, so this can be undone from Backups. The instance restarts to do it.
       </p>
       <label>
         Archive (.zip)
@@ -123,8 +124,10 @@ async function download(): Promise<void> {
     headers: { 'content-type': exportArchiveWithDrafts.body.type, ...(token ? { authorization: token } : {}) },
     body: JSON.stringify({ drafts: useDrafts.getState().drafts }),
   });
-  if (!response.ok) throw new Error(`The instance did not make the archive (${response.status}${await refusal(response)}).`);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'publishing-desk.zip';
+  if (!response.ok)
+    throw new Error(`The instance did not make the archive (${response.status}${await refusal(response)}).`);
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'publishing-desk.zip';
   const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');

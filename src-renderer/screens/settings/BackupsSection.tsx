@@ -21,7 +21,14 @@ export function sizeOf(bytes: number): string {
 
 const unixOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 /** "Tue, 25 Nov 2026, 05:50": the local date and time of a backup. */
-const localTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const localTime = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /**
  * The data folder's backups (docs/backups.md): made every few hours and before upgrades, listed with their
@@ -50,9 +57,11 @@ export function BackupsSection() {
     <section aria-labelledby="backups-title" className="backups-section">
       <h2 id="backups-title">Backups</h2>
       <p className="subtle">
-        A copy of the whole instance, made while it runs: {overview ? `every ${hours(overview.settings.interval_hours)}` : 'on a schedule'} and
-        before every upgrade. They stay in this instance’s data folder, in <code>backups</code>.
-        {overview && ` Of each kind (on the schedule, made by hand, before an upgrade, before a restore) the newest ${overview.settings.keep} are kept.`}
+        A copy of the whole instance, made while it runs:{' '}
+        {overview ? `every ${hours(overview.settings.interval_hours)}` : 'on a schedule'} and before every upgrade. They
+        stay in this instance’s data folder, in <code>backups</code>.
+        {overview &&
+          ` Of each kind (on the schedule, made by hand, before an upgrade, before a restore) the newest ${overview.settings.keep} are kept.`}
       </p>
       <Problem error={loadError} />
       {overview && <StartNotes overview={overview} />}
@@ -96,7 +105,8 @@ function StartNotes({ overview }: { overview: BackupsAnswer }) {
     <>
       {restore?.applied && (
         <p role="status" className="backup-note">
-          Restored the backup from {localTime.format(Date.parse(madeAtOf(restore.backup, overview)))}. The instance as it was before is kept as a backup “before a restore”.
+          Restored the backup from {localTime.format(Date.parse(madeAtOf(restore.backup, overview)))}. The instance as
+          it was before is kept as a backup “before a restore”.
         </p>
       )}
       {restore && !restore.applied && (
@@ -114,7 +124,10 @@ function StartNotes({ overview }: { overview: BackupsAnswer }) {
 }
 
 function madeAtOf(name: string, overview: BackupsAnswer): string {
-  return overview.backups.find((b) => b.name === name)?.made_at ?? `${name.slice(0, 4)}-${name.slice(4, 6)}-${name.slice(6, 8)}T${name.slice(9, 11)}:${name.slice(11, 13)}:00Z`;
+  return (
+    overview.backups.find((b) => b.name === name)?.made_at ??
+    `${name.slice(0, 4)}-${name.slice(4, 6)}-${name.slice(6, 8)}T${name.slice(9, 11)}:${name.slice(11, 13)}:00Z`
+  );
 }
 
 function BackUpNow({ onDone }: { onDone: () => Promise<void> }) {
@@ -157,7 +170,11 @@ function BackupRow({ backup, onStaged }: { backup: BackupAnswer; onStaged: (answ
         <span className="subtle"> · {relativeTime(when)}</span>
         <span> · {REASON[backup.reason]}</span>
         <span> · {sizeOf(backup.size)}</span>
-        {backup.state === 'good' ? <span className="backup-good"> · Good</span> : <span className="field-error"> · Damaged: {backup.problem}</span>}
+        {backup.state === 'good' ? (
+          <span className="backup-good"> · Good</span>
+        ) : (
+          <span className="field-error"> · Damaged: {backup.problem}</span>
+        )}
       </div>
       {backup.state === 'good' && !confirming && (
         <button type="button" onClick={() => setConfirming(true)} aria-label={`Restore the backup from ${label}…`}>
@@ -167,11 +184,18 @@ function BackupRow({ backup, onStaged }: { backup: BackupAnswer; onStaged: (answ
       {confirming && (
         <div className="backup-confirm" role="group" aria-label={`Restore the backup from ${label}`}>
           <p>
-            Everything in this instance will be replaced by this backup from {label}. A backup of the instance as it is now is taken
-            first, so this can be undone. The instance restarts to do it.
+            Everything in this instance will be replaced by this backup from {label}. A backup of the instance as it is
+            now is taken first, so this can be undone. The instance restarts to do it.
           </p>
           <div className="row">
-            <button type="button" className="danger" disabled={busy} onClick={() => run(async () => onStaged(await clients().desk.stageRestore(backup.name)), 'Restore staged.')()}>
+            <button
+              type="button"
+              className="danger"
+              disabled={busy}
+              onClick={() =>
+                run(async () => onStaged(await clients().desk.stageRestore(backup.name)), 'Restore staged.')()
+              }
+            >
               Restore this backup
             </button>
             <button type="button" disabled={busy} onClick={() => setConfirming(false)}>
@@ -192,20 +216,35 @@ export function StagedNote(props: { what: string; restart: BackupsAnswer['restar
   const restart = useTask();
   return (
     <div className="card-form backup-staged" role="status">
-      <p>{props.what} replaces everything in this instance at the next start, after a backup of the instance as it is then.</p>
+      <p>
+        {props.what} replaces everything in this instance at the next start, after a backup of the instance as it is
+        then.
+      </p>
       {props.restart === 'app' && bridge ? (
-        <button type="button" className="primary" disabled={restart.busy} onClick={() => restart.run(() => bridge.restart(), 'Restarting…')()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={restart.busy}
+          onClick={() => restart.run(() => bridge.restart(), 'Restarting…')()}
+        >
           Restart now
         </button>
       ) : (
         <p>
-          <strong>Restart the host to finish.</strong> Stop <code>npm run serve</code> and start it again; it says what it restored.
+          <strong>Restart the host to finish.</strong> Stop <code>npm run serve</code> and start it again; it says what
+          it restored.
         </p>
       )}
-      <button type="button" disabled={cancel.busy} onClick={() => cancel.run(async () => {
-        await clients().desk.unstageRestore();
-        props.onCancelled();
-      }, 'Nothing will be restored.')()}>
+      <button
+        type="button"
+        disabled={cancel.busy}
+        onClick={() =>
+          cancel.run(async () => {
+            await clients().desk.unstageRestore();
+            props.onCancelled();
+          }, 'Nothing will be restored.')()
+        }
+      >
         Do not restore
       </button>
       <Problem error={cancel.error ?? restart.error} />
@@ -228,11 +267,27 @@ function ScheduleForm({ overview, onSaved }: { overview: BackupsAnswer; onSaved:
     >
       <label>
         Back up every (hours)
-        <input type="number" min={1} max={720} step={1} value={every} onChange={(e) => setEvery(e.target.value)} required />
+        <input
+          type="number"
+          min={1}
+          max={720}
+          step={1}
+          value={every}
+          onChange={(e) => setEvery(e.target.value)}
+          required
+        />
       </label>
       <label>
         Keep the last
-        <input type="number" min={1} max={100} step={1} value={keep} onChange={(e) => setKeep(e.target.value)} required />
+        <input
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          value={keep}
+          onChange={(e) => setKeep(e.target.value)}
+          required
+        />
       </label>
       <button type="submit" disabled={busy}>
         Save

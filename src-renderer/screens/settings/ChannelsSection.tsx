@@ -24,15 +24,25 @@ export function ChannelsSection() {
   }, [deleted]);
   return (
     <section aria-labelledby="channels-title" className="channels-section">
-      <h2 id="channels-title" ref={heading} tabIndex={-1}>Channels</h2>
-      <p className="subtle">A Persona publishes only to the Channels it may write to; the composer offers it no others.</p>
+      <h2 id="channels-title" ref={heading} tabIndex={-1}>
+        Channels
+      </h2>
+      <p className="subtle">
+        A Persona publishes only to the Channels it may write to; the composer offers it no others.
+      </p>
       {homeless.map((p) => (
         <p key={p.guid} className="field-error" role="status">
           {personaLabel(p)} may write to no Channel, so it cannot publish.
         </p>
       ))}
       {channels.map((c) => (
-        <ChannelCard key={c.guid} channel={c} personas={personas} blocked={whyNotDeletable(c, channels)} onDelete={() => setDeleting(c)} />
+        <ChannelCard
+          key={c.guid}
+          channel={c}
+          personas={personas}
+          blocked={whyNotDeletable(c, channels)}
+          onDelete={() => setDeleting(c)}
+        />
       ))}
       <NewChannel personas={personas} />
       {deleting && (
@@ -49,7 +59,12 @@ export function ChannelsSection() {
   );
 }
 
-function ChannelCard(props: { channel: ChannelAnswer; personas: PersonaAnswer[]; blocked: string | null; onDelete: () => void }) {
+function ChannelCard(props: {
+  channel: ChannelAnswer;
+  personas: PersonaAnswer[];
+  blocked: string | null;
+  onDelete: () => void;
+}) {
   const { channel, personas, blocked } = props;
   const [name, setName] = useState(channel.name);
   const { busy, error, run } = useTask();
@@ -58,20 +73,38 @@ function ChannelCard(props: { channel: ChannelAnswer; personas: PersonaAnswer[];
   return (
     <div className="card-form">
       <h3 dir="auto">{title}</h3>
-      <form className="inline-form" aria-label={`Channel ${title}`} onSubmit={run(async () => useAccount.getState().putChannel(await clients().desk.renameChannel(channel.guid, name)), 'Channel renamed.')}>
-        <label>Channel name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required /></label>
-        <button type="submit" disabled={busy || name.trim() === channel.name}>Rename</button>
+      <form
+        className="inline-form"
+        aria-label={`Channel ${title}`}
+        onSubmit={run(
+          async () => useAccount.getState().putChannel(await clients().desk.renameChannel(channel.guid, name)),
+          'Channel renamed.',
+        )}
+      >
+        <label>
+          Channel name
+          <input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required />
+        </label>
+        <button type="submit" disabled={busy || name.trim() === channel.name}>
+          Rename
+        </button>
       </form>
       <Problem error={error} />
       <fieldset className="writers">
         <legend dir="auto">Who may write to {title}</legend>
         {personas.map((p) => (
           <label key={p.guid} className="inline">
-            <input type="checkbox" checked={channel.writers.includes(p.guid)} onChange={(e) => void setChannelAccess(channel.guid, p.guid, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={channel.writers.includes(p.guid)}
+              onChange={(e) => void setChannelAccess(channel.guid, p.guid, e.target.checked)}
+            />
             <span dir="auto">{personaLabel(p)}</span>
           </label>
         ))}
-        {channel.writers.length === 0 && <p className="subtle">No Persona may write here: nothing can be published to it.</p>}
+        {channel.writers.length === 0 && (
+          <p className="subtle">No Persona may write here: nothing can be published to it.</p>
+        )}
       </fieldset>
       <div className="channel-delete">
         {/* Focusable even when it cannot act, so that the reason is heard as well as seen. */}
@@ -85,7 +118,11 @@ function ChannelCard(props: { channel: ChannelAnswer; personas: PersonaAnswer[];
         >
           Delete
         </button>
-        {blocked !== null && <p id={reasonId} className="subtle">{blocked}</p>}
+        {blocked !== null && (
+          <p id={reasonId} className="subtle">
+            {blocked}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -110,19 +147,28 @@ function NewChannel({ personas }: { personas: PersonaAnswer[] }) {
       }, 'Channel created.')}
     >
       <h3 id="new-channel-title">New Channel</h3>
-      <label>Name<input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required /></label>
+      <label>
+        Name
+        <input value={name} onChange={(e) => setName(e.target.value)} dir="auto" required />
+      </label>
       <fieldset className="writers">
         <legend>Who may write to it</legend>
         {personas.map((p) => (
           <label key={p.guid} className="inline">
-            <input type="checkbox" checked={writers.includes(p.guid)} onChange={(e) => toggle(p.guid, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={writers.includes(p.guid)}
+              onChange={(e) => toggle(p.guid, e.target.checked)}
+            />
             <span dir="auto">{personaLabel(p)}</span>
           </label>
         ))}
       </fieldset>
       {writers.length === 0 && <p className="subtle">Choose at least one Persona that may write to it.</p>}
       <Problem error={error} />
-      <button type="submit" disabled={busy || writers.length === 0}>Create Channel</button>
+      <button type="submit" disabled={busy || writers.length === 0}>
+        Create Channel
+      </button>
     </form>
   );
 }

@@ -37,7 +37,11 @@ export function DeleteChannelDialog(props: { channel: ChannelAnswer; onClose: ()
     setError(null);
     try {
       const result = await deleteChannel(channel.guid, moveTo);
-      useToasts.getState().show(`Channel ${title} deleted; ${posts(result.moved_posts)} moved to ${nameOf(result.channels.find((c) => c.guid === result.moved_to))}.`);
+      useToasts
+        .getState()
+        .show(
+          `Channel ${title} deleted; ${posts(result.moved_posts)} moved to ${nameOf(result.channels.find((c) => c.guid === result.moved_to))}.`,
+        );
       props.onDeleted();
     } catch (failure) {
       setError(describeFailure(failure));
@@ -56,7 +60,9 @@ export function DeleteChannelDialog(props: { channel: ChannelAnswer; onClose: ()
       onClose={() => !busy && props.onClose()}
     >
       <form onSubmit={(e) => void submit(e)}>
-        <h2 id="delete-channel-title" dir="auto">Delete Channel {title}?</h2>
+        <h2 id="delete-channel-title" dir="auto">
+          Delete Channel {title}?
+        </h2>
         <p id="delete-channel-what" dir="auto">
           Its posts are not deleted: they move to {target || 'the Channel you choose'}, with their stars, pins and
           conversations, and drafts for it go along.
@@ -66,14 +72,20 @@ export function DeleteChannelDialog(props: { channel: ChannelAnswer; onClose: ()
           Move its posts to
           <select value={moveTo} onChange={(e) => setChosen(e.target.value)} disabled={busy}>
             {targets.map((c) => (
-              <option key={c.guid} value={c.guid}>{nameOf(c)}</option>
+              <option key={c.guid} value={c.guid}>
+                {nameOf(c)}
+              </option>
             ))}
           </select>
         </label>
         <Problem error={error} />
         <div className="dialog-actions">
-          <button type="button" onClick={props.onClose} disabled={busy}>Cancel</button>
-          <button type="submit" className="danger" disabled={busy || !moveTo}>{busy ? 'Deleting…' : 'Delete Channel'}</button>
+          <button type="button" onClick={props.onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="danger" disabled={busy || !moveTo}>
+            {busy ? 'Deleting…' : 'Delete Channel'}
+          </button>
         </div>
       </form>
     </dialog>

@@ -29,5 +29,9 @@ export function useTask() {
 }
 
 export function Problem({ error }: { error: string | null }): ReactNode {
-  return error ? <p className="field-error" role="alert">{error}</p> : null;
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }

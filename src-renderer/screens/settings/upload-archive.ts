@@ -18,7 +18,10 @@ export async function uploadArchive(file: File): Promise<StagedRestoreAnswer> {
   });
   const envelope = (await response.json().catch(() => null)) as { meta?: { text?: unknown }; data?: unknown } | null;
   if (!response.ok) {
-    const text = typeof envelope?.meta?.text === 'string' ? envelope.meta.text : `The instance did not take the archive (${response.status}).`;
+    const text =
+      typeof envelope?.meta?.text === 'string'
+        ? envelope.meta.text
+        : `The instance did not take the archive (${response.status}).`;
     throw new Error(text);
   }
   return restoreArchive.output.parse(envelope?.data);

@@ -23,10 +23,14 @@ export function ArticleView({ guid, onReply }: { guid: string; onReply: (post: R
   return (
     <div className="reading">
       <header className="reading-head">
-        <h2 className="reading-title" dir="auto">{post.title || 'Untitled article'}</h2>
+        <h2 className="reading-title" dir="auto">
+          {post.title || 'Untitled article'}
+        </h2>
         <p className="byline">
           <Avatar persona={post.persona} size={28} />
-          <a href={routePath(personaRoute(post.persona))} dir="auto">{author}</a>
+          <a href={routePath(personaRoute(post.persona))} dir="auto">
+            {author}
+          </a>
           <span aria-hidden="true">·</span>
           <time dateTime={isoTime(post.publish_unix)} title={fullTime(post.publish_unix)}>
             {dateOf(post.publish_unix)}

@@ -83,7 +83,15 @@ export function ThreadList({ rows, opened, replying, onReply, onReplyDone }: Pro
               className={`thread-item depth-${Math.min(depth, MAX_INDENT)}${item.index === selected ? ' selected' : ''}`}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <ThreadPost post={post} depth={depth} index={item.index} tabStop={item.index === stop} opened={post.guid === opened} onReply={onReply} onFocus={select} />
+              <ThreadPost
+                post={post}
+                depth={depth}
+                index={item.index}
+                tabStop={item.index === stop}
+                opened={post.guid === opened}
+                onReply={onReply}
+                onFocus={select}
+              />
               {replying?.to === post.guid && <Composer draftId={replying.draft} compact onDone={onReplyDone} />}
             </li>
           );
@@ -102,7 +110,15 @@ function topInView(scroller: HTMLElement | null, index: number): boolean {
   return top >= view.top && top < view.bottom - 40;
 }
 
-function ThreadPost(props: { post: RemotePost; depth: number; index: number; tabStop: boolean; opened: boolean; onReply: (post: RemotePost) => void; onFocus: (index: number) => void }) {
+function ThreadPost(props: {
+  post: RemotePost;
+  depth: number;
+  index: number;
+  tabStop: boolean;
+  opened: boolean;
+  onReply: (post: RemotePost) => void;
+  onFocus: (index: number) => void;
+}) {
   const { post, depth, index, opened } = props;
   const article = useRef<HTMLElement>(null);
   useRowControls(article, props.tabStop);

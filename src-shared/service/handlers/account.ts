@@ -29,7 +29,8 @@ export const accountMe: SignedInHandler<ProfileAnswer, ProfileChangeInput> = asy
   const language = canonicalLanguage(input.language);
   const found: string[] = [];
   if (!language) found.push('language must be a localisation tag such as en-US');
-  if (!isTimezone(input.timezone)) found.push('timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC');
+  if (!isTimezone(input.timezone))
+    found.push('timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC');
   if (!language || found.length > 0) throw problems(found);
 
   const changes = {
@@ -50,7 +51,8 @@ export const accountMe: SignedInHandler<ProfileAnswer, ProfileChangeInput> = asy
 export const setPassword: SignedInHandler<z.output<typeof passwordAnswer>, PasswordInput> = async (ctx, input) => {
   const account = await ownAccount(ctx);
   const previous = account.passHash;
-  const verified = previous === null || (input.current !== undefined && (await verifyPassword(input.current, previous)));
+  const verified =
+    previous === null || (input.current !== undefined && (await verifyPassword(input.current, previous)));
   if (!verified) throw new ServiceError(401, ErrorText.invalidLogin);
   const passHash = await hashPassword(input.password);
   // Hashing happened outside any transaction (Web Crypto would let one commit); the write checks that

@@ -34,7 +34,12 @@ export const login: Handler<z.output<typeof loginAnswer>, LoginInput> = async (c
   ctx.signIns.names.succeeded(name);
   ctx.signIns.accounts.succeeded(account.guid);
   const token = randomToken();
-  await ctx.db.tokens.add({ hash: await tokenHash(token), accountGuid: account.guid, label: LOGIN_TOKEN_LABEL, createdUnix: ctx.now });
+  await ctx.db.tokens.add({
+    hash: await tokenHash(token),
+    accountGuid: account.guid,
+    label: LOGIN_TOKEN_LABEL,
+    createdUnix: ctx.now,
+  });
   return { token, account_guid: account.guid };
 };
 
@@ -57,7 +62,12 @@ export const signInWithCode: Handler<z.output<typeof loginAnswer>, SignInCodeInp
   const owner = await ctx.db.accounts.toCollection().first();
   if (!owner) throw new Error('this instance has no owner account');
   const token = randomToken();
-  await ctx.db.tokens.add({ hash: await tokenHash(token), accountGuid: owner.guid, label: LOGIN_TOKEN_LABEL, createdUnix: ctx.now });
+  await ctx.db.tokens.add({
+    hash: await tokenHash(token),
+    accountGuid: owner.guid,
+    label: LOGIN_TOKEN_LABEL,
+    createdUnix: ctx.now,
+  });
   return { token, account_guid: owner.guid };
 };
 

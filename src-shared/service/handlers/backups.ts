@@ -11,7 +11,8 @@ export const listBackups: BackupsHandler<'backups'> = (ctx) => ctx.backups.overv
 export const backUpNow: BackupsHandler<'backUpNow'> = (ctx) => ctx.backups.backUpNow();
 
 /** PUT /api/backups/settings with interval_hours and keep. */
-export const changeBackupSettings: BackupsHandler<'setBackupSettings'> = (ctx, settings) => ctx.backups.changeSettings(settings);
+export const changeBackupSettings: BackupsHandler<'setBackupSettings'> = (ctx, settings) =>
+  ctx.backups.changeSettings(settings);
 
 /** POST /api/backups/{name}/restore: staged for the next start. */
 export const stageRestore: BackupsHandler<'stageRestore'> = (ctx, _input, { name }) => ctx.backups.stageRestore(name);

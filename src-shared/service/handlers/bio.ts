@@ -19,7 +19,8 @@ export const getBio: RouteHandler<typeof instanceRoutes.bio> = async (ctx, _inpu
 /** POST /api/account/{persona_guid}/bio: only for the Persona's own account; an empty text deletes the bio. */
 export const setBio: RouteHandler<typeof instanceRoutes.setBio> = async (ctx, input, { persona_guid }) => {
   const persona = await personaAt(ctx, persona_guid, 401, ErrorText.couldNotUpdatePublicProfile);
-  if (persona.accountGuid !== ctx.viewer.accountGuid) throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
+  if (persona.accountGuid !== ctx.viewer.accountGuid)
+    throw new ServiceError(401, ErrorText.couldNotUpdatePublicProfile);
   const bioText = toMarkdown(input.bio_text);
   const changes = { bioText, bioHtml: bioHtmlOf(bioText), updatedUnix: ctx.now };
   await ctx.db.personas.update(persona.guid, changes);

@@ -20,7 +20,8 @@ async function ownChannel(ctx: SignedInCtx, guid: string): Promise<ChannelRow> {
 }
 
 /** GET /api/account/channels (extension): the account's Channels with the Personas that may write to each. */
-export const listChannels: SignedInHandler<ChannelAnswer[]> = async (ctx) => presentChannelsOf(ctx, ctx.viewer.accountGuid);
+export const listChannels: SignedInHandler<ChannelAnswer[]> = async (ctx) =>
+  presentChannelsOf(ctx, ctx.viewer.accountGuid);
 
 /** An account's Channels as the store holds them now, first one first. */
 async function presentChannelsOf(ctx: Ctx, accountGuid: string) {
@@ -35,17 +36,28 @@ async function presentChannelsOf(ctx: Ctx, accountGuid: string) {
 export const createChannel: SignedInHandler<ChannelAnswer, ChannelCreateInput> = async (ctx, input) => {
   const { viewer } = ctx;
   const writers = input.persona_guids
-    ? input.persona_guids.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean)
+    ? input.persona_guids
+        .split(',')
+        .map((g) => g.trim().toLowerCase())
+        .filter(Boolean)
     : viewer.personaGuids.slice(0, 1);
   if (writers.some((g) => !viewer.personaGuids.includes(g))) throw new ServiceError(400, ErrorText.invalidPersona);
-  const channel = newChannelRow({ id: 0, accountGuid: viewer.accountGuid, name: input.name, position: 0, now: ctx.now });
+  const channel = newChannelRow({
+    id: 0,
+    accountGuid: viewer.accountGuid,
+    name: input.name,
+    position: 0,
+    now: ctx.now,
+  });
 
   await ctx.db.transaction('rw', [ctx.db.channels, ctx.db.grants, ctx.db.settings], async () => {
     const existing = await channelsOfAccount(ctx.db, viewer.accountGuid);
     channel.position = (existing.at(-1)?.position ?? -1) + 1;
     channel.id = await nextId(ctx.db, 'channels');
     await ctx.db.channels.add(channel);
-    await ctx.db.grants.bulkPut([...new Set(writers)].map((personaGuid) => ({ channelGuid: channel.guid, personaGuid })));
+    await ctx.db.grants.bulkPut(
+      [...new Set(writers)].map((personaGuid) => ({ channelGuid: channel.guid, personaGuid })),
+    );
   });
   return presentChannel(ctx, channel);
 };
@@ -84,5 +96,10 @@ export const deleteChannel: RouteHandler<typeof instanceRoutes.deleteChannel> = 
   const target = input.move_to === undefined ? others[0] : others.find((c) => c.guid === input.move_to);
   if (!target) throw new ServiceError(400, ErrorText.invalidMoveTarget);
   const moved = await removeChannel(ctx.db, { channelGuid: channel.guid, targetGuid: target.guid, now: ctx.now });
-  return { channel_guid: channel.guid, moved_to: target.guid, moved_posts: moved, channels: await presentChannelsOf(ctx, channel.accountGuid) };
+  return {
+    channel_guid: channel.guid,
+    moved_to: target.guid,
+    moved_posts: moved,
+    channels: await presentChannelsOf(ctx, channel.accountGuid),
+  };
 };

@@ -13,6 +13,8 @@ export const eventHandlers = (hub: EventHub): Implementations<typeof eventRoutes
   // It answers at once and stays open: no transaction may wait on it.
   events: outsideTransaction(async (ctx) => {
     const hash = await tokenKey(tokenFrom(ctx.request, ctx.params, false));
-    return eventStream(hub, { stillAllowed: async () => hash !== null && tokenStillValid(ctx.db, hash, Math.floor(ctx.clock.now() / 1000)) });
+    return eventStream(hub, {
+      stillAllowed: async () => hash !== null && tokenStillValid(ctx.db, hash, Math.floor(ctx.clock.now() / 1000)),
+    });
   }),
 });

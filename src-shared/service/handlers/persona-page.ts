@@ -45,4 +45,5 @@ async function personaNamed(ctx: Ctx, name: string): Promise<PersonaRow | undefi
  * The host of the remote a Persona came from, as its key was made (`handle@host`, sync/store-pulled.ts and
  * sync/link.ts): the same host that `address` names, and it stays true after that remote is removed.
  */
-const hostOf = (persona: PersonaRow): string => persona.handleKey.slice(persona.handleKey.indexOf('@') + 1).split('#')[0] ?? '';
+const hostOf = (persona: PersonaRow): string =>
+  persona.handleKey.slice(persona.handleKey.indexOf('@') + 1).split('#')[0] ?? '';

@@ -61,7 +61,8 @@ export const updatePersona: RouteHandler<typeof instanceRoutes.updatePersona> = 
     throw problems(['timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC']);
   }
   const changes: Partial<PersonaRow> = { updatedUnix: ctx.now };
-  if (input.handle !== undefined) Object.assign(changes, { handle: input.handle, handleKey: input.handle.toLowerCase() });
+  if (input.handle !== undefined)
+    Object.assign(changes, { handle: input.handle, handleKey: input.handle.toLowerCase() });
   if (input.name !== undefined) changes.name = input.name;
   if (input.avatar_url !== undefined) changes.avatarUrl = input.avatar_url;
   if (input.site_url !== undefined) changes.siteUrl = input.site_url;

@@ -49,7 +49,11 @@ export const pinPost: RouteHandler<typeof instanceRoutes.pin> = async (ctx, inpu
   const post = await requireReadablePost(ctx, guid, ErrorText.couldNotPin);
   const colour = pinColourOf(input.value);
   const pinned = await setPin(ctx.db, post, persona, colour ? { colour, pinnedUnix: ctx.now } : null);
-  await queueChange(ctx.db, { op: colour ? 'pin' : 'unpin', post: pinned, actingPersonaGuid: persona, value: colour, now: ctx.now }, ctx.account);
+  await queueChange(
+    ctx.db,
+    { op: colour ? 'pin' : 'unpin', post: pinned, actingPersonaGuid: persona, value: colour, now: ctx.now },
+    ctx.account,
+  );
   return presentPosts(ctx, [pinned]);
 };
 
@@ -63,10 +67,12 @@ export const unpinPost: RouteHandler<typeof instanceRoutes.unpin> = async (ctx, 
 };
 
 /** DELETE /api/posts/{guid}: see markPostsDeleted; it is never served again. */
-export const deletePost: RouteHandler<typeof instanceRoutes.deletePost> = (ctx, _input, { guid }) => deleteOwnPost(ctx, guid);
+export const deletePost: RouteHandler<typeof instanceRoutes.deletePost> = (ctx, _input, { guid }) =>
+  deleteOwnPost(ctx, guid);
 
 /** DELETE /api/posts, naming the post as `guid`. */
-export const deletePostNamed: RouteHandler<typeof instanceRoutes.deletePostNamed> = (ctx, { guid }) => deleteOwnPost(ctx, guid);
+export const deletePostNamed: RouteHandler<typeof instanceRoutes.deletePostNamed> = (ctx, { guid }) =>
+  deleteOwnPost(ctx, guid);
 
 async function deleteOwnPost(ctx: SignedInCtx, guid: string | null | undefined): Promise<DeleteAnswer> {
   const post = await requireReadablePost(ctx, guid);

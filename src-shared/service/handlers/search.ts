@@ -25,19 +25,31 @@ import { fitsScheduled } from '../scheduled';
  */
 export const postSearch: Handler<PostAnswer[], PostSearchInput> = async (ctx, input) => {
   const { author: named, words: qWords, short } = await readSearchFilter(ctx, input.q);
-  if (short.length > 0) throw problems([`search words need at least ${MIN_WORD_CHARS} letters or digits: ${short.join(', ')}`]);
+  if (short.length > 0)
+    throw problems([`search words need at least ${MIN_WORD_CHARS} letters or digits: ${short.join(', ')}`]);
   const before = await cursorOf(ctx, input.before);
-  const author = named === null || input.author_guid === undefined ? named : await authorOf(ctx, input.author_guid, named);
+  const author =
+    named === null || input.author_guid === undefined ? named : await authorOf(ctx, input.author_guid, named);
   if (author === null) return [];
   const words = input.tag === undefined ? qWords : [...qWords, tagWord(input.tag)];
   const types: readonly string[] = input.types;
   const accept = (post: PostRow) =>
-    types.includes(post.type) && canRead(post, ctx.viewer, ctx.now) && fitsScheduled(post, input.scheduled, ctx.now) && (author === undefined || post.personaGuid === author.guid);
+    types.includes(post.type) &&
+    canRead(post, ctx.viewer, ctx.now) &&
+    fitsScheduled(post, input.scheduled, ctx.now) &&
+    (author === undefined || post.personaGuid === author.guid);
 
-  const query = { count: input.count, accept, ...(before ? { startOrder: { key: timelineOrder(before.publishUnix, before.guid), open: true } } : {}) };
+  const query = {
+    count: input.count,
+    accept,
+    ...(before ? { startOrder: { key: timelineOrder(before.publishUnix, before.guid), open: true } } : {}),
+  };
   // Without words the filter named a Persona (`readSearchFilter`): its posts are read from its own index,
   // not picked out of every post of the store.
-  const posts = author && words.length === 0 ? await readPersonaPosts(ctx.db, { ...query, personaGuid: author.guid }) : await searchPosts(ctx.db, { ...query, words });
+  const posts =
+    author && words.length === 0
+      ? await readPersonaPosts(ctx.db, { ...query, personaGuid: author.guid })
+      : await searchPosts(ctx.db, { ...query, words });
   return presentPosts(ctx, posts);
 };
 

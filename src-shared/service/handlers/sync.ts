@@ -6,12 +6,21 @@ import { conflictAnswer, remoteStatusAnswer, threadRefreshAnswer } from '../sync
 type SyncHandler<N extends keyof typeof syncRoutes> = RouteHandler<(typeof syncRoutes)[N]>;
 
 /** GET /api/sync/remotes */
-export const listRemotes: SyncHandler<'remotes'> = async (ctx) => (await ctx.sync.listRemotes()).map(remoteStatusAnswer);
+export const listRemotes: SyncHandler<'remotes'> = async (ctx) =>
+  (await ctx.sync.listRemotes()).map(remoteStatusAnswer);
 
 /** POST /api/sync/remotes with base_url, interface, and token or account_name + account_pass (a token is taken first). */
 export const addRemote: SyncHandler<'addRemote'> = async (ctx, input) => {
-  const credentials = input.token !== undefined ? { token: input.token } : { name: input.account_name ?? '', password: input.account_pass ?? '' };
-  const added = await ctx.sync.addRemote({ baseUrl: input.base_url, interface: input.interface, credentials, pollSeconds: input.poll_seconds });
+  const credentials =
+    input.token !== undefined
+      ? { token: input.token }
+      : { name: input.account_name ?? '', password: input.account_pass ?? '' };
+  const added = await ctx.sync.addRemote({
+    baseUrl: input.base_url,
+    interface: input.interface,
+    credentials,
+    pollSeconds: input.poll_seconds,
+  });
   return remoteStatusAnswer(added);
 };
 
@@ -26,13 +35,16 @@ export const updateRemote: SyncHandler<'updateRemote'> = async (ctx, input, { gu
   remoteStatusAnswer(await ctx.sync.updateRemote(guid, { pollSeconds: input.poll_seconds }));
 
 /** POST /api/sync/remotes/{guid}/sync */
-export const syncRemote: SyncHandler<'syncRemote'> = async (ctx, _input, { guid }) => remoteStatusAnswer(await ctx.sync.syncRemote(guid));
+export const syncRemote: SyncHandler<'syncRemote'> = async (ctx, _input, { guid }) =>
+  remoteStatusAnswer(await ctx.sync.syncRemote(guid));
 
 /** POST /api/sync/posts/{guid}/refresh: the post's conversation, read again on its remote. */
-export const refreshPost: SyncHandler<'refreshPost'> = async (ctx, _input, { guid }) => threadRefreshAnswer(await ctx.sync.refreshThread(guid));
+export const refreshPost: SyncHandler<'refreshPost'> = async (ctx, _input, { guid }) =>
+  threadRefreshAnswer(await ctx.sync.refreshThread(guid));
 
 /** GET /api/sync/conflicts */
-export const listConflicts: SyncHandler<'conflicts'> = async (ctx) => (await ctx.sync.listConflicts()).map(conflictAnswer);
+export const listConflicts: SyncHandler<'conflicts'> = async (ctx) =>
+  (await ctx.sync.listConflicts()).map(conflictAnswer);
 
 /** POST /api/sync/conflicts/{guid} with keep=local or keep=remote. */
 export const resolveConflict: SyncHandler<'resolveConflict'> = async (ctx, { keep }, { guid }) => {

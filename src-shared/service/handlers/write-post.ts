@@ -47,7 +47,12 @@ async function ownPost(ctx: Ctx, viewer: Viewer, guid: string): Promise<PostRow>
   return post;
 }
 
-export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, existing: PostRow | null): Promise<PostRow> {
+export async function buildRow(
+  ctx: Ctx,
+  viewer: Viewer,
+  input: WriteInput,
+  existing: PostRow | null,
+): Promise<PostRow> {
   const found: string[] = [];
   const text = toMarkdown(input.content ?? '');
   if (text.trim() === '') throw new ServiceError(400, ErrorText.supplySomeText);
@@ -59,16 +64,19 @@ export async function buildRow(ctx: Ctx, viewer: Viewer, input: WriteInput, exis
   const sourceTitle = input.source_title ?? existing?.sourceTitle ?? '';
   // The text, checked above with the words of section 7, is there by now.
   found.push(...missingFor(type, { content: text, source_url: sourceUrl, source_title: sourceTitle }));
-  if (needsSource(type) && sourceUrl && !isWebUrl(sourceUrl)) found.push('source_url must be an http(s) URL, without spaces, quotes or angle brackets');
+  if (needsSource(type) && sourceUrl && !isWebUrl(sourceUrl))
+    found.push('source_url must be an http(s) URL, without spaces, quotes or angle brackets');
 
   const tags = input.tags === undefined ? { tags: existing?.tags ?? [], tooLong: [] } : parseTags(input.tags);
   for (const tag of tags.tooLong) {
     found.push(`tag "${firstChars(tag, 20)}…" is longer than ${LIMITS.tagChars} characters`);
   }
-  if (tags.tags.length > LIMITS.tagsPerPost) found.push(`a post has at most ${LIMITS.tagsPerPost} tags; this one has ${tags.tags.length}`);
+  if (tags.tags.length > LIMITS.tagsPerPost)
+    found.push(`a post has at most ${LIMITS.tagsPerPost} tags; this one has ${tags.tags.length}`);
 
   const publishUnix = dateOf(input.publish_at, 'publish_at', found) ?? existing?.publishUnix ?? ctx.now;
-  const expiresUnix = input.expires_at === '' ? null : (dateOf(input.expires_at, 'expires_at', found) ?? existing?.expiresUnix ?? null);
+  const expiresUnix =
+    input.expires_at === '' ? null : (dateOf(input.expires_at, 'expires_at', found) ?? existing?.expiresUnix ?? null);
   if (!type || found.length > 0) throw problems(found);
   if (expiresUnix !== null && expiresUnix <= publishUnix) throw new ServiceError(400, ErrorText.expireBeforePublish);
 
@@ -150,7 +158,12 @@ function geoOf(input: WriteInput, existing: PostRow | null): GeoRow | null {
  * The post's address path: kept when `canonical_url` is not sent, the default `/posts/{guid}` when it is sent
  * empty. Only a new address is looked up; without one the answer is at hand and nothing is awaited.
  */
-function canonicalPathFor(ctx: Ctx, guid: string, asked: string | undefined, existing: PostRow | null): string | Promise<string> {
+function canonicalPathFor(
+  ctx: Ctx,
+  guid: string,
+  asked: string | undefined,
+  existing: PostRow | null,
+): string | Promise<string> {
   if (asked === undefined) return existing?.canonicalPath ?? defaultCanonicalPath(guid);
   if (asked === '') return defaultCanonicalPath(guid);
   return freeCanonicalPath(ctx, guid, asked);

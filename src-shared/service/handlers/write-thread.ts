@@ -17,7 +17,12 @@ const GUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  *   read (expired, deleted): editing the text must not split the conversation.
  * - A post cannot reply to itself or to one of its own replies: the loop would have no root.
  */
-export function linkReply(ctx: Ctx, guid: string, replyTo: string | null, existing: PostRow | null): Thread | Promise<Thread> {
+export function linkReply(
+  ctx: Ctx,
+  guid: string,
+  replyTo: string | null,
+  existing: PostRow | null,
+): Thread | Promise<Thread> {
   // A post that starts a conversation has its answer at hand: nothing to await.
   if (!replyTo) return { parentGuid: null, threadKey: ownThreadKey(guid) };
   return linkToParent(ctx, guid, replyTo, existing);
@@ -41,7 +46,7 @@ async function linkToParent(ctx: Ctx, guid: string, replyTo: string, existing: P
 /** True when `post` is the post `guid` or replies to it, directly or further down. */
 async function isSelfOrReplyOf(db: PublishingDb, post: PostRow, guid: string): Promise<boolean> {
   const seen = new Set<string>();
-  for (let at: PostRow | undefined = post; at && !seen.has(at.guid); ) {
+  for (let at: PostRow | undefined = post; at && !seen.has(at.guid);) {
     if (at.guid === guid) return true;
     seen.add(at.guid);
     at = at.parentGuid ? await db.posts.where('guid').equals(at.parentGuid).first() : undefined;

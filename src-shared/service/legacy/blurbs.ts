@@ -23,7 +23,9 @@ export const isBlurb = (post: PostRow) => BLURB_TYPES.includes(post.type) && (po
  */
 async function readBlurbs(ctx: Ctx, input: BlurbsInput, personaGuid?: string): Promise<PostRow[]> {
   const accept = (post: PostRow) =>
-    isBlurb(post) && canRead(post, ctx.viewer, ctx.now) && (personaGuid === undefined || post.personaGuid === personaGuid);
+    isBlurb(post) &&
+    canRead(post, ctx.viewer, ctx.now) &&
+    (personaGuid === undefined || post.personaGuid === personaGuid);
   if (input.since_unix !== undefined || input.since_id !== undefined) return sincePage(ctx, input, accept);
   if (personaGuid !== undefined) {
     return readPersonaPosts(ctx.db, { count: input.count, accept, personaGuid, ...(await startOrderOf(ctx, input)) });
@@ -41,7 +43,8 @@ async function readBlurbs(ctx: Ctx, input: BlurbsInput, personaGuid?: string): P
 export async function startOrderOf(ctx: Ctx, input: BlurbsInput): Promise<{ startOrder?: OrderStart }> {
   const starts: OrderStart[] = [];
   if (input.before_unix !== undefined) starts.push({ key: orderAtOrBefore(input.before_unix - 1), open: false });
-  if (input.before_id !== undefined) starts.push({ key: (await positionOf(ctx, input.before_id, 'before_id')).order, open: true });
+  if (input.before_id !== undefined)
+    starts.push({ key: (await positionOf(ctx, input.before_id, 'before_id')).order, open: true });
   const later = starts.reduce<OrderStart | undefined>((a, b) => (a === undefined || b.key > a.key ? b : a), undefined);
   return later ? { startOrder: later } : {};
 }
@@ -94,7 +97,10 @@ export async function sincePage(ctx: Ctx, input: BlurbsInput, accept: (post: Pos
   let found = await readChangesAfter(ctx.db, { ...query, count: exact ? input.count : input.count + 1 });
   if (!exact) {
     const cut = cutAtWholeSecond(found, input.count, (f) => f.change.changeUnix);
-    found = 'page' in cut ? cut.page : await readChangesAfter(ctx.db, { ...query, until: cut.wholeSecond, count: Number.MAX_SAFE_INTEGER });
+    found =
+      'page' in cut
+        ? cut.page
+        : await readChangesAfter(ctx.db, { ...query, until: cut.wholeSecond, count: Number.MAX_SAFE_INTEGER });
   }
   return found
     .sort((a, b) => b.change.changeUnix - a.change.changeUnix || (a.post.guid < b.post.guid ? 1 : -1))

@@ -51,7 +51,11 @@ async function newSince(ctx: Ctx, input: BlurbsInput, posts: PostRow[]): Promise
   }
   const fresh = posts
     .map((post) => ({ post, change: changeOf(post) }))
-    .filter(({ post, change }) => change <= ctx.now && (change > after.change || (change === after.change && after.order !== '' && post.guid > after.order)))
+    .filter(
+      ({ post, change }) =>
+        change <= ctx.now &&
+        (change > after.change || (change === after.change && after.order !== '' && post.guid > after.order)),
+    )
     .sort((a, b) => a.change - b.change || (a.post.guid < b.post.guid ? -1 : 1));
   let taken = fresh.slice(0, input.count);
   if (input.since_id === undefined) {
@@ -79,7 +83,10 @@ async function guidsFiledUnder(db: PublishingDb, viewer: Viewer, table: keyof ty
 }
 
 /** GET /content/blurbs/mentions: Blurbs that mention one of the account's Personas, by anyone. */
-export const mentionBlurbs = accountCollection(async (db, viewer) => postsByGuids(db, await guidsFiledUnder(db, viewer, 'mentions')), true);
+export const mentionBlurbs = accountCollection(
+  async (db, viewer) => postsByGuids(db, await guidsFiledUnder(db, viewer, 'mentions')),
+  true,
+);
 
 /**
  * GET /content/blurbs/interactions: what other accounts did with this one: their Blurbs that mention one
@@ -96,4 +103,7 @@ export const interactionBlurbs = accountCollection(async (db, viewer) => {
  * GET /content/blurbs/pins: the posts the account's Personas pinned, of every kind (a pinned blog post
  * is as much a pin as a pinned Blurb), newest published first like every collection.
  */
-export const pinnedPosts = accountCollection(async (db, viewer) => postsByGuids(db, await guidsFiledUnder(db, viewer, 'pins')), false);
+export const pinnedPosts = accountCollection(
+  async (db, viewer) => postsByGuids(db, await guidsFiledUnder(db, viewer, 'pins')),
+  false,
+);

@@ -43,7 +43,11 @@ export const toggleStar: RouteHandler<typeof legacyRoutes.starContent> = async (
   const post = await requireReadablePostById(ctx, postIdOfPath(id));
   const starred = post.starredBy?.some((mark) => mark.personaGuid === persona) ?? false;
   const updated = await setStar(ctx.db, post, persona, starred ? null : ctx.now);
-  await queueChange(ctx.db, { op: starred ? 'unstar' : 'star', post: updated, actingPersonaGuid: persona, now: ctx.now }, ctx.account);
+  await queueChange(
+    ctx.db,
+    { op: starred ? 'unstar' : 'star', post: updated, actingPersonaGuid: persona, now: ctx.now },
+    ctx.account,
+  );
   return presentLegacyPosts(ctx, [updated], input.simple_posts);
 };
 
@@ -62,7 +66,17 @@ export const pinContent: SignedInHandler<LegacyPostAnswer[], ContentPinInput> = 
     const current = post.pinnedBy?.find((mark) => mark.personaGuid === persona);
     const unpinning = current?.colour === colour;
     updated = await setPin(ctx.db, post, persona, unpinning ? null : { colour, pinnedUnix: ctx.now });
-    await queueChange(ctx.db, { op: unpinning ? 'unpin' : 'pin', post: updated, actingPersonaGuid: persona, value: unpinning ? null : colour, now: ctx.now }, ctx.account);
+    await queueChange(
+      ctx.db,
+      {
+        op: unpinning ? 'unpin' : 'pin',
+        post: updated,
+        actingPersonaGuid: persona,
+        value: unpinning ? null : colour,
+        now: ctx.now,
+      },
+      ctx.account,
+    );
   }
   return presentLegacyPosts(ctx, [updated], input.simple_posts);
 };

@@ -60,12 +60,14 @@ async function ownPost(ctx: Ctx, viewer: Viewer, id: number): Promise<PostRow> {
 
 /** A post without a title is a Blurb; a titled one is the kind `type` names, a blog post by default. */
 function legacyKind(input: ContentWriteInput, existing: PostRow | null, titled: boolean): PostType {
-  if (!titled) return existing && existing.type !== 'post.note' && !isTitledType(existing.type) ? existing.type : 'post.note';
+  if (!titled)
+    return existing && existing.type !== 'post.note' && !isTitledType(existing.type) ? existing.type : 'post.note';
   const asked = input.type ?? existing?.type;
   return asked && isTitledType(asked) ? asked : 'post.article';
 }
 
-const isTitledType = (type: string): type is (typeof TITLED_TYPES)[number] => (TITLED_TYPES as readonly string[]).includes(type);
+const isTitledType = (type: string): type is (typeof TITLED_TYPES)[number] =>
+  (TITLED_TYPES as readonly string[]).includes(type);
 
 async function toWriteInput(ctx: Ctx, input: ContentWriteInput, existing: PostRow | null): Promise<WriteInput> {
   const found: string[] = [];

@@ -35,20 +35,30 @@ export async function passwdHash(passwd: string | undefined): Promise<string | n
  * `passwd` is its password. Only for the single-post reads (GET /content/{id}, GET /content?post_ids=,
  * GET /api/posts/{guid}); a wrong password leaves the post out exactly as if it did not exist.
  */
-export async function readableWithPasswd(ctx: Ctx, rows: readonly (PostRow | null | undefined)[], passwd: string | undefined): Promise<PostRow[]> {
+export async function readableWithPasswd(
+  ctx: Ctx,
+  rows: readonly (PostRow | null | undefined)[],
+  passwd: string | undefined,
+): Promise<PostRow[]> {
   const posts = rows.filter((post): post is PostRow => post !== null && post !== undefined);
   const unlocked = await unlockedBy(ctx, posts, passwd);
   return posts.filter((post) => canRead(post, ctx.viewer, ctx.now, unlocked));
 }
 
 /** GUIDs of the posts whose password the request's `passwd` is. */
-async function unlockedBy(ctx: Ctx, posts: readonly PostRow[], passwd: string | undefined): Promise<ReadonlySet<string>> {
+async function unlockedBy(
+  ctx: Ctx,
+  posts: readonly PostRow[],
+  passwd: string | undefined,
+): Promise<ReadonlySet<string>> {
   if (!passwd || charCount(passwd) > LEGACY_LIMITS.passwdChars) return new Set();
   // Only posts that nothing but their password keeps from this reader are worth a PBKDF2.
   const locked = posts
     .filter((p) => !canRead(p, ctx.viewer, ctx.now) && canRead(p, ctx.viewer, ctx.now, new Set([p.guid])))
     .slice(0, MAX_TRIES);
   if (locked.length === 0) return new Set();
-  const matches = await keepingTransaction(Promise.all(locked.map((p) => verifyPassword(passwd, p.passwordHash ?? ''))));
+  const matches = await keepingTransaction(
+    Promise.all(locked.map((p) => verifyPassword(passwd, p.passwordHash ?? ''))),
+  );
   return new Set(locked.filter((_, i) => matches[i]).map((p) => p.guid));
 }

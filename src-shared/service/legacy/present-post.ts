@@ -43,7 +43,10 @@ function presentOne(ctx: Ctx, post: PostRow, lookups: LegacyLookups, simple: boo
   if (simple) return simpleFields(ctx, post, lookups);
   const original = post.repostOf ? lookups.parents.get(post.repostOf) : undefined;
   // A repost embeds its original, which embeds nothing in turn.
-  const parentPost = original && canRead(original, ctx.viewer, ctx.now) ? { ...fullFields(ctx, original, lookups), parent_post: false as const } : false;
+  const parentPost =
+    original && canRead(original, ctx.viewer, ctx.now)
+      ? { ...fullFields(ctx, original, lookups), parent_post: false as const }
+      : false;
   return { ...fullFields(ctx, post, lookups), parent_post: parentPost };
 }
 
@@ -52,7 +55,9 @@ function simpleFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups): SimpleLe
   const viewerPersonas = new Set(ctx.viewer?.personaGuids ?? []);
   const mentions = post.mentions.flatMap((guid) => {
     const p = lookups.personas.get(guid);
-    return p ? [{ id: p.id, guid: p.guid, name: p.handle, display_name: p.name, is_you: viewerPersonas.has(p.guid) }] : [];
+    return p
+      ? [{ id: p.id, guid: p.guid, name: p.handle, display_name: p.name, is_you: viewerPersonas.has(p.guid) }]
+      : [];
   });
   const pin = post.pinnedBy?.find((mark) => mark.personaGuid === lookups.acting)?.colour;
   const id = post.id ?? 0;
@@ -74,7 +79,10 @@ function simpleFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups): SimpleLe
       alt_url: `${ctx.origin}/content/${id}`,
       is_https: ctx.origin.startsWith('https:'),
     },
-    thread: post.parentGuid || post.threadKey !== post.guid ? { thread_key: post.threadKey, reply_to: post.replyTo ?? false } : false,
+    thread:
+      post.parentGuid || post.threadKey !== post.guid
+        ? { thread_key: post.threadKey, reply_to: post.replyTo ?? false }
+        : false,
     mentions: mentions.length > 0 ? mentions : false,
     account: persona ? [legacyAccount(ctx, persona)] : [],
     channel: legacyChannel(ctx, lookups.channels.get(post.channelGuid)),
@@ -101,7 +109,17 @@ function simpleFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups): SimpleLe
 function fullFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups) {
   const stars = (post.starredBy ?? []).flatMap((star) => {
     const by = lookups.personas.get(star.personaGuid);
-    return by ? [{ id: by.id, name: by.handle, avatar_url: avatarUrl(by), starred_at: starTime(star.starredUnix), starred_unix: star.starredUnix }] : [];
+    return by
+      ? [
+          {
+            id: by.id,
+            name: by.handle,
+            avatar_url: avatarUrl(by),
+            starred_at: starTime(star.starredUnix),
+            starred_unix: star.starredUnix,
+          },
+        ]
+      : [];
   });
   return {
     ...simpleFields(ctx, post, lookups),
@@ -114,7 +132,11 @@ function fullFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups) {
   } as const;
 }
 
-export async function presentLegacyPosts(ctx: Ctx, posts: readonly PostRow[], simple = false): Promise<LegacyPostAnswer[]> {
+export async function presentLegacyPosts(
+  ctx: Ctx,
+  posts: readonly PostRow[],
+  simple = false,
+): Promise<LegacyPostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
   return posts.map((post) => presentOne(ctx, post, lookups, simple));
 }

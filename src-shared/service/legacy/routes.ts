@@ -24,4 +24,3 @@ export const contentHandlers: Implementations<typeof contentRoutes> = {
   readContent: getContent,
   deleteContent,
 };
-

@@ -48,6 +48,7 @@ export const searchBlurbs: Handler<LegacyPostAnswer[], SearchInput> = async (ctx
 
 async function readFilter(ctx: Ctx, text: string): Promise<SearchFilter> {
   const filter = await readSearchFilter(ctx, text);
-  if (filter.short.length > 0) throw problems([`each search word must be at least ${MIN_WORD_CHARS} characters: ${filter.short.join(', ')}`]);
+  if (filter.short.length > 0)
+    throw problems([`each search word must be at least ${MIN_WORD_CHARS} characters: ${filter.short.join(', ')}`]);
   return filter;
 }

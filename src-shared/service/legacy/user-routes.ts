@@ -1,7 +1,20 @@
 import type { userRoutes } from '../../api/legacy-routes';
 import { outsideTransaction, type Implementations } from '../router';
 import { personaBlurbs } from './blurbs';
-import { deleteMyData, noRelations, resetMyAccount, unavailable, UserText, usersList, usersMe, usersMeta, usersSetpass, usersSites, usersWrite, welcome } from './users';
+import {
+  deleteMyData,
+  noRelations,
+  resetMyAccount,
+  unavailable,
+  UserText,
+  usersList,
+  usersMe,
+  usersMeta,
+  usersSetpass,
+  usersSites,
+  usersWrite,
+  welcome,
+} from './users';
 
 /** `/users` of the legacy interface (api/legacy-routes.ts), a handler a route; docs/legacy-interface.md says what each does. */
 export const userHandlers: Implementations<typeof userRoutes> = {

@@ -43,7 +43,8 @@ export const CONFIRM_MY_DATA = 'DELETE-MY-DATA';
 export const CONFIRM_MY_ACCOUNT = 'DELETE-MY-ACCOUNT';
 
 /** What the settings row holds, if it is a state this instance wrote; false while onboarding was not shown. */
-const welcomeState = (value: string | undefined): WelcomeState | false => WELCOME_STATES.find((state) => state === value) ?? false;
+const welcomeState = (value: string | undefined): WelcomeState | false =>
+  WELCOME_STATES.find((state) => state === value) ?? false;
 
 async function ownAccount(ctx: SignedInCtx) {
   const account = await ctx.db.accounts.get(ctx.viewer.accountGuid);
@@ -83,7 +84,8 @@ export const usersMe: SignedInHandler<z.output<typeof usersMeAnswer>> = async (c
 };
 
 /** GET /users/list: every Persona of the instance, in id order; public, like a Persona's bio. */
-export const usersList: Handler<LegacyAccountAnswer[]> = async (ctx) => (await ctx.db.personas.orderBy('id').toArray()).map((p) => legacyAccount(ctx, p));
+export const usersList: Handler<LegacyAccountAnswer[]> = async (ctx) =>
+  (await ctx.db.personas.orderBy('id').toArray()).map((p) => legacyAccount(ctx, p));
 
 /** GET /users/sites: the account's Channels, first one first. */
 export const usersSites: SignedInHandler<LegacyChannelAnswer[]> = async (ctx) =>
@@ -140,7 +142,10 @@ async function deletePostsOf(ctx: Ctx, viewer: Viewer): Promise<number> {
   const rows = await Promise.all(
     viewer.personaGuids.map((g) => db.posts.where('[personaGuid+order]').between([g, ''], [g, '\uffff']).toArray()),
   );
-  const guids = rows.flat().filter((p) => p.deleted === 0 && p.accountGuid === viewer.accountGuid).map((p) => p.guid);
+  const guids = rows
+    .flat()
+    .filter((p) => p.deleted === 0 && p.accountGuid === viewer.accountGuid)
+    .map((p) => p.guid);
   await markPostsDeleted(db, guids, ctx.now);
   return guids.length;
 }
@@ -157,26 +162,43 @@ export const deleteMyData: SignedInHandler<z.output<typeof myDataDeletedAnswer>,
  * needs an account), as do the owner token and the token of this request, so the caller is not locked out.
  * Runs without the request transaction: the token's hash needs Web Crypto first.
  */
-export const resetMyAccount: SignedInHandler<z.output<typeof accountResetAnswer>, ConfirmInput> = async (ctx, input) => {
+export const resetMyAccount: SignedInHandler<z.output<typeof accountResetAnswer>, ConfirmInput> = async (
+  ctx,
+  input,
+) => {
   const { viewer } = ctx;
   requireConfirmation(input, CONFIRM_MY_ACCOUNT, UserText.confirmMyAccount);
   const keepToken = await tokenKey(tokenFrom(ctx.request, ctx.params, false));
   const { db } = ctx;
   return inTransaction(db, 'rw', async () => {
     const deleted = await deletePostsOf(ctx, viewer);
-    const [personas, channels] = await Promise.all([personasOfAccount(db, viewer.accountGuid), channelsOfAccount(db, viewer.accountGuid)]);
+    const [personas, channels] = await Promise.all([
+      personasOfAccount(db, viewer.accountGuid),
+      channelsOfAccount(db, viewer.accountGuid),
+    ]);
     const [first, ...otherPersonas] = personas;
     const [main, ...otherChannels] = channels;
     const gone = otherPersonas.map((p) => p.guid);
     await Promise.all([
       ...personas.flatMap((p) => [
-        db.stars.where('[personaGuid+starredUnix+postGuid]').between([p.guid, -Infinity, ''], [p.guid, Infinity, '\uffff']).delete(),
-        db.pins.where('[personaGuid+pinnedUnix+postGuid]').between([p.guid, -Infinity, ''], [p.guid, Infinity, '\uffff']).delete(),
+        db.stars
+          .where('[personaGuid+starredUnix+postGuid]')
+          .between([p.guid, -Infinity, ''], [p.guid, Infinity, '\uffff'])
+          .delete(),
+        db.pins
+          .where('[personaGuid+pinnedUnix+postGuid]')
+          .between([p.guid, -Infinity, ''], [p.guid, Infinity, '\uffff'])
+          .delete(),
       ]),
       ...gone.map((g) =>
-        db.mentions.where('[personaGuid+publishUnix+postGuid]').between([g, -Infinity, ''], [g, Infinity, '\uffff']).delete(),
+        db.mentions
+          .where('[personaGuid+publishUnix+postGuid]')
+          .between([g, -Infinity, ''], [g, Infinity, '\uffff'])
+          .delete(),
       ),
-      ...otherChannels.map((c) => db.grants.where('[channelGuid+personaGuid]').between([c.guid, ''], [c.guid, '\uffff']).delete()),
+      ...otherChannels.map((c) =>
+        db.grants.where('[channelGuid+personaGuid]').between([c.guid, ''], [c.guid, '\uffff']).delete(),
+      ),
     ]);
     await db.grants.where('personaGuid').anyOf(gone).delete();
     await db.personas.bulkDelete(gone);

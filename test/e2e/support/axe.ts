@@ -16,10 +16,16 @@ interface Violation {
 export async function violations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${JSON.stringify(n.target)}`));
+  return found.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact ?? '?'}): ${v.help} at ${JSON.stringify(n.target)}`),
+  );
 }
 
 /** Violations in light and then in dark: the colours are the only difference, so the page is not loaded again. */

@@ -14,7 +14,15 @@ export const SHOTS = '/tmp/ui-shots';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -28,12 +36,25 @@ let built: Promise<string> | null = null;
 export function buildPage(): Promise<string> {
   built ??= new Promise((resolve, reject) => {
     const out = tempDir('desk-e2e-build');
-    const child = spawn(process.execPath, [path.join(PROJECT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', out, '--logLevel', 'warn'], { cwd: PROJECT });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(PROJECT, 'node_modules/electron-vite/bin/electron-vite.js'),
+        'build',
+        '--outDir',
+        out,
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: PROJECT },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(path.join(out, 'renderer')) : reject(new Error(`electron-vite build failed:\n${output}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(path.join(out, 'renderer')) : reject(new Error(`electron-vite build failed:\n${output}`)),
+    );
   });
   return built;
 }
@@ -67,7 +88,10 @@ export async function signedInPage(
   token: string,
   options: { colorScheme?: 'light' | 'dark' | undefined; fakeClock?: boolean | undefined; errors?: string[] } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 860 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
   // A clock the test can move ahead (page.clock.fastForward): polls every 15 s need not take 15 s.
   if (options.fakeClock) await context.clock.install();
   const page = await context.newPage();
@@ -105,7 +129,9 @@ export async function scrollAndSettle(scroller: Locator, where: { top: number } 
 
 /** Waits for the page to draw two frames: what a resize or a change just made has been laid out and observed. */
 export async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
@@ -114,7 +140,13 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** The owner API, for arranging what a test needs and checking what the page did. */
-export async function api(base: string, token: string, method: string, pathname: string, body?: Record<string, unknown>) {
+export async function api(
+  base: string,
+  token: string,
+  method: string,
+  pathname: string,
+  body?: Record<string, unknown>,
+) {
   const response = await fetch(`${base}${pathname}`, {
     method,
     headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },

@@ -72,7 +72,12 @@ export function useDesk(options: DeskOptions): Desk {
 
   const startRemote = async () => {
     if (!options.remote || !dataDir) throw new Error('useDesk: no remote was asked for');
-    remote = await startDeskHost({ dataDir, databaseName: named('remote'), token: options.remote.token, port: remotePort });
+    remote = await startDeskHost({
+      dataDir,
+      databaseName: named('remote'),
+      token: options.remote.token,
+      port: remotePort,
+    });
     remotePort = Number(new URL(remote.url).port);
     return remote;
   };
@@ -101,19 +106,34 @@ export function useDesk(options: DeskOptions): Desk {
     dataDir ??= tempDir(`desk-e2e-${options.name}`);
     round += 1;
     if (options.remote) {
-      const { token, persona: { name, handle } } = options.remote;
+      const {
+        token,
+        persona: { name, handle },
+      } = options.remote;
       const started = await startRemote();
       const [persona] = (await api(started.url, token, 'GET', '/api/account/personas')).json.data;
       await api(started.url, token, 'POST', `/api/account/personas/${persona.guid}`, { name, handle });
     }
-    host = await startDeskHost({ dataDir, databaseName: named(options.databaseName ?? 'desk'), token: options.token, password: options.password });
+    host = await startDeskHost({
+      dataDir,
+      databaseName: named(options.databaseName ?? 'desk'),
+      token: options.token,
+      password: options.password,
+    });
     await options.arrange?.(desk);
     browser ??= await launchChromium();
     const open = options.open ?? 'signed-in';
     if (open === 'signed-in') {
-      ({ context, page } = await signedInPage(browser, host.url, options.token, { colorScheme: options.colorScheme, fakeClock: options.fakeClock, errors }));
+      ({ context, page } = await signedInPage(browser, host.url, options.token, {
+        colorScheme: options.colorScheme,
+        fakeClock: options.fakeClock,
+        errors,
+      }));
     } else if (open === 'signed-out') {
-      context = await browser.newContext({ viewport: { width: 1200, height: 860 }, colorScheme: options.colorScheme ?? 'light' });
+      context = await browser.newContext({
+        viewport: { width: 1200, height: 860 },
+        colorScheme: options.colorScheme ?? 'light',
+      });
     }
     await options.ready?.(desk);
   };

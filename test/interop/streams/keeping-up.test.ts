@@ -15,16 +15,28 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
   let old: { guid: string; publish_unix: number };
   /** The same, six hours: edited by another client later. */
   let elsewhere: { guid: string; publish_unix: number };
-  const held = async () => (await synced.desk.db.posts.toArray()).filter((p) => p.remoteGuid === synced.remoteGuid && !p.deleted);
+  const held = async () =>
+    (await synced.desk.db.posts.toArray()).filter((p) => p.remoteGuid === synced.remoteGuid && !p.deleted);
   const heldPost = async (guid: string) => synced.desk.db.posts.where('guid').equals(guid).first();
   const cursor = async () => (await synced.desk.db.cursors.get([synced.remoteGuid, 'global']))?.sinceUnix ?? null;
 
   beforeAll(async () => {
     const { peer } = real;
     neighbour = await peer.addAccount('neighbour');
-    await writeSeries(peer, peer.owner, { count: 20, fromUnix: Math.floor(Date.now() / 1000) - 3600, stepSeconds: 60, label: 'before' });
-    old = await peer.write(peer.owner, { content: 'An old post', publish_at: isoAt(Math.floor(Date.now() / 1000) - 5 * 3600) });
-    elsewhere = await peer.write(peer.owner, { content: 'Edited on another desk later', publish_at: isoAt(Math.floor(Date.now() / 1000) - 6 * 3600) });
+    await writeSeries(peer, peer.owner, {
+      count: 20,
+      fromUnix: Math.floor(Date.now() / 1000) - 3600,
+      stepSeconds: 60,
+      label: 'before',
+    });
+    old = await peer.write(peer.owner, {
+      content: 'An old post',
+      publish_at: isoAt(Math.floor(Date.now() / 1000) - 5 * 3600),
+    });
+    elsewhere = await peer.write(peer.owner, {
+      content: 'Edited on another desk later',
+      publish_at: isoAt(Math.floor(Date.now() / 1000) - 6 * 3600),
+    });
     synced = await deskWith(peer, peer.owner);
     return () => synced.close();
   }, 120_000);
@@ -50,7 +62,10 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
 
   it('brings an edit made there, at the time the post shows', async () => {
     const { peer } = real;
-    const post = await peer.write(peer.owner, { content: 'Before the edit', publish_at: isoAt(Math.floor(Date.now() / 1000) - 600) });
+    const post = await peer.write(peer.owner, {
+      content: 'Before the edit',
+      publish_at: isoAt(Math.floor(Date.now() / 1000) - 600),
+    });
     await synced.sync();
     expect(await heldPost(post.guid)).toMatchObject({ text: 'Before the edit', publishUnix: post.publish_unix });
 
@@ -67,7 +82,13 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
 
     // As streams' own edit without the time: streams moves the post to now, and so does the desk.
     await nextSecond();
-    const moved = (await peer.api(peer.owner, 'POST', `/api/posts/${post.guid}/write`, { content: 'Edited once more', post_type: 'post.note', persona_guid: peer.owner.personaGuid })).json.data[0];
+    const moved = (
+      await peer.api(peer.owner, 'POST', `/api/posts/${post.guid}/write`, {
+        content: 'Edited once more',
+        post_type: 'post.note',
+        persona_guid: peer.owner.personaGuid,
+      })
+    ).json.data[0];
     expect(Number(moved.publish_unix)).toBeGreaterThan(Number(post.publish_unix));
     await synced.sync();
     expect(await heldPost(post.guid)).toMatchObject({ text: 'Edited once more', publishUnix: moved.publish_unix });
@@ -99,7 +120,10 @@ describe.skipIf(unavailable)('keeping up with a streams server', () => {
     // The desk's next day: the last week is read again (look-back.test.ts shows that a poll does not reach it).
     synced.passTime(86_400);
     await synced.sync();
-    expect(await heldPost(elsewhere.guid)).toMatchObject({ text: 'Edited on another desk later, and corrected', publishUnix: elsewhere.publish_unix });
+    expect(await heldPost(elsewhere.guid)).toMatchObject({
+      text: 'Edited on another desk later, and corrected',
+      publishUnix: elsewhere.publish_unix,
+    });
   });
 
   it('takes away a post deleted there: at the next poll when it is recent, when opened when it is older', async () => {

@@ -12,7 +12,10 @@ describe.skipIf(unavailable)('what other people on a streams server write to the
   it('brings their mentions into Mentions, and their mentions and replies into Interactions, with a notice after the first pull', async () => {
     const { peer } = real;
     const neighbour = await peer.addAccount('neighbour');
-    const mine = await peer.write(peer.owner, { content: 'Something to answer', publish_at: isoAt(Math.floor(Date.now() / 1000) - 60) });
+    const mine = await peer.write(peer.owner, {
+      content: 'Something to answer',
+      publish_at: isoAt(Math.floor(Date.now() / 1000) - 60),
+    });
     const told: number[] = [];
     synced = await deskWith(peer, peer.owner, { onNewMentions: (count) => told.push(count) });
     const { desk, sync } = synced;
@@ -25,9 +28,14 @@ describe.skipIf(unavailable)('what other people on a streams server write to the
     expect(await sync()).toMatchObject({ last_error: false });
     expect(told).toEqual([1]);
 
-    const mentions = (await desk.call('GET', `/api/posts/mentions?persona_guid=${peer.owner.personaGuid}&types=post.note`)).json.data;
+    const mentions = (
+      await desk.call('GET', `/api/posts/mentions?persona_guid=${peer.owner.personaGuid}&types=post.note`)
+    ).json.data;
     expect(mentions.map((p: { guid: string }) => p.guid)).toEqual([mention.guid]);
-    expect(mentions[0]).toMatchObject({ text: 'Good morning @peer, how are you?', persona: expect.objectContaining({ guid: neighbour.personaGuid, as: 'neighbour' }) });
+    expect(mentions[0]).toMatchObject({
+      text: 'Good morning @peer, how are you?',
+      persona: expect.objectContaining({ guid: neighbour.personaGuid, as: 'neighbour' }),
+    });
 
     const interactions = (await desk.call('GET', '/content/blurbs/interactions')).json.data;
     expect(interactions.map((p: { guid: string }) => p.guid).sort()).toEqual([mention.guid, reply.guid].sort());

@@ -30,7 +30,9 @@ describe.skipIf(unavailable !== null || !hasChromium)('a streams account added i
     await page.getByLabel('Password', { exact: true }).fill(peer.owner.password);
     await page.getByRole('button', { name: 'Add remote' }).click();
     const card = page.getByRole('list', { name: 'Remotes' }).getByRole('listitem').first();
-    await card.getByText('10Centuries (matigo/streams) · instance interface · takes notes, articles, bookmarks and quotations').waitFor();
+    await card
+      .getByText('10Centuries (matigo/streams) · instance interface · takes notes, articles, bookmarks and quotations')
+      .waitFor();
     await card.getByText('peer (@peer)').waitFor();
     await expect.poll(() => syncLine().textContent(), { timeout: 15_000 }).toMatch(/Up to date/);
     await shot(page, 'streams-remote');
@@ -55,7 +57,17 @@ describe.skipIf(unavailable !== null || !hasChromium)('a streams account added i
     await composer.getByRole('button', { name: 'Publish' }).click();
     await postWith('Written in the desk, sent to streams').waitFor();
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(async () => (await peer.sql("SELECT COUNT(*) FROM Post WHERE is_deleted = 'N' AND value = 'Written in the desk, sent to streams'"))[0], { timeout: 15_000 }).toBe('1');
+    await expect
+      .poll(
+        async () =>
+          (
+            await peer.sql(
+              "SELECT COUNT(*) FROM Post WHERE is_deleted = 'N' AND value = 'Written in the desk, sent to streams'",
+            )
+          )[0],
+        { timeout: 15_000 },
+      )
+      .toBe('1');
     await expect.poll(() => page.getByText('Waiting to send').count()).toBe(0);
   });
 });

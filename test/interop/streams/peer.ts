@@ -47,7 +47,12 @@ export interface Peer {
   /** Another person on the same server, with a Site (and Channel) of their own. */
   addAccount(name: string): Promise<PeerAccount>;
   /** One request to the peer's API as `account` (or anonymously); answers the parsed envelope or the text. */
-  api(account: PeerAccount | null, method: string, pathAndQuery: string, body?: Record<string, unknown>): Promise<{ status: number; json: PeerJson; text: string }>;
+  api(
+    account: PeerAccount | null,
+    method: string,
+    pathAndQuery: string,
+    body?: Record<string, unknown>,
+  ): Promise<{ status: number; json: PeerJson; text: string }>;
   /** Writes a post as `account`; answers the post as the peer shows it. Fails the test on a refusal. */
   write(account: PeerAccount, params: Record<string, unknown>): Promise<PeerJson>;
   stop(): Promise<void>;
@@ -85,7 +90,11 @@ export async function startPeer(): Promise<Peer> {
   fs.chmodSync(tmp, 0o1777);
   const env = { ...process.env, STREAMS_PEER_HOME: home, STREAMS_DB_PORT: String(await freePort()), TMPDIR: tmp };
   try {
-    await run('bash', [path.join(PEER_DIR, 'setup.sh'), '', String(port)], { env, timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
+    await run('bash', [path.join(PEER_DIR, 'setup.sh'), '', String(port)], {
+      env,
+      timeout: 600_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
     await run('bash', [path.join(PEER_DIR, 'stop.sh')], { env }).catch(() => undefined);
     fs.rmSync(home, { recursive: true, force: true });
@@ -94,7 +103,10 @@ export async function startPeer(): Promise<Peer> {
   const state = readEnvFile(path.join(home, 'peer.env'));
   const base = `http://127.0.0.1:${port}`;
   const socket = path.join(home, 'run', 'mysqld.sock');
-  const salt = /define\('SHA_SALT', '([^']*)'\)/.exec(fs.readFileSync(path.join(home, 'app', 'conf', 'config.php'), 'utf8'))?.[1] ?? '';
+  const salt =
+    /define\('SHA_SALT', '([^']*)'\)/.exec(
+      fs.readFileSync(path.join(home, 'app', 'conf', 'config.php'), 'utf8'),
+    )?.[1] ?? '';
 
   const sql = async (query: string): Promise<string[]> => {
     const { stdout } = await run('mariadb', [`--socket=${socket}`, '-u', 'root', '-N', 'streams', '-e', query]);
@@ -105,7 +117,11 @@ export async function startPeer(): Promise<Peer> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (account) headers['authorization'] = account.token;
     if (body) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${pathAndQuery}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${base}${pathAndQuery}`, {
+      method,
+      headers,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     const text = await response.text();
     let json: PeerJson = null;
     try {
@@ -138,12 +154,18 @@ export async function startPeer(): Promise<Peer> {
     api,
     addAccount: async (name) => {
       const password = PEER_PASSWORD_OF(name);
-      const [created] = await sql(`CALL CreateAccount('${name}', '${password}', '${name}@example.org', '${salt}', '.peer.invalid')`);
+      const [created] = await sql(
+        `CALL CreateAccount('${name}', '${password}', '${name}@example.org', '${salt}', '.peer.invalid')`,
+      );
       const [accountId, personaGuid] = (created ?? '').split('\t');
       if (!accountId || !personaGuid) throw new Error(`CreateAccount made no account for ${name}`);
-      const [site] = await sql(`CALL CreateSite(${accountId}, '${personaGuid}', '${name} writes', '', '', '${name}.peer.invalid', 'visibility.public')`);
+      const [site] = await sql(
+        `CALL CreateSite(${accountId}, '${personaGuid}', '${name} writes', '', '', '${name}.peer.invalid', 'visibility.public')`,
+      );
       const channelId = (site ?? '').split('\t')[1];
-      await sql(`UPDATE Site SET https = 'N' WHERE account_id = ${accountId}; UPDATE Account SET display_name = '${name}', timezone = 'UTC' WHERE id = ${accountId}`);
+      await sql(
+        `UPDATE Site SET https = 'N' WHERE account_id = ${accountId}; UPDATE Account SET display_name = '${name}', timezone = 'UTC' WHERE id = ${accountId}`,
+      );
       const [channelGuid] = await sql(`SELECT guid FROM Channel WHERE id = ${channelId}`);
       return { name, password, token: await login(name, password), personaGuid, channelGuid: channelGuid ?? '' };
     },
@@ -155,7 +177,8 @@ export async function startPeer(): Promise<Peer> {
         ...params,
       });
       const post = answer.json?.data?.[0];
-      if (answer.status !== 200 || !post) throw new Error(`the peer refused a write: ${answer.status} ${answer.text.slice(0, 300)}`);
+      if (answer.status !== 200 || !post)
+        throw new Error(`the peer refused a write: ${answer.status} ${answer.text.slice(0, 300)}`);
       return post;
     },
     stop: async () => {

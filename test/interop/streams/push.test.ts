@@ -31,7 +31,9 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
   /** Writes on the desk as the owner's Persona on the peer; answers the local post. */
   const write = async (params: Record<string, string | number>): Promise<PeerJson> => {
     const { peer } = real;
-    const answer = await synced.desk.call('POST', '/api/posts/write', { params: { post_type: 'post.note', persona_guid: peer.owner.personaGuid, ...params } });
+    const answer = await synced.desk.call('POST', '/api/posts/write', {
+      params: { post_type: 'post.note', persona_guid: peer.owner.personaGuid, ...params },
+    });
     if (answer.status !== 200) throw new Error(`the desk refused a write: ${JSON.stringify(answer.json)}`);
     return answer.json.data[0];
   };
@@ -69,44 +71,84 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
   it('sends posts of every kind, a reply, a star and a pin once each, at the times they were written', async () => {
     const note = await write({ content: 'A note from the desk', tags: 'desk,offline' });
     const article = await write({ post_type: 'post.article', title: 'An article from the desk', content: 'Its body.' });
-    await write({ post_type: 'post.bookmark', content: 'A bookmark from the desk', source_url: 'https://example.org/read', source_title: 'Worth reading' });
-    await write({ post_type: 'post.quotation', content: 'A quotation from the desk', source_url: 'https://example.org/said', source_title: 'Who said it' });
+    await write({
+      post_type: 'post.bookmark',
+      content: 'A bookmark from the desk',
+      source_url: 'https://example.org/read',
+      source_title: 'Worth reading',
+    });
+    await write({
+      post_type: 'post.quotation',
+      content: 'A quotation from the desk',
+      source_url: 'https://example.org/said',
+      source_title: 'Who said it',
+    });
     const reply = await write({ content: 'A reply from the desk', reply_to: theirs.guid });
-    await synced.desk.call('POST', `/api/posts/${theirs.guid}/star`, { params: { persona_guid: real.peer.owner.personaGuid } });
-    await synced.desk.call('POST', `/api/posts/${theirs.guid}/pin`, { params: { persona_guid: real.peer.owner.personaGuid, value: 'pin.red' } });
+    await synced.desk.call('POST', `/api/posts/${theirs.guid}/star`, {
+      params: { persona_guid: real.peer.owner.personaGuid },
+    });
+    await synced.desk.call('POST', `/api/posts/${theirs.guid}/pin`, {
+      params: { persona_guid: real.peer.owner.personaGuid, value: 'pin.red' },
+    });
 
     expect(await synced.sync()).toMatchObject({ pending: 0, attention: [], last_error: false });
-    expect(await onPeer('A note from the desk')).toEqual([expect.objectContaining({ type: 'post.note', publishUnix: note.publish_unix, replyTo: '', parentId: 0 })]);
-    expect(await onPeer('Its body.')).toEqual([expect.objectContaining({ type: 'post.article', title: 'An article from the desk', publishUnix: article.publish_unix })]);
+    expect(await onPeer('A note from the desk')).toEqual([
+      expect.objectContaining({ type: 'post.note', publishUnix: note.publish_unix, replyTo: '', parentId: 0 }),
+    ]);
+    expect(await onPeer('Its body.')).toEqual([
+      expect.objectContaining({
+        type: 'post.article',
+        title: 'An article from the desk',
+        publishUnix: article.publish_unix,
+      }),
+    ]);
     expect(await onPeer('A bookmark from the desk')).toEqual([expect.objectContaining({ type: 'post.bookmark' })]);
     expect(await onPeer('A quotation from the desk')).toEqual([expect.objectContaining({ type: 'post.quotation' })]);
     const [sentReply] = await onPeer('A reply from the desk');
     expect(sentReply).toMatchObject({ replyTo: theirs.canonical_url, publishUnix: reply.publish_unix });
     expect(sentReply?.parentId).toBeGreaterThan(0);
     expect(await action(theirs.guid)).toEqual({ starred: true, pin: 'pin.red' });
-    const [tags] = await real.peer.sql(`SELECT GROUP_CONCAT(t.value ORDER BY t.value) FROM PostTags t JOIN Post p ON p.id = t.post_id WHERE p.value = 'A note from the desk'`);
+    const [tags] = await real.peer.sql(
+      `SELECT GROUP_CONCAT(t.value ORDER BY t.value) FROM PostTags t JOIN Post p ON p.id = t.post_id WHERE p.value = 'A note from the desk'`,
+    );
     expect(tags).toBe('desk,offline');
 
     // The desk's posts took the peer's GUIDs and addresses, and the next poll brings no second copy.
     await synced.sync();
     const mine = (await synced.desk.db.posts.toArray()).filter((p) => p.text === 'A note from the desk');
-    expect(mine.map((p) => [p.guid, p.remoteUrl])).toEqual([[(await onPeer('A note from the desk'))[0]?.guid, `${real.peer.base}/note/${(await onPeer('A note from the desk'))[0]?.guid}`]]);
+    expect(mine.map((p) => [p.guid, p.remoteUrl])).toEqual([
+      [
+        (await onPeer('A note from the desk'))[0]?.guid,
+        `${real.peer.base}/note/${(await onPeer('A note from the desk'))[0]?.guid}`,
+      ],
+    ]);
   });
 
   it('sends an edit that keeps the post where it was, and then a delete, an unstar and an unpin', async () => {
-    const post = await write({ content: 'Written, then changed', publish_at: Math.floor(Date.now() / 1000) - 4 * 3600 });
+    const post = await write({
+      content: 'Written, then changed',
+      publish_at: Math.floor(Date.now() / 1000) - 4 * 3600,
+    });
     await synced.sync();
     const [sent] = await onPeer('Written, then changed');
     if (!sent?.guid) throw new Error('the post did not reach the peer');
     expect(sent.publishUnix).toBe(post.publish_unix);
 
-    await synced.desk.call('POST', `/api/posts/${sent.guid}/write`, { params: { content: 'Changed, and still at its time', post_type: 'post.note' } });
+    await synced.desk.call('POST', `/api/posts/${sent.guid}/write`, {
+      params: { content: 'Changed, and still at its time', post_type: 'post.note' },
+    });
     await synced.sync();
-    expect(await onPeer('Changed, and still at its time')).toEqual([expect.objectContaining({ guid: sent.guid, type: 'post.note', publishUnix: post.publish_unix })]);
+    expect(await onPeer('Changed, and still at its time')).toEqual([
+      expect.objectContaining({ guid: sent.guid, type: 'post.note', publishUnix: post.publish_unix }),
+    ]);
 
     await synced.desk.call('DELETE', `/api/posts/${sent.guid}`);
-    await synced.desk.call('DELETE', `/api/posts/${theirs.guid}/star`, { params: { persona_guid: real.peer.owner.personaGuid } });
-    await synced.desk.call('DELETE', `/api/posts/${theirs.guid}/pin`, { params: { persona_guid: real.peer.owner.personaGuid } });
+    await synced.desk.call('DELETE', `/api/posts/${theirs.guid}/star`, {
+      params: { persona_guid: real.peer.owner.personaGuid },
+    });
+    await synced.desk.call('DELETE', `/api/posts/${theirs.guid}/pin`, {
+      params: { persona_guid: real.peer.owner.personaGuid },
+    });
     expect(await synced.sync()).toMatchObject({ pending: 0, attention: [], last_error: false });
     expect(await real.peer.sql(`SELECT id FROM Post WHERE guid = '${sent.guid}' AND is_deleted = 'N'`)).toEqual([]);
     expect(await action(theirs.guid)).toEqual({ starred: false, pin: 'pin.none' });
@@ -118,7 +160,7 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
     { kind: 'hang-after', why: 'the answer never comes' },
     { kind: 'slow', why: 'the request lands after the desk gave up on it' },
     { kind: 'status-500', why: 'the request fails before it arrives' },
-    { kind: 'login-text', why: 'the answer is streams\' plain-text refusal' },
+    { kind: 'login-text', why: "the answer is streams' plain-text refusal" },
   ];
   for (const { kind, why } of faults) {
     it(`publishes, edits, stars, pins and deletes exactly once when ${why}`, async () => {
@@ -132,7 +174,9 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
       expect(more).toEqual([]);
       if (!sent?.guid) throw new Error('the post did not reach the peer');
 
-      await synced.desk.call('POST', `/api/posts/${sent.guid}/write`, { params: { content: `${text}, edited`, post_type: 'post.note' } });
+      await synced.desk.call('POST', `/api/posts/${sent.guid}/write`, {
+        params: { content: `${text}, edited`, post_type: 'post.note' },
+      });
       fault('POST', new RegExp(`^/api/posts/${sent.guid}/write`));
       await syncUntilSent();
       expect(await onPeer(`${text}, edited`)).toEqual([expect.objectContaining({ guid: sent.guid })]);

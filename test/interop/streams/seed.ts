@@ -7,11 +7,25 @@ export const isoAt = (unix: number): string => new Date(unix * 1000).toISOString
 export function postOfKind(i: number, label: string): Record<string, unknown> {
   switch (i % 10) {
     case 0:
-      return { post_type: 'post.article', title: `${label} article ${i}`, content: `The body of ${label} article ${i}.\n\nIt has two paragraphs.` };
+      return {
+        post_type: 'post.article',
+        title: `${label} article ${i}`,
+        content: `The body of ${label} article ${i}.\n\nIt has two paragraphs.`,
+      };
     case 3:
-      return { post_type: 'post.bookmark', content: `${label} bookmark ${i}`, source_url: `https://example.org/${label}/${i}`, source_title: `Page ${i}` };
+      return {
+        post_type: 'post.bookmark',
+        content: `${label} bookmark ${i}`,
+        source_url: `https://example.org/${label}/${i}`,
+        source_title: `Page ${i}`,
+      };
     case 6:
-      return { post_type: 'post.quotation', content: `${label} quotation ${i}`, source_url: `https://example.org/said/${i}`, source_title: `Said ${i}` };
+      return {
+        post_type: 'post.quotation',
+        content: `${label} quotation ${i}`,
+        source_url: `https://example.org/said/${i}`,
+        source_title: `Said ${i}`,
+      };
     default:
       return { post_type: 'post.note', content: `${label} note ${i}` };
   }
@@ -25,7 +39,12 @@ export async function writeSeries(
 ): Promise<PeerJson[]> {
   const written: PeerJson[] = [];
   for (let i = 0; i < input.count; i++) {
-    written.push(await peer.write(account, { ...postOfKind(i, input.label), publish_at: isoAt(input.fromUnix + i * input.stepSeconds) }));
+    written.push(
+      await peer.write(account, {
+        ...postOfKind(i, input.label),
+        publish_at: isoAt(input.fromUnix + i * input.stepSeconds),
+      }),
+    );
   }
   return written;
 }

@@ -51,7 +51,9 @@ export async function deskWith(
 ): Promise<SyncedDesk> {
   const desk = await startDesktop('sqlite', options.fetch, options.onNewMentions);
   desk.clock.set(Math.floor(Date.now() / 1000));
-  const added = await desk.call('POST', '/api/sync/remotes', { params: { base_url: options.baseUrl ?? peer.base, token: account.token } });
+  const added = await desk.call('POST', '/api/sync/remotes', {
+    params: { base_url: options.baseUrl ?? peer.base, token: account.token },
+  });
   if (added.status !== 200) throw new Error(`adding the peer failed: ${JSON.stringify(added.json)}`);
   const remoteGuid = added.json.data.guid as string;
   let ahead = 0;

@@ -13,12 +13,16 @@ import { call, serve } from './served';
 const TOKEN = 'backups-host-owner-token-0123456789';
 
 async function write(url: string, content: string): Promise<string> {
-  const answer = await call(url, 'POST', '/api/posts/write', { token: TOKEN, json: { content, post_type: 'post.note' } });
+  const answer = await call(url, 'POST', '/api/posts/write', {
+    token: TOKEN,
+    json: { content, post_type: 'post.note' },
+  });
   expect(answer.status, JSON.stringify(answer.meta)).toBe(200);
   return answer.data[0].guid as string;
 }
 
-const exists = async (url: string, guid: string) => (await call(url, 'GET', `/api/posts/${guid}`, { token: TOKEN })).status === 200;
+const exists = async (url: string, guid: string) =>
+  (await call(url, 'GET', `/api/posts/${guid}`, { token: TOKEN })).status === 200;
 
 describe('backups of a running host', () => {
   it('are consistent while the host keeps writing, and a staged one is restored at the next start', async () => {
@@ -32,7 +36,8 @@ describe('backups of a running host', () => {
     let writing = true;
     const acknowledged: Array<{ guid: string; at: number }> = [];
     const writer = async (n: number) => {
-      for (let i = 0; writing; i++) acknowledged.push({ guid: await write(first.url, `Writer ${n} post ${i}`), at: Date.now() });
+      for (let i = 0; writing; i++)
+        acknowledged.push({ guid: await write(first.url, `Writer ${n} post ${i}`), at: Date.now() });
     };
     const writers = [writer(1), writer(2)];
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -45,12 +50,20 @@ describe('backups of a running host', () => {
     await Promise.all(writers);
     expect(made.status, JSON.stringify(made.meta)).toBe(200);
     expect(made.data).toMatchObject({ reason: 'manual', state: 'good', schema_version: 8 });
-    expect(acknowledged.filter((w) => w.at > startedAt && w.at < doneAt).length, 'writes acknowledged during the backup').toBeGreaterThan(0);
+    expect(
+      acknowledged.filter((w) => w.at > startedAt && w.at < doneAt).length,
+      'writes acknowledged during the backup',
+    ).toBeGreaterThan(0);
     const after = acknowledged.filter((w) => w.at > doneAt).map((w) => w.guid);
     expect(after.length).toBeGreaterThan(0);
 
     const listed = await call(first.url, 'GET', '/api/backups', { token: TOKEN });
-    expect(listed.data).toMatchObject({ backups: [{ name: made.data.name, state: 'good' }], settings: { interval_hours: 24, keep: 7 }, staged_restore: null, restart: 'host' });
+    expect(listed.data).toMatchObject({
+      backups: [{ name: made.data.name, state: 'good' }],
+      settings: { interval_hours: 24, keep: 7 },
+      staged_restore: null,
+      restart: 'host',
+    });
     const staged = await call(first.url, 'POST', `/api/backups/${made.data.name as string}/restore`, { token: TOKEN });
     expect(staged.data).toEqual({
       staged_restore: made.data.name,
@@ -60,7 +73,12 @@ describe('backups of a running host', () => {
     await first.stop();
 
     const second = await serve(dataDir, TOKEN);
-    expect(second.output()).toMatch(new RegExp(`^Restored backup ${made.data.name as string}; the store as it was is kept as backup \\d{8}T\\d{9}Z-before-restore$`, 'm'));
+    expect(second.output()).toMatch(
+      new RegExp(
+        `^Restored backup ${made.data.name as string}; the store as it was is kept as backup \\d{8}T\\d{9}Z-before-restore$`,
+        'm',
+      ),
+    );
     // Every post acknowledged before the backup began is there, and the ones written after it ended are not.
     for (const guid of [...before, ...ackedBeforeStart]) expect(await exists(second.url, guid), guid).toBe(true);
     for (const guid of after) expect(await exists(second.url, guid), guid).toBe(false);
@@ -80,7 +98,9 @@ describe('backups of a running host', () => {
     const kept = await write(first.url, 'Written before the backup');
     const made = await call(first.url, 'POST', '/api/backups', { token: TOKEN });
     const later = await write(first.url, 'Written after the backup');
-    expect((await call(first.url, 'POST', `/api/backups/${made.data.name as string}/restore`, { token: TOKEN })).status).toBe(200);
+    expect(
+      (await call(first.url, 'POST', `/api/backups/${made.data.name as string}/restore`, { token: TOKEN })).status,
+    ).toBe(200);
     await first.stop();
     damageBytes(path.join(dataDir, 'backups', made.data.name as string, 'D_publishing.sqlite'));
 
@@ -91,12 +111,19 @@ describe('backups of a running host', () => {
     expect(await exists(second.url, kept)).toBe(true);
     expect(await exists(second.url, later)).toBe(true);
     const overview = (await call(second.url, 'GET', '/api/backups', { token: TOKEN })).data;
-    expect(overview.last_restore).toMatchObject({ applied: false, problem: 'the backup cannot be restored: D_publishing.sqlite changed after the backup was made' });
+    expect(overview.last_restore).toMatchObject({
+      applied: false,
+      problem: 'the backup cannot be restored: D_publishing.sqlite changed after the backup was made',
+    });
     expect(overview.backups).toEqual([expect.objectContaining({ name: made.data.name, state: 'damaged' })]);
     // Restoring it now is refused with the reason.
-    const refused = await call(second.url, 'POST', `/api/backups/${made.data.name as string}/restore`, { token: TOKEN });
+    const refused = await call(second.url, 'POST', `/api/backups/${made.data.name as string}/restore`, {
+      token: TOKEN,
+    });
     expect(refused.status).toBe(409);
-    expect(refused.meta.text).toBe('This Backup Is Damaged and Cannot Be Restored: D_publishing.sqlite changed after the backup was made');
+    expect(refused.meta.text).toBe(
+      'This Backup Is Damaged and Cannot Be Restored: D_publishing.sqlite changed after the backup was made',
+    );
     await second.stop();
   });
 
@@ -111,25 +138,73 @@ describe('backups of a running host', () => {
       ['POST', '/api/backups/20260101T000000000Z-manual/restore'],
     ] as const) {
       expect((await call(host.url, method, pathname)).status, `${method} ${pathname} without a token`).toBe(403);
-      expect((await call(host.url, method, pathname, { token: 'not-the-owner-token-0123456789' })).status, `${method} ${pathname} with a wrong token`).toBe(401);
+      expect(
+        (await call(host.url, method, pathname, { token: 'not-the-owner-token-0123456789' })).status,
+        `${method} ${pathname} with a wrong token`,
+      ).toBe(401);
     }
     // Dots are resolved by the host's URL parser: the path is then another one, which does not exist.
     for (const name of ['%2E%2E', '..']) {
-      expect((await rawRequest(host.url, { method: 'POST', path: `/api/backups/${name}/restore`, headers: { authorization: TOKEN } })).status, name).toBe(404);
+      expect(
+        (
+          await rawRequest(host.url, {
+            method: 'POST',
+            path: `/api/backups/${name}/restore`,
+            headers: { authorization: TOKEN },
+          })
+        ).status,
+        name,
+      ).toBe(404);
     }
-    for (const name of ['..%2F..%2Fdb', '20260101T000000000Z-manual', 'backup.json', 'settings.json', `${'1'.repeat(8)}T${'1'.repeat(9)}Z-manual%00`]) {
+    for (const name of [
+      '..%2F..%2Fdb',
+      '20260101T000000000Z-manual',
+      'backup.json',
+      'settings.json',
+      `${'1'.repeat(8)}T${'1'.repeat(9)}Z-manual%00`,
+    ]) {
       // Sent as written: fetch() would resolve the dots before the host saw them.
-      const answer = await rawRequest(host.url, { method: 'POST', path: `/api/backups/${name}/restore`, headers: { authorization: TOKEN } });
-      expect([answer.status, (JSON.parse(answer.body) as { meta: { text: string } }).meta.text], name).toEqual([404, 'Invalid Backup Identifier Supplied']);
+      const answer = await rawRequest(host.url, {
+        method: 'POST',
+        path: `/api/backups/${name}/restore`,
+        headers: { authorization: TOKEN },
+      });
+      expect([answer.status, (JSON.parse(answer.body) as { meta: { text: string } }).meta.text], name).toEqual([
+        404,
+        'Invalid Backup Identifier Supplied',
+      ]);
     }
     expect(fs.existsSync(path.join(dataDir, 'restore.json'))).toBe(false);
-    expect((await call(host.url, 'PUT', '/api/backups/settings', { token: TOKEN, json: { interval_hours: 0, keep: 7 } })).status).toBe(400);
-    expect((await call(host.url, 'PUT', '/api/backups/settings', { token: TOKEN, json: { interval_hours: 6, keep: 101 } })).status).toBe(400);
-    expect((await call(host.url, 'PUT', '/api/backups/settings', { token: TOKEN, json: { interval_hours: 6, keep: 3, extra: 1 } })).status).toBe(400);
-    const changed = await call(host.url, 'PUT', '/api/backups/settings', { token: TOKEN, json: { interval_hours: 6, keep: 3 } });
+    expect(
+      (await call(host.url, 'PUT', '/api/backups/settings', { token: TOKEN, json: { interval_hours: 0, keep: 7 } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(host.url, 'PUT', '/api/backups/settings', { token: TOKEN, json: { interval_hours: 6, keep: 101 } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call(host.url, 'PUT', '/api/backups/settings', {
+          token: TOKEN,
+          json: { interval_hours: 6, keep: 3, extra: 1 },
+        })
+      ).status,
+    ).toBe(400);
+    const changed = await call(host.url, 'PUT', '/api/backups/settings', {
+      token: TOKEN,
+      json: { interval_hours: 6, keep: 3 },
+    });
     expect(changed.data, JSON.stringify(changed.meta)).toEqual({ interval_hours: 6, keep: 3 });
-    expect((await call(host.url, 'GET', '/api/backups', { token: TOKEN })).data.settings).toEqual({ interval_hours: 6, keep: 3 });
-    expect((await call(host.url, 'DELETE', '/api/backups/restore', { token: TOKEN })).data).toEqual({ staged_restore: null, staged_archive: null, next: 'Nothing will be restored at the next start.' });
+    expect((await call(host.url, 'GET', '/api/backups', { token: TOKEN })).data.settings).toEqual({
+      interval_hours: 6,
+      keep: 3,
+    });
+    expect((await call(host.url, 'DELETE', '/api/backups/restore', { token: TOKEN })).data).toEqual({
+      staged_restore: null,
+      staged_archive: null,
+      next: 'Nothing will be restored at the next start.',
+    });
     const about = await call(host.url, 'GET', '/api/about');
     expect(about.data.extensions).toContain('backups');
     await host.stop();
@@ -140,15 +215,21 @@ describe('backups of a running host', () => {
     // A version 7 store, as the upgrade tests build it, in the data folder the host is then started on.
     const platform = sqliteIdb(path.join(dataDir, 'db'));
     const v7 = new Dexie('publishing', { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) => v7.version(i + 1).stores(schema));
+    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) =>
+      v7.version(i + 1).stores(schema),
+    );
     v7.use(packingMiddleware(['posts']));
     await v7.table('posts').bulkAdd([v1Post(1), v1Post(2)]);
     v7.close();
 
     const host = await serve(dataDir, TOKEN);
-    expect(host.output()).toMatch(/^Backed up the store as \d{8}T\d{9}Z-before-upgrade before upgrading it from version 7$/m);
+    expect(host.output()).toMatch(
+      /^Backed up the store as \d{8}T\d{9}Z-before-upgrade before upgrading it from version 7$/m,
+    );
     const overview = (await call(host.url, 'GET', '/api/backups', { token: TOKEN })).data;
-    expect(overview.backups).toEqual([expect.objectContaining({ reason: 'before-upgrade', schema_version: 7, state: 'good' })]);
+    expect(overview.backups).toEqual([
+      expect.objectContaining({ reason: 'before-upgrade', schema_version: 7, state: 'good' }),
+    ]);
     await host.stop();
 
     // Upgraded now: the next start takes no such backup.

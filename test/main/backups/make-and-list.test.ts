@@ -18,14 +18,22 @@ describe('making a backup', () => {
   it('copies every SQLite file of db/ with a manifest, checks it, and lists it as good', async () => {
     const dataDir = copyOf(source);
     const paths = backupPaths(dataDir);
-    const made = await makeBackup(paths, { reason: 'manual', databaseName: 'publishing', now: new Date('2026-11-25T04:50:00.123Z') });
+    const made = await makeBackup(paths, {
+      reason: 'manual',
+      databaseName: 'publishing',
+      now: new Date('2026-11-25T04:50:00.123Z'),
+    });
     expect(made).toEqual({ name: '20261125T045000123Z-manual', good: true });
 
     const folder = path.join(paths.backupsDir, made.name);
     expect(fs.readdirSync(folder).sort()).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite', 'backup.json']);
     const read = readManifest(folder);
     if ('problem' in read) throw new Error(read.problem);
-    expect(read.manifest).toMatchObject({ reason: 'manual', made_at: '2026-11-25T04:50:00.123Z', schema_version: SCHEMA_VERSION });
+    expect(read.manifest).toMatchObject({
+      reason: 'manual',
+      made_at: '2026-11-25T04:50:00.123Z',
+      schema_version: SCHEMA_VERSION,
+    });
     expect(read.manifest.files.map((file) => file.name)).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite']);
     // The copy is a store of its own, with the posts of the original.
     expect(postsIn(path.join(folder, 'D_publishing.sqlite'))).toBe(30);
@@ -41,7 +49,10 @@ describe('making a backup', () => {
         state: 'good',
       },
     ]);
-    expect(listed[0]?.size).toBe(fs.statSync(path.join(folder, 'D_publishing.sqlite')).size + fs.statSync(path.join(folder, '__sysdb__.sqlite')).size);
+    expect(listed[0]?.size).toBe(
+      fs.statSync(path.join(folder, 'D_publishing.sqlite')).size +
+        fs.statSync(path.join(folder, '__sysdb__.sqlite')).size,
+    );
   });
 
   it('lists a backup whose bytes were damaged on disk as damaged, and its full check says why', async () => {
@@ -52,8 +63,15 @@ describe('making a backup', () => {
     damageBytes(path.join(folder, 'D_publishing.sqlite'));
 
     const [listed] = await listBackups(paths);
-    expect(listed).toMatchObject({ name: made.name, state: 'damaged', problem: 'D_publishing.sqlite changed after the backup was made' });
-    expect(await checkFully(folder, 'publishing')).toMatchObject({ good: false, problem: 'D_publishing.sqlite changed after the backup was made' });
+    expect(listed).toMatchObject({
+      name: made.name,
+      state: 'damaged',
+      problem: 'D_publishing.sqlite changed after the backup was made',
+    });
+    expect(await checkFully(folder, 'publishing')).toMatchObject({
+      good: false,
+      problem: 'D_publishing.sqlite changed after the backup was made',
+    });
   });
 
   it("refuses a copy whose hashes match but whose pages are not a sound database, with SQLite's complaint", async () => {
@@ -68,7 +86,12 @@ describe('making a backup', () => {
     if ('problem' in read) throw new Error(read.problem);
     const stat = fs.statSync(file);
     const sha256 = await sha256Of(file);
-    writeManifest(folder, { ...read.manifest, files: read.manifest.files.map((f) => (f.name === 'D_publishing.sqlite' ? { ...f, sha256, mtime_ms: stat.mtimeMs } : f)) });
+    writeManifest(folder, {
+      ...read.manifest,
+      files: read.manifest.files.map((f) =>
+        f.name === 'D_publishing.sqlite' ? { ...f, sha256, mtime_ms: stat.mtimeMs } : f,
+      ),
+    });
 
     expect(await listBackups(paths)).toEqual([expect.objectContaining({ state: 'good' })]);
     const checked = await checkFully(folder, 'publishing');
@@ -79,14 +102,27 @@ describe('making a backup', () => {
   it('lists a backup with a missing file or an unreadable manifest as damaged, and never one half made', async () => {
     const dataDir = copyOf(source);
     const paths = backupPaths(dataDir);
-    const first = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date('2026-01-01T00:00:00Z') });
-    const second = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date('2026-01-02T00:00:00Z') });
+    const first = await makeBackup(paths, {
+      reason: 'daily',
+      databaseName: 'publishing',
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
+    const second = await makeBackup(paths, {
+      reason: 'daily',
+      databaseName: 'publishing',
+      now: new Date('2026-01-02T00:00:00Z'),
+    });
     fs.rmSync(path.join(paths.backupsDir, first.name, '__sysdb__.sqlite'));
     fs.writeFileSync(path.join(paths.backupsDir, second.name, 'backup.json'), '{"format":1');
     fs.mkdirSync(path.join(paths.backupsDir, '.making-20260103T000000000Z-daily'));
 
     expect(await listBackups(paths)).toEqual([
-      expect.objectContaining({ name: second.name, state: 'damaged', problem: 'backup.json is not valid JSON', made_at: '2026-01-02T00:00:00.000Z' }),
+      expect.objectContaining({
+        name: second.name,
+        state: 'damaged',
+        problem: 'backup.json is not valid JSON',
+        made_at: '2026-01-02T00:00:00.000Z',
+      }),
       expect.objectContaining({ name: first.name, state: 'damaged', problem: '__sysdb__.sqlite is missing' }),
     ]);
   });
@@ -97,6 +133,12 @@ describe('making a backup', () => {
     // A store whose catalogue does not name the database the host uses: the version cannot be read back.
     const made = await makeBackup(paths, { reason: 'manual', databaseName: 'another', now: new Date() });
     expect(made).toEqual({ name: made.name, good: false, problem: 'the copy holds no database called another' });
-    expect(await listBackups(paths)).toEqual([expect.objectContaining({ name: made.name, state: 'damaged', problem: 'the copy holds no database called another' })]);
+    expect(await listBackups(paths)).toEqual([
+      expect.objectContaining({
+        name: made.name,
+        state: 'damaged',
+        problem: 'the copy holds no database called another',
+      }),
+    ]);
   });
 });

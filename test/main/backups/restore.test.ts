@@ -20,7 +20,12 @@ let archive = '';
 beforeAll(async () => {
   source = (await storeWithPosts(30)).dataDir;
   // The instance has a password: a restore over it keeps it, as it keeps the instance's tokens.
-  const store = await openStoreFolder({ dataDir: source, token: TOKEN, password: 'a password of this instance', now: Date.now() });
+  const store = await openStoreFolder({
+    dataDir: source,
+    token: TOKEN,
+    password: 'a password of this instance',
+    now: Date.now(),
+  });
   try {
     archive = await exportToFile(store.db, Math.floor(Date.now() / 1000));
   } finally {
@@ -33,9 +38,17 @@ const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00
 function ownerIn(file: string): { passHash: string | null; tokens: string[] } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const rows = (table: string) => (db.prepare(`SELECT value FROM ${table}`).all() as { value: string }[]).map((row) => JSON.parse(row.value) as Record<string, unknown>);
+    const rows = (table: string) =>
+      (db.prepare(`SELECT value FROM ${table}`).all() as { value: string }[]).map(
+        (row) => JSON.parse(row.value) as Record<string, unknown>,
+      );
     const owner = rows('S_accounts').find((account) => account['name'] === 'owner');
-    return { passHash: (owner?.['passHash'] as string | null) ?? null, tokens: rows('S_tokens').filter((t) => t['accountGuid'] === owner?.['guid']).map((t) => String(t['hash'])) };
+    return {
+      passHash: (owner?.['passHash'] as string | null) ?? null,
+      tokens: rows('S_tokens')
+        .filter((t) => t['accountGuid'] === owner?.['guid'])
+        .map((t) => String(t['hash'])),
+    };
   } finally {
     db.close();
   }
@@ -47,7 +60,11 @@ const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', 'D_publish
 async function changedSinceBackup() {
   const dataDir = copyOf(source);
   const paths = backupPaths(dataDir);
-  const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date('2026-11-24T05:00:00.000Z') });
+  const made = await makeBackup(paths, {
+    reason: 'daily',
+    databaseName: 'publishing',
+    now: new Date('2026-11-24T05:00:00.000Z'),
+  });
   keepFirstPosts(dataDir, 10);
   expect(postsOf(dataDir)).toBe(10);
   return { dataDir, paths, name: made.name };
@@ -59,7 +76,12 @@ describe('a restore staged for the next start', () => {
     stageRestore(paths, { kind: 'backup', name });
 
     const outcome = await applyStagedRestore(paths, options);
-    expect(outcome).toEqual({ backup: name, applied: true, at: options.now.toISOString(), safety_backup: '20261125T050000000Z-before-restore' });
+    expect(outcome).toEqual({
+      backup: name,
+      applied: true,
+      at: options.now.toISOString(),
+      safety_backup: '20261125T050000000Z-before-restore',
+    });
     expect(postsOf(dataDir)).toBe(30);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
     expect(fs.readdirSync(dataDir).sort()).toEqual(['backups', 'db']);
@@ -102,7 +124,12 @@ describe('a restore staged for the next start', () => {
     fs.writeFileSync(path.join(paths.uploadsDir, 'upload-0.zip'), 'PK');
 
     const outcome = await applyStagedRestore(paths, options);
-    expect(outcome).toEqual({ backup: 'upload-1.zip', applied: true, at: options.now.toISOString(), safety_backup: '20261125T050000000Z-before-restore' });
+    expect(outcome).toEqual({
+      backup: 'upload-1.zip',
+      applied: true,
+      at: options.now.toISOString(),
+      safety_backup: '20261125T050000000Z-before-restore',
+    });
     expect(postsOf(dataDir)).toBe(30);
     expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
     // The uploaded archive and the folder it was built in are gone; the new store is out of WAL mode, whole.
@@ -121,7 +148,9 @@ describe('a restore staged for the next start', () => {
   it('refuses an archive with a bad line late in it, leaving the store as it was and the file given by hand', async () => {
     const { dataDir, paths } = await changedSinceBackup();
     const entries = unzipSync(fs.readFileSync(archive));
-    const lines = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array()).trim().split('\n');
+    const lines = strFromU8(entries['data/posts.jsonl'] ?? new Uint8Array())
+      .trim()
+      .split('\n');
     lines[lines.length - 1] = (lines.at(-1) ?? '').replace(/"guid":"[^"]*"/, '"guid":42');
     entries['data/posts.jsonl'] = strToU8(`${lines.join('\n')}\n`);
     const bad = path.join(tempDir('restore-bad'), 'bad.zip');
@@ -140,11 +169,20 @@ describe('a restore staged for the next start', () => {
   it('says an archive or a backup that is not there cannot be restored', async () => {
     const { dataDir, paths } = await changedSinceBackup();
     stageRestore(paths, { kind: 'archive', file: '/nonexistent/instance.zip' });
-    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: expect.stringMatching(/^the archive cannot be restored: .*ENOENT/) });
+    expect(await applyStagedRestore(paths, options)).toMatchObject({
+      applied: false,
+      problem: expect.stringMatching(/^the archive cannot be restored: .*ENOENT/),
+    });
     stageRestore(paths, { kind: 'backup', name: '20200101T000000000Z-manual' });
-    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'the backup cannot be restored: there is no such backup' });
+    expect(await applyStagedRestore(paths, options)).toMatchObject({
+      applied: false,
+      problem: 'the backup cannot be restored: there is no such backup',
+    });
     fs.writeFileSync(paths.stagingFile, '{"kind":"backup","name":"../../etc"}');
-    expect(await applyStagedRestore(paths, options)).toMatchObject({ applied: false, problem: 'restore.json does not say what to restore' });
+    expect(await applyStagedRestore(paths, options)).toMatchObject({
+      applied: false,
+      problem: 'restore.json does not say what to restore',
+    });
     expect(postsOf(dataDir)).toBe(10);
   });
 

@@ -43,12 +43,18 @@ describe('pruning', () => {
     ];
     expect(backupsToRemove(listed, 2)).toEqual(['20260102T000000000Z-daily', '20260101T000000000Z-daily']);
     expect(backupsToRemove(listed, 1)).toEqual([
-      '20260105T000000000Z-daily', '20260104T000000000Z-daily', '20260102T000000000Z-daily', '20260101T000000000Z-daily', '20251231T000000000Z-before-upgrade',
+      '20260105T000000000Z-daily',
+      '20260104T000000000Z-daily',
+      '20260102T000000000Z-daily',
+      '20260101T000000000Z-daily',
+      '20251231T000000000Z-before-upgrade',
     ]);
   });
 
   it('lets no number of backups made on request push out the daily ones or those before a restore or an upgrade', () => {
-    const manual = Array.from({ length: 50 }, (_, i) => backup(`20260201T00${String(i).padStart(2, '0')}00000Z-manual`)).reverse();
+    const manual = Array.from({ length: 50 }, (_, i) =>
+      backup(`20260201T00${String(i).padStart(2, '0')}00000Z-manual`),
+    ).reverse();
     const listed = [
       ...manual,
       backup('20260131T000000000Z-daily'),
@@ -61,11 +67,22 @@ describe('pruning', () => {
   });
 
   it('never removes the only good backup of a kind, and keeps the newest N damaged ones of a kind that has none', () => {
-    expect(backupsToRemove([backup('20260102T000000000Z-daily', 'damaged'), backup('20260101T000000000Z-daily')], 1)).toEqual([]);
-    expect(backupsToRemove([backup('20260103T000000000Z-daily', 'damaged'), backup('20260102T000000000Z-daily', 'damaged'), backup('20260101T000000000Z-manual')], 1)).toEqual([
-      '20260102T000000000Z-daily',
+    expect(
+      backupsToRemove([backup('20260102T000000000Z-daily', 'damaged'), backup('20260101T000000000Z-daily')], 1),
+    ).toEqual([]);
+    expect(
+      backupsToRemove(
+        [
+          backup('20260103T000000000Z-daily', 'damaged'),
+          backup('20260102T000000000Z-daily', 'damaged'),
+          backup('20260101T000000000Z-manual'),
+        ],
+        1,
+      ),
+    ).toEqual(['20260102T000000000Z-daily']);
+    expect(backupsToRemove([backup('20260102T000000000Z-daily'), backup('20260101T000000000Z-daily')], 0)).toEqual([
+      '20260101T000000000Z-daily',
     ]);
-    expect(backupsToRemove([backup('20260102T000000000Z-daily'), backup('20260101T000000000Z-daily')], 0)).toEqual(['20260101T000000000Z-daily']);
   });
 });
 
@@ -77,12 +94,27 @@ describe('the schedule', () => {
     const paths = backupPaths(dataDir);
     fs.mkdirSync(paths.backupsDir);
     fs.writeFileSync(paths.settingsFile, JSON.stringify({ interval_hours: 6, keep: 2 }));
-    for (const day of ['01', '02', '03']) await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date(`2026-01-${day}T00:00:00Z`) });
+    for (const day of ['01', '02', '03'])
+      await makeBackup(paths, {
+        reason: 'daily',
+        databaseName: 'publishing',
+        now: new Date(`2026-01-${day}T00:00:00Z`),
+      });
 
-    const backups = createHostBackups({ paths, databaseName: 'publishing', clock: { now: () => Date.now() }, startReport, restart: 'host', startDelayMs: 20, log: () => {} });
+    const backups = createHostBackups({
+      paths,
+      databaseName: 'publishing',
+      clock: { now: () => Date.now() },
+      startReport,
+      restart: 'host',
+      startDelayMs: 20,
+      log: () => {},
+    });
     backups.start();
     // The newest backup is months old: one is made as soon as the start delay is over.
-    await vi.waitFor(async () => expect((await listBackups(paths)).map((b) => b.name)).toHaveLength(2), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await listBackups(paths)).map((b) => b.name)).toHaveLength(2), {
+      timeout: 5_000,
+    });
     const overview = await backups.control.overview();
     expect(overview.backups.map((b) => b.reason)).toEqual(['daily', 'daily']);
     expect(overview.backups[1]?.name).toBe('20260103T000000000Z-daily');
@@ -97,9 +129,19 @@ describe('the schedule', () => {
     const paths = backupPaths(dataDir);
     const now = Date.now();
     await makeBackup(paths, { reason: 'manual', databaseName: 'publishing', now: new Date(now - 3_600_000) });
-    const backups = createHostBackups({ paths, databaseName: 'publishing', clock: { now: () => now }, startReport, restart: 'app', startDelayMs: 0, log: () => {} });
+    const backups = createHostBackups({
+      paths,
+      databaseName: 'publishing',
+      clock: { now: () => now },
+      startReport,
+      restart: 'app',
+      startDelayMs: 0,
+      log: () => {},
+    });
     backups.start();
-    await vi.waitFor(async () => expect((await backups.control.overview()).next_at).toBe(new Date(now + 23 * 3_600_000).toISOString()));
+    await vi.waitFor(async () =>
+      expect((await backups.control.overview()).next_at).toBe(new Date(now + 23 * 3_600_000).toISOString()),
+    );
     await backups.control.changeSettings({ interval_hours: 2, keep: 7 });
     expect((await backups.control.overview()).next_at).toBe(new Date(now + 3_600_000).toISOString());
     expect(await listBackups(paths)).toHaveLength(1);
@@ -111,12 +153,26 @@ describe('the schedule', () => {
     const paths = backupPaths(dataDir);
     const logged: string[] = [];
     // The store's catalogue does not name the database the host says it uses: every copy fails its check.
-    const backups = createHostBackups({ paths, databaseName: 'elsewhere', clock: { now: () => Date.now() }, startReport, restart: 'host', startDelayMs: 0, log: (line) => logged.push(line) });
+    const backups = createHostBackups({
+      paths,
+      databaseName: 'elsewhere',
+      clock: { now: () => Date.now() },
+      startReport,
+      restart: 'host',
+      startDelayMs: 0,
+      log: (line) => logged.push(line),
+    });
     backups.start();
-    await vi.waitFor(async () => expect((await backups.control.overview()).last_failure).not.toBeNull(), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await backups.control.overview()).last_failure).not.toBeNull(), {
+      timeout: 5_000,
+    });
     const overview = await backups.control.overview();
-    expect(overview.last_failure?.problem).toMatch(/^backup \d{8}T\d{9}Z-daily is damaged: the copy holds no database called elsewhere$/);
-    expect(overview.backups).toEqual([expect.objectContaining({ state: 'damaged', problem: 'the copy holds no database called elsewhere' })]);
+    expect(overview.last_failure?.problem).toMatch(
+      /^backup \d{8}T\d{9}Z-daily is damaged: the copy holds no database called elsewhere$/,
+    );
+    expect(overview.backups).toEqual([
+      expect.objectContaining({ state: 'damaged', problem: 'the copy holds no database called elsewhere' }),
+    ]);
     expect(logged[0]).toContain('the copy holds no database called elsewhere');
     await backups.stop();
   });
@@ -126,14 +182,26 @@ describe('the schedule', () => {
     const paths = backupPaths(dataDir);
     fs.mkdirSync(paths.backupsDir);
     fs.writeFileSync(paths.settingsFile, JSON.stringify({ interval_hours: 24, keep: 2 }));
-    const kept = ['20260101T000000000Z-daily', '20260102T000000000Z-before-upgrade', '20260103T000000000Z-before-restore', '20260104T000000000Z-daily'];
+    const kept = [
+      '20260101T000000000Z-daily',
+      '20260102T000000000Z-before-upgrade',
+      '20260103T000000000Z-before-restore',
+      '20260104T000000000Z-daily',
+    ];
     for (const name of kept) {
       const [stamp, reason] = name.split('Z-') as [string, BackupAnswer['reason']];
       const at = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T00:00:00Z`;
       await makeBackup(paths, { reason, databaseName: 'publishing', now: new Date(at) });
     }
     let now = Date.parse('2026-01-05T00:00:00Z');
-    const backups = createHostBackups({ paths, databaseName: 'publishing', clock: { now: () => now }, startReport, restart: 'host', log: () => {} });
+    const backups = createHostBackups({
+      paths,
+      databaseName: 'publishing',
+      clock: { now: () => now },
+      startReport,
+      restart: 'host',
+      log: () => {},
+    });
     const made: string[] = [];
     for (let i = 0; i < 6; i++) {
       now += 60_000;
@@ -155,9 +223,19 @@ describe('the schedule', () => {
     const dataDir = copyOf(source);
     const paths = backupPaths(dataDir);
     const made = await makeBackup(paths, { reason: 'manual', databaseName: 'publishing', now: new Date() });
-    const backups = createHostBackups({ paths, databaseName: 'publishing', clock: { now: () => Date.now() }, startReport, restart: 'host', log: () => {} });
+    const backups = createHostBackups({
+      paths,
+      databaseName: 'publishing',
+      clock: { now: () => Date.now() },
+      startReport,
+      restart: 'host',
+      log: () => {},
+    });
     for (const name of ['..', '../db', '20260101T000000000Z-manual', `${made.name}/..`, 'backup.json']) {
-      await expect(backups.control.stageRestore(name)).rejects.toMatchObject({ code: 404, text: 'Invalid Backup Identifier Supplied' });
+      await expect(backups.control.stageRestore(name)).rejects.toMatchObject({
+        code: 404,
+        text: 'Invalid Backup Identifier Supplied',
+      });
     }
     damageBytes(path.join(paths.backupsDir, made.name, 'D_publishing.sqlite'));
     await expect(backups.control.stageRestore(made.name)).rejects.toMatchObject({
@@ -173,7 +251,9 @@ describe('before a schema upgrade', () => {
     // A version 7 store beside the template's (one SQLite folder per process), as the upgrade tests build it.
     const platform = sqliteIdb(path.join(source, 'db'));
     const v7 = new Dexie('old', { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) => v7.version(i + 1).stores(schema));
+    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) =>
+      v7.version(i + 1).stores(schema),
+    );
     v7.use(packingMiddleware(['posts']));
     await v7.table('posts').bulkAdd([v1Post(1), v1Post(2)]);
     v7.close();
@@ -183,9 +263,19 @@ describe('before a schema upgrade', () => {
     const now = new Date('2026-11-25T05:10:00.000Z');
     const report = await prepareStore(paths, { databaseName: 'old', now });
     expect(report).toEqual({ restore: null, upgradeBackup: { name: '20261125T051000000Z-before-upgrade', from: 7 } });
-    expect(await listBackups(paths)).toEqual([expect.objectContaining({ name: '20261125T051000000Z-before-upgrade', reason: 'before-upgrade', schema_version: 7, state: 'good' })]);
+    expect(await listBackups(paths)).toEqual([
+      expect.objectContaining({
+        name: '20261125T051000000Z-before-upgrade',
+        reason: 'before-upgrade',
+        schema_version: 7,
+        state: 'good',
+      }),
+    ]);
 
-    expect(await prepareStore(paths, { databaseName: 'publishing', now })).toEqual({ restore: null, upgradeBackup: null });
+    expect(await prepareStore(paths, { databaseName: 'publishing', now })).toEqual({
+      restore: null,
+      upgradeBackup: null,
+    });
     expect(await listBackups(paths)).toHaveLength(1);
   });
 });

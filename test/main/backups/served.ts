@@ -22,10 +22,14 @@ afterEach(() => {
 });
 
 export async function serve(dataDir: string, token: string): Promise<Served> {
-  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', token], {
-    cwd: PROJECT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', token],
+    {
+      cwd: PROJECT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -64,11 +68,20 @@ export interface Called {
 }
 
 /** One request, with `token` when given, its envelope read. */
-export async function call(url: string, method: string, pathname: string, options: { token?: string | null; json?: Record<string, unknown> } = {}): Promise<Called> {
+export async function call(
+  url: string,
+  method: string,
+  pathname: string,
+  options: { token?: string | null; json?: Record<string, unknown> } = {},
+): Promise<Called> {
   const headers: Record<string, string> = {};
   if (options.token) headers['authorization'] = options.token;
   if (options.json) headers['content-type'] = 'application/json';
-  const response = await fetch(`${url}${pathname}`, { method, headers, ...(options.json ? { body: JSON.stringify(options.json) } : {}) });
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers,
+    ...(options.json ? { body: JSON.stringify(options.json) } : {}),
+  });
   const body = (await response.json()) as Omit<Called, 'status'>;
   return { status: response.status, meta: body.meta, data: body.data };
 }

@@ -31,7 +31,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -52,7 +54,10 @@ describe('the built app', () => {
   beforeAll(async () => {
     fs.copyFileSync(path.join(PROJECT, 'package.json'), path.join(root, 'package.json'));
     fs.symlinkSync(path.join(PROJECT, 'node_modules'), path.join(root, 'node_modules'));
-    const built = await run([path.join(PROJECT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', out], { cwd: PROJECT });
+    const built = await run(
+      [path.join(PROJECT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', out],
+      { cwd: PROJECT },
+    );
     if (built.code !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
   }, 120_000);
 
@@ -80,22 +85,38 @@ describe('the built app', () => {
 
   it('loads at run time only packages the installer carries: dependencies, never development tools', () => {
     const main = fs.readFileSync(path.join(out, 'main', 'index.js'), 'utf8');
-    const specifiers = [...main.matchAll(/^import\s[^;]*?\sfrom\s"([^"]+)";$/gm), ...main.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1] ?? '');
+    const specifiers = [
+      ...main.matchAll(/^import\s[^;]*?\sfrom\s"([^"]+)";$/gm),
+      ...main.matchAll(/\bimport\("([^"]+)"\)/g),
+    ].map((match) => match[1] ?? '');
     const packages = specifiers
       .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.') && specifier !== 'electron')
-      .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+      .map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
     expect(packages.length).toBeGreaterThan(0);
-    const dependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).dependencies);
+    const dependencies = Object.keys(
+      JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).dependencies,
+    );
     expect([...new Set(packages)].filter((name) => !dependencies.includes(name))).toEqual([]);
   });
 
   it('loads at a nested address of the page (a post, a Persona): every script and style it names is found', async () => {
     const site = createStaticSite(path.join(out, 'renderer'));
-    for (const address of ['http://desk.test/posts/2f0b9c1e-8a8e-4f5e-9d0b-3c1f2a4b5c6d', 'http://desk.test/@someone', 'http://desk.test/tags/a/b']) {
+    for (const address of [
+      'http://desk.test/posts/2f0b9c1e-8a8e-4f5e-9d0b-3c1f2a4b5c6d',
+      'http://desk.test/@someone',
+      'http://desk.test/tags/a/b',
+    ]) {
       const page = await site(new Request(address));
       expect(page.status).toBe(200);
       const html = await page.text();
-      const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1] ?? '', address).href);
+      const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(
+        (match) => new URL(match[1] ?? '', address).href,
+      );
       expect(assets.length).toBeGreaterThan(1);
       for (const asset of assets) {
         const answer = await site(new Request(asset));
@@ -108,14 +129,20 @@ describe('the built app', () => {
   it('starts, serves its page, the instance and its archive through desk: and the loopback port, and quits after closing the store', async () => {
     const userData = tempDir('desk-built-user-data');
     const port = await freePort();
-    fs.writeFileSync(path.join(userData, 'settings.json'), JSON.stringify({ loopback: { enabled: true, port, allowedOrigins: [] } }));
+    fs.writeFileSync(
+      path.join(userData, 'settings.json'),
+      JSON.stringify({ loopback: { enabled: true, port, allowedOrigins: [] } }),
+    );
     const session = async () => {
       const finished = await run(['--import', 'tsx', '--import', STUB, path.join(out, 'main', 'index.js')], {
         cwd: root,
         env: { DESK_STUB_USER_DATA: userData },
       });
       expect(finished.code, finished.stderr).toBe(0);
-      const lines = finished.stdout.trim().split('\n').map((line): Line => JSON.parse(line));
+      const lines = finished.stdout
+        .trim()
+        .split('\n')
+        .map((line): Line => JSON.parse(line));
       const find = (event: string) => {
         const line = lines.find((candidate) => candidate.event === event);
         if (!line) throw new Error(`no ${event} in:\n${finished.stdout}\n${finished.stderr}`);

@@ -24,7 +24,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -80,7 +82,8 @@ describe('the desktop app', () => {
     return Promise.resolve(listener(fromApp, ...args));
   };
   const menuItem = (label: string): DeskMenuItem => {
-    const flat = (items: readonly DeskMenuItem[]): DeskMenuItem[] => items.flatMap((item) => [item, ...flat(item.submenu ?? [])]);
+    const flat = (items: readonly DeskMenuItem[]): DeskMenuItem[] =>
+      items.flatMap((item) => [item, ...flat(item.submenu ?? [])]);
     const found = flat(fakeElectron.menus.at(-1)?.template ?? []).find((item) => item.label === label);
     if (!found) throw new Error(`no menu item ${label}`);
     return found;
@@ -90,7 +93,10 @@ describe('the desktop app', () => {
     fs.mkdirSync(path.join(buildDir, 'renderer'));
     fs.writeFileSync(path.join(buildDir, 'renderer', 'index.html'), INDEX);
     port = await freePort();
-    fs.writeFileSync(path.join(userData, 'settings.json'), JSON.stringify({ loopback: { enabled: true, port, allowedOrigins: [] } }));
+    fs.writeFileSync(
+      path.join(userData, 'settings.json'),
+      JSON.stringify({ loopback: { enabled: true, port, allowedOrigins: [] } }),
+    );
     fakeElectron.app.userData = userData;
     await startDesktop({
       buildDir,
@@ -105,7 +111,13 @@ describe('the desktop app', () => {
         });
         const { secrets, onUnsentCount, onNewMentions } = options;
         if (!onUnsentCount || !onNewMentions) throw new Error('the app gave its instance no indicators');
-        deps = { db: instance.db, service: instance.service, secrets, setUnsentCount: onUnsentCount, notifyMentions: onNewMentions };
+        deps = {
+          db: instance.db,
+          service: instance.service,
+          secrets,
+          setUnsentCount: onUnsentCount,
+          notifyMentions: onNewMentions,
+        };
         return instance;
       },
     });
@@ -154,7 +166,10 @@ describe('the desktop app', () => {
   it('serves the loopback port from the settings, and turns it off when the person does', async () => {
     const token = fs.readFileSync(path.join(userData, 'owner-token'), 'utf8').trim();
     const info = await invoke(IpcChannel.getAppInfo);
-    expect(info).toMatchObject({ loopback: { state: 'listening', url: `http://127.0.0.1:${port}` }, secretsEncrypted: true });
+    expect(info).toMatchObject({
+      loopback: { state: 'listening', url: `http://127.0.0.1:${port}` },
+      secretsEncrypted: true,
+    });
     const answer = await fetch(`http://127.0.0.1:${port}/api/account/me`, { headers: { Authorization: token } });
     expect(answer.status).toBe(200);
 
@@ -204,8 +219,12 @@ describe('the desktop app', () => {
     vi.stubEnv('XDG_CONFIG_HOME', autostart);
     await invoke(IpcChannel.updateSettings, { openAtLogin: true });
     vi.unstubAllEnvs();
-    if (process.platform === 'linux') expect(fs.existsSync(path.join(autostart, 'autostart', 'publishing-desk.desktop'))).toBe(true);
-    else expect(fakeElectron.app.setLoginItemSettings).toHaveBeenCalledWith(expect.objectContaining({ openAtLogin: true }));
+    if (process.platform === 'linux')
+      expect(fs.existsSync(path.join(autostart, 'autostart', 'publishing-desk.desktop'))).toBe(true);
+    else
+      expect(fakeElectron.app.setLoginItemSettings).toHaveBeenCalledWith(
+        expect.objectContaining({ openAtLogin: true }),
+      );
   });
 
   it('keeps backups of the user-data folder, and restarts on request by relaunching and quitting', async () => {

@@ -14,7 +14,11 @@ function items(template: readonly DeskMenuItem[]): DeskMenuItem[] {
 
 function menuFor(platform: NodeJS.Platform) {
   const sent: DeskCommand[] = [];
-  const actions = { send: (command: DeskCommand) => void sent.push(command), syncNow: vi.fn(), copyOwnerToken: vi.fn() } satisfies MenuActions;
+  const actions = {
+    send: (command: DeskCommand) => void sent.push(command),
+    syncNow: vi.fn(),
+    copyOwnerToken: vi.fn(),
+  } satisfies MenuActions;
   const all = items(menuTemplate(actions, { platform, appName: 'Publishing Desk', development: false }));
   const press = (accelerator: string) => {
     const matching = all.filter((item) => item.accelerator === accelerator);
@@ -49,7 +53,12 @@ describe('the application menu', () => {
       [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `CmdOrCtrl+${n}`),
     );
     expect(all.some((item) => item.role === 'reload' || item.role === 'toggleDevTools')).toBe(false);
-    const development = items(menuTemplate({ send: vi.fn(), syncNow: vi.fn(), copyOwnerToken: vi.fn() }, { platform: 'linux', appName: 'x', development: true }));
+    const development = items(
+      menuTemplate(
+        { send: vi.fn(), syncNow: vi.fn(), copyOwnerToken: vi.fn() },
+        { platform: 'linux', appName: 'x', development: true },
+      ),
+    );
     expect(development.some((item) => item.role === 'toggleDevTools')).toBe(true);
   });
 
@@ -108,7 +117,12 @@ describe('mention notifications', () => {
 describe('the unsent-posts indicator', () => {
   it('puts the count on the badge, and clears it at zero', () => {
     const badge = vi.fn(() => true);
-    const set = createUnsentIndicator({ platform: 'darwin', setBadgeCount: badge, window: () => undefined, overlayIcon: vi.fn() });
+    const set = createUnsentIndicator({
+      platform: 'darwin',
+      setBadgeCount: badge,
+      window: () => undefined,
+      overlayIcon: vi.fn(),
+    });
     set(4);
     set(0);
     set(-2);
@@ -145,7 +159,11 @@ describe('the unsent-posts indicator', () => {
 describe('open at login', () => {
   it('uses the login items of macOS and Windows', () => {
     const setLoginItemSettings = vi.fn();
-    applyOpenAtLogin(true, { platform: 'darwin', setLoginItemSettings, command: ['/Applications/Publishing Desk.app/Contents/MacOS/Publishing Desk'] });
+    applyOpenAtLogin(true, {
+      platform: 'darwin',
+      setLoginItemSettings,
+      command: ['/Applications/Publishing Desk.app/Contents/MacOS/Publishing Desk'],
+    });
     applyOpenAtLogin(false, { platform: 'win32', setLoginItemSettings, command: ['C:\\Desk\\Publishing Desk.exe'] });
     expect(setLoginItemSettings.mock.calls).toEqual([
       [{ openAtLogin: true }],

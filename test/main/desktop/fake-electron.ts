@@ -25,7 +25,12 @@ export class FakeApp extends EventEmitter {
   getName = () => 'Publishing Desk';
   /** Like Electron: before-quit first, and the app quits unless a listener prevented it. */
   quit = () => {
-    const event = { defaultPrevented: false, preventDefault: () => { event.defaultPrevented = true; } };
+    const event = {
+      defaultPrevented: false,
+      preventDefault: () => {
+        event.defaultPrevented = true;
+      },
+    };
     this.emit('before-quit', event);
     if (!event.defaultPrevented) this.quitted = true;
   };
@@ -101,7 +106,8 @@ export function createFakeElectron() {
     protocolHandlers,
     ipcMain: { handle: (channel: string, listener: IpcListener) => void ipcHandlers.set(channel, listener) },
     protocol: {
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => void protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        void protocolHandlers.set(scheme, handler),
       registerSchemesAsPrivileged: vi.fn(),
     },
     session: { defaultSession: session },

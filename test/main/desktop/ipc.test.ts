@@ -28,9 +28,16 @@ function setup() {
   const ipc = new FakeIpc();
   const handlers = {
     getSettings: vi.fn(() => DEFAULT_SETTINGS),
-    updateSettings: vi.fn((patch: Parameters<IpcHandlers['updateSettings']>[0]) => Promise.resolve(applySettingsPatch(DEFAULT_SETTINGS, patch))),
+    updateSettings: vi.fn((patch: Parameters<IpcHandlers['updateSettings']>[0]) =>
+      Promise.resolve(applySettingsPatch(DEFAULT_SETTINGS, patch)),
+    ),
     syncNow: vi.fn(() => Promise.resolve()),
-    getAppInfo: vi.fn(() => ({ version: '0.1.0', platform: 'linux', loopback: { state: 'off' as const }, secretsEncrypted: true })),
+    getAppInfo: vi.fn(() => ({
+      version: '0.1.0',
+      platform: 'linux',
+      loopback: { state: 'off' as const },
+      secretsEncrypted: true,
+    })),
     restart: vi.fn(),
   } satisfies IpcHandlers;
   registerIpc(ipc, handlers);
@@ -41,8 +48,14 @@ describe('the IPC handlers', () => {
   it('answer the top frame of an app page', async () => {
     const { ipc, handlers } = setup();
     expect(await ipc.invoke(fromApp, IpcChannel.getSettings)).toEqual(DEFAULT_SETTINGS);
-    const updated = await ipc.invoke(fromApp, IpcChannel.updateSettings, { loopback: { enabled: false }, openAtLogin: true });
-    expect(updated).toMatchObject({ loopback: { enabled: false, port: DEFAULT_SETTINGS.loopback.port }, openAtLogin: true });
+    const updated = await ipc.invoke(fromApp, IpcChannel.updateSettings, {
+      loopback: { enabled: false },
+      openAtLogin: true,
+    });
+    expect(updated).toMatchObject({
+      loopback: { enabled: false, port: DEFAULT_SETTINGS.loopback.port },
+      openAtLogin: true,
+    });
     await ipc.invoke(fromApp, IpcChannel.syncNow);
     await ipc.invoke(fromApp, IpcChannel.restart);
     expect(handlers.restart).toHaveBeenCalledOnce();
@@ -61,7 +74,9 @@ describe('the IPC handlers', () => {
     ];
     for (const event of strangers) {
       for (const channel of [IpcChannel.getSettings, IpcChannel.syncNow, IpcChannel.getAppInfo]) {
-        await expect(ipc.invoke(event, channel), `${channel} from ${event.senderFrame?.url}`).rejects.toThrow(/refused/);
+        await expect(ipc.invoke(event, channel), `${channel} from ${event.senderFrame?.url}`).rejects.toThrow(
+          /refused/,
+        );
       }
       await expect(ipc.invoke(event, IpcChannel.updateSettings, { openAtLogin: true })).rejects.toThrow(/refused/);
     }
@@ -88,7 +103,9 @@ describe('the IPC handlers', () => {
       [{ openAtLogin: true }, 'a second argument'],
     ];
     for (const args of badPatches) {
-      await expect(ipc.invoke(fromApp, IpcChannel.updateSettings, ...args), JSON.stringify(args)).rejects.toThrow(/invalid arguments/);
+      await expect(ipc.invoke(fromApp, IpcChannel.updateSettings, ...args), JSON.stringify(args)).rejects.toThrow(
+        /invalid arguments/,
+      );
     }
     await expect(ipc.invoke(fromApp, IpcChannel.syncNow, 'now')).rejects.toThrow(/invalid arguments/);
     await expect(ipc.invoke(fromApp, IpcChannel.getSettings, {})).rejects.toThrow(/invalid arguments/);
@@ -100,7 +117,13 @@ describe('the IPC handlers', () => {
   it('register only the five calls the preload offers', () => {
     const { ipc } = setup();
     expect([...ipc.handlers.keys()].sort()).toEqual(
-      [IpcChannel.getAppInfo, IpcChannel.getSettings, IpcChannel.syncNow, IpcChannel.updateSettings, IpcChannel.restart].sort(),
+      [
+        IpcChannel.getAppInfo,
+        IpcChannel.getSettings,
+        IpcChannel.syncNow,
+        IpcChannel.updateSettings,
+        IpcChannel.restart,
+      ].sort(),
     );
   });
 });

@@ -30,7 +30,8 @@ describe('the loopback server', () => {
 
   const request = (path: string, headers: Record<string, string>, method = 'GET', body?: string) =>
     rawRequest(url, { method, path, headers: { Host: `127.0.0.1:${port}`, ...headers }, ...(body ? { body } : {}) });
-  const envelope = (response: RawResponse) => JSON.parse(response.body) as { meta: { code: number; text: string }; data: unknown };
+  const envelope = (response: RawResponse) =>
+    JSON.parse(response.body) as { meta: { code: number; text: string }; data: unknown };
   const postCount = async () => (await instance.call('GET', '/api/posts/global')).json.data.length as number;
 
   it('listens on 127.0.0.1 and answers the owner, by token raw or after Bearer, at 127.0.0.1 or localhost', async () => {
@@ -48,10 +49,25 @@ describe('the loopback server', () => {
 
   it('refuses a Host that is not this port on a loopback name (DNS rebinding), even with the token', async () => {
     const before = await postCount();
-    for (const host of [`attacker.example:${port}`, 'attacker.example', `127.0.0.1:${port + 1}`, 'localhost', `127.0.0.1.attacker.example:${port}`]) {
-      const response = await request('/api/posts/write', { Host: host, Authorization: OWNER_TOKEN, 'Content-Type': 'application/json' }, 'POST', '{"content":"rebound","post_type":"post.note"}');
+    for (const host of [
+      `attacker.example:${port}`,
+      'attacker.example',
+      `127.0.0.1:${port + 1}`,
+      'localhost',
+      `127.0.0.1.attacker.example:${port}`,
+    ]) {
+      const response = await request(
+        '/api/posts/write',
+        { Host: host, Authorization: OWNER_TOKEN, 'Content-Type': 'application/json' },
+        'POST',
+        '{"content":"rebound","post_type":"post.note"}',
+      );
       expect(response.status, host).toBe(421);
-      expect(envelope(response).meta).toEqual({ code: 421, text: 'This Instance Answers Only at 127.0.0.1 or localhost', list: false });
+      expect(envelope(response).meta).toEqual({
+        code: 421,
+        text: 'This Instance Answers Only at 127.0.0.1 or localhost',
+        list: false,
+      });
     }
     expect(await postCount()).toBe(before);
   });
@@ -70,17 +86,26 @@ describe('the loopback server', () => {
     expect(publicRead.status).toBe(403);
   });
 
-  it("refuses pages of other origins and sends them no CORS headers, preflight or not", async () => {
+  it('refuses pages of other origins and sends them no CORS headers, preflight or not', async () => {
     const before = await postCount();
-    const preflight = await request('/api/posts/write', {
-      Origin: 'https://evil.example',
-      'Access-Control-Request-Method': 'POST',
-      'Access-Control-Request-Headers': 'authorization',
-    }, 'OPTIONS');
+    const preflight = await request(
+      '/api/posts/write',
+      {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
 
-    const simple = await request('/api/posts/write', { Origin: 'https://evil.example', Authorization: OWNER_TOKEN, 'Content-Type': 'text/plain' }, 'POST', 'content=x');
+    const simple = await request(
+      '/api/posts/write',
+      { Origin: 'https://evil.example', Authorization: OWNER_TOKEN, 'Content-Type': 'text/plain' },
+      'POST',
+      'content=x',
+    );
     expect(simple.status).toBe(403);
     expect(envelope(simple).meta.text).toBe('Requests From This Origin Are Not Allowed');
     expect(simple.headers['access-control-allow-origin']).toBeUndefined();
@@ -88,11 +113,15 @@ describe('the loopback server', () => {
   });
 
   it('answers an allowed origin with CORS headers, and its preflight without a token', async () => {
-    const preflight = await request('/api/posts/write', {
-      Origin: ALLOWED,
-      'Access-Control-Request-Method': 'POST',
-      'Access-Control-Request-Headers': 'authorization, content-type',
-    }, 'OPTIONS');
+    const preflight = await request(
+      '/api/posts/write',
+      {
+        Origin: ALLOWED,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED);
     expect(preflight.headers['access-control-allow-headers']).toMatch(/authorization/i);
@@ -110,9 +139,16 @@ describe('the loopback server', () => {
   it('streams the changes to the owner', async () => {
     const stop = new AbortController();
     const told: DeskEvent[] = [];
-    const streaming = readEventStream({ baseUrl: url, token: OWNER_TOKEN, signal: stop.signal }, (event) => told.push(event));
+    const streaming = readEventStream({ baseUrl: url, token: OWNER_TOKEN, signal: stop.signal }, (event) =>
+      told.push(event),
+    );
     await expect.poll(() => told).toEqual([{ kind: 'resync' }]);
-    const written = await request('/api/posts/write', { Authorization: OWNER_TOKEN, 'Content-Type': 'application/json' }, 'POST', '{"content":"streamed","post_type":"post.note"}');
+    const written = await request(
+      '/api/posts/write',
+      { Authorization: OWNER_TOKEN, 'Content-Type': 'application/json' },
+      'POST',
+      '{"content":"streamed","post_type":"post.note"}',
+    );
     const { guid } = (envelope(written).data as { guid: string }[])[0] ?? { guid: '' };
     await expect.poll(() => told.flatMap((e) => (e.kind === 'posts' ? e.post_guids : []))).toEqual([guid]);
     stop.abort();
@@ -150,7 +186,10 @@ describe('turning the loopback server on and off', () => {
 
     const second = createLoopbackServer({ service: instance.service, ownerToken: OWNER_TOKEN });
     const taken = await second.apply({ enabled: true, port, allowedOrigins: [] });
-    expect(taken).toEqual({ state: 'failed', reason: `port ${port} is already in use; choose another port in the settings` });
+    expect(taken).toEqual({
+      state: 'failed',
+      reason: `port ${port} is already in use; choose another port in the settings`,
+    });
 
     expect(await first.apply({ enabled: false, port: 0, allowedOrigins: [] })).toEqual({ state: 'off' });
     expect(await refusesConnections(port)).toBe(true);

@@ -15,19 +15,34 @@ class FakeContents extends EventEmitter implements GuardedContents {
   /** Emits a navigation the way Electron does and says whether a listener cancelled it. */
   navigate(event: 'will-navigate' | 'will-redirect', url: string): boolean {
     let prevented = false;
-    this.emit(event, { url, isSameDocument: false, isMainFrame: true, frame: null, preventDefault: () => (prevented = true) });
+    this.emit(event, {
+      url,
+      isSameDocument: false,
+      isMainFrame: true,
+      frame: null,
+      preventDefault: () => (prevented = true),
+    });
     return prevented;
   }
 
   open(url: string): WindowOpenHandlerResponse | undefined {
-    return this.openHandler?.({ url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } });
+    return this.openHandler?.({
+      url,
+      frameName: '',
+      features: '',
+      disposition: 'new-window',
+      referrer: { url: '', policy: 'default' },
+    });
   }
 }
 
 function guarded() {
   const contents = new FakeContents();
   const openExternal = vi.fn((_url: string) => Promise.resolve());
-  guardNavigation(contents, { openExternal, childWindowOptions: () => ({ webPreferences: secureWebPreferences('/preload.cjs') }) });
+  guardNavigation(contents, {
+    openExternal,
+    childWindowOptions: () => ({ webPreferences: secureWebPreferences('/preload.cjs') }),
+  });
   return { contents, openExternal };
 }
 
@@ -67,13 +82,19 @@ describe('the navigation guard', () => {
     contents.navigate('will-navigate', 'mailto:someone@example.org');
     contents.navigate('will-navigate', 'file:///etc/passwd');
     contents.navigate('will-navigate', 'javascript:alert(1)');
-    expect(openExternal.mock.calls.map(([url]) => url)).toEqual(['https://example.org/post/1', 'mailto:someone@example.org']);
+    expect(openExternal.mock.calls.map(([url]) => url)).toEqual([
+      'https://example.org/post/1',
+      'mailto:someone@example.org',
+    ]);
   });
 
   it('denies window.open for every foreign URL, sending web links to the browser', () => {
     const { contents, openExternal } = guarded();
     for (const url of FOREIGN) expect(contents.open(url), url).toEqual({ action: 'deny' });
-    expect(openExternal.mock.calls.map(([url]) => url)).toEqual(['https://evil.example/', 'http://127.0.0.1:8788/api/account/me']);
+    expect(openExternal.mock.calls.map(([url]) => url)).toEqual([
+      'https://evil.example/',
+      'http://127.0.0.1:8788/api/account/me',
+    ]);
   });
 
   it('allows a window on an app page only with the hardened web preferences, and guards it too', () => {
@@ -139,7 +160,15 @@ describe('the session guard', () => {
 
   it('denies the page every permission but clipboard writing and full screen, and those only to the app', () => {
     const { request, check } = guardedSession();
-    for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'openExternal', 'clipboard-read', 'display-capture']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midi',
+      'openExternal',
+      'clipboard-read',
+      'display-capture',
+    ]) {
       expect(request(permission, 'desk://app/'), permission).toBe(false);
       expect(check(permission, 'desk://app'), permission).toBe(false);
     }

@@ -16,7 +16,10 @@ const CONFIG_FILE = 'electron-builder.config.ts';
  */
 interface BuilderConfigApi {
   getConfig(projectDir: string, configPath: string | null, configFromOptions: null): Promise<Configuration>;
-  validateConfiguration(config: Configuration, debugLogger: { isEnabled: boolean; add(key: string, value: unknown): void }): Promise<void>;
+  validateConfiguration(
+    config: Configuration,
+    debugLogger: { isEnabled: boolean; add(key: string, value: unknown): void },
+  ): Promise<void>;
 }
 const fromBuilder = createRequire(createRequire(import.meta.url).resolve('electron-builder'));
 const builderConfig: BuilderConfigApi = fromBuilder('app-builder-lib/out/util/config/config');
@@ -80,6 +83,7 @@ describe('the packaging configuration', () => {
 
   it('keeps Electron and the build tools out of the dependencies the installer carries', () => {
     const dependencies = Object.keys(packageJson['dependencies'] ?? {});
-    for (const tool of ['electron', 'electron-builder', 'electron-vite', 'vite', 'node']) expect(dependencies).not.toContain(tool);
+    for (const tool of ['electron', 'electron-builder', 'electron-vite', 'vite', 'node'])
+      expect(dependencies).not.toContain(tool);
   });
 });

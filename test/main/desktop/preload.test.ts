@@ -25,7 +25,14 @@ describe('the preload', () => {
 
   it('exposes window.desk and nothing else: five named functions', () => {
     expect([...exposed.keys()]).toEqual(['desk']);
-    expect(Object.keys(desk).sort()).toEqual(['getAppInfo', 'getSettings', 'onCommand', 'restart', 'syncNow', 'updateSettings']);
+    expect(Object.keys(desk).sort()).toEqual([
+      'getAppInfo',
+      'getSettings',
+      'onCommand',
+      'restart',
+      'syncNow',
+      'updateSettings',
+    ]);
     for (const value of Object.values(desk)) expect(typeof value).toBe('function');
   });
 

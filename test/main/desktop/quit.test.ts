@@ -8,7 +8,12 @@ class FakeApp extends EventEmitter implements QuittingApp {
   quitted = false;
   quit(): void {
     this.quits++;
-    const event = { defaultPrevented: false, preventDefault: () => { event.defaultPrevented = true; } };
+    const event = {
+      defaultPrevented: false,
+      preventDefault: () => {
+        event.defaultPrevented = true;
+      },
+    };
     this.emit('before-quit', event);
     if (!event.defaultPrevented) this.quitted = true;
   }
@@ -32,7 +37,14 @@ describe('quitting', () => {
     const log: string[] = [];
     const background = deferred();
     quitAfter(app, [
-      { name: 'background work', run: async () => { log.push('background: stopping'); await background.promise; log.push('background: stopped'); } },
+      {
+        name: 'background work',
+        run: async () => {
+          log.push('background: stopping');
+          await background.promise;
+          log.push('background: stopped');
+        },
+      },
       { name: 'store', run: () => void log.push('store: closed') },
     ]);
 

@@ -15,7 +15,8 @@ vi.mock('electron', () => ({
     getSelectedStorageBackend: () => keychain.backend,
     encryptString: (plain: string) => Buffer.concat([Buffer.from('KC1'), Buffer.from(plain, 'utf8').reverse()]),
     decryptString: (sealed: Buffer) => {
-      if (sealed.subarray(0, 3).toString() !== 'KC1') throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (sealed.subarray(0, 3).toString() !== 'KC1')
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return Buffer.from(sealed.subarray(3)).reverse().toString('utf8');
     },
   },

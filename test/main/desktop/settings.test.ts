@@ -40,7 +40,11 @@ describe('settings', () => {
     const folder = tempDir('settings');
     fs.writeFileSync(
       path.join(folder, SETTINGS_FILE),
-      JSON.stringify({ loopback: { enabled: false, port: 'eighty', allowedOrigins: ['not an origin'] }, notifyMentions: false, openAtLogin: 'sometimes' }),
+      JSON.stringify({
+        loopback: { enabled: false, port: 'eighty', allowedOrigins: ['not an origin'] },
+        notifyMentions: false,
+        openAtLogin: 'sometimes',
+      }),
     );
     expect(quietly(() => openSettings(folder).get())).toEqual({
       loopback: { enabled: false, port: 8788, allowedOrigins: [] },
@@ -59,8 +63,13 @@ describe('settings', () => {
     // IPC carries an explicit undefined, and the patch schema lets it through as "not changed".
     const folder = tempDir('settings');
     const settings = openSettings(folder);
-    const next = await settings.update({ loopback: { enabled: undefined, port: undefined, allowedOrigins: ['http://localhost:5173'] } });
-    const expected = { ...DEFAULT_SETTINGS, loopback: { enabled: true, port: 8788, allowedOrigins: ['http://localhost:5173'] } };
+    const next = await settings.update({
+      loopback: { enabled: undefined, port: undefined, allowedOrigins: ['http://localhost:5173'] },
+    });
+    const expected = {
+      ...DEFAULT_SETTINGS,
+      loopback: { enabled: true, port: 8788, allowedOrigins: ['http://localhost:5173'] },
+    };
     expect(next).toEqual(expected);
     expect(openSettings(folder).get()).toEqual(expected);
   });
@@ -74,7 +83,10 @@ describe('settings', () => {
       await new Promise((resolve) => setImmediate(resolve));
       seen.push(`end ${next.loopback.port}`);
     });
-    const [a, b] = await Promise.all([settings.update({ loopback: { port: 2001 } }), settings.update({ loopback: { port: 2002 } })]);
+    const [a, b] = await Promise.all([
+      settings.update({ loopback: { port: 2001 } }),
+      settings.update({ loopback: { port: 2002 } }),
+    ]);
     expect(a.loopback.port).toBe(2001);
     expect(b.loopback.port).toBe(2002);
     expect(seen).toEqual(['start 8788->2001', 'end 2001', 'start 2001->2002', 'end 2002']);

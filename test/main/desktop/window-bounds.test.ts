@@ -77,7 +77,10 @@ describe('window bounds', () => {
   it('ignore a file a person or an older version left damaged', () => {
     const folder = tempDir('bounds');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fs.writeFileSync(path.join(folder, WINDOW_STATE_FILE), JSON.stringify({ x: 0, y: 0, width: 10, height: 10, maximized: false }));
+    fs.writeFileSync(
+      path.join(folder, WINDOW_STATE_FILE),
+      JSON.stringify({ x: 0, y: 0, width: 10, height: 10, maximized: false }),
+    );
     expect(loadWindowState(folder)).toBeUndefined();
     fs.writeFileSync(path.join(folder, WINDOW_STATE_FILE), 'not json');
     expect(loadWindowState(folder)).toBeUndefined();

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { colourOfHex, LEGACY_PIN_COLOURS, needsSource, PIN_COLOURS, PIN_HEX, readPin } from '../../../src-shared/api/vocabulary';
+import {
+  colourOfHex,
+  LEGACY_PIN_COLOURS,
+  needsSource,
+  PIN_COLOURS,
+  PIN_HEX,
+  readPin,
+} from '../../../src-shared/api/vocabulary';
 
 describe('the words both interfaces share', () => {
   it('reads a pin however either interface writes it', () => {
-    expect(['pin.orange', 'Orange', ' PIN.RED ', 'none', 'pin.none'].map(readPin)).toEqual(['orange', 'orange', 'red', 'none', 'none']);
+    expect(['pin.orange', 'Orange', ' PIN.RED ', 'none', 'pin.none'].map(readPin)).toEqual([
+      'orange',
+      'orange',
+      'red',
+      'none',
+      'none',
+    ]);
     expect(['pin.purple', '', 'pin.', null, undefined].map(readPin)).toEqual([null, null, null, null, null]);
   });
 
@@ -16,6 +29,12 @@ describe('the words both interfaces share', () => {
   });
 
   it('asks for a source for bookmarks and quotations only', () => {
-    expect(['post.bookmark', 'post.quotation', 'post.note', 'post.article', undefined].map(needsSource)).toEqual([true, true, false, false, false]);
+    expect(['post.bookmark', 'post.quotation', 'post.note', 'post.article', undefined].map(needsSource)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

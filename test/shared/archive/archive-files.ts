@@ -30,7 +30,11 @@ export function rewritten(file: string, change: (entries: Record<string, Uint8Ar
   return out;
 }
 
-export function editLines(entries: Record<string, Uint8Array>, name: string, edit: (lines: string[]) => string[]): void {
+export function editLines(
+  entries: Record<string, Uint8Array>,
+  name: string,
+  edit: (lines: string[]) => string[],
+): void {
   const text = strFromU8(entries[name] ?? new Uint8Array());
   entries[name] = strToU8(edit(text.split('\n').filter(Boolean)).join('\n') + '\n');
 }

@@ -72,44 +72,68 @@ describe('a bad archive', () => {
         const json = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as Record<string, unknown>;
         entries['archive.json'] = strToU8(JSON.stringify({ ...json, ...change }));
       });
-    expect(await refusal(manifest({ version: 2 }))).toBe('the archive is of format version 2; this version of the app reads version 1');
-    expect(await refusal(manifest({ format: 'something-else' }))).toBe('the file is not an archive of this app (archive.json format is "something-else")');
-    expect(await refusal(rewritten(good, (entries) => delete entries['archive.json']))).toBe('the file is not an archive of this app: it has no archive.json');
+    expect(await refusal(manifest({ version: 2 }))).toBe(
+      'the archive is of format version 2; this version of the app reads version 1',
+    );
+    expect(await refusal(manifest({ format: 'something-else' }))).toBe(
+      'the file is not an archive of this app (archive.json format is "something-else")',
+    );
+    expect(await refusal(rewritten(good, (entries) => delete entries['archive.json']))).toBe(
+      'the file is not an archive of this app: it has no archive.json',
+    );
   });
 
   it('with a post that fails validation is refused by its file, line and field', async () => {
     const file = rewritten(good, (entries) =>
-      editLines(entries, 'data/posts.jsonl', (lines) => lines.map((line, i) => (i === 2 ? line.replace(/"type":"[^"]+"/, '"type":"post.poem"') : line))),
+      editLines(entries, 'data/posts.jsonl', (lines) =>
+        lines.map((line, i) => (i === 2 ? line.replace(/"type":"[^"]+"/, '"type":"post.poem"') : line)),
+      ),
     );
-    expect(await refusal(file)).toMatch(/^data\/posts\.jsonl line 3: type: Invalid option: expected one of "post\.article"/);
-    const extra = rewritten(good, (entries) => editLines(entries, 'data/personas.jsonl', (lines) => lines.map((line) => line.replace('{', '{"admin":true,'))));
+    expect(await refusal(file)).toMatch(
+      /^data\/posts\.jsonl line 3: type: Invalid option: expected one of "post\.article"/,
+    );
+    const extra = rewritten(good, (entries) =>
+      editLines(entries, 'data/personas.jsonl', (lines) => lines.map((line) => line.replace('{', '{"admin":true,'))),
+    );
     expect(await refusal(extra)).toMatch(/^data\/personas\.jsonl line 1: Unrecognized key: "admin"/);
   });
 
   it('with an id given twice, or naming a post it does not hold, is refused', async () => {
-    const twice = rewritten(good, (entries) => editLines(entries, 'data/posts.jsonl', (lines) => [...lines, lines[0] ?? '']));
+    const twice = rewritten(good, (entries) =>
+      editLines(entries, 'data/posts.jsonl', (lines) => [...lines, lines[0] ?? '']),
+    );
     expect(await refusal(twice)).toMatch(/^data\/posts\.jsonl line \d+: id \d+ is given twice in posts$/);
     const dangling = rewritten(good, (entries) =>
-      editLines(entries, 'data/stars.jsonl', (lines) => lines.map((line) => line.replace(/"postGuid":"[^"]+"/, '"postGuid":"00000000-0000-4000-8000-000000000000"'))),
+      editLines(entries, 'data/stars.jsonl', (lines) =>
+        lines.map((line) => line.replace(/"postGuid":"[^"]+"/, '"postGuid":"00000000-0000-4000-8000-000000000000"')),
+      ),
     );
-    expect(await refusal(dangling)).toBe('data/stars.jsonl line 1: postGuid names 00000000-0000-4000-8000-000000000000, which is in no row of posts');
+    expect(await refusal(dangling)).toBe(
+      'data/stars.jsonl line 1: postGuid names 00000000-0000-4000-8000-000000000000, which is in no row of posts',
+    );
   });
 
-  it('whose rows differ from its manifest\'s counts is refused', async () => {
+  it("whose rows differ from its manifest's counts is refused", async () => {
     const fewer = rewritten(good, (entries) => editLines(entries, 'data/pins.jsonl', (lines) => lines.slice(1)));
     expect(await refusal(fewer)).toMatch(/^data\/pins\.jsonl holds \d+ rows where archive\.json says \d+$/);
   });
 
   it('of more rows than a table may hold is refused by its manifest, or at the row past the limit', async () => {
     const manifestSays = rewritten(good, (entries) => {
-      const json = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: Record<string, number> };
+      const json = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as {
+        counts: Record<string, number>;
+      };
       entries['archive.json'] = strToU8(JSON.stringify({ ...json, counts: { ...json.counts, posts: 1_500_000 } }));
     });
-    expect(await refusal(manifestSays)).toBe('data/posts.jsonl holds more than 1000000 rows, the most an archive may hold of posts');
+    expect(await refusal(manifestSays)).toBe(
+      'data/posts.jsonl holds more than 1000000 rows, the most an archive may hold of posts',
+    );
     // A manifest that understates: the rows are counted as they are read, against a limit lowered here.
     const lowered = { ...ARCHIVE_LIMITS, rows: { ...ARCHIVE_LIMITS.rows, posts: 5 } };
     const understated = rewritten(good, (entries) => {
-      const json = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: Record<string, number> };
+      const json = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as {
+        counts: Record<string, number>;
+      };
       entries['archive.json'] = strToU8(JSON.stringify({ ...json, counts: { ...json.counts, posts: 4 } }));
     });
     expect(await source.db.posts.count()).toBeGreaterThan(5);
@@ -127,7 +151,10 @@ describe('a bad archive', () => {
       'data/posts.jsonl holds more than the 100 bytes it declares (a damaged or hostile archive)',
     );
     // 64 MB of one letter compresses to about 64 kB; a line that long is refused after its first 4 MB.
-    const bomb = rewritten(good, (entries) => void (entries['data/posts.jsonl'] = new Uint8Array(64 * 1024 * 1024).fill(0x61)));
+    const bomb = rewritten(
+      good,
+      (entries) => void (entries['data/posts.jsonl'] = new Uint8Array(64 * 1024 * 1024).fill(0x61)),
+    );
     expect(fs.statSync(bomb).size).toBeLessThan(1024 * 1024);
     expect(await refusal(bomb)).toBe('line 1 of data/posts.jsonl is longer than 4194304 characters');
   });

@@ -96,16 +96,24 @@ describe('the page’s drafts in an archive', () => {
     const file = await exportToFile(source.db, Math.floor(source.clock.now() / 1000), drafts);
 
     const entries = unzipSync(fs.readFileSync(file));
-    const manifest = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { version: number; counts: Record<string, number> };
+    const manifest = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as {
+      version: number;
+      counts: Record<string, number>;
+    };
     expect(manifest.version).toBe(1);
     expect(manifest.counts['drafts']).toBe(2);
-    const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()).split('\n').filter(Boolean);
+    const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array())
+      .split('\n')
+      .filter(Boolean);
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(drafts);
-    expect(Object.keys(entries).filter((name) => name.startsWith('markdown/drafts/')).sort()).toEqual([
-      'markdown/drafts/2026-11-20-half-an-article.md',
-      'markdown/drafts/2026-11-21-a-reply-not-sent-yet.md',
-    ]);
-    const article = readFrontMatter(strFromU8(entries['markdown/drafts/2026-11-20-half-an-article.md'] ?? new Uint8Array()));
+    expect(
+      Object.keys(entries)
+        .filter((name) => name.startsWith('markdown/drafts/'))
+        .sort(),
+    ).toEqual(['markdown/drafts/2026-11-20-half-an-article.md', 'markdown/drafts/2026-11-21-a-reply-not-sent-yet.md']);
+    const article = readFrontMatter(
+      strFromU8(entries['markdown/drafts/2026-11-20-half-an-article.md'] ?? new Uint8Array()),
+    );
     expect(article.body).toBe('It begins **here**,\nand goes on.');
     expect(article.data).toEqual({
       draft: true,
@@ -124,7 +132,9 @@ describe('the page’s drafts in an archive', () => {
       source_title: 'A source',
       geo: { latitude: 53.55, longitude: 9.99, altitude: 4, description: 'The harbour' },
     });
-    const reply = readFrontMatter(strFromU8(entries['markdown/drafts/2026-11-21-a-reply-not-sent-yet.md'] ?? new Uint8Array()));
+    const reply = readFrontMatter(
+      strFromU8(entries['markdown/drafts/2026-11-21-a-reply-not-sent-yet.md'] ?? new Uint8Array()),
+    );
     expect(reply.data).toMatchObject({ draft: true, reply_to: drafts[1]?.replyTo, editing: drafts[1]?.editing });
     expect(reply.data).not.toHaveProperty('persona');
 
@@ -164,7 +174,9 @@ describe('the page’s drafts in an archive', () => {
     const source = await started();
     const file = await exportToFile(source.db, Math.floor(source.clock.now() / 1000), draftsOf('p', 'c'));
     const bad = rewritten(file, (entries) => {
-      const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()).split('\n').filter(Boolean);
+      const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array())
+        .split('\n')
+        .filter(Boolean);
       const second = JSON.parse(lines[1] ?? '{}') as Record<string, unknown>;
       entries['data/drafts.jsonl'] = strToU8(`${lines[0]}\n${JSON.stringify({ ...second, type: 'post.spam' })}\n`);
     });
@@ -178,10 +190,14 @@ describe('the page’s drafts in an archive', () => {
     const source = await started();
     const file = await exportToFile(source.db, Math.floor(source.clock.now() / 1000), draftsOf('p', 'c'));
     const bad = rewritten(file, (entries) => {
-      const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()).split('\n').filter(Boolean);
+      const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array())
+        .split('\n')
+        .filter(Boolean);
       entries['data/drafts.jsonl'] = strToU8(`${lines[0]}\n`);
     });
-    await expect(restoreInto(await started(), bad)).rejects.toThrow('data/drafts.jsonl holds 1 drafts where archive.json says 2');
+    await expect(restoreInto(await started(), bad)).rejects.toThrow(
+      'data/drafts.jsonl holds 1 drafts where archive.json says 2',
+    );
   });
 
   it('refuse an archive of more than 1,000 drafts', async () => {

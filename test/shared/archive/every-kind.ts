@@ -19,24 +19,59 @@ function ok(result: Called): Called {
 export async function fillWithEveryKind(instance: TestInstance): Promise<void> {
   const { call } = instance;
   const post = async (params: Record<string, string | number | string[]>) =>
-    ok(await call('POST', '/api/posts/write', { params: { post_type: 'post.note', ...params } })).json.data[0] as { guid: string };
+    ok(await call('POST', '/api/posts/write', { params: { post_type: 'post.note', ...params } })).json.data[0] as {
+      guid: string;
+    };
 
   ok(await call('POST', `/api/account/${instance.personaGuid}/bio`, { params: { bio_text: 'I write *here*. @me' } }));
-  const work = ok(await call('POST', '/api/account/personas', { params: { handle: 'work', name: 'At Work' } })).json.data;
-  ok(await call('POST', `/api/account/personas/${work.guid}`, { params: { site_url: 'https://work.example', avatar_url: 'https://work.example/a.png' } }));
+  const work = ok(await call('POST', '/api/account/personas', { params: { handle: 'work', name: 'At Work' } })).json
+    .data;
+  ok(
+    await call('POST', `/api/account/personas/${work.guid}`, {
+      params: { site_url: 'https://work.example', avatar_url: 'https://work.example/a.png' },
+    }),
+  );
   ok(await call('POST', `/api/account/${work.guid}/bio`, { params: { bio_text: 'Work notes' } }));
-  const side = ok(await call('POST', '/api/account/channels', { params: { name: 'Side', persona_guids: work.guid } })).json.data;
-  ok(await call('POST', `/api/account/channels/${side.guid}/access`, { params: { persona_guid: instance.personaGuid, access: 'write' } }));
+  const side = ok(await call('POST', '/api/account/channels', { params: { name: 'Side', persona_guids: work.guid } }))
+    .json.data;
+  ok(
+    await call('POST', `/api/account/channels/${side.guid}/access`, {
+      params: { persona_guid: instance.personaGuid, access: 'write' },
+    }),
+  );
 
   const now = Math.floor(instance.clock.now() / 1000);
   const note = await post({ content: 'A note with #tags and @work', tags: 'one,two' });
   const article = await post({
-    post_type: 'post.article', title: 'An article', content: '# Heading\n\nBody *text*.', post_slug: 'an-article', canonical_url: '/2026/an-article',
-    geo_latitude: '52.5', geo_longitude: '13.4', geo_altitude: '34', geo_description: 'Berlin',
+    post_type: 'post.article',
+    title: 'An article',
+    content: '# Heading\n\nBody *text*.',
+    post_slug: 'an-article',
+    canonical_url: '/2026/an-article',
+    geo_latitude: '52.5',
+    geo_longitude: '13.4',
+    geo_altitude: '34',
+    geo_description: 'Berlin',
   });
-  await post({ post_type: 'post.bookmark', content: 'Worth reading', source_url: 'https://example.com/page', source_title: 'A page' });
-  await post({ post_type: 'post.quotation', content: '> Quoted', source_url: 'https://example.com/q', source_title: 'Quote source', persona_guid: work.guid, channel_guid: side.guid });
-  await post({ content: 'Later, and gone after', publish_at: String(now + 86_400), expires_at: String(now + 2 * 86_400) });
+  await post({
+    post_type: 'post.bookmark',
+    content: 'Worth reading',
+    source_url: 'https://example.com/page',
+    source_title: 'A page',
+  });
+  await post({
+    post_type: 'post.quotation',
+    content: '> Quoted',
+    source_url: 'https://example.com/q',
+    source_title: 'Quote source',
+    persona_guid: work.guid,
+    channel_guid: side.guid,
+  });
+  await post({
+    content: 'Later, and gone after',
+    publish_at: String(now + 86_400),
+    expires_at: String(now + 2 * 86_400),
+  });
   await post({ content: 'Private', post_privacy: 'visibility.private' });
   await post({ content: 'Mine alone', post_privacy: 'visibility.none' });
   const reply = await post({ content: 'A reply', reply_to: note.guid, persona_guid: work.guid });
@@ -56,7 +91,11 @@ export async function fillWithEveryKind(instance: TestInstance): Promise<void> {
   for (const type of ['post.draft', 'post.page']) {
     ok(await call('POST', '/content', { params: { content: `A ${type}`, title: type, type } }));
   }
-  ok(await call('POST', '/content', { params: { content: 'Protected', title: 'Locked', type: 'post.page', passwd: 'open sesame' } }));
+  ok(
+    await call('POST', '/content', {
+      params: { content: 'Protected', title: 'Locked', type: 'post.page', passwd: 'open sesame' },
+    }),
+  );
   const articleRow = await instance.db.posts.where('guid').equals(article.guid).first();
   ok(await call('POST', `/content/repost/${articleRow?.id ?? 0}`));
   await addSyncRows(instance.db, note.guid, instance.channelGuid, now);
@@ -65,24 +104,72 @@ export async function fillWithEveryKind(instance: TestInstance): Promise<void> {
 async function addSyncRows(db: PublishingDb, postGuid: string, channelGuid: string, now: number): Promise<void> {
   const remoteGuid = newGuid();
   await db.remotes.add({
-    guid: remoteGuid, baseUrl: 'https://remote.example', interface: 'instance', sealedToken: 'sealed-secret-token', accountRef: 'acct',
-    defaultChannelGuid: channelGuid, channelsLinked: false, pollSeconds: 300, createdUnix: now, lastPullUnix: now, lastPushUnix: null,
-    lastError: null, lastErrorUnix: null, failedCycles: 0,
+    guid: remoteGuid,
+    baseUrl: 'https://remote.example',
+    interface: 'instance',
+    sealedToken: 'sealed-secret-token',
+    accountRef: 'acct',
+    defaultChannelGuid: channelGuid,
+    channelsLinked: false,
+    pollSeconds: 300,
+    createdUnix: now,
+    lastPullUnix: now,
+    lastPushUnix: null,
+    lastError: null,
+    lastErrorUnix: null,
+    failedCycles: 0,
     server: { software: 'Publishing Desk 0.1.0', kinds: ['post.note'], extensions: ['search'], readUnix: now },
   });
-  await db.conflicts.add({ postGuid, remoteGuid, remote: { title: null, text: 'Their version', tags: ['x'], updatedUnix: now }, detectedUnix: now });
+  await db.conflicts.add({
+    postGuid,
+    remoteGuid,
+    remote: { title: null, text: 'Their version', tags: ['x'], updatedUnix: now },
+    detectedUnix: now,
+  });
   await db.remoteUrls.add({ url: 'https://remote.example/2026/11/24/a-title', postGuid });
   // Someone on the remote answers the note: a reply across accounts, which the legacy interactions list.
-  const author = { ...newPersonaRow({ id: 3, accountGuid: remoteAccountGuid(remoteGuid), handle: 'friend', name: 'A Friend', position: 0, now }), remoteGuid };
+  const author = {
+    ...newPersonaRow({
+      id: 3,
+      accountGuid: remoteAccountGuid(remoteGuid),
+      handle: 'friend',
+      name: 'A Friend',
+      position: 0,
+      now,
+    }),
+    remoteGuid,
+  };
   await db.personas.add(author);
   const guid = newGuid();
   const note = await db.posts.where('guid').equals(postGuid).first();
   await putPostsInOneTransaction(db, [
     postRow({
-      guid, type: 'post.note', privacy: 'visibility.public', accountGuid: author.accountGuid, personaGuid: author.guid, channelGuid,
-      title: null, text: 'Nice one', tags: [], mentions: [], replyTo: postGuid, parentGuid: postGuid, threadKey: note?.threadKey ?? postGuid,
-      sourceUrl: null, sourceTitle: null, geo: null, slug: null, canonicalPath: `/posts/${guid}`, publishUnix: now, expiresUnix: null,
-      createdUnix: now, updatedUnix: now, deleted: 0, remoteGuid, remoteUrl: `https://remote.example/posts/${guid}`, remoteUpdatedUnix: now,
+      guid,
+      type: 'post.note',
+      privacy: 'visibility.public',
+      accountGuid: author.accountGuid,
+      personaGuid: author.guid,
+      channelGuid,
+      title: null,
+      text: 'Nice one',
+      tags: [],
+      mentions: [],
+      replyTo: postGuid,
+      parentGuid: postGuid,
+      threadKey: note?.threadKey ?? postGuid,
+      sourceUrl: null,
+      sourceTitle: null,
+      geo: null,
+      slug: null,
+      canonicalPath: `/posts/${guid}`,
+      publishUnix: now,
+      expiresUnix: null,
+      createdUnix: now,
+      updatedUnix: now,
+      deleted: 0,
+      remoteGuid,
+      remoteUrl: `https://remote.example/posts/${guid}`,
+      remoteUpdatedUnix: now,
     }),
   ]);
 }

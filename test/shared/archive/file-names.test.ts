@@ -6,7 +6,9 @@ describe("an archive's file names", () => {
     expect(wordsSlug('Hello **archive**, again!')).toBe('hello-archive-again');
     expect(wordsSlug('Grüße aus Zürich: nach dem Regen')).toBe('grüße-aus-zürich-nach-dem-regen');
     expect(wordsSlug('مرحبا بالعالم')).toBe('مرحبا-بالعالم');
-    expect(wordsSlug('one two three four five six seven eight nine ten')).toBe('one-two-three-four-five-six-seven-eight');
+    expect(wordsSlug('one two three four five six seven eight nine ten')).toBe(
+      'one-two-three-four-five-six-seven-eight',
+    );
     expect(wordsSlug('*** --- !!!')).toBe('');
   });
 

@@ -14,7 +14,10 @@ describe('front matter', () => {
   });
 
   it('keeps words YAML might take for something else as the text they are', () => {
-    const data = { title: 'null', tags: ['true', 'no', '1e3', '0x1F', '~', '2026-01-01', '---', '- a', '#hash', 'a: b'] };
+    const data = {
+      title: 'null',
+      tags: ['true', 'no', '1e3', '0x1F', '~', '2026-01-01', '---', '- a', '#hash', 'a: b'],
+    };
     expect(readFrontMatter(writeFrontMatter(data, '---\nnot front matter\n')).data).toEqual(data);
   });
 });

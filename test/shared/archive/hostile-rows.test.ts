@@ -58,50 +58,93 @@ describe('an archive with rows no write could make', () => {
 
   const isNote = (row: Row) => row['type'] === 'post.note' && row['deleted'] === 0;
 
-  it('refuses a setting the store cannot read, or one that is not the person\'s', async () => {
+  it("refuses a setting the store cannot read, or one that is not the person's", async () => {
     const notJson = withRow('settings', () => ({ key: 'requeue-words-v6-after', value: '{not json' }));
-    expect(await refusal(notJson)).toBe('data/settings.jsonl line 1: key: "requeue-words-v6-after" is not a setting an archive carries');
-    const badNumber = withRow('settings', (row) => ({ ...row, value: 'many' }), (row) => String(row['key']).startsWith('numbering.'));
-    expect(await refusal(badNumber)).toMatch(/^data\/settings\.jsonl line \d+: value: must be a number for numbering\.(personas|channels)$/);
+    expect(await refusal(notJson)).toBe(
+      'data/settings.jsonl line 1: key: "requeue-words-v6-after" is not a setting an archive carries',
+    );
+    const badNumber = withRow(
+      'settings',
+      (row) => ({ ...row, value: 'many' }),
+      (row) => String(row['key']).startsWith('numbering.'),
+    );
+    expect(await refusal(badNumber)).toMatch(
+      /^data\/settings\.jsonl line \d+: value: must be a number for numbering\.(personas|channels)$/,
+    );
   });
 
   it('refuses times past any date and ids the key generator cannot pass', async () => {
     const huge = 2 ** 53 - 1;
-    expect(await refusal(withRow('posts', (row) => ({ ...row, publishUnix: huge }), isNote))).toMatch(/^data\/posts\.jsonl line \d+: publishUnix: must not be after 9999$/);
-    expect(await refusal(withRow('posts', (row) => ({ ...row, id: huge }), isNote))).toMatch(/^data\/posts\.jsonl line \d+: id: must be at most 2147483647$/);
-    expect(await refusal(withRow('posts', (row) => ({ ...row, createdUnix: -1 }), isNote))).toMatch(/createdUnix: must not be before 1970$/);
-    expect(await refusal(withRow('personas', (row) => ({ ...row, id: huge })))).toMatch(/^data\/personas\.jsonl line 1: id: must be at most 2147483647$/);
-    expect(await refusal(withRow('stars', (row) => ({ ...row, starredUnix: 1e300 })))).toMatch(/^data\/stars\.jsonl line 1: starredUnix: /);
+    expect(await refusal(withRow('posts', (row) => ({ ...row, publishUnix: huge }), isNote))).toMatch(
+      /^data\/posts\.jsonl line \d+: publishUnix: must not be after 9999$/,
+    );
+    expect(await refusal(withRow('posts', (row) => ({ ...row, id: huge }), isNote))).toMatch(
+      /^data\/posts\.jsonl line \d+: id: must be at most 2147483647$/,
+    );
+    expect(await refusal(withRow('posts', (row) => ({ ...row, createdUnix: -1 }), isNote))).toMatch(
+      /createdUnix: must not be before 1970$/,
+    );
+    expect(await refusal(withRow('personas', (row) => ({ ...row, id: huge })))).toMatch(
+      /^data\/personas\.jsonl line 1: id: must be at most 2147483647$/,
+    );
+    expect(await refusal(withRow('stars', (row) => ({ ...row, starredUnix: 1e300 })))).toMatch(
+      /^data\/stars\.jsonl line 1: starredUnix: /,
+    );
   });
 
   it('refuses links that are not plain web links, and addresses that are not paths', async () => {
-    expect(await refusal(withRow('posts', (row) => ({ ...row, canonicalPath: 'javascript:alert(1)' }), isNote))).toMatch(/canonicalPath: must be a path such as \/notes\/hello$/);
+    expect(
+      await refusal(withRow('posts', (row) => ({ ...row, canonicalPath: 'javascript:alert(1)' }), isNote)),
+    ).toMatch(/canonicalPath: must be a path such as \/notes\/hello$/);
     const bookmark = (row: Row) => row['type'] === 'post.bookmark';
-    expect(await refusal(withRow('posts', (row) => ({ ...row, sourceUrl: 'javascript:alert(1)' }), bookmark))).toMatch(/sourceUrl: must be an http\(s\) URL/);
-    expect(await refusal(withRow('posts', (row) => ({ ...row, replyTo: 'javascript:alert(1)' }), isNote))).toMatch(/replyTo: /);
-    expect(await refusal(withRow('personas', (row) => ({ ...row, avatarUrl: 'javascript:alert(1)' })))).toMatch(/avatarUrl: must be empty or an http\(s\) URL/);
-    expect(await refusal(withRow('personas', (row) => ({ ...row, siteUrl: 'https://x.example/"onmouseover="alert(1)' })))).toMatch(/siteUrl: /);
-    expect(await refusal(withRow('remotes', (row) => ({ ...row, baseUrl: 'file:///etc/passwd' })))).toMatch(/baseUrl: /);
+    expect(await refusal(withRow('posts', (row) => ({ ...row, sourceUrl: 'javascript:alert(1)' }), bookmark))).toMatch(
+      /sourceUrl: must be an http\(s\) URL/,
+    );
+    expect(await refusal(withRow('posts', (row) => ({ ...row, replyTo: 'javascript:alert(1)' }), isNote))).toMatch(
+      /replyTo: /,
+    );
+    expect(await refusal(withRow('personas', (row) => ({ ...row, avatarUrl: 'javascript:alert(1)' })))).toMatch(
+      /avatarUrl: must be empty or an http\(s\) URL/,
+    );
+    expect(
+      await refusal(withRow('personas', (row) => ({ ...row, siteUrl: 'https://x.example/"onmouseover="alert(1)' }))),
+    ).toMatch(/siteUrl: /);
+    expect(await refusal(withRow('remotes', (row) => ({ ...row, baseUrl: 'file:///etc/passwd' })))).toMatch(
+      /baseUrl: /,
+    );
   });
 
   it('refuses more than a write may hold: tags, text, a password check that would run for ever', async () => {
     const tags = Array.from({ length: 300_000 }, (_, i) => `t${i}`);
-    expect(await refusal(withRow('posts', (row) => ({ ...row, tags }), isNote))).toMatch(/tags: Too big: expected array to have <=100 items$/);
-    expect(await refusal(withRow('posts', (row) => ({ ...row, text: 'x'.repeat(100_001) }), isNote))).toMatch(/text: must be at most 100000 characters$/);
+    expect(await refusal(withRow('posts', (row) => ({ ...row, tags }), isNote))).toMatch(
+      /tags: Too big: expected array to have <=100 items$/,
+    );
+    expect(await refusal(withRow('posts', (row) => ({ ...row, text: 'x'.repeat(100_001) }), isNote))).toMatch(
+      /text: must be at most 100000 characters$/,
+    );
     const slowHash = `pbkdf2-sha256$999999999999$${'0'.repeat(32)}$${'0'.repeat(64)}`;
-    expect(await refusal(withRow('posts', (row) => ({ ...row, passwordHash: slowHash }), isNote))).toMatch(/passwordHash: must be a password hash/);
-    expect(await refusal(withRow('personas', (row) => ({ ...row, timezone: 'Mars/Olympus_Mons' })))).toMatch(/timezone: must be a TZ database name/);
+    expect(await refusal(withRow('posts', (row) => ({ ...row, passwordHash: slowHash }), isNote))).toMatch(
+      /passwordHash: must be a password hash/,
+    );
+    expect(await refusal(withRow('personas', (row) => ({ ...row, timezone: 'Mars/Olympus_Mons' })))).toMatch(
+      /timezone: must be a TZ database name/,
+    );
   });
 
-  it('makes a post\'s HTML and a bio\'s again from their text, whatever the file says they are', async () => {
-    const script = '<p><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">go</a></p>';
+  it("makes a post's HTML and a bio's again from their text, whatever the file says they are", async () => {
+    const script =
+      '<p><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">go</a></p>';
     let noteGuid = '';
     let personaGuid = '';
     const scripted = rewritten(
-      withRow('posts', (row) => {
-        noteGuid = String(row['guid']);
-        return { ...row, html: script, order: 'zzz' };
-      }, isNote),
+      withRow(
+        'posts',
+        (row) => {
+          noteGuid = String(row['guid']);
+          return { ...row, html: script, order: 'zzz' };
+        },
+        isNote,
+      ),
       (entries) =>
         editLines(entries, 'data/personas.jsonl', (lines) =>
           lines.map((line, i) => {

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importMarkdownFiles, type MarkdownFile, type MarkdownOutcome } from '../../../src-shared/archive/markdown-import';
+import {
+  importMarkdownFiles,
+  type MarkdownFile,
+  type MarkdownOutcome,
+} from '../../../src-shared/archive/markdown-import';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { readMarkdownFolder } from '../../../src-main/commands/markdown-folder';
 import { tempDir } from '../../main/host-helpers';
@@ -27,7 +31,12 @@ async function importFolder(target: TestInstance, folder: string, persona?: stri
     const result = await target.call('POST', '/api/posts/write', { params });
     return result.status === 200
       ? { ok: true as const, guid: result.json.data[0].guid as string }
-      : { ok: false as const, problems: (Array.isArray(result.json.meta.list) ? result.json.meta.list : [result.json.meta.text]) as string[] };
+      : {
+          ok: false as const,
+          problems: (Array.isArray(result.json.meta.list)
+            ? result.json.meta.list
+            : [result.json.meta.text]) as string[],
+        };
   };
   return importMarkdownFiles({ db: target.db, write, ...(persona ? { persona } : {}) }, readMarkdownFolder(folder));
 }
@@ -41,7 +50,8 @@ function writeFiles(files: Record<string, string | Uint8Array>): string {
   return folder;
 }
 
-const byName = (outcomes: MarkdownOutcome[]) => Object.fromEntries(outcomes.map((o) => [o.name, o.outcome === 'refused' ? `refused: ${o.why}` : o.outcome]));
+const byName = (outcomes: MarkdownOutcome[]) =>
+  Object.fromEntries(outcomes.map((o) => [o.name, o.outcome === 'refused' ? `refused: ${o.why}` : o.outcome]));
 
 describe('importing Markdown files', () => {
   it('gives back the posts an export wrote as Markdown, with their GUIDs, kinds, times and threads; twice makes no duplicates', async () => {
@@ -50,20 +60,40 @@ describe('importing Markdown files', () => {
     const archive = unzipSync(fs.readFileSync(await exportToFile(source.db, Math.floor(source.clock.now() / 1000))), {
       filter: (file) => file.name.startsWith('markdown/'),
     });
-    const folder = writeFiles(Object.fromEntries(Object.entries(archive).map(([name, bytes]) => [name.slice('markdown/'.length), bytes])));
+    const folder = writeFiles(
+      Object.fromEntries(Object.entries(archive).map(([name, bytes]) => [name.slice('markdown/'.length), bytes])),
+    );
 
     const target = await instance();
     const work = await target.call('POST', '/api/account/personas', { params: { handle: 'work' } });
     expect(work.status).toBe(200);
     const outcomes = await importFolder(target, folder);
 
-    const handles = async (of: TestInstance) => new Map((await of.db.personas.toArray()).map((p) => [p.guid, p.handle]));
+    const handles = async (of: TestInstance) =>
+      new Map((await of.db.personas.toArray()).map((p) => [p.guid, p.handle]));
     const [sourceHandles, targetHandles] = [await handles(source), await handles(target)];
     const comparable = (post: PostRow, handleOf: Map<string, string>) => ({
-      guid: post.guid, type: post.type, title: post.title, text: post.text, html: post.html, tags: post.tags, privacy: post.privacy,
-      author: handleOf.get(post.personaGuid), publishUnix: post.publishUnix, expiresUnix: post.expiresUnix, createdUnix: post.createdUnix,
-      updatedUnix: post.updatedUnix, slug: post.slug, canonicalPath: post.canonicalPath, sourceUrl: post.sourceUrl, sourceTitle: post.sourceTitle,
-      geo: post.geo, replyTo: post.replyTo, parentGuid: post.parentGuid, threadKey: post.threadKey, order: post.order,
+      guid: post.guid,
+      type: post.type,
+      title: post.title,
+      text: post.text,
+      html: post.html,
+      tags: post.tags,
+      privacy: post.privacy,
+      author: handleOf.get(post.personaGuid),
+      publishUnix: post.publishUnix,
+      expiresUnix: post.expiresUnix,
+      createdUnix: post.createdUnix,
+      updatedUnix: post.updatedUnix,
+      slug: post.slug,
+      canonicalPath: post.canonicalPath,
+      sourceUrl: post.sourceUrl,
+      sourceTitle: post.sourceTitle,
+      geo: post.geo,
+      replyTo: post.replyTo,
+      parentGuid: post.parentGuid,
+      threadKey: post.threadKey,
+      order: post.order,
     });
     const own = (await source.db.posts.toArray()).filter((p) => !p.deleted && p.accountGuid === source.accountGuid);
     const created = outcomes.filter((o) => o.outcome === 'created').map((o) => o.guid);
@@ -85,21 +115,35 @@ describe('importing Markdown files', () => {
 
   it('reads the front matter of static sites and notes apps', async () => {
     const folder = writeFiles({
-      'content/posts/hugo.md': '---\ntitle: "Hugo post"\ndate: 2024-03-01T10:00:00Z\nlastmod: 2024-03-02T10:00:00Z\ntags: [go, hugo]\ncategories:\n  - blog\nslug: hugo-post\n---\nHello **Hugo**\n',
-      '_posts/2023-01-02-jekyll.md': '---\nlayout: post\ntitle: Jekyll\ndate: 2023-01-02 10:00:00 +0100\npublished: false\n---\nNot yet\n',
+      'content/posts/hugo.md':
+        '---\ntitle: "Hugo post"\ndate: 2024-03-01T10:00:00Z\nlastmod: 2024-03-02T10:00:00Z\ntags: [go, hugo]\ncategories:\n  - blog\nslug: hugo-post\n---\nHello **Hugo**\n',
+      '_posts/2023-01-02-jekyll.md':
+        '---\nlayout: post\ntitle: Jekyll\ndate: 2023-01-02 10:00:00 +0100\npublished: false\n---\nNot yet\n',
       'notes/obsidian.md': '---\ntags:\n  - "#idea"\n  - later\n---\nA thought\n',
       'notes/plain.md': 'No front matter at all\n',
     });
     const target = await instance();
     const outcomes = await importFolder(target, folder);
     expect(byName(outcomes)).toEqual({
-      'content/posts/hugo.md': 'created', '_posts/2023-01-02-jekyll.md': 'created', 'notes/obsidian.md': 'created', 'notes/plain.md': 'created',
+      'content/posts/hugo.md': 'created',
+      '_posts/2023-01-02-jekyll.md': 'created',
+      'notes/obsidian.md': 'created',
+      'notes/plain.md': 'created',
     });
     const posts = new Map((await target.db.posts.toArray()).map((p) => [p.text.trim(), p]));
     expect(posts.get('Hello **Hugo**')).toMatchObject({
-      type: 'post.article', title: 'Hugo post', tags: ['go', 'hugo', 'blog'], slug: 'hugo-post', publishUnix: Date.UTC(2024, 2, 1, 10) / 1000, updatedUnix: Date.UTC(2024, 2, 2, 10) / 1000,
+      type: 'post.article',
+      title: 'Hugo post',
+      tags: ['go', 'hugo', 'blog'],
+      slug: 'hugo-post',
+      publishUnix: Date.UTC(2024, 2, 1, 10) / 1000,
+      updatedUnix: Date.UTC(2024, 2, 2, 10) / 1000,
     });
-    expect(posts.get('Not yet')).toMatchObject({ type: 'post.draft', title: 'Jekyll', publishUnix: Date.UTC(2023, 0, 2, 9) / 1000 });
+    expect(posts.get('Not yet')).toMatchObject({
+      type: 'post.draft',
+      title: 'Jekyll',
+      publishUnix: Date.UTC(2023, 0, 2, 9) / 1000,
+    });
     expect(posts.get('A thought')).toMatchObject({ type: 'post.note', tags: ['idea', 'later'] });
     expect(posts.get('No front matter at all')).toMatchObject({ type: 'post.note', personaGuid: target.personaGuid });
   });
@@ -156,7 +200,9 @@ describe('importing Markdown files', () => {
     // The circle is broken at its first file by time, then name: that one goes first, before what it answers.
     expect(written[0]).toBe(0);
     const position = new Map(written.map((file, at) => [file, at]));
-    const beforeWhatItAnswers = written.filter((file) => (position.get(file) ?? 0) < (position.get(answers(file)) ?? 0));
+    const beforeWhatItAnswers = written.filter(
+      (file) => (position.get(file) ?? 0) < (position.get(answers(file)) ?? 0),
+    );
     expect(beforeWhatItAnswers).toEqual([0]);
   });
 });

@@ -31,11 +31,30 @@ describe('an archive restored into a new instance', () => {
     const after = await snapshotOf(target.db);
     for (const table of Object.keys(COMPARED)) expect(after[table], table).toEqual(before[table]);
     // The fixture holds every kind: a comparison of empty tables would prove nothing.
-    for (const table of ['personas', 'channels', 'grants', 'posts', 'mentions', 'replies', 'stars', 'pins', 'remotes', 'conflicts', 'remoteUrls']) {
+    for (const table of [
+      'personas',
+      'channels',
+      'grants',
+      'posts',
+      'mentions',
+      'replies',
+      'stars',
+      'pins',
+      'remotes',
+      'conflicts',
+      'remoteUrls',
+    ]) {
       expect(before[table]?.length, table).toBeGreaterThan(table === 'personas' || table === 'channels' ? 1 : 0);
     }
     const types = new Set(before['posts']?.map((p) => p['type']));
-    expect([...types].sort()).toEqual(['post.article', 'post.bookmark', 'post.draft', 'post.note', 'post.page', 'post.quotation']);
+    expect([...types].sort()).toEqual([
+      'post.article',
+      'post.bookmark',
+      'post.draft',
+      'post.note',
+      'post.page',
+      'post.quotation',
+    ]);
     expect((await target.db.remotes.toArray()).map((r) => r.sealedToken)).toEqual(['']);
   });
 
@@ -50,7 +69,11 @@ describe('an archive restored into a new instance', () => {
     await importArchive(target.db, archive).finally(() => archive.close());
 
     const timeline = async (instance: TestInstance) =>
-      (await instance.call('GET', '/api/posts/global', { params: { types: 'post.note,post.article,post.bookmark,post.quotation', scheduled: 'include' } })).json.data;
+      (
+        await instance.call('GET', '/api/posts/global', {
+          params: { types: 'post.note,post.article,post.bookmark,post.quotation', scheduled: 'include' },
+        })
+      ).json.data;
     expect(await timeline(target)).toEqual(await timeline(source));
     const found = await target.call('GET', '/api/posts/search', { params: { q: 'Heading' } });
     expect(found.json.data.map((p: { title: string }) => p.title)).toEqual(['An article']);

@@ -21,7 +21,9 @@ export const COMPARED: Record<string, string[]> = {
 /** Every row of a table in primary-key order, without the fields named. */
 export async function rowsOf(db: PublishingDb, table: string): Promise<Record<string, unknown>[]> {
   const rows = (await db.table(table).toArray()) as Record<string, unknown>[];
-  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([field]) => !COMPARED[table]?.includes(field))));
+  return rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([field]) => !COMPARED[table]?.includes(field))),
+  );
 }
 
 /** Every compared table's rows, by table. */

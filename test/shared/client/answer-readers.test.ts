@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personaAnswer, postAnswer, type PersonaAnswer, type PersonaPageAnswer, type PostAnswer } from '../../../src-shared/api/answers';
+import {
+  personaAnswer,
+  postAnswer,
+  type PersonaAnswer,
+  type PersonaPageAnswer,
+  type PostAnswer,
+} from '../../../src-shared/api/answers';
 import type { ConflictAnswer, RemoteStatusAnswer, ThreadRefreshAnswer } from '../../../src-shared/api/sync-answers';
 import { createInstanceClient, createLegacyClient, RemoteError } from '../../../src-shared/client';
 import { createDeskClient } from '../../../src-shared/client/desk-client';
@@ -31,8 +37,26 @@ const ownPost: PostAnswer = {
   text: 'Read this',
   meta: { source: { url: 'https://example.com/', title: 'Example' }, geo: false },
   tags: ['one'],
-  mentions: [{ guid: BOB, as: 'bob', name: 'Bob', avatar: '', youfollow: false, is_you: false, profileurl: 'https://desk.example/bob' }],
-  persona: { guid: ALICE, as: 'alice', name: 'Alice', avatar: 'https://desk.example/a.png', youfollow: false, is_you: true, profileurl: 'https://desk.example/alice' },
+  mentions: [
+    {
+      guid: BOB,
+      as: 'bob',
+      name: 'Bob',
+      avatar: '',
+      youfollow: false,
+      is_you: false,
+      profileurl: 'https://desk.example/bob',
+    },
+  ],
+  persona: {
+    guid: ALICE,
+    as: 'alice',
+    name: 'Alice',
+    avatar: 'https://desk.example/a.png',
+    youfollow: false,
+    is_you: true,
+    profileurl: 'https://desk.example/alice',
+  },
   publish_at: AT,
   publish_unix: UNIX,
   expires_at: false,
@@ -49,10 +73,27 @@ const ownPost: PostAnswer = {
 };
 
 /** The same post as matigo/streams shows it (test/support/reference-quirks.ts). */
-const { channel_guid: _channel, parent_guid: _parent, remote_url: _remoteUrl, created_unix: _createdUnix, attributes: _attributes, repost_of: _repostOf, original: _original, ...common } = ownPost;
+const {
+  channel_guid: _channel,
+  parent_guid: _parent,
+  remote_url: _remoteUrl,
+  created_unix: _createdUnix,
+  attributes: _attributes,
+  repost_of: _repostOf,
+  original: _original,
+  ...common
+} = ownPost;
 const streamsPost = {
   ...common,
-  persona: { guid: ALICE, as: '@alice', name: 'Alice', avatar: 'https://desk.example/a.png', you_follow: false, is_you: true, profile_url: 'https://desk.example/alice' },
+  persona: {
+    guid: ALICE,
+    as: '@alice',
+    name: 'Alice',
+    avatar: 'https://desk.example/a.png',
+    you_follow: false,
+    is_you: true,
+    profile_url: 'https://desk.example/alice',
+  },
   tags: [{ url: 'https://ref.example/tag/one', name: 'one' }],
   mentions: [{ guid: BOB, name: '@bob', is_you: false }],
   publish_unix: String(UNIX),
@@ -76,7 +117,14 @@ describe('the lenient readers derived from the strict answers', () => {
       content: '<p>Read this</p>',
       tags: ['one'],
       mentions: [{ guid: BOB, as: 'bob' }],
-      persona: { guid: ALICE, as: 'alice', name: 'Alice', avatar: 'https://desk.example/a.png', profile_url: 'https://desk.example/alice', id: null },
+      persona: {
+        guid: ALICE,
+        as: 'alice',
+        name: 'Alice',
+        avatar: 'https://desk.example/a.png',
+        profile_url: 'https://desk.example/alice',
+        id: null,
+      },
       publish_unix: UNIX,
       expires_unix: null,
       updated_unix: UNIX,
@@ -108,7 +156,11 @@ describe('the lenient readers derived from the strict answers', () => {
     };
     expect(postAnswer.safeParse(repost).success).toBe(true);
     const read = instancePost.parse(repost);
-    expect(read).toMatchObject({ guid: REPOST, repost_of: GUID, original: { guid: GUID, title: 'A page', reposted: REPOST, original: null } });
+    expect(read).toMatchObject({
+      guid: REPOST,
+      repost_of: GUID,
+      original: { guid: GUID, title: 'A page', reposted: REPOST, original: null },
+    });
     expect(instancePost.parse({ ...repost, original: false })).toMatchObject({ repost_of: GUID, original: null });
     // An original that cannot be read, or names another post, leaves the repost readable without it.
     expect(instancePost.parse({ ...repost, original: { guid: GUID } })).toMatchObject({ guid: REPOST, original: null });
@@ -117,7 +169,12 @@ describe('the lenient readers derived from the strict answers', () => {
 
   it('read the same post as streams shows it, which the strict schema refuses, to the same values but what streams does not say', () => {
     expect(postAnswer.safeParse(streamsPost).success).toBe(false);
-    expect(instancePost.parse(streamsPost)).toEqual({ ...instancePost.parse(ownPost), pin: null, starred: false, created_unix: null });
+    expect(instancePost.parse(streamsPost)).toEqual({
+      ...instancePost.parse(ownPost),
+      pin: null,
+      starred: false,
+      created_unix: null,
+    });
   });
 
   it('keep a post of a type this project does not write, as before', () => {
@@ -136,8 +193,23 @@ describe('the lenient readers derived from the strict answers', () => {
       channels: [{ guid: CHANNEL, name: 'Home', type: 'channel.site' }],
       created_unix: '1577836800',
     });
-    expect(profile).toMatchObject({ language: { code: 'en-GB', name: 'en-GB' }, channels: [{ guid: CHANNEL, name: 'Home' }], created_unix: 1_577_836_800 });
-    expect(profile.personas).toEqual([{ guid: ALICE, as: 'alice', name: 'Alice A.', avatar_url: '', site_url: '', timezone: '', profile_url: '', channels: [] }]);
+    expect(profile).toMatchObject({
+      language: { code: 'en-GB', name: 'en-GB' },
+      channels: [{ guid: CHANNEL, name: 'Home' }],
+      created_unix: 1_577_836_800,
+    });
+    expect(profile.personas).toEqual([
+      {
+        guid: ALICE,
+        as: 'alice',
+        name: 'Alice A.',
+        avatar_url: '',
+        site_url: '',
+        timezone: '',
+        profile_url: '',
+        channels: [],
+      },
+    ]);
   });
 });
 
@@ -195,8 +267,15 @@ const ownConflict: ConflictAnswer = {
 };
 const ownRefresh: ThreadRefreshAnswer = { post_guid: GUID, gone: false, stored: 3 };
 const remotePersonaPage: PersonaPageAnswer = {
-  guid: GUID, as: 'ada', address: 'ada@social.example', name: 'Ada', avatar_url: 'https://social.example/ada.png', site_url: '',
-  bio: { text: '', html: '' }, is_you: false, remote_host: 'social.example',
+  guid: GUID,
+  as: 'ada',
+  address: 'ada@social.example',
+  name: 'Ada',
+  avatar_url: 'https://social.example/ada.png',
+  site_url: '',
+  bio: { text: '', html: '' },
+  is_you: false,
+  remote_host: 'social.example',
 };
 
 describe('the desk client, reading its own instance', () => {
@@ -208,8 +287,10 @@ describe('the desk client, reading its own instance', () => {
   const ok = (data: unknown) => ({ meta: { code: 200, text: false, list: false }, data });
   beforeAll(async () => {
     instance = await startFakeRemote((request, res) => {
-      if (request.path === '/api/account/personas') return json(res, 200, ok([broken ? personaWithoutCreatedAt : ownPersona]));
-      if (request.path === '/api/posts/global') return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
+      if (request.path === '/api/account/personas')
+        return json(res, 200, ok([broken ? personaWithoutCreatedAt : ownPersona]));
+      if (request.path === '/api/posts/global')
+        return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
       if (request.path === '/api/posts/search') {
         searched = request.query.toString();
         return json(res, 200, ok([ownPost, ...(broken ? [postWithoutAttributes] : [])]));
@@ -217,13 +298,20 @@ describe('the desk client, reading its own instance', () => {
       const remote = broken ? remoteWithoutLastError : ownRemote;
       if (request.path === '/api/sync/remotes') return json(res, 200, ok([remote]));
       if (request.path === `/api/sync/remotes/${REMOTE}/sync`) return json(res, 200, ok(remote));
-      if (request.path === `/api/sync/remotes/${REMOTE}`) return json(res, 200, ok({ remote_guid: REMOTE, removed: broken ? 'yes' : true }));
-      if (request.path === '/api/sync/outbox/1') return json(res, 200, ok(broken ? { seq: 1 } : { seq: 1, action: 'retry' }));
-      if (request.path === `/api/sync/conflicts/${GUID}`) return json(res, 200, ok({ post_guid: GUID, kept: broken ? 'both' : 'local' }));
-      if (request.path === '/api/auth/logout') return json(res, 200, ok(broken ? { signed_out: 'Y' } : { signed_out: true }));
-      if (request.path === '/api/personas/ada%40social.example') return json(res, 200, ok(broken ? { ...remotePersonaPage, remote_host: null } : remotePersonaPage));
-      if (request.path === '/api/sync/conflicts') return json(res, 200, ok([broken ? { ...ownConflict, detected_unix: null } : ownConflict]));
-      if (request.path === `/api/sync/posts/${GUID}/refresh`) return json(res, 200, ok(broken ? { ...ownRefresh, gone: 'N' } : ownRefresh));
+      if (request.path === `/api/sync/remotes/${REMOTE}`)
+        return json(res, 200, ok({ remote_guid: REMOTE, removed: broken ? 'yes' : true }));
+      if (request.path === '/api/sync/outbox/1')
+        return json(res, 200, ok(broken ? { seq: 1 } : { seq: 1, action: 'retry' }));
+      if (request.path === `/api/sync/conflicts/${GUID}`)
+        return json(res, 200, ok({ post_guid: GUID, kept: broken ? 'both' : 'local' }));
+      if (request.path === '/api/auth/logout')
+        return json(res, 200, ok(broken ? { signed_out: 'Y' } : { signed_out: true }));
+      if (request.path === '/api/personas/ada%40social.example')
+        return json(res, 200, ok(broken ? { ...remotePersonaPage, remote_host: null } : remotePersonaPage));
+      if (request.path === '/api/sync/conflicts')
+        return json(res, 200, ok([broken ? { ...ownConflict, detected_unix: null } : ownConflict]));
+      if (request.path === `/api/sync/posts/${GUID}/refresh`)
+        return json(res, 200, ok(broken ? { ...ownRefresh, gone: 'N' } : ownRefresh));
       return json(res, 404, { meta: { code: 404, text: 'Not Found', list: false }, data: false });
     });
   });
@@ -235,12 +323,24 @@ describe('the desk client, reading its own instance', () => {
     broken = false;
     const desk = createDeskClient(options());
     expect(await desk.personas()).toEqual([personaAnswer.parse(ownPersona)]);
-    expect(await desk.timeline('global')).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [], servedUnix: expect.any(Number) });
-    expect(await desk.search({ q: 'orchard @me', count: 40, before: GUID })).toEqual({ posts: [instancePost.parse(ownPost)], skipped: [], servedUnix: expect.any(Number) });
+    expect(await desk.timeline('global')).toEqual({
+      posts: [instancePost.parse(ownPost)],
+      skipped: [],
+      servedUnix: expect.any(Number),
+    });
+    expect(await desk.search({ q: 'orchard @me', count: 40, before: GUID })).toEqual({
+      posts: [instancePost.parse(ownPost)],
+      skipped: [],
+      servedUnix: expect.any(Number),
+    });
     expect(Object.fromEntries(new URLSearchParams(searched))).toEqual({ q: 'orchard @me', count: '40', before: GUID });
     // A Persona's page lists its author's posts: `author_guid`, not the acting `persona_guid`.
     await desk.search({ author_guid: GUID.toUpperCase(), tag: 'Go', persona_guid: GUID });
-    expect(Object.fromEntries(new URLSearchParams(searched))).toEqual({ tag: 'Go', author_guid: GUID.toUpperCase(), persona_guid: GUID });
+    expect(Object.fromEntries(new URLSearchParams(searched))).toEqual({
+      tag: 'Go',
+      author_guid: GUID.toUpperCase(),
+      persona_guid: GUID,
+    });
     expect(await desk.personaPage('ada@social.example')).toEqual(remotePersonaPage);
   });
 

@@ -63,7 +63,11 @@ describe('no connection: offline', () => {
 
   it('a name that does not resolve (DNS), as Node reports it', async () => {
     const dnsFailure: typeof fetch = () =>
-      Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND remote.invalid'), { code: 'ENOTFOUND' }) }));
+      Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('getaddrinfo ENOTFOUND remote.invalid'), { code: 'ENOTFOUND' }),
+        }),
+      );
     const client = createInstanceClient({ baseUrl: 'http://remote.invalid', token: TOKEN, fetch: dnsFailure });
     expect(await failure(client.global())).toMatchObject({ kind: 'offline', status: null });
   });
@@ -146,13 +150,18 @@ describe('an answer without end', () => {
     expect(read.sent()).toBeLessThan(40 * 1024 * 1024);
 
     const write = await endless();
-    expect(await failure(createInstanceClient({ baseUrl: write.remote.url, token: TOKEN }).write(NOTE))).toMatchObject({ kind: 'uncertain', status: 200 });
+    expect(await failure(createInstanceClient({ baseUrl: write.remote.url, token: TOKEN }).write(NOTE))).toMatchObject({
+      kind: 'uncertain',
+      status: 200,
+    });
   });
 });
 
 describe('answered: server, rejected, auth, protocol', () => {
   it('500 is server, with the remote text', async () => {
-    const remote = await fake((request, res) => json(res, 500, { meta: { code: 500, text: 'Database Unavailable', list: false }, data: false }));
+    const remote = await fake((request, res) =>
+      json(res, 500, { meta: { code: 500, text: 'Database Unavailable', list: false }, data: false }),
+    );
     const error = await failure(createInstanceClient({ baseUrl: remote.url, token: TOKEN }).write(NOTE));
     expect(error).toMatchObject({ kind: 'server', status: 500, remoteText: 'Database Unavailable' });
   });
@@ -162,18 +171,30 @@ describe('answered: server, rejected, auth, protocol', () => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<html><body>Bad Gateway</body></html>');
     });
-    expect(await failure(createInstanceClient({ baseUrl: remote.url }).global())).toMatchObject({ kind: 'server', status: 502, remoteText: null });
+    expect(await failure(createInstanceClient({ baseUrl: remote.url }).global())).toMatchObject({
+      kind: 'server',
+      status: 502,
+      remoteText: null,
+    });
   });
 
   it('429 means later, not never: server', async () => {
-    const remote = await fake((request, res) => json(res, 429, { meta: { code: 429, text: 'Slow Down' }, data: false }));
-    expect(await failure(createInstanceClient({ baseUrl: remote.url }).global())).toMatchObject({ kind: 'server', status: 429 });
+    const remote = await fake((request, res) =>
+      json(res, 429, { meta: { code: 429, text: 'Slow Down' }, data: false }),
+    );
+    expect(await failure(createInstanceClient({ baseUrl: remote.url }).global())).toMatchObject({
+      kind: 'server',
+      status: 429,
+    });
   });
 
   it('400 and 422 with meta.text and meta.list are rejected, with both', async () => {
     const remote = await fake((request, res) =>
       request.path === '/api/posts/write'
-        ? json(res, 422, { meta: { code: 422, text: 'Invalid Parameters Supplied', list: ['title is too long', 'tag is too long'] }, data: false })
+        ? json(res, 422, {
+            meta: { code: 422, text: 'Invalid Parameters Supplied', list: ['title is too long', 'tag is too long'] },
+            data: false,
+          })
         : json(res, 400, { meta: { code: 400, text: 'Please Supply Some Text', list: false }, data: [] }),
     );
     const client = createInstanceClient({ baseUrl: remote.url, token: TOKEN });
@@ -189,7 +210,9 @@ describe('answered: server, rejected, auth, protocol', () => {
   });
 
   it('an error inside an HTTP 200 envelope counts by its meta.code', async () => {
-    const remote = await fake((request, res) => json(res, 200, { meta: { code: '400', text: 'Could Not Star Post Object' }, data: [] }));
+    const remote = await fake((request, res) =>
+      json(res, 200, { meta: { code: '400', text: 'Could Not Star Post Object' }, data: [] }),
+    );
     const client = createInstanceClient({ baseUrl: remote.url, token: TOKEN });
     expect(await failure(client.star('11111111-2222-4333-8444-555555555555'))).toMatchObject({
       kind: 'rejected',
@@ -200,7 +223,10 @@ describe('answered: server, rejected, auth, protocol', () => {
 
   it('401 and 403 are auth; the token echoed by a remote is scrubbed from the message', async () => {
     const remote = await fake((request, res) =>
-      json(res, 401, { meta: { code: 401, text: `Unknown token ${String(request.headers.authorization)}` }, data: false }),
+      json(res, 401, {
+        meta: { code: 401, text: `Unknown token ${String(request.headers.authorization)}` },
+        data: false,
+      }),
     );
     const error = await failure(createInstanceClient({ baseUrl: remote.url, token: TOKEN }).accountMe());
     expect(error).toMatchObject({ kind: 'auth', status: 401, remoteText: 'Unknown token [token]' });
@@ -242,7 +268,7 @@ describe('redirects', () => {
 });
 
 describe('when the remote answered', () => {
-  it('a page says it by the remote\'s clock (its Date header), or null when the remote did not say', async () => {
+  it("a page says it by the remote's clock (its Date header), or null when the remote did not say", async () => {
     const remote = await fake((request, res) => {
       if (request.path === '/api/posts/mentions') res.sendDate = false;
       else res.setHeader('date', request.path === '/api/posts/global' ? 'Thu, 26 Nov 2026 06:41:54 GMT' : 'not a date');
@@ -288,17 +314,24 @@ describe('strict in what is sent', () => {
   });
 
   it('sends the token raw in Authorization, JSON bodies for POST and DELETE, and no token to login', async () => {
-    const remote = await fake((request, res) => json(res, 200, { meta: { code: 200 }, data: { token: 'new-token', account_guid: false } }));
+    const remote = await fake((request, res) =>
+      json(res, 200, { meta: { code: 200 }, data: { token: 'new-token', account_guid: false } }),
+    );
     const client = createInstanceClient({ baseUrl: `${remote.url}/sub/dir/`, token: TOKEN });
     await client.deletePost('11111111-2222-4333-8444-555555555555').catch(() => undefined);
-    await client.unpin('11111111-2222-4333-8444-555555555555', 'aaaaaaaa-2222-4333-8444-555555555555').catch(() => undefined);
+    await client
+      .unpin('11111111-2222-4333-8444-555555555555', 'aaaaaaaa-2222-4333-8444-555555555555')
+      .catch(() => undefined);
     expect(await client.login('owner', 'pw')).toEqual({ token: 'new-token', account_guid: null });
     const [del, unpin, login] = remote.seen;
     expect(del).toMatchObject({ method: 'DELETE', path: '/sub/dir/api/posts/11111111-2222-4333-8444-555555555555' });
     expect(del?.headers.authorization).toBe(TOKEN);
     expect(del?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(del?.body ?? '')).toEqual({ guid: '11111111-2222-4333-8444-555555555555' });
-    expect(unpin).toMatchObject({ method: 'DELETE', path: '/sub/dir/api/posts/11111111-2222-4333-8444-555555555555/pin' });
+    expect(unpin).toMatchObject({
+      method: 'DELETE',
+      path: '/sub/dir/api/posts/11111111-2222-4333-8444-555555555555/pin',
+    });
     expect(JSON.parse(unpin?.body ?? '')).toEqual({ persona_guid: 'aaaaaaaa-2222-4333-8444-555555555555' });
     expect(login?.headers.authorization).toBeUndefined();
     expect(JSON.parse(login?.body ?? '')).toEqual({ account_name: 'owner', account_pass: 'pw' });
@@ -307,7 +340,15 @@ describe('strict in what is sent', () => {
   it('sends dates as ISO 8601 UTC, tags as one comma list, and always post_type on create', async () => {
     const remote = await fake((request, res) => json(res, 500, { meta: { code: 500 }, data: false }));
     const client = createInstanceClient({ baseUrl: remote.url, token: TOKEN });
-    await client.write({ content: 'x', post_type: 'post.note', publish_at: 1_800_000_000, expires_at: 1_800_003_600, tags: [' a ', 'b c'] }).catch(() => undefined);
+    await client
+      .write({
+        content: 'x',
+        post_type: 'post.note',
+        publish_at: 1_800_000_000,
+        expires_at: 1_800_003_600,
+        tags: [' a ', 'b c'],
+      })
+      .catch(() => undefined);
     expect(JSON.parse(remote.seen[0]?.body ?? '')).toEqual({
       content: 'x',
       post_type: 'post.note',

@@ -25,9 +25,15 @@ afterEach(async () => {
 
 const streamHead = { 'content-type': 'text/event-stream; charset=utf-8' };
 
-async function read(baseUrl: string, options: { silenceMs?: number; signal?: AbortSignal } = {}): Promise<{ events: DeskEvent[]; end: StreamEnd }> {
+async function read(
+  baseUrl: string,
+  options: { silenceMs?: number; signal?: AbortSignal } = {},
+): Promise<{ events: DeskEvent[]; end: StreamEnd }> {
   const events: DeskEvent[] = [];
-  const end = await readEventStream({ baseUrl, token: 'a-token', signal: options.signal ?? new AbortController().signal, silenceMs: options.silenceMs }, (e) => events.push(e));
+  const end = await readEventStream(
+    { baseUrl, token: 'a-token', signal: options.signal ?? new AbortController().signal, silenceMs: options.silenceMs },
+    (e) => events.push(e),
+  );
   return { events, end };
 }
 
@@ -61,7 +67,9 @@ describe('reading the event stream', () => {
   });
 
   it('says a host refused the stream, or answered something that is none', async () => {
-    const older = await serve((res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"meta":{"code":404},"data":false}'));
+    const older = await serve((res) =>
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"meta":{"code":404},"data":false}'),
+    );
     expect((await read(older.baseUrl)).end).toEqual({ ended: 'refused', status: 404 });
     const page = await serve((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>'));
     expect((await read(page.baseUrl)).end).toEqual({ ended: 'refused', status: 200 });
@@ -69,7 +77,10 @@ describe('reading the event stream', () => {
 
   it('gives up on a stream that falls silent, and on one whose event has no end', async () => {
     const silent = await serve((res) => res.writeHead(200, streamHead).write(': heartbeat\n\n'));
-    expect((await read(silent.baseUrl, { silenceMs: 200 })).end).toEqual({ ended: 'failed', reason: 'the stream fell silent' });
+    expect((await read(silent.baseUrl, { silenceMs: 200 })).end).toEqual({
+      ended: 'failed',
+      reason: 'the stream fell silent',
+    });
 
     const endless = await serve((res) => {
       res.writeHead(200, streamHead);
@@ -79,7 +90,9 @@ describe('reading the event stream', () => {
   });
 
   it('ends when its caller stops it', async () => {
-    const open = await serve((res) => res.writeHead(200, streamHead).write('event: resync\ndata: {"kind":"resync"}\n\n'));
+    const open = await serve((res) =>
+      res.writeHead(200, streamHead).write('event: resync\ndata: {"kind":"resync"}\n\n'),
+    );
     const stop = new AbortController();
     const events: DeskEvent[] = [];
     // Stopped once the first event arrived; the host would keep the stream open.

@@ -64,7 +64,9 @@ export async function startFakeRemote(handler: FakeHandler): Promise<FakeRemote>
       handler(request, res);
     });
   });
-  const address = await new Promise<AddressInfo>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address() as AddressInfo)));
+  const address = await new Promise<AddressInfo>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(server.address() as AddressInfo)),
+  );
   return {
     url: `http://127.0.0.1:${address.port}`,
     seen,
@@ -85,7 +87,9 @@ export function json(res: http.ServerResponse, status: number, body: unknown): h
 /** A port on which nothing listens (it was free a moment ago). */
 export async function closedPort(): Promise<number> {
   const server = http.createServer();
-  const address = await new Promise<AddressInfo>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address() as AddressInfo)));
+  const address = await new Promise<AddressInfo>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(server.address() as AddressInfo)),
+  );
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return address.port;
 }

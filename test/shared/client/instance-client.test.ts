@@ -30,7 +30,9 @@ async function rejection(promise: Promise<unknown>): Promise<RemoteError> {
 
 /** A second Persona and a Channel only it may write to, made through the service itself. */
 async function secondPersona(handle: string) {
-  const persona = await remote.instance.call('POST', '/api/account/personas', { params: { handle, name: handle.toUpperCase() } });
+  const persona = await remote.instance.call('POST', '/api/account/personas', {
+    params: { handle, name: handle.toUpperCase() },
+  });
   expect(persona.status).toBe(200);
   return persona.json.data.guid as string;
 }
@@ -60,8 +62,18 @@ describe('signing in and the account', () => {
   it('reads the account profile with its Personas, first one first', async () => {
     const second = await secondPersona('profile-two');
     const me = await client.accountMe();
-    expect(me).toMatchObject({ guid: remote.instance.accountGuid, type: 'account.owner', display_name: 'Owner', language: { code: 'en-US' } });
-    expect(me.personas[0]).toMatchObject({ guid: remote.instance.personaGuid, as: 'me', name: 'Me', channels: [remote.instance.channelGuid] });
+    expect(me).toMatchObject({
+      guid: remote.instance.accountGuid,
+      type: 'account.owner',
+      display_name: 'Owner',
+      language: { code: 'en-US' },
+    });
+    expect(me.personas[0]).toMatchObject({
+      guid: remote.instance.personaGuid,
+      as: 'me',
+      name: 'Me',
+      channels: [remote.instance.channelGuid],
+    });
     expect(me.personas.map((p) => p.guid)).toContain(second);
     expect(me.personas.find((p) => p.guid === second)).toMatchObject({ as: 'profile-two', name: 'PROFILE-TWO' });
     expect(me.personas[0]?.profile_url).toBe(`${remote.url}/@me`);
@@ -77,7 +89,11 @@ describe('signing in and the account', () => {
 describe('writing, and reading back what the remote holds', () => {
   it('creates a note and reads it back by GUID', async () => {
     remote.instance.clock.set(T0);
-    const written = await client.write({ content: 'Hello *remote*', post_type: 'post.note', tags: ['one', 'two words'] });
+    const written = await client.write({
+      content: 'Hello *remote*',
+      post_type: 'post.note',
+      tags: ['one', 'two words'],
+    });
     expect(written).toMatchObject({
       type: 'post.note',
       privacy: 'visibility.public',
@@ -128,7 +144,13 @@ describe('writing, and reading back what the remote holds', () => {
     const written = await client.write({ content: 'First words', post_type: 'post.note', tags: ['keep'] });
     await client.update(written.guid, { content: 'Second words', title: 'Now titled' });
     const read = await client.post(written.guid);
-    expect(read).toMatchObject({ text: 'Second words', title: 'Now titled', tags: ['keep'], type: 'post.note', publish_unix: written.publish_unix });
+    expect(read).toMatchObject({
+      text: 'Second words',
+      title: 'Now titled',
+      tags: ['keep'],
+      type: 'post.note',
+      publish_unix: written.publish_unix,
+    });
     await client.update(written.guid, { content: 'Second words', tags: [], expires_at: T0 + 500 });
     expect(await client.post(written.guid)).toMatchObject({ tags: [], expires_unix: T0 + 500 });
     await client.update(written.guid, { content: 'Second words', expires_at: null });
@@ -168,7 +190,12 @@ describe('writing, and reading back what the remote holds', () => {
 
   it('deletes a post; it is gone, and deleting it again answers null', async () => {
     const written = await client.write({ content: 'Delete me', post_type: 'post.note' });
-    expect(await client.deletePost(written.guid)).toEqual({ post_guid: written.guid, channel_guid: remote.instance.channelGuid, result: 1, sok: 1 });
+    expect(await client.deletePost(written.guid)).toEqual({
+      post_guid: written.guid,
+      channel_guid: remote.instance.channelGuid,
+      result: 1,
+      sok: 1,
+    });
     expect(await client.post(written.guid)).toBeNull();
     expect(await client.thread(written.guid)).toBeNull();
     expect(await client.deletePost(written.guid)).toBeNull();
@@ -193,14 +220,26 @@ describe('writing, and reading back what the remote holds', () => {
   it('passes on what the remote refuses, with its text', async () => {
     const written = await client.write({ content: 'Published now', post_type: 'post.note', publish_at: T0 });
     const expiry = await rejection(client.update(written.guid, { content: 'Published now', expires_at: T0 - 10 }));
-    expect(expiry).toMatchObject({ kind: 'rejected', status: 400, remoteText: 'The Post Object Cannot Expire Before it is Published' });
+    expect(expiry).toMatchObject({
+      kind: 'rejected',
+      status: 400,
+      remoteText: 'The Post Object Cannot Expire Before it is Published',
+    });
     expect(expiry.message).toBe('The Post Object Cannot Expire Before it is Published');
 
     // A 403 that refuses the input, not the token: signing in again would not help.
     const second = await secondPersona('channel-two');
-    const made = await remote.instance.call('POST', '/api/account/channels', { params: { name: 'Second only', persona_guids: second } });
-    const denied = await rejection(client.write({ content: 'Not allowed here', post_type: 'post.note', channel_guid: made.json.data.guid }));
-    expect(denied).toMatchObject({ kind: 'rejected', status: 403, remoteText: 'This Persona Cannot Write to This Channel' });
+    const made = await remote.instance.call('POST', '/api/account/channels', {
+      params: { name: 'Second only', persona_guids: second },
+    });
+    const denied = await rejection(
+      client.write({ content: 'Not allowed here', post_type: 'post.note', channel_guid: made.json.data.guid }),
+    );
+    expect(denied).toMatchObject({
+      kind: 'rejected',
+      status: 403,
+      remoteText: 'This Persona Cannot Write to This Channel',
+    });
   });
 });
 
@@ -232,7 +271,9 @@ describe('timelines', () => {
 
   it('global: notes unless other types are asked for', async () => {
     expect(guids((await client.global({ since: T0 + 1040 })).posts)).toEqual([]);
-    expect(guids((await client.global({ since: T0 + 1040, types: ['post.article', 'post.note'] })).posts)).toEqual([at[4]?.guid]);
+    expect(guids((await client.global({ since: T0 + 1040, types: ['post.article', 'post.note'] })).posts)).toEqual([
+      at[4]?.guid,
+    ]);
   });
 
   it('mentions: the posts that name one of the account Personas', async () => {
@@ -262,8 +303,16 @@ describe('auth errors', () => {
 
   it('no token where one is needed is an auth error ("You Need to Log In First")', async () => {
     const anonymous = createInstanceClient({ baseUrl: remote.url });
-    for (const call of [() => anonymous.accountMe(), () => anonymous.mentions(), () => anonymous.write({ content: 'x', post_type: 'post.note' })]) {
-      expect(await rejection(call())).toMatchObject({ kind: 'auth', status: 403, remoteText: 'You Need to Log In First' });
+    for (const call of [
+      () => anonymous.accountMe(),
+      () => anonymous.mentions(),
+      () => anonymous.write({ content: 'x', post_type: 'post.note' }),
+    ]) {
+      expect(await rejection(call())).toMatchObject({
+        kind: 'auth',
+        status: 403,
+        remoteText: 'You Need to Log In First',
+      });
     }
     // Reading public posts needs none.
     expect((await anonymous.global({ since: T0 })).posts.length).toBeGreaterThan(0);

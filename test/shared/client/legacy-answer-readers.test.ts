@@ -52,7 +52,12 @@ const ownPost: z.infer<typeof fullLegacyPostAnswer> = {
   content: { text: 'Hello @bob', html: '<p>Hello @bob</p>', summary: false, banner: false },
   audio: false,
   tags: [{ name: 'one' }],
-  urls: { canonical_url: `/posts/${GUID}`, full_url: `${ORIGIN}/posts/${GUID}`, alt_url: `${ORIGIN}/content/12`, is_https: true },
+  urls: {
+    canonical_url: `/posts/${GUID}`,
+    full_url: `${ORIGIN}/posts/${GUID}`,
+    alt_url: `${ORIGIN}/content/12`,
+    is_https: true,
+  },
   thread: { thread_key: PARENT, reply_to: `${ORIGIN}/posts/${PARENT}` },
   mentions: [{ id: 2, guid: BOB, name: 'bob', display_name: 'Bob', is_you: false }],
   account: [alice],
@@ -73,7 +78,9 @@ const ownPost: z.infer<typeof fullLegacyPostAnswer> = {
   pin_colour: '#ffa500',
   is_visible: true,
   is_deleted: false,
-  stars: [{ id: 1, name: 'alice', avatar_url: `${ORIGIN}/a.png`, starred_at: '2027-01-15 08:00:00', starred_unix: UNIX }],
+  stars: [
+    { id: 1, name: 'alice', avatar_url: `${ORIGIN}/a.png`, starred_at: '2027-01-15 08:00:00', starred_unix: UNIX },
+  ],
   blurbs: false,
   follows_you: false,
   you_follow: false,
@@ -81,7 +88,16 @@ const ownPost: z.infer<typeof fullLegacyPostAnswer> = {
   you_blocked: false,
   parent_post: false,
 };
-const { stars: _stars, blurbs: _blurbs, follows_you: _follows, you_follow: _follow, you_muted: _muted, you_blocked: _blocked, parent_post: _parent, ...simplePost } = ownPost;
+const {
+  stars: _stars,
+  blurbs: _blurbs,
+  follows_you: _follows,
+  you_follow: _follow,
+  you_muted: _muted,
+  you_blocked: _blocked,
+  parent_post: _parent,
+  ...simplePost
+} = ownPost;
 
 const ownRead: RemotePost = {
   guid: GUID,
@@ -95,7 +111,14 @@ const ownRead: RemotePost = {
   content: '<p>Hello @bob</p>',
   tags: ['one'],
   mentions: [{ guid: BOB, as: 'bob' }],
-  persona: { guid: ALICE, as: 'alice', name: 'Alice', avatar: `${ORIGIN}/a.png`, profile_url: `${ORIGIN}/alice`, id: 1 },
+  persona: {
+    guid: ALICE,
+    as: 'alice',
+    name: 'Alice',
+    avatar: `${ORIGIN}/a.png`,
+    profile_url: `${ORIGIN}/alice`,
+    id: 1,
+  },
   publish_unix: UNIX,
   expires_unix: null,
   updated_unix: UNIX,
@@ -160,8 +183,12 @@ describe('the legacy readers derived from the strict legacy answers', () => {
     expect(legacyPost.parse({ ...othersPost, pin_colour: 'FF0000' }).pin).toBe('pin.red');
     expect(legacyPost.parse({ ...othersPost, you_pinned: 'N', pin_colour: '#0000FF' }).pin).toBe('pin.blue');
     expect(legacyPost.parse({ ...othersPost, you_pinned: false }).pin).toBe('pin.none');
-    expect(legacyPost.parse({ ...othersPost, account: [{ guid: BOB, username: 'bob' }, alice] }).persona).toMatchObject({ guid: BOB, as: 'bob', id: null });
-    expect(legacyPost.safeParse({ ...othersPost, account: [] }).error?.issues.map((i) => i.message)).toEqual(['a post needs its account']);
+    expect(legacyPost.parse({ ...othersPost, account: [{ guid: BOB, username: 'bob' }, alice] }).persona).toMatchObject(
+      { guid: BOB, as: 'bob', id: null },
+    );
+    expect(legacyPost.safeParse({ ...othersPost, account: [] }).error?.issues.map((i) => i.message)).toEqual([
+      'a post needs its account',
+    ]);
     expect(legacyPost.safeParse({ ...othersPost, account: { display_name: 'Nobody' } }).success).toBe(false);
   });
 
@@ -183,10 +210,27 @@ describe('the legacy readers derived from the strict legacy answers', () => {
       updated_at: AT,
       updated_unix: UNIX,
     };
-    const aliceRead = { id: 1, guid: ALICE, username: 'alice', display_name: 'Alice', avatar_url: `${ORIGIN}/a.png`, profile_url: `${ORIGIN}/alice` };
+    const aliceRead = {
+      id: 1,
+      guid: ALICE,
+      username: 'alice',
+      display_name: 'Alice',
+      avatar_url: `${ORIGIN}/a.png`,
+      profile_url: `${ORIGIN}/alice`,
+    };
     expect(usersMeAnswer.parse(ownMe)).toEqual(ownMe);
-    expect(legacyMe.parse(ownMe)).toEqual({ guid: ACCOUNT, name: 'owner', display_name: 'Owner', accounts: [aliceRead], channels: [{ id: 1, guid: CHANNEL, name: 'Main' }] });
-    expect(legacyMe.parse([{ guid: ACCOUNT, name: 'owner', accounts: { id: '1', guid: ALICE, username: 'alice' }, channels: false }])).toEqual({
+    expect(legacyMe.parse(ownMe)).toEqual({
+      guid: ACCOUNT,
+      name: 'owner',
+      display_name: 'Owner',
+      accounts: [aliceRead],
+      channels: [{ id: 1, guid: CHANNEL, name: 'Main' }],
+    });
+    expect(
+      legacyMe.parse([
+        { guid: ACCOUNT, name: 'owner', accounts: { id: '1', guid: ALICE, username: 'alice' }, channels: false },
+      ]),
+    ).toEqual({
       guid: ACCOUNT,
       name: 'owner',
       display_name: 'owner',

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstanceClient, createLegacyClient, RemoteError, type LegacyClient, type RemotePost } from '../../../src-shared/client';
+import {
+  createInstanceClient,
+  createLegacyClient,
+  RemoteError,
+  type LegacyClient,
+  type RemotePost,
+} from '../../../src-shared/client';
 import { OWNER_TOKEN, startRealRemote, type RealRemote } from './helpers';
 
 /** The legacy client against this project's own legacy interface, over a real socket. */
@@ -26,7 +32,9 @@ describe('the legacy client', () => {
   it('me: the account, its Personas as legacy accounts, and its Channels', async () => {
     const me = await client.me();
     expect(me).toMatchObject({ guid: remote.instance.accountGuid, name: 'owner', display_name: 'Owner' });
-    expect(me.accounts).toEqual([expect.objectContaining({ id: 1, guid: remote.instance.personaGuid, username: 'me', display_name: 'Me' })]);
+    expect(me.accounts).toEqual([
+      expect.objectContaining({ id: 1, guid: remote.instance.personaGuid, username: 'me', display_name: 'Me' }),
+    ]);
     expect(me.channels).toEqual([{ id: 1, guid: remote.instance.channelGuid, name: 'Main' }]);
     expect(await rejection(client.withToken(null).me())).toMatchObject({ kind: 'auth', status: 403 });
   });
@@ -62,7 +70,11 @@ describe('the legacy client', () => {
     expect(edited).toMatchObject({ id: first.id, guid: first.guid, text: 'After the edit' });
     expect((await client.post(first.id ?? 0))?.text).toBe('After the edit');
 
-    const article = await client.write({ content: 'Long text', title: 'An article', privacy_type: 'visibility.private' });
+    const article = await client.write({
+      content: 'Long text',
+      title: 'An article',
+      privacy_type: 'visibility.private',
+    });
     expect(article).toMatchObject({ type: 'post.article', title: 'An article', privacy: 'visibility.private' });
 
     const reply = await client.write({ content: 'A reply', reply_to: first.id ?? 0 });
@@ -71,7 +83,11 @@ describe('the legacy client', () => {
 
   it('passes on what the remote refuses: a duplicate Blurb', async () => {
     await client.write({ content: 'Said once' });
-    expect(await rejection(client.write({ content: 'Said once' }))).toMatchObject({ kind: 'rejected', status: 404, remoteText: 'Duplicate Post!' });
+    expect(await rejection(client.write({ content: 'Said once' }))).toMatchObject({
+      kind: 'rejected',
+      status: 404,
+      remoteText: 'Duplicate Post!',
+    });
   });
 
   it('stars as a toggle', async () => {
@@ -89,7 +105,9 @@ describe('the legacy client', () => {
     expect((await client.pin(id, '#ffa500'))?.pin).toBe('pin.orange');
     expect((await client.post(id))?.pin).toBe('pin.orange');
     // The instance interface shows the same pin.
-    expect((await createInstanceClient({ baseUrl: remote.url, token: OWNER_TOKEN }).post(post.guid))?.pin).toBe('pin.orange');
+    expect((await createInstanceClient({ baseUrl: remote.url, token: OWNER_TOKEN }).post(post.guid))?.pin).toBe(
+      'pin.orange',
+    );
     expect((await client.pin(id, '#0000ff'))?.pin).toBe('pin.blue');
     expect((await client.pin(id, '#0000ff'))?.pin).toBe('pin.none');
     expect((await client.post(id))?.pin).toBe('pin.none');
@@ -121,14 +139,18 @@ describe('the legacy client', () => {
       expect(page.skipped).toEqual([]);
       if (page.posts.length === 0) break;
       // Newest first within a page.
-      expect(page.posts.map((p) => p.publish_unix)).toEqual([...page.posts.map((p) => p.publish_unix)].sort((a, b) => b - a));
+      expect(page.posts.map((p) => p.publish_unix)).toEqual(
+        [...page.posts.map((p) => p.publish_unix)].sort((a, b) => b - a),
+      );
       seen.push(...page.posts);
       cursor = Math.max(...page.posts.map((p) => Math.max(p.publish_unix, p.updated_unix)));
     }
     expect(seen.map((p) => p.id).sort()).toEqual(written.map((p) => p.id).sort());
 
     // Without since_unix: newest first, equal seconds by GUID descending, continued after before_id.
-    const order = [...written].sort((a, b) => b.publish_unix - a.publish_unix || (a.guid < b.guid ? 1 : -1)).map((p) => p.id);
+    const order = [...written]
+      .sort((a, b) => b.publish_unix - a.publish_unix || (a.guid < b.guid ? 1 : -1))
+      .map((p) => p.id);
     const newest = await client.blurbs('global', { count: 2 });
     expect(newest.posts.map((p) => p.id)).toEqual(order.slice(0, 2));
     const older = await client.blurbs('global', { count: 2, before_id: order[1] ?? 0 });

@@ -54,7 +54,10 @@ const plainLogin = (res: Parameters<Parameters<typeof startFakeRemote>[0]>[1]) =
 };
 const notThere = (text: string) => ({ meta: { code: 400, text, list: false }, data: [] });
 
-function reference(request: SeenRequest, res: Parameters<Parameters<typeof startFakeRemote>[0]>[1]): ReturnType<typeof json> {
+function reference(
+  request: SeenRequest,
+  res: Parameters<Parameters<typeof startFakeRemote>[0]>[1],
+): ReturnType<typeof json> {
   const signedIn = request.headers.authorization === TOKEN;
   const route = `${request.method} ${request.path}`;
   switch (true) {
@@ -62,7 +65,18 @@ function reference(request: SeenRequest, res: Parameters<Parameters<typeof start
       return json(res, 200, {
         meta: { code: 200, text: false, list: false },
         data: [
-          referencePost(3, { tags: ['one', 'two'], mentions: { guid: BOB, as: 'bob', name: 'Bob', avatar: '', you_follow: false, is_you: false, profile_url: '' } }),
+          referencePost(3, {
+            tags: ['one', 'two'],
+            mentions: {
+              guid: BOB,
+              as: 'bob',
+              name: 'Bob',
+              avatar: '',
+              you_follow: false,
+              is_you: false,
+              profile_url: '',
+            },
+          }),
           referencePost(2, { persona: false }),
           referencePost(1, {
             type: 'post.bookmark',
@@ -72,11 +86,18 @@ function reference(request: SeenRequest, res: Parameters<Parameters<typeof start
             meta: { source: { url: 'https://example.com/', title: 'Example' }, geo: false },
           }),
           'not even an object',
-          referencePost(0, { publish_unix: false, publish_at: '2027-01-15 08:00:00', updated_unix: false, updated_at: false }),
+          referencePost(0, {
+            publish_unix: false,
+            publish_at: '2027-01-15 08:00:00',
+            updated_unix: false,
+            updated_at: false,
+          }),
         ],
       });
     case route === 'GET /api/posts/mentions':
-      return signedIn ? json(res, 200, { meta: { code: '200' }, data: [referencePost(5, { mentions: [alice] })] }) : json(res, 403, { meta: { code: 403, text: LOGIN_FIRST }, data: [] });
+      return signedIn
+        ? json(res, 200, { meta: { code: '200' }, data: [referencePost(5, { mentions: [alice] })] })
+        : json(res, 403, { meta: { code: 403, text: LOGIN_FIRST }, data: [] });
     case route === `GET /api/posts/${G(404)}`:
       return json(res, 400, notThere('Invalid Post Identifier Supplied (2)'));
     case route === `GET /api/posts/${G(404)}/thread`:
@@ -101,7 +122,13 @@ function reference(request: SeenRequest, res: Parameters<Parameters<typeof start
           display_name: 'Alice',
           mail_address: 'alice@example.com',
           language: { code: 'en-GB', name: 'English' },
-          personas: { guid: ALICE, as: 'alice', name: 'Alice', avatar_url: false, profileurl: 'https://ref.example/alice/' },
+          personas: {
+            guid: ALICE,
+            as: 'alice',
+            name: 'Alice',
+            avatar_url: false,
+            profileurl: 'https://ref.example/alice/',
+          },
           bucket: { storage: '1073741824', available: '1073741824', files: '0' },
           created_at: '2020-01-01T00:00:00Z',
           created_unix: '1577836800',
@@ -139,7 +166,14 @@ describe('a remote that bends the spec', () => {
       content: '<p>Post 3</p>',
       tags: ['one', 'two'],
       mentions: [{ guid: BOB, as: 'bob' }],
-      persona: { guid: ALICE, as: 'alice', name: 'Alice', avatar: 'https://ref.example/avatars/alice.png', profile_url: 'https://ref.example/alice/', id: null },
+      persona: {
+        guid: ALICE,
+        as: 'alice',
+        name: 'Alice',
+        avatar: 'https://ref.example/avatars/alice.png',
+        profile_url: 'https://ref.example/alice/',
+        id: null,
+      },
       publish_unix: 1_800_000_003,
       expires_unix: null,
       updated_unix: 1_800_000_003,
@@ -166,7 +200,10 @@ describe('a remote that bends the spec', () => {
     });
     // A date text instead of a timestamp; the update time falls back to publication.
     expect(zero).toMatchObject({ publish_unix: 1_800_000_000, updated_unix: 1_800_000_000 });
-    expect(Object.fromEntries(remote.seen.at(-1)?.query ?? [])).toEqual({ since: '1800000000', types: 'post.note,post.bookmark' });
+    expect(Object.fromEntries(remote.seen.at(-1)?.query ?? [])).toEqual({
+      since: '1800000000',
+      types: 'post.note,post.bookmark',
+    });
   });
 
   it('skips the malformed posts of a page and reports them, keeping the rest', async () => {
@@ -194,9 +231,22 @@ describe('a remote that bends the spec', () => {
 
   it('reads the account with POST when GET is not allowed, and says channels() is not there', async () => {
     const me = await client.accountMe();
-    expect(me).toMatchObject({ guid: 'acc0un70-0000-4000-8000-000000000000', type: 'account.normal', created_unix: 1_577_836_800 });
+    expect(me).toMatchObject({
+      guid: 'acc0un70-0000-4000-8000-000000000000',
+      type: 'account.normal',
+      created_unix: 1_577_836_800,
+    });
     expect(me.personas).toEqual([
-      { guid: ALICE, as: 'alice', name: 'Alice', avatar_url: '', site_url: '', timezone: '', profile_url: 'https://ref.example/alice/', channels: [] },
+      {
+        guid: ALICE,
+        as: 'alice',
+        name: 'Alice',
+        avatar_url: '',
+        site_url: '',
+        timezone: '',
+        profile_url: 'https://ref.example/alice/',
+        channels: [],
+      },
     ]);
     const asked = remote.seen.filter((r) => r.path === '/api/account/me').map((r) => r.method);
     expect(asked.slice(-2)).toEqual(['GET', 'POST']);

@@ -56,7 +56,10 @@ const timelinePost = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 
 const ok = (data: unknown) => ({ meta: { code: 200, text: false, list: false, more: false }, data });
-const error = (code: number, text: string, list: string[] | false = false) => ({ meta: { code, text, list }, data: [] });
+const error = (code: number, text: string, list: string[] | false = false) => ({
+  meta: { code, text, list },
+  data: [],
+});
 const plain = (res: http.ServerResponse, status: number, text: string) => {
   res.writeHead(status, { 'content-type': 'text/html; charset=UTF-8' });
   return res.end(text);
@@ -67,29 +70,54 @@ function streams(request: SeenRequest, res: http.ServerResponse): http.ServerRes
   const route = `${request.method} ${request.path}`;
   switch (true) {
     case route === 'GET /api/posts/global':
-      return json(res, 200, ok([
-        timelinePost(3, {
-          tags: [{ url: `${HOST}/tag/one`, name: 'one' }, { url: `${HOST}/tag/two`, name: 'two' }],
-          mentions: [{ guid: NEIGHBOUR, name: '@neighbour', is_you: false }],
-        }),
-        timelinePost(2, {
-          type: 'post.bookmark',
-          meta: {
-            geo: { longitude: 13.4, latitude: 52.5, altitude: false, description: false, staticmap: `${HOST}/api/geocode/staticmap/52.5/13.4` },
-            source: { url: 'https://example.com/', title: 'Example', summary: false, author: false },
-          },
-        }),
-        timelinePost(1, { reply_to: `${HOST}/2026/11/24/an-article`, updated_unix: 1_795_540_000 }),
-      ]));
+      return json(
+        res,
+        200,
+        ok([
+          timelinePost(3, {
+            tags: [
+              { url: `${HOST}/tag/one`, name: 'one' },
+              { url: `${HOST}/tag/two`, name: 'two' },
+            ],
+            mentions: [{ guid: NEIGHBOUR, name: '@neighbour', is_you: false }],
+          }),
+          timelinePost(2, {
+            type: 'post.bookmark',
+            meta: {
+              geo: {
+                longitude: 13.4,
+                latitude: 52.5,
+                altitude: false,
+                description: false,
+                staticmap: `${HOST}/api/geocode/staticmap/52.5/13.4`,
+              },
+              source: { url: 'https://example.com/', title: 'Example', summary: false, author: false },
+            },
+          }),
+          timelinePost(1, { reply_to: `${HOST}/2026/11/24/an-article`, updated_unix: 1_795_540_000 }),
+        ]),
+      );
     case route === `GET /api/posts/${G(1)}`:
-      return json(res, 200, ok([timelinePost(1, { thread: { guid: G(0), count: 2 }, channel: { guid: CHANNEL, name: 'Peer Space' }, can_edit: true })]));
+      return json(
+        res,
+        200,
+        ok([
+          timelinePost(1, {
+            thread: { guid: G(0), count: 2 },
+            channel: { guid: CHANNEL, name: 'Peer Space' },
+            can_edit: true,
+          }),
+        ]),
+      );
     case route === `GET /api/posts/${G(7)}`:
       // Not for this reader: another account's private post.
       return json(res, 200, ok([]));
     case route === `GET /api/posts/${G(404)}`:
       return json(res, 400, error(400, 'Invalid Post Identifier Supplied (2)'));
     case route === `DELETE /api/posts/${G(1)}`:
-      return signedIn ? json(res, 200, ok({ post_guid: G(1), channel_guid: CHANNEL, result: { post_id: 0 }, sok: false })) : plain(res, 200, 'You Need to Log In First');
+      return signedIn
+        ? json(res, 200, ok({ post_guid: G(1), channel_guid: CHANNEL, result: { post_id: 0 }, sok: false }))
+        : plain(res, 200, 'You Need to Log In First');
     case route === `DELETE /api/posts/${G(404)}`:
       // A delete of a post already gone: an empty 500.
       return plain(res, 500, '');
@@ -99,34 +127,56 @@ function streams(request: SeenRequest, res: http.ServerResponse): http.ServerRes
       return json(res, 400, error(400, 'Unrecognised Credentials'));
     case route === 'GET /api/account/me':
       if (!signedIn) return json(res, 403, error(403, 'You need to sign in to use this function'));
-      return json(res, 200, ok({
-        guid: '2075d87f-206a-ac12-6a8d-e058ca1775cb',
-        type: 'account.normal',
-        timezone: 'UTC',
-        is_you: true,
-        display_name: 'Peer',
-        mail_address: '',
-        language: { code: 'en-us', name: 'English' },
-        channels: [
-          {
-            guid: CHANNEL,
-            name: 'Peer Space',
-            type: 'channel.site',
-            privacy: 'visibility.public',
-            site: { guid: 'e3d52fa3-723d-3a90-c70f-5888f8c7cdc0', description: 'A loopback reference peer', https: false, url: '127.0.0.1:8089', version: 0 },
-            // Its own: a date where a number belongs.
-            created_unix: '2026-11-24T16:05:01Z',
-          },
-        ],
-        personas: [{ guid: PEER, name: 'peer', display_name: 'Peer', avatar_url: `${HOST}/avatars/default.png`, is_active: true, is_yours: true, created_unix: 1_795_536_301 }],
-        bucket: false,
-        created_unix: 1_795_536_301,
-        updated_unix: 1_795_536_301,
-      }));
+      return json(
+        res,
+        200,
+        ok({
+          guid: '2075d87f-206a-ac12-6a8d-e058ca1775cb',
+          type: 'account.normal',
+          timezone: 'UTC',
+          is_you: true,
+          display_name: 'Peer',
+          mail_address: '',
+          language: { code: 'en-us', name: 'English' },
+          channels: [
+            {
+              guid: CHANNEL,
+              name: 'Peer Space',
+              type: 'channel.site',
+              privacy: 'visibility.public',
+              site: {
+                guid: 'e3d52fa3-723d-3a90-c70f-5888f8c7cdc0',
+                description: 'A loopback reference peer',
+                https: false,
+                url: '127.0.0.1:8089',
+                version: 0,
+              },
+              // Its own: a date where a number belongs.
+              created_unix: '2026-11-24T16:05:01Z',
+            },
+          ],
+          personas: [
+            {
+              guid: PEER,
+              name: 'peer',
+              display_name: 'Peer',
+              avatar_url: `${HOST}/avatars/default.png`,
+              is_active: true,
+              is_yours: true,
+              created_unix: 1_795_536_301,
+            },
+          ],
+          bucket: false,
+          created_unix: 1_795_536_301,
+          updated_unix: 1_795_536_301,
+        }),
+      );
     case route === 'GET /api/account/channels':
       return json(res, 400, error(400, 'Unrecognised endpoint: [channels]'));
     case route === 'GET /api/about':
-      return signedIn ? json(res, 400, error(400, 'Invalid API Endpoint')) : json(res, 401, error(401, 'You Need to Log In First', ['Invalid API Endpoint']));
+      return signedIn
+        ? json(res, 400, error(400, 'Invalid API Endpoint'))
+        : json(res, 401, error(401, 'You Need to Log In First', ['Invalid API Endpoint']));
     default:
       return json(res, 401, error(401, 'You Need to Log In First', ['Invalid API Endpoint']));
   }
@@ -146,7 +196,13 @@ describe('matigo/streams, as it answers', () => {
     expect(skipped).toEqual([]);
     const [three, two, one] = posts;
     expect(three).toMatchObject({
-      persona: { guid: PEER, as: 'peer', name: 'Peer', avatar: `${HOST}/avatars/default.png`, profile_url: `${HOST}/${PEER}/profile` },
+      persona: {
+        guid: PEER,
+        as: 'peer',
+        name: 'Peer',
+        avatar: `${HOST}/avatars/default.png`,
+        profile_url: `${HOST}/${PEER}/profile`,
+      },
       tags: ['one', 'two'],
       mentions: [{ guid: NEIGHBOUR, as: 'neighbour' }],
       title: null,
@@ -161,7 +217,11 @@ describe('matigo/streams, as it answers', () => {
       source: { url: 'https://example.com/', title: 'Example' },
       geo: { longitude: 13.4, latitude: 52.5, altitude: null, description: null },
     });
-    expect(one).toMatchObject({ reply_to: `${HOST}/2026/11/24/an-article`, parent_guid: null, updated_unix: 1_795_540_000 });
+    expect(one).toMatchObject({
+      reply_to: `${HOST}/2026/11/24/an-article`,
+      parent_guid: null,
+      updated_unix: 1_795_540_000,
+    });
   });
 
   it('reads one post with its Channel named as an object; a private post of another is no post at all', async () => {
@@ -173,7 +233,16 @@ describe('matigo/streams, as it answers', () => {
   it('reads the account: the handle from name, the name from display_name, the Channels from the profile', async () => {
     const me = await client.accountMe();
     expect(me.personas).toEqual([
-      { guid: PEER, as: 'peer', name: 'Peer', avatar_url: `${HOST}/avatars/default.png`, site_url: '', timezone: '', profile_url: '', channels: [] },
+      {
+        guid: PEER,
+        as: 'peer',
+        name: 'Peer',
+        avatar_url: `${HOST}/avatars/default.png`,
+        site_url: '',
+        timezone: '',
+        profile_url: '',
+        channels: [],
+      },
     ]);
     expect(me.channels).toEqual([{ guid: CHANNEL, name: 'Peer Space' }]);
     expect(remote.seen.filter((r) => r.path === '/api/account/me').map((r) => r.method)).toEqual(['GET']);
@@ -193,10 +262,17 @@ describe('matigo/streams, as it answers', () => {
   });
 
   it('takes the plain-text answer to a write without a good token as a refused token, and wrong credentials as refused', async () => {
-    const refused = await client.withToken('CSQAA_stale').write({ content: 'x', post_type: 'post.note' }).catch((e: unknown) => e);
+    const refused = await client
+      .withToken('CSQAA_stale')
+      .write({ content: 'x', post_type: 'post.note' })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RemoteError);
     expect(refused).toMatchObject({ kind: 'auth', status: 200 });
-    await expect(client.login('peer', 'wrong')).rejects.toMatchObject({ kind: 'rejected', status: 400, remoteText: 'Unrecognised Credentials' });
+    await expect(client.login('peer', 'wrong')).rejects.toMatchObject({
+      kind: 'rejected',
+      status: 400,
+      remoteText: 'Unrecognised Credentials',
+    });
     expect((await client.write({ content: 'x', post_type: 'post.note' })).guid).toBe(G(9));
   });
 });

@@ -3,7 +3,12 @@ import { ErrorText } from '../../../src-shared/api/errors';
 import { BACKENDS, OWNER_TOKEN, startInstance, writePost, type TestInstance } from '../../support/instance';
 import { addAccount, expectError, expectOk, GUID, ISO, nowOf } from './helpers';
 
-const PROFILE = { display_as: 'Ada Lovelace', language: 'de-DE', mail_addr: 'ada@example.com', timezone: 'Europe/Berlin' };
+const PROFILE = {
+  display_as: 'Ada Lovelace',
+  language: 'de-DE',
+  mail_addr: 'ada@example.com',
+  timezone: 'Europe/Berlin',
+};
 const TIMEZONE_PROBLEM = 'timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC';
 const LANGUAGE_PROBLEM = 'language must be a localisation tag such as en-US';
 const HANDLE_TAKEN = 'handle is already used by another Persona';
@@ -11,7 +16,8 @@ const HANDLE_TAKEN = 'handle is already used by another Persona';
 /** Section 2.7. */
 function expectProfileShape(profile: Record<string, unknown>): void {
   expect(profile['guid']).toMatch(GUID);
-  for (const field of ['type', 'timezone', 'display_name', 'mail_address']) expect(typeof profile[field]).toBe('string');
+  for (const field of ['type', 'timezone', 'display_name', 'mail_address'])
+    expect(typeof profile[field]).toBe('string');
   expect(profile['language']).toEqual({ code: expect.any(String), name: expect.any(String) });
   expect(Array.isArray(profile['personas'])).toBe(true);
   const bucket = profile['bucket'] as Record<string, unknown>;
@@ -63,7 +69,11 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
 
     it('needs a login', async () => {
       expectError(await instance.call('POST', '/api/account/me', { token: null }), 403, ErrorText.needToLogIn);
-      expectError(await instance.call('POST', '/api/account/me', { token: null, params: { token: '' } }), 403, ErrorText.needToLogIn);
+      expectError(
+        await instance.call('POST', '/api/account/me', { token: null, params: { token: '' } }),
+        403,
+        ErrorText.needToLogIn,
+      );
     });
 
     it('sets the profile when all four variables are sent', async () => {
@@ -81,14 +91,20 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
       const read = await instance.call('POST', '/api/account/me');
       expect(read.json.data).toEqual(result.json.data);
 
-      const abbreviation = await instance.call('POST', '/api/account/me', { params: { ...PROFILE, timezone: 'CET', language: 'en-gb' } });
+      const abbreviation = await instance.call('POST', '/api/account/me', {
+        params: { ...PROFILE, timezone: 'CET', language: 'en-gb' },
+      });
       expectOk(abbreviation);
       expect(abbreviation.json.data).toMatchObject({ timezone: 'CET', language: { code: 'en-GB' } });
     });
 
     it('lists every missing variable', async () => {
       const one = await instance.call('POST', '/api/account/me', { params: { display_as: 'Ada' } });
-      expectError(one, 400, 'language is required', ['language is required', 'mail_addr is required', 'timezone is required']);
+      expectError(one, 400, 'language is required', [
+        'language is required',
+        'mail_addr is required',
+        'timezone is required',
+      ]);
       const three = await instance.call('POST', '/api/account/me', {
         params: { display_as: 'Ada', language: 'en', timezone: 'UTC' },
       });
@@ -98,16 +114,30 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
 
     it('answers "Invalid Email Address Supplied" with 401', async () => {
       for (const mail_addr of ['not-an-address', 'a@b', 'two words@example.com', '']) {
-        expectError(await instance.call('POST', '/api/account/me', { params: { ...PROFILE, mail_addr } }), 401, ErrorText.invalidEmail);
+        expectError(
+          await instance.call('POST', '/api/account/me', { params: { ...PROFILE, mail_addr } }),
+          401,
+          ErrorText.invalidEmail,
+        );
       }
       expect((await instance.call('POST', '/api/account/me')).json.data.mail_address).toBe('');
     });
 
     it('refuses an unknown time zone or a malformed language', async () => {
-      expectError(await instance.call('POST', '/api/account/me', { params: { ...PROFILE, timezone: 'Mars/Olympus' } }), 400, TIMEZONE_PROBLEM);
-      expectError(await instance.call('POST', '/api/account/me', { params: { ...PROFILE, language: 'not a language' } }), 400, LANGUAGE_PROBLEM);
       expectError(
-        await instance.call('POST', '/api/account/me', { params: { ...PROFILE, language: 'en_US!', timezone: 'Nowhere' } }),
+        await instance.call('POST', '/api/account/me', { params: { ...PROFILE, timezone: 'Mars/Olympus' } }),
+        400,
+        TIMEZONE_PROBLEM,
+      );
+      expectError(
+        await instance.call('POST', '/api/account/me', { params: { ...PROFILE, language: 'not a language' } }),
+        400,
+        LANGUAGE_PROBLEM,
+      );
+      expectError(
+        await instance.call('POST', '/api/account/me', {
+          params: { ...PROFILE, language: 'en_US!', timezone: 'Nowhere' },
+        }),
         400,
         LANGUAGE_PROBLEM,
         [LANGUAGE_PROBLEM, TIMEZONE_PROBLEM],
@@ -137,7 +167,11 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
 
       instance.clock.advance(3 * 86_400 + 5);
       expect((await instance.call('GET', bioPath(instance.personaGuid))).json.data.days).toBe(3);
-      expectError(await instance.call('GET', bioPath('00000000-0000-4000-8000-000000000000')), 400, ErrorText.invalidPersona);
+      expectError(
+        await instance.call('GET', bioPath('00000000-0000-4000-8000-000000000000')),
+        400,
+        ErrorText.invalidPersona,
+      );
     });
 
     it('is set as Markdown and served as HTML', async () => {
@@ -180,10 +214,18 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
     it('answers "Could Not Update Public Profile" for a Persona of another account or none', async () => {
       const other = await addAccount(instance);
       for (const guid of [other.personaGuid, '00000000-0000-4000-8000-000000000000', 'nope']) {
-        expectError(await instance.call('POST', bioPath(guid), { params: { bio_text: 'Hijacked' } }), 401, ErrorText.couldNotUpdatePublicProfile);
+        expectError(
+          await instance.call('POST', bioPath(guid), { params: { bio_text: 'Hijacked' } }),
+          401,
+          ErrorText.couldNotUpdatePublicProfile,
+        );
       }
       expect((await instance.call('GET', bioPath(other.personaGuid))).json.data.bio.text).toBe('');
-      expectError(await instance.call('POST', bioPath(instance.personaGuid), { token: null, params: { bio_text: 'x' } }), 403, ErrorText.needToLogIn);
+      expectError(
+        await instance.call('POST', bioPath(instance.personaGuid), { token: null, params: { bio_text: 'x' } }),
+        403,
+        ErrorText.needToLogIn,
+      );
     });
   });
 
@@ -192,15 +234,23 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
       const list = await instance.call('GET', '/api/account/personas');
       expectOk(list);
       expect(list.json.data).toHaveLength(1);
-      expect(list.json.data[0]).toMatchObject({ guid: instance.personaGuid, as: 'me', channels: [instance.channelGuid] });
+      expect(list.json.data[0]).toMatchObject({
+        guid: instance.personaGuid,
+        as: 'me',
+        channels: [instance.channelGuid],
+      });
 
-      const created = await instance.call('POST', '/api/account/personas', { params: { handle: '@Alice', name: 'Alice A.' } });
+      const created = await instance.call('POST', '/api/account/personas', {
+        params: { handle: '@Alice', name: 'Alice A.' },
+      });
       expectOk(created);
       const alice = created.json.data;
       expect(alice).toMatchObject({ as: 'Alice', name: 'Alice A.', channels: [instance.channelGuid] });
       expect(alice.guid).toMatch(GUID);
 
-      const renamed = await instance.call('POST', `/api/account/personas/${alice.guid}`, { params: { name: 'Alice B.', handle: 'alice_b' } });
+      const renamed = await instance.call('POST', `/api/account/personas/${alice.guid}`, {
+        params: { name: 'Alice B.', handle: 'alice_b' },
+      });
       expectOk(renamed);
       expect(renamed.json.data).toMatchObject({ guid: alice.guid, as: 'alice_b', name: 'Alice B.' });
 
@@ -220,14 +270,18 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
         expectError(await instance.call('POST', '/api/account/personas', { params: { handle } }), 400, HANDLE_TAKEN);
       }
       const dave = (await instance.call('POST', '/api/account/personas', { params: { handle: 'dave' } })).json.data;
-      expectError(await instance.call('POST', `/api/account/personas/${dave.guid}`, { params: { handle: 'Me' } }), 400, HANDLE_TAKEN);
+      expectError(
+        await instance.call('POST', `/api/account/personas/${dave.guid}`, { params: { handle: 'Me' } }),
+        400,
+        HANDLE_TAKEN,
+      );
       // A Persona may change the case of its own handle.
       const recased = await instance.call('POST', `/api/account/personas/${dave.guid}`, { params: { handle: 'Dave' } });
       expectOk(recased);
       expect(recased.json.data.as).toBe('Dave');
     });
 
-    it('refuses a malformed handle, and a Persona that is not the account\'s', async () => {
+    it("refuses a malformed handle, and a Persona that is not the account's", async () => {
       for (const handle of ['', 'two words', 'semi;colon', 'x'.repeat(65)]) {
         expectError(
           await instance.call('POST', '/api/account/personas', { params: { handle } }),
@@ -237,7 +291,11 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
       }
       expectError(await instance.call('POST', '/api/account/personas', { params: {} }), 400, 'handle is required');
       const other = await addAccount(instance);
-      expectError(await instance.call('POST', `/api/account/personas/${other.personaGuid}`, { params: { name: 'Mine now' } }), 400, ErrorText.invalidPersona);
+      expectError(
+        await instance.call('POST', `/api/account/personas/${other.personaGuid}`, { params: { name: 'Mine now' } }),
+        400,
+        ErrorText.invalidPersona,
+      );
     });
   });
 
@@ -255,7 +313,9 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
       expect(journal).toMatchObject({ name: 'Journal', writers: [instance.personaGuid] });
       expect(journal.guid).toMatch(GUID);
 
-      const renamed = await instance.call('POST', `/api/account/channels/${journal.guid}`, { params: { name: 'Diary' } });
+      const renamed = await instance.call('POST', `/api/account/channels/${journal.guid}`, {
+        params: { name: 'Diary' },
+      });
       expectOk(renamed);
       expect(renamed.json.data).toMatchObject({ guid: journal.guid, name: 'Diary' });
 
@@ -265,7 +325,9 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
       expectOk(none);
       expect(none.json.data.writers).toEqual([]);
 
-      const names = (await instance.call('GET', '/api/account/channels')).json.data.map((c: { name: string }) => c.name);
+      const names = (await instance.call('GET', '/api/account/channels')).json.data.map(
+        (c: { name: string }) => c.name,
+      );
       expect(names).toEqual(['Main', 'Diary']);
     });
 
@@ -273,13 +335,35 @@ describe.each(BACKENDS)('accounts (%s)', (backend) => {
       const other = await addAccount(instance);
       const access = (guid: string, params: Record<string, string>) =>
         instance.call('POST', `/api/account/channels/${guid}/access`, { params });
-      expectError(await access(instance.channelGuid, { persona_guid: instance.personaGuid, access: 'read' }), 400, 'access must be write or none');
-      expectError(await access(instance.channelGuid, { persona_guid: other.personaGuid, access: 'write' }), 400, ErrorText.invalidPersona);
-      expectError(await access(other.channelGuid, { persona_guid: instance.personaGuid, access: 'write' }), 400, ErrorText.invalidChannel);
-      expectError(await instance.call('POST', `/api/account/channels/${other.channelGuid}`, { params: { name: 'Mine' } }), 400, ErrorText.invalidChannel);
-      expectError(await instance.call('POST', '/api/account/channels', { params: { name: '  ' } }), 400, 'name must not be empty');
       expectError(
-        await instance.call('POST', '/api/account/channels', { params: { name: 'X', persona_guids: other.personaGuid } }),
+        await access(instance.channelGuid, { persona_guid: instance.personaGuid, access: 'read' }),
+        400,
+        'access must be write or none',
+      );
+      expectError(
+        await access(instance.channelGuid, { persona_guid: other.personaGuid, access: 'write' }),
+        400,
+        ErrorText.invalidPersona,
+      );
+      expectError(
+        await access(other.channelGuid, { persona_guid: instance.personaGuid, access: 'write' }),
+        400,
+        ErrorText.invalidChannel,
+      );
+      expectError(
+        await instance.call('POST', `/api/account/channels/${other.channelGuid}`, { params: { name: 'Mine' } }),
+        400,
+        ErrorText.invalidChannel,
+      );
+      expectError(
+        await instance.call('POST', '/api/account/channels', { params: { name: '  ' } }),
+        400,
+        'name must not be empty',
+      );
+      expectError(
+        await instance.call('POST', '/api/account/channels', {
+          params: { name: 'X', persona_guids: other.personaGuid },
+        }),
         400,
         ErrorText.invalidPersona,
       );
@@ -309,7 +393,12 @@ describe.each(BACKENDS)('signing in (%s)', (backend) => {
       const me = await instance.call('POST', '/api/account/me', { token });
       expectOk(me);
       expect(me.json.data.guid).toBe(instance.accountGuid);
-      expectOk(await instance.call('POST', '/api/posts/write', { token: `Bearer ${token}`, params: { content: 'x', post_type: 'post.note' } }));
+      expectOk(
+        await instance.call('POST', '/api/posts/write', {
+          token: `Bearer ${token}`,
+          params: { content: 'x', post_type: 'post.note' },
+        }),
+      );
     }
   });
 
@@ -339,7 +428,8 @@ describe.each(BACKENDS)('signing in (%s)', (backend) => {
 
   it('changes the password only with the password it replaces, whatever token asks', async () => {
     const { token } = (await login('owner', 'a-password')).json.data;
-    const change = (params: Record<string, string>) => instance.call('POST', '/api/account/password', { token, params });
+    const change = (params: Record<string, string>) =>
+      instance.call('POST', '/api/account/password', { token, params });
     expectError(await change({ password: 'a-new-password' }), 401, ErrorText.invalidLogin);
     expectError(await change({ password: 'a-new-password', current: 'not-it' }), 401, ErrorText.invalidLogin);
     expectError(await login('owner', 'a-new-password'), 401, ErrorText.invalidLogin);

@@ -25,7 +25,8 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
     return result.json.data[0];
   };
   const attributesSeen = async (token?: string | null) =>
-    (await instance.call('GET', `/api/posts/${post.guid}`, token === undefined ? {} : { token })).json.data[0].attributes;
+    (await instance.call('GET', `/api/posts/${post.guid}`, token === undefined ? {} : { token })).json.data[0]
+      .attributes;
 
   describe('star', () => {
     it('stars with POST and unstars with DELETE, answering the post with attributes.starred', async () => {
@@ -58,7 +59,11 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
     it('answers "Could Not Star Post Object" and "Could Not Remove Star from Post Object" for a post it cannot find', async () => {
       const hidden = await writePost(instance, { post_privacy: 'visibility.private' });
       const other = await addAccount(instance);
-      for (const [guid, token] of [[UNKNOWN, undefined], ['nope', undefined], [hidden.guid, other.token]] as const) {
+      for (const [guid, token] of [
+        [UNKNOWN, undefined],
+        ['nope', undefined],
+        [hidden.guid, other.token],
+      ] as const) {
         const options = token ? { token } : {};
         expectError(await instance.call('POST', `/api/posts/${guid}/star`, options), 400, ErrorText.couldNotStar);
         expectError(await instance.call('DELETE', `/api/posts/${guid}/star`, options), 400, ErrorText.couldNotUnstar);
@@ -127,7 +132,11 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
     });
 
     it('answers "Could Not Pin Post Object" and "Could Not Remove Pin from Post Object" for a post it cannot find', async () => {
-      expectError(await instance.call('POST', `/api/posts/${UNKNOWN}/pin`, { params: { value: 'red' } }), 400, ErrorText.couldNotPin);
+      expectError(
+        await instance.call('POST', `/api/posts/${UNKNOWN}/pin`, { params: { value: 'red' } }),
+        400,
+        ErrorText.couldNotPin,
+      );
       expectError(await instance.call('DELETE', `/api/posts/${UNKNOWN}/pin`), 400, ErrorText.couldNotUnpin);
     });
   });
@@ -163,7 +172,11 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
     it('answers "Invalid Post Identifier Supplied (2)" for an unknown, malformed or missing GUID', async () => {
       expectError(await instance.call('DELETE', `/api/posts/${UNKNOWN}`), 400, ErrorText.invalidPostIdentifier);
       expectError(await instance.call('DELETE', '/api/posts/not-a-guid'), 400, ErrorText.invalidPostIdentifier);
-      expectError(await instance.call('DELETE', '/api/posts', { params: { guid: UNKNOWN } }), 400, ErrorText.invalidPostIdentifier);
+      expectError(
+        await instance.call('DELETE', '/api/posts', { params: { guid: UNKNOWN } }),
+        400,
+        ErrorText.invalidPostIdentifier,
+      );
       expectError(await instance.call('DELETE', '/api/posts'), 400, ErrorText.invalidPostIdentifier);
       expectOk(await instance.call('GET', `/api/posts/${post.guid}`));
     });
@@ -172,7 +185,11 @@ describe.each(BACKENDS)('star, pin and delete (%s)', (backend) => {
       const other = await addAccount(instance);
       const theirs = await act('POST', '/api/posts/write', { content: 'Theirs', post_type: 'post.note' }, other.token);
       expectError(await instance.call('DELETE', `/api/posts/${theirs.guid}`), 400, ErrorText.notOwner);
-      expectError(await instance.call('DELETE', '/api/posts', { params: { guid: theirs.guid } }), 400, ErrorText.notOwner);
+      expectError(
+        await instance.call('DELETE', '/api/posts', { params: { guid: theirs.guid } }),
+        400,
+        ErrorText.notOwner,
+      );
       expectOk(await instance.call('GET', `/api/posts/${theirs.guid}`));
       // Its author still can.
       expectOk(await instance.call('DELETE', `/api/posts/${theirs.guid}`, { token: other.token }));

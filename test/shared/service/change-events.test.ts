@@ -34,10 +34,17 @@ describe.each(BACKENDS)('the changes of the store, told as events (%s)', (backen
 
   it('tells of a post written, edited and deleted through the service, with its Channel and Persona', async () => {
     const { guid } = await writePost(instance, { content: 'Told as it is written' });
-    const facts = { kind: 'posts', post_guids: [guid], channel_guids: [instance.channelGuid], persona_guids: [instance.personaGuid] };
+    const facts = {
+      kind: 'posts',
+      post_guids: [guid],
+      channel_guids: [instance.channelGuid],
+      persona_guids: [instance.personaGuid],
+    };
     expect(await events()).toEqual([facts]);
 
-    expect((await instance.call('POST', `/api/posts/${guid}/write`, { params: { content: 'Told as it is edited' } })).status).toBe(200);
+    expect(
+      (await instance.call('POST', `/api/posts/${guid}/write`, { params: { content: 'Told as it is edited' } })).status,
+    ).toBe(200);
     expect(await events()).toEqual([facts]);
 
     expect((await instance.call('DELETE', `/api/posts/${guid}`)).status).toBe(200);
@@ -65,7 +72,14 @@ describe.each(BACKENDS)('the changes of the store, told as events (%s)', (backen
     const { id: _id, ...rest } = model;
     const rows: PostRow[] = Array.from({ length: EVENT_LIST_MAX + 1 }, (_, n) => {
       const fresh = newGuid();
-      return { ...rest, guid: fresh, text: `Post ${n}`, threadKey: fresh, canonicalPath: `/posts/${fresh}`, order: timelineOrder(rest.publishUnix, fresh) };
+      return {
+        ...rest,
+        guid: fresh,
+        text: `Post ${n}`,
+        threadKey: fresh,
+        canonicalPath: `/posts/${fresh}`,
+        order: timelineOrder(rest.publishUnix, fresh),
+      };
     });
     await putPostsInOneTransaction(instance.db, rows, { fresh: true });
     expect(await events()).toEqual([{ kind: 'resync' }]);

@@ -32,12 +32,20 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     expectOk(created);
     return created.json.data.guid;
   };
-  const deleteChannel = (guid: string, options: CallOptions = {}) => instance.call('DELETE', `/api/account/channels/${guid}`, options);
+  const deleteChannel = (guid: string, options: CallOptions = {}) =>
+    instance.call('DELETE', `/api/account/channels/${guid}`, options);
   const channels = async (): Promise<Channel[]> => (await instance.call('GET', '/api/account/channels')).json.data;
   const timeline = async (params: Record<string, string | number>) => {
-    const result = await instance.call('GET', '/api/posts/global', { params: { types: 'post.note,post.article', ...params } });
+    const result = await instance.call('GET', '/api/posts/global', {
+      params: { types: 'post.note,post.article', ...params },
+    });
     expectOk(result);
-    return result.json.data as { guid: string; channel_guid: string; parent_guid: string | false; attributes: { pin: string; starred: boolean } }[];
+    return result.json.data as {
+      guid: string;
+      channel_guid: string;
+      parent_guid: string | false;
+      attributes: { pin: string; starred: boolean };
+    }[];
   };
   const inChannel = (guid: string) => timeline({ channel_guid: guid });
 
@@ -59,7 +67,14 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
       channel_guid: journal,
       moved_to: instance.channelGuid,
       moved_posts: 2,
-      channels: [expect.objectContaining({ guid: instance.channelGuid, name: 'Main', writers: [instance.personaGuid], remote_guid: false })],
+      channels: [
+        expect.objectContaining({
+          guid: instance.channelGuid,
+          name: 'Main',
+          writers: [instance.personaGuid],
+          remote_guid: false,
+        }),
+      ],
     });
 
     const main = await inChannel(instance.channelGuid);
@@ -69,7 +84,10 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     expect(main[1]?.attributes).toEqual({ pin: 'pin.green', starred: false, reposted: false });
     expect(main[1]?.parent_guid).toBe(root.guid);
     expect(await inChannel(journal)).toEqual([]);
-    expect(guidsOf((await instance.call('GET', `/api/posts/${reply.guid}/thread`)).json.data)).toEqual([root.guid, reply.guid]);
+    expect(guidsOf((await instance.call('GET', `/api/posts/${reply.guid}/thread`)).json.data)).toEqual([
+      root.guid,
+      reply.guid,
+    ]);
     // The legacy interface names them by the same numbers, now in Main.
     for (const post of [root, reply]) {
       const read = await instance.call('GET', `/content/${idOf.get(post.guid)}`);
@@ -104,7 +122,15 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     const { id: _id, ...rest } = row;
     const many = Array.from({ length: 450 }, (_, i): PostRow => {
       const guid = newGuid();
-      return { ...rest, guid, text: `Post ${i}`, threadKey: guid, canonicalPath: `/posts/${guid}`, order: timelineOrder(rest.publishUnix - i, guid), publishUnix: rest.publishUnix - i };
+      return {
+        ...rest,
+        guid,
+        text: `Post ${i}`,
+        threadKey: guid,
+        canonicalPath: `/posts/${guid}`,
+        order: timelineOrder(rest.publishUnix - i, guid),
+        publishUnix: rest.publishUnix - i,
+      };
     });
     await putPostsInOneTransaction(instance.db, many);
     const gone = many[7]?.guid ?? '';
@@ -115,7 +141,10 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     expect(deleted.json.data.moved_posts).toBe(450);
     expect(await inChannel(journal)).toEqual([]);
     expect(await timeline({ channel_guid: instance.channelGuid, count: 250 })).toHaveLength(250);
-    const left = await instance.db.posts.where('[channelGuid+order]').between([journal, ''], [journal, '\uffff']).count();
+    const left = await instance.db.posts
+      .where('[channelGuid+order]')
+      .between([journal, ''], [journal, '\uffff'])
+      .count();
     expect(left).toBe(0);
     expect((await instance.db.posts.where('guid').equals(gone).first())?.channelGuid).toBe(instance.channelGuid);
     // Still deleted: moving it brought nothing back.
@@ -123,22 +152,43 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
   });
 
   it('lets its writers write where its posts went, and takes its grants away', async () => {
-    const second = (await instance.call('POST', '/api/account/personas', { params: { handle: 'second', name: 'Second' } })).json.data.guid as string;
+    const second = (
+      await instance.call('POST', '/api/account/personas', { params: { handle: 'second', name: 'Second' } })
+    ).json.data.guid as string;
     const side = await createChannel('Side notes', { persona_guids: second });
-    expectOk(await instance.call('POST', `/api/account/channels/${instance.channelGuid}/access`, { params: { persona_guid: second, access: 'none' } }));
-    const post = await writePost(instance, { persona_guid: second, channel_guid: side, content: 'By the second Persona' });
+    expectOk(
+      await instance.call('POST', `/api/account/channels/${instance.channelGuid}/access`, {
+        params: { persona_guid: second, access: 'none' },
+      }),
+    );
+    const post = await writePost(instance, {
+      persona_guid: second,
+      channel_guid: side,
+      content: 'By the second Persona',
+    });
 
     const deleted = await deleteChannel(side);
     expectOk(deleted);
     expect(deleted.json.data.channels[0].writers).toEqual(expect.arrayContaining([instance.personaGuid, second]));
-    const personas = (await instance.call('GET', '/api/account/personas')).json.data as { guid: string; channels: string[] }[];
+    const personas = (await instance.call('GET', '/api/account/personas')).json.data as {
+      guid: string;
+      channels: string[];
+    }[];
     expect(personas.find((p) => p.guid === second)?.channels).toEqual([instance.channelGuid]);
     expect(personas.flatMap((p) => p.channels)).not.toContain(side);
     // Its author can still edit the moved post, and write to the Channel it is in now.
-    expectOk(await instance.call('POST', `/api/posts/${post.guid}/write`, { params: { content: 'Edited after the move' } }));
-    expectOk(await instance.call('POST', '/api/posts/write', { params: { persona_guid: second, content: 'Still writing', post_type: 'post.note' } }));
+    expectOk(
+      await instance.call('POST', `/api/posts/${post.guid}/write`, { params: { content: 'Edited after the move' } }),
+    );
+    expectOk(
+      await instance.call('POST', '/api/posts/write', {
+        params: { persona_guid: second, content: 'Still writing', post_type: 'post.note' },
+      }),
+    );
     expectError(
-      await instance.call('POST', '/api/posts/write', { params: { persona_guid: second, channel_guid: side, content: 'There?', post_type: 'post.note' } }),
+      await instance.call('POST', '/api/posts/write', {
+        params: { persona_guid: second, channel_guid: side, content: 'There?', post_type: 'post.note' },
+      }),
       400,
       ErrorText.invalidChannel,
     );
@@ -149,7 +199,8 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     expectError(await deleteChannel(instance.channelGuid), 400, ErrorText.lastChannel);
     const other = await addAccount(instance);
     await createChannel('Second');
-    for (const guid of [other.channelGuid, UNKNOWN, 'not-a-guid']) expectError(await deleteChannel(guid), 400, ErrorText.invalidChannel);
+    for (const guid of [other.channelGuid, UNKNOWN, 'not-a-guid'])
+      expectError(await deleteChannel(guid), 400, ErrorText.invalidChannel);
     // Another account's token cannot delete the owner's Channels either, nor can nobody.
     expectError(await deleteChannel(instance.channelGuid, { token: other.token }), 400, ErrorText.invalidChannel);
     expectError(await deleteChannel(instance.channelGuid, { token: null }), 403, ErrorText.needToLogIn);
@@ -157,7 +208,7 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     expect(guidsOf(await inChannel(instance.channelGuid))).toEqual([post.guid]);
   });
 
-  it('refuses a move_to that is the Channel itself, not the account\'s or not a GUID', async () => {
+  it("refuses a move_to that is the Channel itself, not the account's or not a GUID", async () => {
     const other = await addAccount(instance);
     const journal = await createChannel('Journal');
     const post = await writePost(instance, { channel_guid: journal, content: 'Stays in the Journal' });
@@ -187,7 +238,11 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
         lastErrorUnix: null,
       },
       ownerAccountGuid: instance.accountGuid,
-      account: { ref: 'remote-account', personas: [], channels: [{ guid: remoteChannel, name: 'Over there', writers: [] }] },
+      account: {
+        ref: 'remote-account',
+        personas: [],
+        channels: [{ guid: remoteChannel, name: 'Over there', writers: [] }],
+      },
       now,
     });
     expect((await channels()).find((c) => c.guid === remoteChannel)).toMatchObject({ remote_guid: remote.guid });
@@ -202,7 +257,11 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
   it('shows the moved posts to pollers as changed since the move', async () => {
     const base = nowOf(instance);
     const journal = await createChannel('Journal');
-    const old = await writePost(instance, { channel_guid: journal, content: 'Written long before', publish_at: base - 1000 });
+    const old = await writePost(instance, {
+      channel_guid: journal,
+      content: 'Written long before',
+      publish_at: base - 1000,
+    });
     instance.clock.advance(60);
     const since = nowOf(instance);
     expect(await timeline({ changed_since: since })).toEqual([]);
@@ -215,8 +274,14 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     expect(guidsOf(blurbs.json.data)).toEqual([old.guid]);
   });
 
-  it('never gives a deleted Channel\'s legacy number to a new one', async () => {
-    const legacyIds = async () => new Map(((await instance.call('GET', '/users/me')).json.data.channels as { id: number; guid: string }[]).map((c) => [c.guid, c.id]));
+  it("never gives a deleted Channel's legacy number to a new one", async () => {
+    const legacyIds = async () =>
+      new Map(
+        ((await instance.call('GET', '/users/me')).json.data.channels as { id: number; guid: string }[]).map((c) => [
+          c.guid,
+          c.id,
+        ]),
+      );
     const last = await createChannel('Newest');
     const lastId = (await legacyIds()).get(last);
     expectOk(await deleteChannel(last));

@@ -16,7 +16,13 @@ import { createHostBackups } from '../../../src-main/backups/host-backups';
 import { backupPaths } from '../../../src-main/backups/layout';
 import { systemClock } from '../../../src-shared/util/clock';
 import { platformFor, sqliteFolderOf, startInstance, writePost, type TestInstance } from '../../support/instance';
-import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+import {
+  addRemote,
+  startDesktop,
+  startServedInstance,
+  type DesktopInstance,
+  type ServedInstance,
+} from '../../support/sync-instances';
 
 /**
  * Every route answers what it declares, on a real store: each is called once with variables that make it
@@ -34,7 +40,12 @@ const VARIABLES: Partial<Record<RouteName, Record<string, string>>> = {
   updatePersona: { name: 'A New Name' },
   createChannel: { name: 'Contract Channel' },
   renameChannel: { name: 'A Renamed Channel' },
-  changeProfile: { display_as: 'The Owner', language: 'en-GB', mail_addr: 'owner@example.org', timezone: 'Europe/Berlin' },
+  changeProfile: {
+    display_as: 'The Owner',
+    language: 'en-GB',
+    mail_addr: 'owner@example.org',
+    timezone: 'Europe/Berlin',
+  },
   setPassword: { current: 'the first password', password: 'a contract password' },
   setBio: { bio_text: 'I write **here**.' },
   login: { account_name: 'owner', account_pass: 'a contract password' },
@@ -64,8 +75,10 @@ const keyOf = (r: Named): string => `${r.method} ${r.pattern}`;
 /** Paths that always refuse (follow, mute, …: nobody else is here); they declare that they answer nothing. */
 const refuses = (r: Named): boolean => r.output instanceof z.ZodNever;
 /** Deletes of a whole post or Channel, and the account-wide deletes, go last. */
-const destructive = (r: Named): boolean => (r.method === 'DELETE' && !r.pattern.includes('/:guid/')) || r.pattern.startsWith('/users/my');
-const inOrder = (routes: readonly Named[]) => [...routes].sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
+const destructive = (r: Named): boolean =>
+  (r.method === 'DELETE' && !r.pattern.includes('/:guid/')) || r.pattern.startsWith('/users/my');
+const inOrder = (routes: readonly Named[]) =>
+  [...routes].sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
 
 describe('the contract of every route', () => {
   let instance: TestInstance | undefined;
@@ -84,7 +97,10 @@ describe('the contract of every route', () => {
     for (const r of [...INSTANCE, ...SYNC, ...BACKUPS, ...LEGACY].filter((r) => r.access === 'signed-in')) {
       const path = r.pattern.replace(/:[a-z_]+/g, '1');
       // Variables that are wrong for every route: a stranger must not learn that from the answer.
-      const answer = await started.call(r.method, path, { token: null, params: { count: 'many', guid: 'x', post_id: 'x' } });
+      const answer = await started.call(r.method, path, {
+        token: null,
+        params: { count: 'many', guid: 'x', post_id: 'x' },
+      });
       expect(answer.status, `${keyOf(r)}: ${JSON.stringify(answer.json)}`).toBe(403);
     }
   });
@@ -94,16 +110,24 @@ describe('the contract of every route', () => {
     const codes = createSignInCodes();
     const started = await startInstance('sqlite', 'the first password', { signInCodes: codes });
     instance = started;
-    const parent = await writePost(started, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this', geo_description: 'Home' });
+    const parent = await writePost(started, {
+      content: 'A bookmark worth reading',
+      post_type: 'post.bookmark',
+      source_url: 'https://example.org/read',
+      source_title: 'Read this',
+      geo_description: 'Home',
+    });
     await writePost(started, { content: 'A reply to it', reply_to: parent.guid });
-    const channel = (await started.call('POST', '/api/account/channels', { params: { name: 'Second Channel' } })).json.data;
+    const channel = (await started.call('POST', '/api/account/channels', { params: { name: 'Second Channel' } })).json
+      .data;
     const handle = (await started.db.personas.get(started.personaGuid))?.handle ?? '';
     let signedIn: string | undefined;
     const seen: string[] = [];
     for (const r of inOrder(INSTANCE)) {
       const key = keyOf(r);
       let target = parent.guid;
-      if (r.pattern.startsWith('/api/account/personas') || r.pattern.includes(':persona_guid')) target = started.personaGuid;
+      if (r.pattern.startsWith('/api/account/personas') || r.pattern.includes(':persona_guid'))
+        target = started.personaGuid;
       else if (r.pattern.startsWith('/api/account/channels')) target = channel.guid;
       // The delete without a GUID in its path names its post as a variable; each delete takes a post of its own.
       else if (destructive(r)) target = (await writePost(started, { content: `To be deleted by ${key}` })).guid;
@@ -130,7 +154,14 @@ describe('the contract of every route', () => {
     const { name } = platformFor('sqlite');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-backups-'));
     fs.symlinkSync(path.dirname(sqliteFolderOf(name)), path.join(dataDir, 'db'));
-    const backups = createHostBackups({ paths: backupPaths(dataDir), databaseName: name, clock: systemClock, startReport: { restore: null, upgradeBackup: null }, restart: 'host', log: () => {} });
+    const backups = createHostBackups({
+      paths: backupPaths(dataDir),
+      databaseName: name,
+      clock: systemClock,
+      startReport: { restore: null, upgradeBackup: null },
+      restart: 'host',
+      log: () => {},
+    });
     const started = await startInstance('sqlite', undefined, { backups: backups.control, name });
     instance = started;
     const answered: string[] = [];
@@ -154,8 +185,15 @@ describe('the contract of every route', () => {
   it('answers every route of the legacy interface with what it declares', async () => {
     const started = await startInstance('sqlite', 'the first password');
     instance = started;
-    const parent = await writePost(started, { content: 'A bookmark worth reading', post_type: 'post.bookmark', source_url: 'https://example.org/read', source_title: 'Read this' });
-    const parentId = (await started.call('GET', `/content?post_ids=1,2,3`)).json.data.find((p: { guid: string }) => p.guid === parent.guid).id as number;
+    const parent = await writePost(started, {
+      content: 'A bookmark worth reading',
+      post_type: 'post.bookmark',
+      source_url: 'https://example.org/read',
+      source_title: 'Read this',
+    });
+    const parentId = (await started.call('GET', `/content?post_ids=1,2,3`)).json.data.find(
+      (p: { guid: string }) => p.guid === parent.guid,
+    ).id as number;
     const personaId = (await started.db.personas.get(started.personaGuid))?.id;
     const seen: string[] = [];
     for (const r of inOrder(LEGACY.filter((r) => !refuses(r)))) {
@@ -185,10 +223,15 @@ describe('the contract of every route', () => {
     remotes.push(remote);
     const started = await startDesktop('memory');
     desktop = started;
-    const remotePost = (await remote.call('POST', '/api/posts/write', { params: { content: 'Agreed text', post_type: 'post.note' } })).json.data[0].guid as string;
+    const remotePost = (
+      await remote.call('POST', '/api/posts/write', { params: { content: 'Agreed text', post_type: 'post.note' } })
+    ).json.data[0].guid as string;
     const answered = new Set<string>();
     const call = async (method: string, path: string, params?: Record<string, string>) => {
-      const r = SYNC.find((candidate) => candidate.method === method && new RegExp(`^${candidate.pattern.replace(/:[a-z_]+/g, '[^/]+')}$`).test(path));
+      const r = SYNC.find(
+        (candidate) =>
+          candidate.method === method && new RegExp(`^${candidate.pattern.replace(/:[a-z_]+/g, '[^/]+')}$`).test(path),
+      );
       if (!r) throw new Error(`no sync route for ${method} ${path}`);
       const answer = await started.call(method, path, params ? { params } : {});
       expectDeclared(r, answer);
@@ -217,8 +260,18 @@ describe('the contract of every route', () => {
     // An item waiting for the person: a bookmark for a remote that speaks only the legacy interface.
     const legacyRemote = await startServedInstance('memory');
     remotes.push(legacyRemote);
-    const legacy = (await call('POST', '/api/sync/remotes', { base_url: legacyRemote.url, interface: 'legacy', token: 'owner-token-for-tests-0123456789' })) as { guid: string; personas: { guid: string }[] };
-    const bookmark = { content: 'A bookmark', post_type: 'post.bookmark', source_url: 'https://example.org/a', source_title: 'A', persona_guid: legacy.personas[0]?.guid ?? '' };
+    const legacy = (await call('POST', '/api/sync/remotes', {
+      base_url: legacyRemote.url,
+      interface: 'legacy',
+      token: 'owner-token-for-tests-0123456789',
+    })) as { guid: string; personas: { guid: string }[] };
+    const bookmark = {
+      content: 'A bookmark',
+      post_type: 'post.bookmark',
+      source_url: 'https://example.org/a',
+      source_title: 'A',
+      persona_guid: legacy.personas[0]?.guid ?? '',
+    };
     await started.call('POST', '/api/posts/write', { params: bookmark });
     const stopped = (await call('POST', `/api/sync/remotes/${legacy.guid}/sync`)) as { attention: { seq: number }[] };
     await call('POST', `/api/sync/outbox/${stopped.attention[0]?.seq ?? 0}`, { action: 'discard' });
@@ -231,23 +284,41 @@ describe('the contract of every route', () => {
 describe('an answer outside its contract', () => {
   const strictRoute = implement(
     'example',
-    { method: 'GET', pattern: '/example', access: 'anyone', output: z.strictObject({ count: z.number().int().nonnegative() }) },
+    {
+      method: 'GET',
+      pattern: '/example',
+      access: 'anyone',
+      output: z.strictObject({ count: z.number().int().nonnegative() }),
+    },
     () => Promise.resolve({ count: 1 }),
   );
 
   it('is refused when answers are checked, naming the route and the field', () => {
     expect(() => checkAnswer(strictRoute, { count: 1 })).not.toThrow();
-    expect(() => checkAnswer(strictRoute, { count: -1 })).toThrow(/GET \/example answered outside its contract:[\s\S]*count/);
+    expect(() => checkAnswer(strictRoute, { count: -1 })).toThrow(
+      /GET \/example answered outside its contract:[\s\S]*count/,
+    );
     expect(() => checkAnswer(strictRoute, { count: 1, token: 'secret' })).toThrow(/token/);
   });
 
   it('is parsed after access and input are checked, with the input the schema made', async () => {
     const seen: unknown[] = [];
-    const echo = implement('echo', { method: 'POST', pattern: '/echo', access: 'signed-in', input: z.object({ n: z.string().transform(Number) }), output: z.number() } as const, (ctx, input) => {
-      seen.push([ctx.viewer.accountGuid, input.n]);
-      return Promise.resolve(input.n);
-    });
-    const ctx = (viewer: RequestCtx['viewer'], params: Record<string, string>) => ({ viewer, params }) as unknown as RequestCtx;
+    const echo = implement(
+      'echo',
+      {
+        method: 'POST',
+        pattern: '/echo',
+        access: 'signed-in',
+        input: z.object({ n: z.string().transform(Number) }),
+        output: z.number(),
+      } as const,
+      (ctx, input) => {
+        seen.push([ctx.viewer.accountGuid, input.n]);
+        return Promise.resolve(input.n);
+      },
+    );
+    const ctx = (viewer: RequestCtx['viewer'], params: Record<string, string>) =>
+      ({ viewer, params }) as unknown as RequestCtx;
     await expect(echo.run(ctx(null, { n: '2' }))).rejects.toMatchObject({ code: 403 });
     await expect(echo.run(ctx({ accountGuid: 'a', personaGuids: [] }, {}))).rejects.toMatchObject({ code: 400 });
     await expect(echo.run(ctx({ accountGuid: 'a', personaGuids: [] }, { n: '2' }))).resolves.toBe(2);

@@ -29,9 +29,11 @@ describe('writing a costly text (sqlite)', () => {
 
   async function writeWhileReading(content: string): Promise<Timed> {
     const writing = { done: false };
-    const written = instance.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note' } }).finally(() => {
-      writing.done = true;
-    });
+    const written = instance
+      .call('POST', '/api/posts/write', { params: { content, post_type: 'post.note' } })
+      .finally(() => {
+        writing.done = true;
+      });
     let readerWaitedMs = 0;
     do {
       const asked = performance.now();
@@ -45,26 +47,33 @@ describe('writing a costly text (sqlite)', () => {
   /** The shortest wait of a few, beside an ordinary article as long as `length`. */
   async function ordinaryWait(length: number): Promise<number> {
     let fastest = Infinity;
-    for (let i = 0; i < 3; i++) fastest = Math.min(fastest, (await writeWhileReading(ordinaryText(length))).readerWaitedMs);
+    for (let i = 0; i < 3; i++)
+      fastest = Math.min(fastest, (await writeWhileReading(ordinaryText(length))).readerWaitedMs);
     return fastest;
   }
 
-  it.each(Object.entries(KNOWN_COSTLY))('%s: is stored as written, and a reader is answered meanwhile', async (_, text) => {
-    const bound = FLOOR_MS + FACTOR * (await ordinaryWait(text.length));
-    let timed = await writeWhileReading(text);
-    // A busy machine may hold one request up; a text that blocks the host holds up every try.
-    if (timed.readerWaitedMs > bound) timed = await writeWhileReading(text);
-    expectOk(timed.written);
-    expect(timed.readerWaitedMs, `the reader waited ${timed.readerWaitedMs.toFixed(0)} ms; the bound is ${bound.toFixed(0)} ms`).toBeLessThan(bound);
-    const post = timed.written.json.data[0];
-    expect(post.text).toBe(text.trimEnd());
-    // Shown as plain text: paragraphs and line breaks, nothing the text's markup made.
-    expect(post.content).not.toMatch(/<(?!\/?p>|br \/>)/);
+  it.each(Object.entries(KNOWN_COSTLY))(
+    '%s: is stored as written, and a reader is answered meanwhile',
+    async (_, text) => {
+      const bound = FLOOR_MS + FACTOR * (await ordinaryWait(text.length));
+      let timed = await writeWhileReading(text);
+      // A busy machine may hold one request up; a text that blocks the host holds up every try.
+      if (timed.readerWaitedMs > bound) timed = await writeWhileReading(text);
+      expectOk(timed.written);
+      expect(
+        timed.readerWaitedMs,
+        `the reader waited ${timed.readerWaitedMs.toFixed(0)} ms; the bound is ${bound.toFixed(0)} ms`,
+      ).toBeLessThan(bound);
+      const post = timed.written.json.data[0];
+      expect(post.text).toBe(text.trimEnd());
+      // Shown as plain text: paragraphs and line breaks, nothing the text's markup made.
+      expect(post.content).not.toMatch(/<(?!\/?p>|br \/>)/);
 
-    const served = await instance.call('GET', `/api/posts/${post.guid}`);
-    expectOk(served);
-    expect(served.json.data[0].content).toBe(post.content);
-  });
+      const served = await instance.call('GET', `/api/posts/${post.guid}`);
+      expectOk(served);
+      expect(served.json.data[0].content).toBe(post.content);
+    },
+  );
 
   it('refuses a text over the limit at once, without reading it as Markdown first', async () => {
     // 960,000 characters within the 1 MiB a body may have: read as Markdown before its length was checked, it took 80 s.

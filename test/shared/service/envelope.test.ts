@@ -19,7 +19,11 @@ describe.each(BACKENDS)('envelope and routing (%s)', (backend) => {
       for (const path of ['/', '/api', '/api/nothing', '/api/posts/global/extra', '/api/account']) {
         expectError(await instance.call('GET', path), 404, ErrorText.unknownEndpoint);
       }
-      expectError(await instance.call('POST', '/api/no/such/thing', { params: { a: 1 } }), 404, ErrorText.unknownEndpoint);
+      expectError(
+        await instance.call('POST', '/api/no/such/thing', { params: { a: 1 } }),
+        404,
+        ErrorText.unknownEndpoint,
+      );
     });
 
     it('answers a known path with the wrong method with 405', async () => {
@@ -48,7 +52,10 @@ describe.each(BACKENDS)('envelope and routing (%s)', (backend) => {
       instance.db.close();
       const response = await service(new Request(`${ORIGIN}/api/posts/global`));
       expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({ meta: { code: 500, text: ErrorText.internal, list: false }, data: false });
+      expect(await response.json()).toEqual({
+        meta: { code: 500, text: ErrorText.internal, list: false },
+        data: false,
+      });
       expect(seen).toHaveLength(1);
     });
 
@@ -86,7 +93,10 @@ describe.each(BACKENDS)('envelope and routing (%s)', (backend) => {
       const json = JSON.stringify({ content: 'Just fits', post_type: 'post.note' });
       const padded = json + ' '.repeat(MAX_BODY_BYTES - json.length);
       expect(MAX_BODY_BYTES).toBe(1024 * 1024);
-      const fits = await instance.call('POST', '/api/posts/write', { headers: { 'content-type': 'application/json' }, body: padded });
+      const fits = await instance.call('POST', '/api/posts/write', {
+        headers: { 'content-type': 'application/json' },
+        body: padded,
+      });
       expectOk(fits);
       expect(fits.json.data[0].text).toBe('Just fits');
 
@@ -176,13 +186,20 @@ describe.each(BACKENDS)('envelope and routing (%s)', (backend) => {
       expectOk(postBody);
       expect(postBody.json.data.guid).toBe(instance.accountGuid);
 
-      const postForm = await instance.call('POST', '/api/account/me', { token: null, form: true, params: { token: OWNER_TOKEN } });
+      const postForm = await instance.call('POST', '/api/account/me', {
+        token: null,
+        form: true,
+        params: { token: OWNER_TOKEN },
+      });
       expectOk(postForm);
 
       const getQuery = await instance.call('GET', '/api/account/me', { token: null, params: { token: OWNER_TOKEN } });
       expectOk(getQuery);
 
-      const mentions = await instance.call('GET', '/api/posts/mentions', { token: null, params: { token: OWNER_TOKEN } });
+      const mentions = await instance.call('GET', '/api/posts/mentions', {
+        token: null,
+        params: { token: OWNER_TOKEN },
+      });
       expectOk(mentions);
       expect(mentions.json.data).toEqual([]);
     });
@@ -195,7 +212,10 @@ describe.each(BACKENDS)('envelope and routing (%s)', (backend) => {
       expectError(write, 403, ErrorText.needToLogIn);
 
       const hidden = await writePost(instance, { post_privacy: 'visibility.private' });
-      const read = await instance.call('GET', `/api/posts/${hidden.guid}`, { token: null, params: { token: OWNER_TOKEN } });
+      const read = await instance.call('GET', `/api/posts/${hidden.guid}`, {
+        token: null,
+        params: { token: OWNER_TOKEN },
+      });
       expectError(read, 400, ErrorText.invalidPostIdentifier);
     });
 
@@ -204,7 +224,11 @@ describe.each(BACKENDS)('envelope and routing (%s)', (backend) => {
       const wrong = 'not-a-token-of-this-instance';
       expectError(await instance.call('GET', '/api/posts/global', { token: wrong }), 401, ErrorText.invalidToken);
       expectError(await instance.call('GET', `/api/posts/${post.guid}`, { token: wrong }), 401, ErrorText.invalidToken);
-      expectError(await instance.call('GET', `/api/posts/${post.guid}/thread`, { token: `Bearer ${wrong}` }), 401, ErrorText.invalidToken);
+      expectError(
+        await instance.call('GET', `/api/posts/${post.guid}/thread`, { token: `Bearer ${wrong}` }),
+        401,
+        ErrorText.invalidToken,
+      );
       expectError(
         await instance.call('GET', `/api/account/${instance.personaGuid}/bio`, { token: wrong }),
         401,

@@ -3,7 +3,12 @@ import { EVENT_LIST_MAX, MAX_EVENT_STREAMS, type DeskEvent } from '../../../src-
 import { createEventHub, type Subscription } from '../../../src-shared/service/event-hub';
 
 const guid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const posts = (n: number, channel = guid(900_000)): DeskEvent => ({ kind: 'posts', post_guids: [guid(n)], channel_guids: [channel], persona_guids: [guid(800_000)] });
+const posts = (n: number, channel = guid(900_000)): DeskEvent => ({
+  kind: 'posts',
+  post_guids: [guid(n)],
+  channel_guids: [channel],
+  persona_guids: [guid(800_000)],
+});
 
 /** What a subscriber has pending, taken at once. */
 async function pendingOf(subscription: Subscription): Promise<readonly DeskEvent[]> {
@@ -21,7 +26,11 @@ describe('the event hub', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: 'posts', persona_guids: [guid(800_000)] });
     expect(events[0]?.kind === 'posts' && events[0].post_guids).toHaveLength(100);
-    expect(events[0]?.kind === 'posts' && events[0].channel_guids.sort()).toEqual([guid(900_000), guid(900_001), guid(900_002)]);
+    expect(events[0]?.kind === 'posts' && events[0].channel_guids.sort()).toEqual([
+      guid(900_000),
+      guid(900_001),
+      guid(900_002),
+    ]);
     // Taken: nothing is left.
     expect(await slow.next(0)).toBe('check');
   });

@@ -47,7 +47,11 @@ export function expectPostShape(post: Record<string, unknown>): void {
   expect(POST_TYPES).toContain(parsed.type);
   if (parsed.title !== false) expect(charCount(parsed.title)).toBeLessThanOrEqual(512);
   for (const persona of [parsed.persona, ...(parsed.mentions || [])]) expectPersonaSummary(persona);
-  for (const [iso, unix] of [[parsed.publish_at, parsed.publish_unix], [parsed.expires_at, parsed.expires_unix], [parsed.updated_at, parsed.updated_unix]] as const) {
+  for (const [iso, unix] of [
+    [parsed.publish_at, parsed.publish_unix],
+    [parsed.expires_at, parsed.expires_unix],
+    [parsed.updated_at, parsed.updated_unix],
+  ] as const) {
     expect(iso === false ? false : new Date(iso).getTime()).toBe(unix === false ? false : unix * 1000);
     if (iso !== false) expect(iso).toMatch(ISO);
   }

@@ -14,7 +14,10 @@ describe.each(BACKENDS)('legacy /content/blurbs/global (%s)', (backend) => {
   });
 
   const global = async (params: Record<string, string | number> = {}, token?: string | null) => {
-    const result = await instance.call('GET', '/content/blurbs/global', { params, ...(token === undefined ? {} : { token }) });
+    const result = await instance.call('GET', '/content/blurbs/global', {
+      params,
+      ...(token === undefined ? {} : { token }),
+    });
     expectLegacyOk(result);
     return result.json.data as Blurb[];
   };
@@ -69,8 +72,14 @@ describe.each(BACKENDS)('legacy /content/blurbs/global (%s)', (backend) => {
     expect(collected.size).toBe(7);
 
     instance.clock.advance(100);
-    const backdated = await writeContent(instance, { content: 'Written now, dated last year', pubdts: String(start - 365 * 86400) });
-    const scheduled = await writeContent(instance, { content: 'Appears in an hour', pubdts: String(start + 100 + 3600) });
+    const backdated = await writeContent(instance, {
+      content: 'Written now, dated last year',
+      pubdts: String(start - 365 * 86400),
+    });
+    const scheduled = await writeContent(instance, {
+      content: 'Appears in an hour',
+      pubdts: String(start + 100 + 3600),
+    });
     const normal = await writeContent(instance, { content: 'Plain' });
     await poll();
     expect(collected.has(backdated.id)).toBe(true);

@@ -4,7 +4,13 @@ import { BACKENDS, startInstance, type TestInstance } from '../../support/instan
 import { addAccount, type OtherAccount } from './helpers';
 import { expectLegacyError, expectLegacyOk, writeContent } from './legacy-helpers';
 
-type Legacy = { id: number; guid: string; you_reblurbed: boolean; parent_id: number | false; parent_post: false | Legacy };
+type Legacy = {
+  id: number;
+  guid: string;
+  you_reblurbed: boolean;
+  parent_id: number | false;
+  parent_post: false | Legacy;
+};
 
 describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backend) => {
   let instance: TestInstance;
@@ -50,7 +56,9 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
       const [seen] = await get(`/content/${original.id}`);
       expect(seen?.you_reblurbed).toBe(true);
       // Both reposts are public Blurbs: the original is a public post of Channel 1.
-      expect(await idsOf('/content/blurbs/global', {}, null)).toEqual(expect.arrayContaining([first.id, second.id, original.id]));
+      expect(await idsOf('/content/blurbs/global', {}, null)).toEqual(
+        expect.arrayContaining([first.id, second.id, original.id]),
+      );
 
       expectLegacyOk(await instance.call('DELETE', `/content/${first.id}`));
       expect((await get(`/content/${original.id}`))[0]?.you_reblurbed).toBe(true);
@@ -59,16 +67,25 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
       expect(await idsOf('/content/blurbs/global')).toEqual([original.id]);
     });
 
-    it("keeps a repost to its own account when the original is not a public post of Channel 1", async () => {
-      const made = await instance.call('POST', '/api/account/channels', { params: { name: 'Side', persona_guids: instance.personaGuid } });
+    it('keeps a repost to its own account when the original is not a public post of Channel 1', async () => {
+      const made = await instance.call('POST', '/api/account/channels', {
+        params: { name: 'Side', persona_guids: instance.personaGuid },
+      });
       expect(made.status).toBe(200);
       const sideChannel = await instance.db.channels.filter((c) => c.name === 'Side').first();
       expect(sideChannel?.id).toBeGreaterThan(1);
-      const side: Legacy = await writeContent(instance, { content: 'On the side channel', channel_id: sideChannel?.id ?? 0 });
+      const side: Legacy = await writeContent(instance, {
+        content: 'On the side channel',
+        channel_id: sideChannel?.id ?? 0,
+      });
       const quiet: Legacy = await writeContent(instance, { content: 'Only for me', privacy_type: 'visibility.none' });
       for (const original of [side, quiet]) {
         const made = await repost(original.id);
-        expectLegacyError(await instance.call('GET', `/content/${made.id}`, { token: null }), 404, ErrorText.postDoesNotExist);
+        expectLegacyError(
+          await instance.call('GET', `/content/${made.id}`, { token: null }),
+          404,
+          ErrorText.postDoesNotExist,
+        );
         expect((await get(`/content/${made.id}`))[0]?.parent_post).toMatchObject({ id: original.id });
       }
       expect(await idsOf('/content/blurbs/global', {}, null)).toEqual([side.id]);
@@ -85,12 +102,21 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
         expectLegacyError(await instance.call('POST', `/content/repost/${id}`), 404, ErrorText.postDoesNotExist);
       }
       expect((await instance.call('POST', '/content/repost/abc')).status).toBe(400);
-      expectLegacyError(await instance.call('POST', `/content/repost/${made.id}`, { token: null }), 403, ErrorText.needToLogIn);
+      expectLegacyError(
+        await instance.call('POST', `/content/repost/${made.id}`, { token: null }),
+        403,
+        ErrorText.needToLogIn,
+      );
     });
   });
 
   describe('reposts on the instance interface (extension)', () => {
-    type Shown = { guid: string; repost_of: string | false; original: false | { guid: string; text: string; attributes: { reposted: string | false } }; attributes: { reposted: string | false } };
+    type Shown = {
+      guid: string;
+      repost_of: string | false;
+      original: false | { guid: string; text: string; attributes: { reposted: string | false } };
+      attributes: { reposted: string | false };
+    };
     const shown = async (guid: string, token?: string | null) => {
       const result = await instance.call('GET', `/api/posts/${guid}`, token === undefined ? {} : { token });
       expect(result.status).toBe(200);
@@ -101,10 +127,19 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
       const original: Legacy = await writeContent(instance, { content: 'Worth passing on' });
       instance.clock.advance(1);
       const made = await repost(original.id);
-      expect(await shown(made.guid)).toMatchObject({ repost_of: original.guid, original: { guid: original.guid, text: 'Worth passing on', attributes: { reposted: made.guid } } });
-      expect(await shown(original.guid)).toMatchObject({ repost_of: false, original: false, attributes: { reposted: made.guid } });
+      expect(await shown(made.guid)).toMatchObject({
+        repost_of: original.guid,
+        original: { guid: original.guid, text: 'Worth passing on', attributes: { reposted: made.guid } },
+      });
+      expect(await shown(original.guid)).toMatchObject({
+        repost_of: false,
+        original: false,
+        attributes: { reposted: made.guid },
+      });
       // A stranger sees the repost and what it reposts, but not whose repost is whose.
-      expect(await shown(made.guid, null)).toMatchObject({ original: { guid: original.guid, attributes: { reposted: false } } });
+      expect(await shown(made.guid, null)).toMatchObject({
+        original: { guid: original.guid, attributes: { reposted: false } },
+      });
       const timeline = await instance.call('GET', '/api/posts/global', { params: { count: 5 } });
       const [first] = timeline.json.data as Shown[];
       expect(first).toMatchObject({ guid: made.guid, repost_of: original.guid, original: { guid: original.guid } });
@@ -133,7 +168,11 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
     const fromMe: Legacy = await writeContent(instance, { content: 'Note to @me' });
     await theirs({ content: 'About @me', title: 'A titled post' });
     await writeContent(instance, { content: 'Nobody named here' });
-    expectLegacyError(await instance.call('GET', '/content/blurbs/mentions', { token: null }), 403, ErrorText.needToLogIn);
+    expectLegacyError(
+      await instance.call('GET', '/content/blurbs/mentions', { token: null }),
+      403,
+      ErrorText.needToLogIn,
+    );
     expect(await idsOf('/content/blurbs/mentions')).toEqual([fromMe.id, fromThem.id]);
     expect(await idsOf('/content/blurbs/mentions', { count: 1 })).toEqual([fromMe.id]);
     expect(await idsOf('/content/blurbs/mentions', { before_id: fromMe.id })).toEqual([fromThem.id]);
@@ -159,16 +198,26 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
     const posts: Legacy[] = [];
     for (let i = 0; i < 5; i++) {
       instance.clock.advance(1);
-      posts.push(await writeContent(instance, i === 2 ? { content: 'Long read', title: 'Essay' } : { content: `Blurb ${i}` }));
+      posts.push(
+        await writeContent(instance, i === 2 ? { content: 'Long read', title: 'Essay' } : { content: `Blurb ${i}` }),
+      );
     }
-    for (const post of posts) expectLegacyOk(await instance.call('POST', '/content/pin', { params: { post_id: post.id, colour: '#ff0000' } }));
+    for (const post of posts)
+      expectLegacyOk(await instance.call('POST', '/content/pin', { params: { post_id: post.id, colour: '#ff0000' } }));
     // The same colour again removes the pin.
-    expectLegacyOk(await instance.call('POST', '/content/pin', { params: { post_id: posts[0]?.id ?? 0, colour: 'ff0000' } }));
-    const pinned = posts.slice(1).map((p) => p.id).reverse();
+    expectLegacyOk(
+      await instance.call('POST', '/content/pin', { params: { post_id: posts[0]?.id ?? 0, colour: 'ff0000' } }),
+    );
+    const pinned = posts
+      .slice(1)
+      .map((p) => p.id)
+      .reverse();
     expect(await idsOf('/content/blurbs/pins')).toEqual(pinned);
     expect(await idsOf('/content/blurbs/pins', { count: 2 })).toEqual(pinned.slice(0, 2));
     expect(await idsOf('/content/blurbs/pins', { count: 2, before_id: pinned[1] ?? 0 })).toEqual(pinned.slice(2, 4));
-    expect(await idsOf('/content/blurbs/pins', { since_unix: Math.floor(instance.clock.now() / 1000) - 3, count: 200 })).toEqual(pinned.slice(0, 3));
+    expect(
+      await idsOf('/content/blurbs/pins', { since_unix: Math.floor(instance.clock.now() / 1000) - 3, count: 200 }),
+    ).toEqual(pinned.slice(0, 3));
     expectLegacyError(await instance.call('GET', '/content/blurbs/pins', { token: null }), 403, ErrorText.needToLogIn);
   });
 
@@ -178,7 +227,9 @@ describe.each(BACKENDS)('legacy repost and the account collections (%s)', (backe
     const quiet: Legacy = await writeContent(instance, { content: 'Quiet', privacy_type: 'visibility.none' });
     await writeContent(instance, { content: 'Titled', title: 'Not a Blurb' });
     const them = await theirs({ content: 'Theirs' });
-    const ids = (await instance.call('GET', '/users/list', { token: null })).json.data.map((a: { id: number; username: string }) => [a.username, a.id]);
+    const ids = (await instance.call('GET', '/users/list', { token: null })).json.data.map(
+      (a: { id: number; username: string }) => [a.username, a.id],
+    );
     const idOf = (name: string) => (ids.find(([n]: [string]) => n === name) ?? [])[1] as number;
     expect(await idsOf(`/users/blurbs/${idOf('me')}`)).toEqual([quiet.id, mine.id]);
     expect(await idsOf(`/users/blurbs/${idOf('me')}`, {}, null)).toEqual([mine.id]);

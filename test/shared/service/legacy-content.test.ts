@@ -18,9 +18,19 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       const post = await writeContent(instance, { content: 'A *first* Blurb #hello' });
       for (const field of LEGACY_POST_FIELDS) expect(post, field).toHaveProperty(field);
       expect(post).toMatchObject({
-        type: 'post.micro', title: '', slug: String(post.id), privacy: 'visibility.public', parent_id: false,
-        content: { text: 'A *first* Blurb #hello', summary: false, banner: false }, audio: false,
-        is_visible: true, is_deleted: false, stars: false, parent_post: false, expires_at: false, expires_unix: false,
+        type: 'post.micro',
+        title: '',
+        slug: String(post.id),
+        privacy: 'visibility.public',
+        parent_id: false,
+        content: { text: 'A *first* Blurb #hello', summary: false, banner: false },
+        audio: false,
+        is_visible: true,
+        is_deleted: false,
+        stars: false,
+        parent_post: false,
+        expires_at: false,
+        expires_unix: false,
       });
       expect(post.id).toBeGreaterThan(0);
       expect(post.content.html).toContain('<em>first</em>');
@@ -38,14 +48,26 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
 
     it('makes a titled post a blog post, or the titled kind `type` names, and keeps a Blurb a Blurb', async () => {
       expect((await writeContent(instance, { title: 'An essay', content: 'Long text' })).type).toBe('post.article');
-      expect((await writeContent(instance, { title: 'Later', content: 'Unfinished', type: 'post.draft' })).type).toBe('post.draft');
-      expect((await writeContent(instance, { title: 'About', content: 'Me', type: 'post.page' })).type).toBe('post.page');
+      expect((await writeContent(instance, { title: 'Later', content: 'Unfinished', type: 'post.draft' })).type).toBe(
+        'post.draft',
+      );
+      expect((await writeContent(instance, { title: 'About', content: 'Me', type: 'post.page' })).type).toBe(
+        'post.page',
+      );
       expect((await writeContent(instance, { content: 'No title', type: 'post.article' })).type).toBe('post.micro');
     });
 
     it('answers "No Text to Post" without content and refuses a Blurb over 8192 bytes, storing nothing', async () => {
-      expectLegacyError(await instance.call('POST', '/content', { params: { title: 'x' } }), 404, ErrorText.noTextToPost);
-      expectLegacyError(await instance.call('POST', '/content', { params: { content: '   ' } }), 404, ErrorText.noTextToPost);
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { title: 'x' } }),
+        404,
+        ErrorText.noTextToPost,
+      );
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { content: '   ' } }),
+        404,
+        ErrorText.noTextToPost,
+      );
       const tooBig = await instance.call('POST', '/content', { params: { content: 'é'.repeat(4097) } });
       expectLegacyError(tooBig, 400, 'content of a Blurb must be at most 8192 bytes');
       await writeContent(instance, { content: 'é'.repeat(4096) });
@@ -56,22 +78,39 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
 
     it('answers "Duplicate Post!" for a Blurb identical to the previous one, and accepts it after another', async () => {
       await writeContent(instance, { content: 'Same again' });
-      expectLegacyError(await instance.call('POST', '/content', { params: { content: 'Same again' } }), 404, ErrorText.duplicatePost);
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { content: 'Same again' } }),
+        404,
+        ErrorText.duplicatePost,
+      );
       await writeContent(instance, { content: 'Something else' });
       await writeContent(instance, { content: 'Same again' });
       expect(await instance.db.posts.count()).toBe(3);
     });
 
     it('needs a token', async () => {
-      expectLegacyError(await instance.call('POST', '/content', { params: { content: 'x' }, token: null }), 403, ErrorText.needToLogIn);
-      expectLegacyError(await instance.call('POST', '/content', { params: { content: 'x' }, token: 'wrong' }), 401, ErrorText.invalidToken);
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { content: 'x' }, token: null }),
+        403,
+        ErrorText.needToLogIn,
+      );
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { content: 'x' }, token: 'wrong' }),
+        401,
+        ErrorText.invalidToken,
+      );
     });
 
     it('updates the post `post_id` and keeps its id, GUID and slug', async () => {
       const post = await writeContent(instance, { content: 'First version', slug: 'my-slug' });
       instance.clock.advance(60);
       const updated = await writeContent(instance, { post_id: post.id, content: 'Second version' });
-      expect(updated).toMatchObject({ id: post.id, guid: post.guid, slug: 'my-slug', content: { text: 'Second version' } });
+      expect(updated).toMatchObject({
+        id: post.id,
+        guid: post.guid,
+        slug: 'my-slug',
+        content: { text: 'Second version' },
+      });
       expect(updated.updated_unix).toBe((post.updated_unix as number) + 60);
       expect(await instance.db.posts.count()).toBe(1);
     });
@@ -80,10 +119,20 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       const other = await addAccount(instance, 'other');
       const theirs = await instance.call('POST', '/content', { params: { content: 'Theirs' }, token: other.token });
       expectLegacyOk(theirs);
-      const attempt = await instance.call('POST', '/content', { params: { post_id: theirs.json.data[0].id, content: 'Mine now' } });
+      const attempt = await instance.call('POST', '/content', {
+        params: { post_id: theirs.json.data[0].id, content: 'Mine now' },
+      });
       expectLegacyError(attempt, 403, ErrorText.notOwner);
-      expectLegacyError(await instance.call('POST', '/content', { params: { post_id: 999, content: 'x' } }), 404, ErrorText.postDoesNotExist);
-      expectLegacyError(await instance.call('POST', '/content', { params: { post_id: 'abc', content: 'x' } }), 400, 'post_id must be the numeric id of a post');
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { post_id: 999, content: 'x' } }),
+        404,
+        ErrorText.postDoesNotExist,
+      );
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { post_id: 'abc', content: 'x' } }),
+        400,
+        'post_id must be the numeric id of a post',
+      );
     });
 
     it('links a reply by id: parent_id, the thread, and the instance thread', async () => {
@@ -93,21 +142,34 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       expect(reply.thread).not.toBe(false);
       const thread = await instance.call('GET', `/api/posts/${root.guid}/thread`);
       expect(thread.json.data.map((p: { guid: string }) => p.guid).sort()).toEqual([root.guid, reply.guid].sort());
-      expectLegacyError(await instance.call('POST', '/content', { params: { content: 'x', reply_to: 9999 } }), 400, 'reply_to must be the id of a post on this instance');
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { content: 'x', reply_to: 9999 } }),
+        400,
+        'reply_to must be the id of a post on this instance',
+      );
     });
 
-    it("refuses a reply to a post the writer cannot read, as if it did not exist, and reveals nothing of it", async () => {
+    it('refuses a reply to a post the writer cannot read, as if it did not exist, and reveals nothing of it', async () => {
       const other = await addAccount(instance);
-      const hidden = await instance.call('POST', '/content', { params: { content: 'Mine alone', privacy_type: 'visibility.none' }, token: other.token });
+      const hidden = await instance.call('POST', '/content', {
+        params: { content: 'Mine alone', privacy_type: 'visibility.none' },
+        token: other.token,
+      });
       const hiddenId = hidden.json.data[0].id;
-      const answer = await instance.call('POST', '/content', { params: { content: 'Sneaky reply', reply_to: hiddenId } });
+      const answer = await instance.call('POST', '/content', {
+        params: { content: 'Sneaky reply', reply_to: hiddenId },
+      });
       expectLegacyError(answer, 400, 'reply_to must be the id of a post on this instance');
       expect(JSON.stringify(answer.json)).not.toContain(hidden.json.data[0].guid);
     });
 
     it('takes pubdts, expydts and expyhrs (which wins), and privacy_type', async () => {
       const post = await writeContent(instance, {
-        content: 'Timed', pubdts: '2027-01-02 03:04:05', expydts: '2027-02-01 00:00:00', expyhrs: 2, privacy_type: 'visibility.private',
+        content: 'Timed',
+        pubdts: '2027-01-02 03:04:05',
+        expydts: '2027-02-01 00:00:00',
+        expyhrs: 2,
+        privacy_type: 'visibility.private',
       });
       expect(post.publish_at).toBe('2027-01-02T03:04:05Z');
       expect(post.expires_unix).toBe((post.publish_unix as number) + 7200);
@@ -116,11 +178,20 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       expectLegacyError(bad, 400, 'pubdts must be a date such as 2026-11-22 09:30:00 (UTC)');
       // Before 1970, or a two-digit year that a date library would read as 19xx: refused, under the name sent.
       // After 9999, which no ISO 8601 time a client reads can say: refused too.
-      for (const [name, value] of [['pubdts', '1969-12-31 23:59:59'], ['pubdts', '0099-01-01 00:00:00'], ['expydts', '0001-01-01 00:00:00'], ['pubdts', '999999999999']]) {
-        const early = await instance.call('POST', '/content', { params: { content: 'Too early', [name as string]: value as string } });
+      for (const [name, value] of [
+        ['pubdts', '1969-12-31 23:59:59'],
+        ['pubdts', '0099-01-01 00:00:00'],
+        ['expydts', '0001-01-01 00:00:00'],
+        ['pubdts', '999999999999'],
+      ]) {
+        const early = await instance.call('POST', '/content', {
+          params: { content: 'Too early', [name as string]: value as string },
+        });
         expectLegacyError(early, 400, `${name} must be a date such as 2026-11-22 09:30:00 (UTC)`);
       }
-      const endless = await instance.call('POST', '/content', { params: { content: 'Late', pubdts: '9999-12-31 00:00:00', expyhrs: 48 } });
+      const endless = await instance.call('POST', '/content', {
+        params: { content: 'Late', pubdts: '9999-12-31 00:00:00', expyhrs: 48 },
+      });
       expectLegacyError(endless, 400, 'expyhrs must end by the year 9999');
     });
 
@@ -128,7 +199,11 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       const channel = await instance.call('POST', '/api/account/channels', { params: { name: 'Second' } });
       const post = await writeContent(instance, { content: 'Elsewhere', channel_id: 2 });
       expect(post.channel).toMatchObject({ id: 2, guid: channel.json.data.guid });
-      expectLegacyError(await instance.call('POST', '/content', { params: { content: 'x', channel_id: 77 } }), 400, ErrorText.invalidChannel);
+      expectLegacyError(
+        await instance.call('POST', '/content', { params: { content: 'x', channel_id: 77 } }),
+        400,
+        ErrorText.invalidChannel,
+      );
     });
 
     it('writes an announcing Blurb with send_blurb=Y for a new blog post', async () => {
@@ -144,7 +219,11 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
     it('answers "Post Does Not Exist" for unknown, deleted and hidden posts, and 400 for a non-numeric id', async () => {
       expectLegacyError(await instance.call('GET', '/content/12345'), 404, ErrorText.postDoesNotExist);
       const hidden = await writeContent(instance, { content: 'Only me', privacy_type: 'visibility.none' });
-      expectLegacyError(await instance.call('GET', `/content/${hidden.id}`, { token: null }), 404, ErrorText.postDoesNotExist);
+      expectLegacyError(
+        await instance.call('GET', `/content/${hidden.id}`, { token: null }),
+        404,
+        ErrorText.postDoesNotExist,
+      );
       expectLegacyOk(await instance.call('GET', `/content/${hidden.id}`));
       expectLegacyError(await instance.call('GET', '/content/12abc'), 400, 'The post id must be a whole number');
     });
@@ -153,10 +232,17 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       const a = await writeContent(instance, { content: 'A' });
       const b = await writeContent(instance, { content: 'B', privacy_type: 'visibility.private' });
       const c = await writeContent(instance, { content: 'C' });
-      const list = await instance.call('GET', '/content', { params: { post_ids: `${c.id},${b.id},999,${a.id}` }, token: null });
+      const list = await instance.call('GET', '/content', {
+        params: { post_ids: `${c.id},${b.id},999,${a.id}` },
+        token: null,
+      });
       expectLegacyOk(list);
       expect(list.json.data.map((p: { id: number }) => p.id)).toEqual([c.id, a.id]);
-      expectLegacyError(await instance.call('GET', '/content', { params: { post_ids: '1,x' } }), 400, 'post_ids must be a comma list of numeric post ids');
+      expectLegacyError(
+        await instance.call('GET', '/content', { params: { post_ids: '1,x' } }),
+        400,
+        'post_ids must be a comma list of numeric post ids',
+      );
       expectLegacyError(await instance.call('GET', '/content'), 400, 'post_ids is required: a comma list of post ids');
     });
 
@@ -170,11 +256,20 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
     });
 
     it('reads and edits through the legacy interface a post written through the instance interface', async () => {
-      const written = await writePost(instance, { content: 'From the instance side', tags: 'one,two', geo_description: 'Home', canonical_url: '/notes/home' });
+      const written = await writePost(instance, {
+        content: 'From the instance side',
+        tags: 'one,two',
+        geo_description: 'Home',
+        canonical_url: '/notes/home',
+      });
       const [stored] = await instance.db.posts.where('guid').equals(written.guid).toArray();
       const id = stored?.id;
       const read = await instance.call('GET', `/content/${id}`);
-      expect(read.json.data[0]).toMatchObject({ guid: written.guid, type: 'post.micro', tags: [{ name: 'one' }, { name: 'two' }] });
+      expect(read.json.data[0]).toMatchObject({
+        guid: written.guid,
+        type: 'post.micro',
+        tags: [{ name: 'one' }, { name: 'two' }],
+      });
       await writeContent(instance, { post_id: Number(id), content: 'Edited from the legacy side' });
       const again = await instance.call('GET', `/api/posts/${written.guid}`);
       expect(again.json.data[0].text).toBe('Edited from the legacy side');
@@ -208,7 +303,11 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       const other = await addAccount(instance, 'other');
       const theirs = await instance.call('POST', '/content', { params: { content: 'Theirs' }, token: other.token });
       expectLegacyError(await instance.call('DELETE', `/content/${theirs.json.data[0].id}`), 403, ErrorText.notOwner);
-      expectLegacyError(await instance.call('DELETE', `/content/${theirs.json.data[0].id}`, { token: null }), 403, ErrorText.needToLogIn);
+      expectLegacyError(
+        await instance.call('DELETE', `/content/${theirs.json.data[0].id}`, { token: null }),
+        403,
+        ErrorText.needToLogIn,
+      );
       expectLegacyOk(await instance.call('GET', `/content/${theirs.json.data[0].id}`));
     });
 
@@ -228,7 +327,13 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       expectLegacyOk(starred);
       expect(starred.json.data[0].you_starred).toBe(true);
       expect(starred.json.data[0].stars).toEqual([
-        { id: 1, name: 'me', avatar_url: expect.stringMatching(/^data:image\/svg/), starred_at: '2027-01-15 08:02:03', starred_unix: 1_800_000_123 },
+        {
+          id: 1,
+          name: 'me',
+          avatar_url: expect.stringMatching(/^data:image\/svg/),
+          starred_at: '2027-01-15 08:02:03',
+          starred_unix: 1_800_000_123,
+        },
       ]);
       // The instance interface sees the same star.
       expect((await instance.call('GET', `/api/posts/${post.guid}`)).json.data[0].attributes.starred).toBe(true);
@@ -249,7 +354,11 @@ describe.each(BACKENDS)('legacy /content (%s)', (backend) => {
       expect(ignored.json.data[0].pin_colour).toBe('#0000ff');
       const off = await instance.call('POST', '/content/pin', { params: { post_id: post.id, colour: '#0000ff' } });
       expect(off.json.data[0]).toMatchObject({ you_pinned: false, pin_colour: false });
-      expectLegacyError(await instance.call('POST', '/content/pin', { params: { colour: '#ff0000' } }), 400, 'post_id must be the numeric id of a post');
+      expectLegacyError(
+        await instance.call('POST', '/content/pin', { params: { colour: '#ff0000' } }),
+        400,
+        'post_id must be the numeric id of a post',
+      );
     });
   });
 

@@ -15,7 +15,9 @@ export function expectLegacyError(result: Called, code: number, text: string): v
 
 /** POST /content; answers the one post object, failing the test on an error. */
 export async function writeContent(instance: TestInstance, params: Record<string, string | number> = {}) {
-  const result = await instance.call('POST', '/content', { params: { content: 'Hello from an old client', ...params } });
+  const result = await instance.call('POST', '/content', {
+    params: { content: 'Hello from an old client', ...params },
+  });
   expectLegacyOk(result);
   expect(result.json.data).toHaveLength(1);
   return result.json.data[0];
@@ -23,9 +25,41 @@ export async function writeContent(instance: TestInstance, params: Record<string
 
 /** The fields of section 2.2, in order, as every legacy post carries them (simple_posts=N). */
 export const LEGACY_POST_FIELDS = [
-  'id', 'parent_id', 'title', 'slug', 'type', 'privacy', 'guid', 'content', 'audio', 'tags', 'urls', 'thread',
-  'mentions', 'account', 'channel', 'client', 'created_at', 'created_unix', 'publish_at', 'publish_unix',
-  'updated_at', 'updated_unix', 'expires_at', 'expires_unix', 'is_mention', 'you_starred', 'you_pinned',
-  'you_reblurbed', 'stars', 'blurbs', 'parent_post', 'follows_you', 'you_follow', 'you_muted', 'you_blocked',
-  'is_visible', 'is_deleted',
+  'id',
+  'parent_id',
+  'title',
+  'slug',
+  'type',
+  'privacy',
+  'guid',
+  'content',
+  'audio',
+  'tags',
+  'urls',
+  'thread',
+  'mentions',
+  'account',
+  'channel',
+  'client',
+  'created_at',
+  'created_unix',
+  'publish_at',
+  'publish_unix',
+  'updated_at',
+  'updated_unix',
+  'expires_at',
+  'expires_unix',
+  'is_mention',
+  'you_starred',
+  'you_pinned',
+  'you_reblurbed',
+  'stars',
+  'blurbs',
+  'parent_post',
+  'follows_you',
+  'you_follow',
+  'you_muted',
+  'you_blocked',
+  'is_visible',
+  'is_deleted',
 ];

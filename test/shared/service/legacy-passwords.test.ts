@@ -86,7 +86,10 @@ describe.each(BACKENDS)('legacy passwd (%s)', (backend) => {
     const ids = `${other.id},${locked.id},${open.id}`;
     const without = await instance.call('GET', '/content', { params: { post_ids: ids }, token: null });
     expect(guidsOf(without.json.data)).toEqual([open.guid]);
-    const withSecret = await instance.call('GET', '/content', { params: { post_ids: ids, passwd: SECRET }, token: null });
+    const withSecret = await instance.call('GET', '/content', {
+      params: { post_ids: ids, passwd: SECRET },
+      token: null,
+    });
     expect(guidsOf(withSecret.json.data)).toEqual([locked.guid, open.guid]);
     const owner = await instance.call('GET', '/content', { params: { post_ids: ids } });
     expect(guidsOf(owner.json.data)).toEqual([other.guid, locked.guid, open.guid]);
@@ -95,7 +98,10 @@ describe.each(BACKENDS)('legacy passwd (%s)', (backend) => {
   it('tries one passwd against at most 10 protected posts, in the order asked', async () => {
     const posts = [];
     for (let i = 0; i < 11; i++) posts.push(await protectedPost({ title: `Secret ${i}` }));
-    const ids = posts.map((p) => p.id).reverse().join(',');
+    const ids = posts
+      .map((p) => p.id)
+      .reverse()
+      .join(',');
     const list = await instance.call('GET', '/content', { params: { post_ids: ids, passwd: SECRET }, token: null });
     expect(guidsOf(list.json.data)).toEqual(guidsOf(posts).reverse().slice(0, 10));
   });
@@ -121,10 +127,16 @@ describe.each(BACKENDS)('legacy passwd (%s)', (backend) => {
     const ownerGlobal = await instance.call('GET', '/api/posts/global', { params: { types } });
     expect(guidsOf(ownerGlobal.json.data)).toEqual([reply.guid, open.guid, post.guid]);
 
-    const thread = await instance.call('GET', `/api/posts/${reply.guid}/thread`, { params: { passwd: SECRET }, token: null });
+    const thread = await instance.call('GET', `/api/posts/${reply.guid}/thread`, {
+      params: { passwd: SECRET },
+      token: null,
+    });
     expectOk(thread);
     expect(guidsOf(thread.json.data)).toEqual([reply.guid]);
-    const fromRoot = await instance.call('GET', `/api/posts/${post.guid}/thread`, { params: { passwd: SECRET }, token: null });
+    const fromRoot = await instance.call('GET', `/api/posts/${post.guid}/thread`, {
+      params: { passwd: SECRET },
+      token: null,
+    });
     expectError(fromRoot, 400, ErrorText.invalidThreadIdentifier);
     const ownerThread = await instance.call('GET', `/api/posts/${reply.guid}/thread`);
     expect(guidsOf(ownerThread.json.data)).toEqual([post.guid, reply.guid]);
@@ -159,12 +171,21 @@ describe.each(BACKENDS)('legacy passwd (%s)', (backend) => {
 
   it('keeps the password across updates without passwd, changes it with a new one, and removes it with passwd=', async () => {
     const post = await protectedPost();
-    const edited = await writeContent(instance, { post_id: post.id, title: 'Members only', content: 'The hidden text' });
+    const edited = await writeContent(instance, {
+      post_id: post.id,
+      title: 'Members only',
+      content: 'The hidden text',
+    });
     expect(edited.guid).toBe(post.guid);
     await expectHidden(post.id, post.guid);
     await expectReadable(post.id, post.guid, SECRET);
 
-    await writeContent(instance, { post_id: post.id, title: 'Members only', content: 'The hidden text', passwd: 'new secret' });
+    await writeContent(instance, {
+      post_id: post.id,
+      title: 'Members only',
+      content: 'The hidden text',
+      passwd: 'new secret',
+    });
     await expectHidden(post.id, post.guid, SECRET);
     await expectReadable(post.id, post.guid, 'new secret');
 
@@ -181,7 +202,9 @@ describe.each(BACKENDS)('legacy passwd (%s)', (backend) => {
     await writeContent(instance, { content: 'A short note', passwd: '' });
 
     const post = await protectedPost();
-    const untitled = await instance.call('POST', '/content', { params: { post_id: post.id, title: '', content: 'Now a Blurb' } });
+    const untitled = await instance.call('POST', '/content', {
+      params: { post_id: post.id, title: '', content: 'Now a Blurb' },
+    });
     expectLegacyError(untitled, 400, PASSWD_ON_BLURB);
     await expectHidden(post.id, post.guid);
     const opened = await writeContent(instance, { post_id: post.id, title: '', content: 'Now a Blurb', passwd: '' });
@@ -190,7 +213,9 @@ describe.each(BACKENDS)('legacy passwd (%s)', (backend) => {
   });
 
   it('limits passwd to 256 characters and takes any titled kind', async () => {
-    const long = await instance.call('POST', '/content', { params: { title: 'T', content: 'x', passwd: 'p'.repeat(257) } });
+    const long = await instance.call('POST', '/content', {
+      params: { title: 'T', content: 'x', passwd: 'p'.repeat(257) },
+    });
     expectLegacyError(long, 400, 'passwd must be at most 256 characters');
     expect(await instance.db.posts.count()).toBe(0);
     const longest = await protectedPost({ passwd: 'é'.repeat(256) });

@@ -12,7 +12,8 @@ const SHORT = 'each search word must be at least 4 characters';
 const FILTER_REQUIRED = 'filter is required: an account name, a word or several words';
 
 /** Timeline order: newest first, ties by GUID descending. */
-const newestFirst = (a: Blurb, b: Blurb) => b.publish_unix - a.publish_unix || (a.guid < b.guid ? 1 : a.guid > b.guid ? -1 : 0);
+const newestFirst = (a: Blurb, b: Blurb) =>
+  b.publish_unix - a.publish_unix || (a.guid < b.guid ? 1 : a.guid > b.guid ? -1 : 0);
 
 /** A small deterministic generator (mulberry32), so a failing random case can be replayed. */
 function random(seed: number): () => number {
@@ -36,12 +37,16 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
 
   const now = () => instance.clock.now() / 1000;
   const search = async (params: Record<string, string | number>, token?: string | null) => {
-    const result = await instance.call('GET', '/content/blurbs/search', { params, ...(token === undefined ? {} : { token }) });
+    const result = await instance.call('GET', '/content/blurbs/search', {
+      params,
+      ...(token === undefined ? {} : { token }),
+    });
     expectLegacyOk(result);
     return result.json.data as Blurb[];
   };
   const idsOf = (blurbs: readonly Blurb[]) => blurbs.map((b) => b.id);
-  const found = async (filter: string, token?: string | null) => idsOf(await search({ filter, count: 200 }, token)).sort((a, b) => a - b);
+  const found = async (filter: string, token?: string | null) =>
+    idsOf(await search({ filter, count: 200 }, token)).sort((a, b) => a - b);
 
   it('finds Blurbs by one word or several (all of them, any order, any case), Unicode words too', async () => {
     const dog = await writeContent(instance, { content: 'Walking the dog near the river' });
@@ -88,13 +93,19 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
     await writePost(instance, { content: 'A meadow article', post_type: 'post.article', title: 'Meadow' });
     const gone = await writeContent(instance, { content: 'A meadow soon deleted' });
     expectLegacyOk(await instance.call('DELETE', `/content/${gone.id}`));
-    const privately = await writeContent(instance, { content: 'My private meadow', privacy_type: 'visibility.private' });
+    const privately = await writeContent(instance, {
+      content: 'My private meadow',
+      privacy_type: 'visibility.private',
+    });
     const theirsHidden = await instance.call('POST', '/content', {
       token: other.token,
       params: { content: 'Their hidden meadow', privacy_type: 'visibility.none' },
     });
     expectLegacyOk(theirsHidden);
-    const theirsPublic = await instance.call('POST', '/content', { token: other.token, params: { content: 'Their public meadow' } });
+    const theirsPublic = await instance.call('POST', '/content', {
+      token: other.token,
+      params: { content: 'Their public meadow' },
+    });
     expectLegacyOk(theirsPublic);
     const bookmark = await writePost(instance, {
       content: 'A meadow worth a link',
@@ -104,7 +115,8 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
     });
 
     // A bookmark is untitled, so a Blurb too.
-    const guidsFound = async (token?: string | null) => (await search({ filter: 'meadow', count: 200 }, token)).map((b) => b.guid).sort();
+    const guidsFound = async (token?: string | null) =>
+      (await search({ filter: 'meadow', count: 200 }, token)).map((b) => b.guid).sort();
     const publicGuids = [plain.guid, theirsPublic.json.data[0].guid, bookmark.guid];
     expect(await guidsFound(null)).toEqual([...publicGuids].sort());
     // The owner also sees their private Blurb; never the other account's invisible one.
@@ -130,11 +142,17 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
     await refuse({ filter: 'cats', count: '0' }, 'count must be a whole number from 1 to 200');
     await refuse({ filter: 'cats', before_id: '999' }, 'before_id must be the id of a post you can read');
     // Without a token too: nothing about the reader matters for a malformed filter.
-    expectLegacyError(await instance.call('GET', '/content/blurbs/search', { params: { filter: 'cat' }, token: null }), 400, `${SHORT}: cat`);
+    expectLegacyError(
+      await instance.call('GET', '/content/blurbs/search', { params: { filter: 'cat' }, token: null }),
+      400,
+      `${SHORT}: cat`,
+    );
   });
 
   it('takes an account name with @, or alone, as the author', async () => {
-    const created = await instance.call('POST', '/api/account/personas', { params: { handle: 'Writer', name: 'A Writer' } });
+    const created = await instance.call('POST', '/api/account/personas', {
+      params: { handle: 'Writer', name: 'A Writer' },
+    });
     const writer = created.json.data;
     const own = await writeContent(instance, { content: 'The writer thinks about rivers' });
     const theirs1 = await writeContent(instance, { content: 'Rivers run deep', persona_guid: writer.guid });
@@ -193,7 +211,10 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
     instance.clock.advance(5);
     const fresh = await writeContent(instance, { content: 'harbour fresh' });
     await writeContent(instance, { content: 'nothing to see' });
-    const backdated = await writeContent(instance, { content: 'harbour from last year', pubdts: String(cursor - 365 * 86400) });
+    const backdated = await writeContent(instance, {
+      content: 'harbour from last year',
+      pubdts: String(cursor - 365 * 86400),
+    });
     await writeContent(instance, { post_id: edited.id, content: 'harbour now edited' });
     // Changed after the cursor, but into a post that no longer holds the word.
     await writeContent(instance, { post_id: old.id, content: 'seen before, words gone' });
@@ -224,45 +245,56 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
     expect(await found('lighthouse')).toEqual([]);
     expect(await found('windmill')).toEqual([post.id]);
     // Through the instance interface too: both write the same index.
-    const rewritten = await instance.call('POST', `/api/posts/${post.guid}/write`, { params: { content: 'A tall watermill' } });
+    const rewritten = await instance.call('POST', `/api/posts/${post.guid}/write`, {
+      params: { content: 'A tall watermill' },
+    });
     expect(rewritten.status).toBe(200);
     expect(await found('windmill')).toEqual([]);
     expect(await found('watermill')).toEqual([post.id]);
   });
 
-  it('drives the search by the rarest word, reads the denser word only where candidates fall and loads only full matches', { timeout: 60_000 }, async () => {
-    const rare: string[] = [];
-    for (let i = 0; i < 1200; i++) {
-      instance.clock.advance(1);
-      const post = await writeContent(instance, { content: i % 500 === 10 ? `common and rarely ${i}` : `common only ${i}` });
-      if (i % 500 === 10) rare.unshift(post.guid);
-    }
-    // This is about the index: the indexer has caught up, as it does in a host.
-    await indexAllQueuedWords(instance.db);
-    // 1,200 posts hold `common`: several blocks; the 3 holding `rarely` are in one.
-    const [common, rarely] = await instance.db.wordDirs.bulkGet(['common', 'rarely']);
-    expect(common?.starts.length).toBeGreaterThan(4);
-    expect(rarely?.starts).toEqual(['']);
-    for (const words of [['common', 'rarely'], ['rarely', 'common']]) {
-      const blockReads = vi.spyOn(instance.db.wordBlocks, 'bulkGet');
-      const postReads = vi.spyOn(instance.db.posts, 'bulkGet');
-      let loaded = 0;
-      const accept = () => {
-        loaded++;
-        return true;
-      };
-      const posts = await searchPosts(instance.db, { words, count: 10, accept });
-      expect(posts.map((p) => p.guid)).toEqual(rare);
-      // Only the 3 posts that hold both words are loaded, by id, in one read: the posts are never scanned.
-      expect(loaded).toBe(3);
-      expect(postReads.mock.calls.map(([ids]) => ids.length)).toEqual([3]);
-      // The rare word's one block, then only the blocks of the common word where its 3 posts fall.
-      const read = blockReads.mock.calls.flatMap(([keys]) => keys);
-      expect(read.filter(([word]) => word === 'rarely')).toHaveLength(1);
-      expect(read.filter(([word]) => word === 'common').length).toBeLessThanOrEqual(3);
-      vi.restoreAllMocks();
-    }
-  });
+  it(
+    'drives the search by the rarest word, reads the denser word only where candidates fall and loads only full matches',
+    { timeout: 60_000 },
+    async () => {
+      const rare: string[] = [];
+      for (let i = 0; i < 1200; i++) {
+        instance.clock.advance(1);
+        const post = await writeContent(instance, {
+          content: i % 500 === 10 ? `common and rarely ${i}` : `common only ${i}`,
+        });
+        if (i % 500 === 10) rare.unshift(post.guid);
+      }
+      // This is about the index: the indexer has caught up, as it does in a host.
+      await indexAllQueuedWords(instance.db);
+      // 1,200 posts hold `common`: several blocks; the 3 holding `rarely` are in one.
+      const [common, rarely] = await instance.db.wordDirs.bulkGet(['common', 'rarely']);
+      expect(common?.starts.length).toBeGreaterThan(4);
+      expect(rarely?.starts).toEqual(['']);
+      for (const words of [
+        ['common', 'rarely'],
+        ['rarely', 'common'],
+      ]) {
+        const blockReads = vi.spyOn(instance.db.wordBlocks, 'bulkGet');
+        const postReads = vi.spyOn(instance.db.posts, 'bulkGet');
+        let loaded = 0;
+        const accept = () => {
+          loaded++;
+          return true;
+        };
+        const posts = await searchPosts(instance.db, { words, count: 10, accept });
+        expect(posts.map((p) => p.guid)).toEqual(rare);
+        // Only the 3 posts that hold both words are loaded, by id, in one read: the posts are never scanned.
+        expect(loaded).toBe(3);
+        expect(postReads.mock.calls.map(([ids]) => ids.length)).toEqual([3]);
+        // The rare word's one block, then only the blocks of the common word where its 3 posts fall.
+        const read = blockReads.mock.calls.flatMap(([keys]) => keys);
+        expect(read.filter(([word]) => word === 'rarely')).toHaveLength(1);
+        expect(read.filter(([word]) => word === 'common').length).toBeLessThanOrEqual(3);
+        vi.restoreAllMocks();
+      }
+    },
+  );
 
   it('agrees with a brute-force search over 150 random Blurbs', { timeout: 60_000 }, async () => {
     const next = random(20240607);
@@ -328,7 +360,9 @@ describe.each(BACKENDS)('legacy /content/blurbs/search (%s)', (backend) => {
       const expected = expectedFor(words, false);
       if (expected.length > 0) nonEmpty++;
       expect(idsOf(await search({ filter: words.join(' '), count: 200 })), words.join(' ')).toEqual(expected);
-      expect(idsOf(await search({ filter: words.join(' ').toUpperCase(), count: 200 }, null))).toEqual(expectedFor(words, true));
+      expect(idsOf(await search({ filter: words.join(' ').toUpperCase(), count: 200 }, null))).toEqual(
+        expectedFor(words, true),
+      );
     }
     expect(nonEmpty).toBeGreaterThan(8);
 
@@ -351,7 +385,9 @@ describe.each(BACKENDS)('search and the word indexer (%s)', (backend) => {
     const instance = await startInstance(backend);
     try {
       const ids = async (filter: string) =>
-        ((await instance.call('GET', '/content/blurbs/search', { params: { filter } })).json.data as Blurb[]).map((b) => b.id);
+        ((await instance.call('GET', '/content/blurbs/search', { params: { filter } })).json.data as Blurb[]).map(
+          (b) => b.id,
+        );
       const kept = (await writeContent(instance, { content: 'Lighthouse keeper' })) as Blurb;
       instance.clock.advance(1);
       const edited = (await writeContent(instance, { content: 'Lighthouse painter' })) as Blurb;

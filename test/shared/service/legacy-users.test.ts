@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorText } from '../../../src-shared/api/errors';
 import { CONFIRM_MY_ACCOUNT, CONFIRM_MY_DATA, UserText } from '../../../src-shared/service/legacy/users';
-import { BACKENDS, OWNER_TOKEN, startInstance, writePost, type Called, type TestInstance } from '../../support/instance';
+import {
+  BACKENDS,
+  OWNER_TOKEN,
+  startInstance,
+  writePost,
+  type Called,
+  type TestInstance,
+} from '../../support/instance';
 import { addAccount, GUID, ISO, nowOf } from './helpers';
 
 /** The legacy envelope (section 2.1): `meta.text` only on errors, never `meta.list`. */
@@ -53,7 +60,12 @@ const UNAVAILABLE: readonly [string, string][] = [
   ['/users/silence', UserText.silenceUnavailable],
 ];
 
-const PROFILE = { display_as: 'Ada Lovelace', language: 'de-DE', mail_addr: 'ada@example.com', timezone: 'Europe/Berlin' };
+const PROFILE = {
+  display_as: 'Ada Lovelace',
+  language: 'de-DE',
+  mail_addr: 'ada@example.com',
+  timezone: 'Europe/Berlin',
+};
 
 describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
   let instance: TestInstance;
@@ -80,9 +92,17 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
   it('refuses every token-required path without a token (403) and with a wrong one (401)', async () => {
     for (const [method, path] of TOKEN_REQUIRED) {
       expectLegacyError(await instance.call(method, path, { token: null }), 403, ErrorText.needToLogIn);
-      expectLegacyError(await instance.call(method, path, { token: 'not-a-token-of-this-instance' }), 401, ErrorText.invalidToken);
+      expectLegacyError(
+        await instance.call(method, path, { token: 'not-a-token-of-this-instance' }),
+        401,
+        ErrorText.invalidToken,
+      );
     }
-    expectLegacyError(await instance.call('GET', '/users/list', { token: 'not-a-token-of-this-instance' }), 401, ErrorText.invalidToken);
+    expectLegacyError(
+      await instance.call('GET', '/users/list', { token: 'not-a-token-of-this-instance' }),
+      401,
+      ErrorText.invalidToken,
+    );
   });
 
   it('GET /users/me answers the account with its Personas and Channels, first first', async () => {
@@ -126,7 +146,9 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
     await addAccount(instance);
     const sites = await instance.call('GET', '/users/sites');
     expectLegacyOk(sites);
-    expect(sites.json.data).toEqual([{ id: 1, guid: instance.channelGuid, name: 'Main', url: 'http://desk.test', privacy: 'visibility.public' }]);
+    expect(sites.json.data).toEqual([
+      { id: 1, guid: instance.channelGuid, name: 'Main', url: 'http://desk.test', privacy: 'visibility.public' },
+    ]);
     for (const path of ['/users/followers', '/users/following']) {
       const result = await instance.call('GET', path);
       expectLegacyOk(result);
@@ -149,10 +171,20 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
     expect(await me()).toMatchObject({ display_name: 'Ada Lovelace', mail: 'ada@example.com', language: 'de-DE' });
 
     expectLegacyError(await instance.call('POST', '/users/meta'), 400, 'display_as is required');
-    expectLegacyError(await instance.call('POST', '/users/meta', { params: { display_as: 'X' } }), 400, 'language is required');
-    expectLegacyError(await instance.call('POST', '/users/meta', { params: { ...PROFILE, mail_addr: 'a@b' } }), 401, ErrorText.invalidEmail);
     expectLegacyError(
-      await instance.call('POST', '/users/meta', { params: { ...PROFILE, display_as: 'Other', timezone: 'Mars/Olympus' } }),
+      await instance.call('POST', '/users/meta', { params: { display_as: 'X' } }),
+      400,
+      'language is required',
+    );
+    expectLegacyError(
+      await instance.call('POST', '/users/meta', { params: { ...PROFILE, mail_addr: 'a@b' } }),
+      401,
+      ErrorText.invalidEmail,
+    );
+    expectLegacyError(
+      await instance.call('POST', '/users/meta', {
+        params: { ...PROFILE, display_as: 'Other', timezone: 'Mars/Olympus' },
+      }),
       400,
       'timezone must be a TZ database name such as Europe/Berlin, or an abbreviation such as UTC',
     );
@@ -164,7 +196,10 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
     expectLegacyOk(seen);
     expect(seen.json.data).toEqual({ welcome: 'seen' });
     expect((await me()).welcome).toBe('seen');
-    expect(await instance.db.settings.get(`welcome:${instance.accountGuid}`)).toEqual({ key: `welcome:${instance.accountGuid}`, value: 'seen' });
+    expect(await instance.db.settings.get(`welcome:${instance.accountGuid}`)).toEqual({
+      key: `welcome:${instance.accountGuid}`,
+      value: 'seen',
+    });
 
     const skipped = await instance.call('POST', '/users/welcomeskip');
     expectLegacyOk(skipped);
@@ -178,7 +213,11 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
         expectLegacyError(await instance.call(method, path, { params: { account_id: 1 } }), 400, text);
       }
     }
-    expectLegacyError(await instance.call('POST', '/users/invite', { params: { mail: 'x@example.com' } }), 400, UserText.inviteUnavailable);
+    expectLegacyError(
+      await instance.call('POST', '/users/invite', { params: { mail: 'x@example.com' } }),
+      400,
+      UserText.inviteUnavailable,
+    );
     expectLegacyError(await instance.call('GET', '/users/follow'), 405, ErrorText.methodNotAllowed);
   });
 
@@ -197,7 +236,9 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
       const byId = await instance.call('POST', '/users/write', { params: { account_id: 2, bio_text: 'Alice here' } });
       expectLegacyOk(byId);
       expect(byId.json.data).toMatchObject({ guid: alice.guid, id: 2, username: 'alice', bio_text: 'Alice here' });
-      const byGuid = await instance.call('POST', '/users/write', { params: { persona_guid: alice.guid.toUpperCase(), bio_text: '' } });
+      const byGuid = await instance.call('POST', '/users/write', {
+        params: { persona_guid: alice.guid.toUpperCase(), bio_text: '' },
+      });
       expectLegacyOk(byGuid);
       expect(byGuid.json.data).toMatchObject({ guid: alice.guid, bio_text: '', bio_html: '' });
       expect(await bioOf(alice.guid)).toEqual({ text: '', html: '' });
@@ -220,10 +261,26 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
         );
       }
       expect(alice.guid).toMatch(GUID);
-      expectLegacyError(await instance.call('POST', '/users/write', { params: { account_id: 'two', bio_text: 'x' } }), 400, 'account_id must be the numeric id of an account');
-      expectLegacyError(await instance.call('POST', '/users/write', { params: { persona_guid: 'nope', bio_text: 'x' } }), 400, 'persona_guid must be a Persona GUID');
-      expectLegacyError(await instance.call('POST', '/users/write', { params: {} }), 400, 'bio_text is required (an empty text deletes the bio)');
-      expectLegacyError(await instance.call('POST', '/users/write', { params: { bio_text: 'b'.repeat(2049) } }), 400, 'bio_text must be at most 2048 characters');
+      expectLegacyError(
+        await instance.call('POST', '/users/write', { params: { account_id: 'two', bio_text: 'x' } }),
+        400,
+        'account_id must be the numeric id of an account',
+      );
+      expectLegacyError(
+        await instance.call('POST', '/users/write', { params: { persona_guid: 'nope', bio_text: 'x' } }),
+        400,
+        'persona_guid must be a Persona GUID',
+      );
+      expectLegacyError(
+        await instance.call('POST', '/users/write', { params: {} }),
+        400,
+        'bio_text is required (an empty text deletes the bio)',
+      );
+      expectLegacyError(
+        await instance.call('POST', '/users/write', { params: { bio_text: 'b'.repeat(2049) } }),
+        400,
+        'bio_text must be at most 2048 characters',
+      );
       expectLegacyOk(await instance.call('POST', '/users/write', { params: { bio_text: 'b'.repeat(2048) } }));
       expect((await bioOf(other.personaGuid)).text).toBe('');
     });
@@ -232,21 +289,34 @@ describe.each(BACKENDS)('legacy /users (%s)', (backend) => {
   describe('DELETE /users/mydata', () => {
     it('changes nothing without the exact confirmation', async () => {
       const post = await writePost(instance);
-      const wrong: Record<string, string>[] = [{}, { confirm: 'delete-my-data' }, { confirm: ` ${CONFIRM_MY_DATA}` }, { confirm: CONFIRM_MY_ACCOUNT }];
+      const wrong: Record<string, string>[] = [
+        {},
+        { confirm: 'delete-my-data' },
+        { confirm: ` ${CONFIRM_MY_DATA}` },
+        { confirm: CONFIRM_MY_ACCOUNT },
+      ];
       for (const params of wrong) {
         expectLegacyError(await instance.call('DELETE', '/users/mydata', { params }), 400, UserText.confirmMyData);
       }
       expect(await globalGuids()).toEqual([post.guid]);
     });
 
-    it('deletes every post of the account, with its stars and pins, and no other account\'s', async () => {
+    it("deletes every post of the account, with its stars and pins, and no other account's", async () => {
       const alice = await addPersona('alice');
-      const mine = [await writePost(instance), await writePost(instance, { persona_guid: alice.guid, content: 'By Alice' })];
+      const mine = [
+        await writePost(instance),
+        await writePost(instance, { persona_guid: alice.guid, content: 'By Alice' }),
+      ];
       const other = await addAccount(instance);
-      const theirs = await instance.call('POST', '/api/posts/write', { token: other.token, params: { content: 'Theirs', post_type: 'post.note' } });
+      const theirs = await instance.call('POST', '/api/posts/write', {
+        token: other.token,
+        params: { content: 'Theirs', post_type: 'post.note' },
+      });
       const theirGuid: string = theirs.json.data[0].guid;
       expect((await instance.call('POST', `/api/posts/${mine[0].guid}/star`, { token: other.token })).status).toBe(200);
-      expect((await instance.call('POST', `/api/posts/${mine[0].guid}/pin`, { params: { value: 'red' } })).status).toBe(200);
+      expect((await instance.call('POST', `/api/posts/${mine[0].guid}/pin`, { params: { value: 'red' } })).status).toBe(
+        200,
+      );
       expect((await instance.call('POST', `/api/posts/${theirGuid}/star`)).status).toBe(200);
 
       const result = await instance.call('DELETE', `/users/mydata?confirm=${CONFIRM_MY_DATA}`);
@@ -284,8 +354,16 @@ describe.each(BACKENDS)('legacy /users with a password (%s)', (backend) => {
   describe('POST /users/setpass', () => {
     it('needs the current password, then changes what sign-in accepts', async () => {
       expectLegacyError(await setpass({ password: 'new-password' }), 401, ErrorText.invalidLogin);
-      expectLegacyError(await setpass({ password: 'new-password', current: 'wrong-password' }), 401, ErrorText.invalidLogin);
-      expectLegacyError(await setpass({ password: 'short', current: 'old-password' }), 400, 'password must be at least 8 characters');
+      expectLegacyError(
+        await setpass({ password: 'new-password', current: 'wrong-password' }),
+        401,
+        ErrorText.invalidLogin,
+      );
+      expectLegacyError(
+        await setpass({ password: 'short', current: 'old-password' }),
+        400,
+        'password must be at least 8 characters',
+      );
       expectLegacyError(await setpass({ current: 'old-password' }), 400, 'password is required');
       expect((await login('old-password')).status).toBe(200);
 
@@ -313,17 +391,25 @@ describe.each(BACKENDS)('legacy /users with a password (%s)', (backend) => {
       await instance.call('POST', '/api/account/personas', { params: { handle: 'alice' } });
       const wrong: Record<string, string>[] = [{}, { confirm: CONFIRM_MY_DATA }, { confirm: 'DELETE-MY-ACCOUNT!' }];
       for (const params of wrong) {
-        expectLegacyError(await instance.call('DELETE', '/users/myaccount', { params }), 400, UserText.confirmMyAccount);
+        expectLegacyError(
+          await instance.call('DELETE', '/users/myaccount', { params }),
+          400,
+          UserText.confirmMyAccount,
+        );
       }
       const account = (await instance.call('GET', '/users/me')).json.data;
       expect(account.accounts).toHaveLength(2);
       expect(account.has_password).toBe(true);
-      expect((await instance.call('GET', '/api/posts/global')).json.data.map((p: { guid: string }) => p.guid)).toEqual([post.guid]);
+      expect((await instance.call('GET', '/api/posts/global')).json.data.map((p: { guid: string }) => p.guid)).toEqual([
+        post.guid,
+      ]);
     });
 
-    it('resets the account to a new instance\'s, keeping the owner token and the caller\'s', async () => {
+    it("resets the account to a new instance's, keeping the owner token and the caller's", async () => {
       const alice = (await instance.call('POST', '/api/account/personas', { params: { handle: 'alice' } })).json.data;
-      const journal = (await instance.call('POST', '/api/account/channels', { params: { name: 'Journal', persona_guids: alice.guid } })).json.data;
+      const journal = (
+        await instance.call('POST', '/api/account/channels', { params: { name: 'Journal', persona_guids: alice.guid } })
+      ).json.data;
       await writePost(instance);
       await writePost(instance, { persona_guid: alice.guid, channel_guid: journal.guid });
       expect((await instance.call('POST', '/users/write', { params: { bio_text: 'About me' } })).status).toBe(200);
@@ -332,7 +418,10 @@ describe.each(BACKENDS)('legacy /users with a password (%s)', (backend) => {
       const { token: stale } = (await login('old-password')).json.data;
       const { token: caller } = (await login('old-password')).json.data;
 
-      const result = await instance.call('DELETE', '/users/myaccount', { token: caller, params: { confirm: CONFIRM_MY_ACCOUNT } });
+      const result = await instance.call('DELETE', '/users/myaccount', {
+        token: caller,
+        params: { confirm: CONFIRM_MY_ACCOUNT },
+      });
       expectLegacyOk(result);
       expect(result.json.data).toEqual({ account_reset: true, deleted_posts: 2 });
 
@@ -342,7 +431,10 @@ describe.each(BACKENDS)('legacy /users with a password (%s)', (backend) => {
       expect(account.channels.map((c: { guid: string }) => c.guid)).toEqual([instance.channelGuid]);
       const list = (await instance.call('GET', '/users/list', { token: null })).json.data;
       expect(list.map((a: { guid: string }) => a.guid)).toEqual([instance.personaGuid, other.personaGuid]);
-      expect((await instance.call('GET', `/api/account/${instance.personaGuid}/bio`)).json.data.bio).toEqual({ text: '', html: '' });
+      expect((await instance.call('GET', `/api/account/${instance.personaGuid}/bio`)).json.data.bio).toEqual({
+        text: '',
+        html: '',
+      });
       expect((await instance.call('GET', '/api/posts/global')).json.data).toEqual([]);
       expect(await instance.db.grants.where('personaGuid').equals(alice.guid).count()).toBe(0);
       expect(await instance.db.grants.where('channelGuid').equals(journal.guid).count()).toBe(0);

@@ -14,18 +14,56 @@ import { LEGACY_POST_FIELDS } from './legacy-helpers';
  */
 const envelope = envelopeSchema(z.unknown());
 
-const names = ['content', 'post_type', 'title', 'tags', 'guid', 'persona_guid', 'channel_guid', 'reply_to',
-  'publish_at', 'expires_at', 'post_privacy', 'geo_latitude', 'geo_longitude', 'geo_altitude', 'source_url',
-  'source_title', 'canonical_url', 'post_slug', 'value', 'count', 'types', 'since', 'until', 'before'];
+const names = [
+  'content',
+  'post_type',
+  'title',
+  'tags',
+  'guid',
+  'persona_guid',
+  'channel_guid',
+  'reply_to',
+  'publish_at',
+  'expires_at',
+  'post_privacy',
+  'geo_latitude',
+  'geo_longitude',
+  'geo_altitude',
+  'source_url',
+  'source_title',
+  'canonical_url',
+  'post_slug',
+  'value',
+  'count',
+  'types',
+  'since',
+  'until',
+  'before',
+];
 
 const value = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 600 }),
   fc.integer().map(String),
   fc.double().map(String),
-  fc.constantFrom('post.note', 'post.bookmark', 'visibility.none', 'pin.red', '', ' ', '0', '251', '-1',
-    '<script>alert(1)</script>', 'javascript:alert(1)', '2026-02-30 10:00:00', '9'.repeat(40),
-    '00000000-0000-0000-0000-000000000000', 'http://desk.test/posts/x', '@me'),
+  fc.constantFrom(
+    'post.note',
+    'post.bookmark',
+    'visibility.none',
+    'pin.red',
+    '',
+    ' ',
+    '0',
+    '251',
+    '-1',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    '2026-02-30 10:00:00',
+    '9'.repeat(40),
+    '00000000-0000-0000-0000-000000000000',
+    'http://desk.test/posts/x',
+    '@me',
+  ),
 );
 const params = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 8 });
 const endpoint = fc.constantFrom(
@@ -78,35 +116,182 @@ describe.each(BACKENDS)('random input (%s)', (backend) => {
  * The legacy interface (section 4.1: `/content` and `/users`), which answers its own envelope: success
  * `{meta: {code: 200}, data}`, errors `{meta: {code, text}, data: false}`.
  */
-const legacyNames = ['content', 'title', 'channel_id', 'post_id', 'reply_to', 'slug', 'type', 'send_blurb', 'pubdts',
-  'expydts', 'expyhrs', 'privacy_type', 'passwd', 'simple_posts', 'post_ids', 'count', 'before_id', 'before_unix',
-  'since_id', 'since_unix', 'filter', 'colour', 'color', 'persona_guid', 'tags', 'confirm',
+const legacyNames = [
+  'content',
+  'title',
+  'channel_id',
+  'post_id',
+  'reply_to',
+  'slug',
+  'type',
+  'send_blurb',
+  'pubdts',
+  'expydts',
+  'expyhrs',
+  'privacy_type',
+  'passwd',
+  'simple_posts',
+  'post_ids',
+  'count',
+  'before_id',
+  'before_unix',
+  'since_id',
+  'since_unix',
+  'filter',
+  'colour',
+  'color',
+  'persona_guid',
+  'tags',
+  'confirm',
   // The variables of /users/meta, /users/write and /users/setpass, so that those get past "x is required".
-  'password', 'current', 'bio_text', 'account_id', 'display_as', 'language', 'mail_addr', 'timezone'];
+  'password',
+  'current',
+  'bio_text',
+  'account_id',
+  'display_as',
+  'language',
+  'mail_addr',
+  'timezone',
+];
 
 /** Never sent, in any variable: without them /users/mydata and /users/myaccount must delete nothing. */
 const CONFIRM_VALUES: readonly string[] = ['DELETE-MY-DATA', 'DELETE-MY-ACCOUNT'];
-const nearConfirm = ['DELETE-MY-DATA ', ' DELETE-MY-ACCOUNT', 'delete-my-data', 'delete-my-account', 'DELETE MY DATA',
-  'DELETE-MY-DATA\n', 'DELETE-MY-ACCOUNT.', 'DELETE_MY_DATA', 'DELETE-MY-DAT', 'YES', 'Y', 'true', '1', ''];
+const nearConfirm = [
+  'DELETE-MY-DATA ',
+  ' DELETE-MY-ACCOUNT',
+  'delete-my-data',
+  'delete-my-account',
+  'DELETE MY DATA',
+  'DELETE-MY-DATA\n',
+  'DELETE-MY-ACCOUNT.',
+  'DELETE_MY_DATA',
+  'DELETE-MY-DAT',
+  'YES',
+  'Y',
+  'true',
+  '1',
+  '',
+];
 
-const dates = ['2026-02-30 10:00:00', '2026-11-22 09:30:00', '2026-11-22T09:30:00Z', '2027-01-15 12:00:00',
-  '1999-12-31 23:59:59', '9999-12-31 23:59:59+14:00', '0001-01-01 00:00:00', '2026-13-01', '2026-11-22 24:00:00',
-  '1800000000', '1800003600', '0', '9'.repeat(12), '9'.repeat(13), 'yesterday', ''];
+const dates = [
+  '2026-02-30 10:00:00',
+  '2026-11-22 09:30:00',
+  '2026-11-22T09:30:00Z',
+  '2027-01-15 12:00:00',
+  '1999-12-31 23:59:59',
+  '9999-12-31 23:59:59+14:00',
+  '0001-01-01 00:00:00',
+  '2026-13-01',
+  '2026-11-22 24:00:00',
+  '1800000000',
+  '1800003600',
+  '0',
+  '9'.repeat(12),
+  '9'.repeat(13),
+  'yesterday',
+  '',
+];
 
 /** Values any variable may get: odd numbers, bad colours and dates, oversize and unicode text. */
-const legacySpecials = ['', ' ', '  \t\n ', '0', '-1', '-42', '1', '50', '200', '201', '9'.repeat(40), '9'.repeat(15),
-  '9'.repeat(12), '9007199254740993', '1e3', '0x10', '+1', '1.0', '12abc', 'abc', 'Y', 'N', 'y', ' Y ', 'yes',
-  'post.article', 'post.draft', 'post.page', 'post.podcast', 'post.note', 'post.micro', 'post.bookmark',
-  'visibility.public', 'visibility.private', 'visibility.none', 'VISIBILITY.NONE', 'visibility.secret',
-  '#12345g', 'ff0000', '#FFA500', '#ff0000', '#000000', '0000ff', '#fff', 'red', 'pin.red', ...dates,
-  'x'.repeat(9000), 'é'.repeat(4100), 't'.repeat(513), 'Hello from an old client', 'Café', '@me', 'me', '@other',
-  '@nobody hello world', 'a b', 'a,b,,c', '#kept, tag', ...nearConfirm, '<script>alert(1)</script>',
-  'javascript:alert(1)', '../../etc/passwd', '%00', '\u0000', '😀👍🏽', 'ｄｅｌｅｔｅ', 'Europe/Berlin', 'UTC', 'en-US',
-  'me@example.com', 'correct horse battery', '00000000-0000-0000-0000-000000000000'];
+const legacySpecials = [
+  '',
+  ' ',
+  '  \t\n ',
+  '0',
+  '-1',
+  '-42',
+  '1',
+  '50',
+  '200',
+  '201',
+  '9'.repeat(40),
+  '9'.repeat(15),
+  '9'.repeat(12),
+  '9007199254740993',
+  '1e3',
+  '0x10',
+  '+1',
+  '1.0',
+  '12abc',
+  'abc',
+  'Y',
+  'N',
+  'y',
+  ' Y ',
+  'yes',
+  'post.article',
+  'post.draft',
+  'post.page',
+  'post.podcast',
+  'post.note',
+  'post.micro',
+  'post.bookmark',
+  'visibility.public',
+  'visibility.private',
+  'visibility.none',
+  'VISIBILITY.NONE',
+  'visibility.secret',
+  '#12345g',
+  'ff0000',
+  '#FFA500',
+  '#ff0000',
+  '#000000',
+  '0000ff',
+  '#fff',
+  'red',
+  'pin.red',
+  ...dates,
+  'x'.repeat(9000),
+  'é'.repeat(4100),
+  't'.repeat(513),
+  'Hello from an old client',
+  'Café',
+  '@me',
+  'me',
+  '@other',
+  '@nobody hello world',
+  'a b',
+  'a,b,,c',
+  '#kept, tag',
+  ...nearConfirm,
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '😀👍🏽',
+  'ｄｅｌｅｔｅ',
+  'Europe/Berlin',
+  'UTC',
+  'en-US',
+  'me@example.com',
+  'correct horse battery',
+  '00000000-0000-0000-0000-000000000000',
+];
 
 /** Path segments sent as they are, not encoded: odd numbers, names of literal routes, broken escapes. */
-const rawSegments = ['0', '-1', '9'.repeat(40), '9'.repeat(15), '1e3', '%201', '1.0', '0x1', '+1', 'abc', 'blurbs',
-  'star', 'pin', '%', '%zz', '%E0%A4%A', '..', '.', '', '😀'];
+const rawSegments = [
+  '0',
+  '-1',
+  '9'.repeat(40),
+  '9'.repeat(15),
+  '1e3',
+  '%201',
+  '1.0',
+  '0x1',
+  '+1',
+  'abc',
+  'blurbs',
+  'star',
+  'pin',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '..',
+  '.',
+  '',
+  '😀',
+];
 
 /** Every legacy route but the write (weighted on its own), its path parameter as `{id}`. */
 const legacyTable = Object.values(legacyRoutes)
@@ -135,7 +320,11 @@ const clockStep = fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1
 
 /** What the service makes of a JSON value (params.ts): a list becomes a comma list, a scalar a string. */
 const textOf = (value: unknown): string =>
-  Array.isArray(value) ? value.join(',') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  Array.isArray(value)
+    ? value.join(',')
+    : typeof value === 'object' && value !== null
+      ? JSON.stringify(value)
+      : String(value);
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const wellFormed = (text: string): string => text.replace(LONE_SURROGATE, '\uFFFD');
@@ -220,7 +409,11 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
       ];
       // Never named: no generated value or path segment holds their ids (`namesUntouched`). Mine would also
       // vanish if an unconfirmed /users/mydata or /users/myaccount deleted anything.
-      const untouchedMine = await legacyWrite({ content: 'Nobody *edits* me, @other', tags: 'kept,legacy', slug: 'untouched-mine' });
+      const untouchedMine = await legacyWrite({
+        content: 'Nobody *edits* me, @other',
+        tags: 'kept,legacy',
+        slug: 'untouched-mine',
+      });
       const untouchedTheirs = await legacyWrite(
         { content: 'Nor me', title: 'Untouched', tags: 'kept', slug: 'untouched-theirs', type: 'post.page' },
         other.token,
@@ -232,12 +425,14 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
       );
       const untouchedIds = new Set([untouchedMine.id, untouchedTheirs.id]);
       /** Whether a value could be read as the id of an untouched post: any run of digits that is one. */
-      const namesUntouched = (text: string): boolean => (text.match(/\d+/g) ?? []).some((run) => untouchedIds.has(Number(run)));
+      const namesUntouched = (text: string): boolean =>
+        (text.match(/\d+/g) ?? []).some((run) => untouchedIds.has(Number(run)));
       // Guards the choice of values: none of the fixed ones is left out because it happens to hold such an id.
       expect([...legacySpecials, ...rawSegments].filter(namesUntouched)).toEqual([]);
       expect(keepers.map((k) => String(k.id)).filter(namesUntouched)).toEqual([]);
 
-      const readBack = async (id: number, token?: string) => (await app.call('GET', `/content/${id}`, token ? { token } : {})).json;
+      const readBack = async (id: number, token?: string) =>
+        (await app.call('GET', `/content/${id}`, token ? { token } : {})).json;
       const before = {
         mine: await readBack(untouchedMine.id),
         theirs: await readBack(untouchedTheirs.id),
@@ -252,23 +447,57 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
       const channels = await app.db.channels.toArray();
       const keeperIds = keepers.map((k) => String(k.id));
       const postIdValue = fc.oneof(
-        { weight: 2, arbitrary: fc.constantFrom(...keeperIds, ...keeperIds.map((id) => ` ${id} `), '0', '-1', '9'.repeat(40), '9'.repeat(15)) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            ...keeperIds,
+            ...keeperIds.map((id) => ` ${id} `),
+            '0',
+            '-1',
+            '9'.repeat(40),
+            '9'.repeat(15),
+          ),
+        },
         // Posts written during the run.
         { weight: 1, arbitrary: fc.nat(400).map(String) },
       );
       const contentValue = fc.oneof(
-        fc.constantFrom('Hello from an old client', 'Hello @me and @other', 'Café #tagged and **bold**', 'x'.repeat(9000),
-          'é'.repeat(4096), 'é'.repeat(4100), '😀👍🏽', '<script>alert(1)</script>', '   ', ''),
+        fc.constantFrom(
+          'Hello from an old client',
+          'Hello @me and @other',
+          'Café #tagged and **bold**',
+          'x'.repeat(9000),
+          'é'.repeat(4096),
+          'é'.repeat(4100),
+          '😀👍🏽',
+          '<script>alert(1)</script>',
+          '   ',
+          '',
+        ),
         fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }),
-        fc.tuple(fc.constantFrom('@me ', '@other ', 'Re: ', ''), fc.string({ minLength: 1, maxLength: 40 })).map(([a, b]) => a + b),
+        fc
+          .tuple(fc.constantFrom('@me ', '@other ', 'Re: ', ''), fc.string({ minLength: 1, maxLength: 40 }))
+          .map(([a, b]) => a + b),
       );
       const yesNo = fc.constantFrom('Y', 'N', 'y', ' n ', '', 'maybe');
       const unix = fc.oneof(
         fc.constantFrom('0', '-1', '1800000000', '9'.repeat(12), '9'.repeat(13), '1e9', ''),
         fc.integer({ min: 1_799_990_000, max: 1_800_200_000 }).map(String),
       );
-      const colour = fc.constantFrom('#12345g', 'ff0000', '#FFA500', '#ff0000', '#000000', '0000ff', '#0000FF', '#00ff00',
-        '#ffff00', '#fff', 'red', '');
+      const colour = fc.constantFrom(
+        '#12345g',
+        'ff0000',
+        '#FFA500',
+        '#ff0000',
+        '#000000',
+        '0000ff',
+        '#0000FF',
+        '#00ff00',
+        '#ffff00',
+        '#fff',
+        'red',
+        '',
+      );
       const words = fc.constantFrom('correct horse battery', 'short', '', 'p'.repeat(1000), 'secret-words');
       /** Values a client could mean, per variable; any variable also gets any value (`jsonValue`). */
       const plausible: Record<string, fc.Arbitrary<string>> = {
@@ -279,31 +508,78 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
         reply_to: postIdValue,
         before_id: postIdValue,
         since_id: postIdValue,
-        slug: fc.constantFrom('a-slug', 'untouched-mine', 'untouched-theirs', 'the-keeper', 'bad slug!', '', 'ünïcode-slug',
-          's'.repeat(256), '42'),
-        type: fc.constantFrom('post.article', 'post.draft', 'post.page', 'post.podcast', 'post.micro', 'post.note', 'POST.PAGE',
-          'post.bogus', ''),
+        slug: fc.constantFrom(
+          'a-slug',
+          'untouched-mine',
+          'untouched-theirs',
+          'the-keeper',
+          'bad slug!',
+          '',
+          'ünïcode-slug',
+          's'.repeat(256),
+          '42',
+        ),
+        type: fc.constantFrom(
+          'post.article',
+          'post.draft',
+          'post.page',
+          'post.podcast',
+          'post.micro',
+          'post.note',
+          'POST.PAGE',
+          'post.bogus',
+          '',
+        ),
         send_blurb: yesNo,
         simple_posts: yesNo,
         pubdts: fc.constantFrom(...dates),
         expydts: fc.constantFrom(...dates),
         expyhrs: fc.constantFrom('0', '1', '24', '-1', '999999', '1000000', '1.5', ''),
-        privacy_type: fc.constantFrom('visibility.public', 'visibility.private', 'visibility.none', 'VISIBILITY.PRIVATE',
-          'public', ''),
+        privacy_type: fc.constantFrom(
+          'visibility.public',
+          'visibility.private',
+          'visibility.none',
+          'VISIBILITY.PRIVATE',
+          'public',
+          '',
+        ),
         passwd: fc.constantFrom('secret-words', '', 'wrong-words', 'p'.repeat(256), 'p'.repeat(257)),
         post_ids: fc.oneof(
           fc.array(postIdValue, { minLength: 1, maxLength: 6 }).map((list) => list.join(',')),
-          fc.constantFrom('', ',', `${keeperIds[0]},,${keeperIds[1]}`, Array.from({ length: 201 }, (_, i) => i + 20).join(',')),
+          fc.constantFrom(
+            '',
+            ',',
+            `${keeperIds[0]},,${keeperIds[1]}`,
+            Array.from({ length: 201 }, (_, i) => i + 20).join(','),
+          ),
         ),
         count: fc.constantFrom('0', '1', '2', '50', '200', '201', '-1', '9'.repeat(40), '1.5', ' 3 '),
         before_unix: unix,
         since_unix: unix,
-        filter: fc.constantFrom('abc', 'Café', '@me', 'me', '@other', 'other', 'keeper', 'Keeper Blurb', 'hello world',
-          '@nobody hello', '@me @other', 'Hello', 'a', ''),
+        filter: fc.constantFrom(
+          'abc',
+          'Café',
+          '@me',
+          'me',
+          '@other',
+          'other',
+          'keeper',
+          'Keeper Blurb',
+          'hello world',
+          '@nobody hello',
+          '@me @other',
+          'Hello',
+          'a',
+          '',
+        ),
         colour,
         color: colour,
-        persona_guid: fc.constantFrom(...personas.flatMap((p) => [p.guid, p.guid.toUpperCase()]),
-          '00000000-0000-0000-0000-000000000000', 'not-a-guid', ''),
+        persona_guid: fc.constantFrom(
+          ...personas.flatMap((p) => [p.guid, p.guid.toUpperCase()]),
+          '00000000-0000-0000-0000-000000000000',
+          'not-a-guid',
+          '',
+        ),
         tags: fc.constantFrom('kept', 'a,b', '#x, y', '', 't'.repeat(300), 'ünï,😀'),
         confirm: fc.constantFrom(...nearConfirm),
         password: words,
@@ -341,7 +617,10 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
             .uniqueArray(fc.constantFrom(...legacyNames), { maxLength: 6 })
             .chain((keys) => fc.tuple(...keys.map((key) => valueFor(key).map((v) => [key, v] as const)))),
         )
-        .map(([content, pairs]): Record<string, unknown> => ({ ...(content !== undefined ? { content } : {}), ...Object.fromEntries(pairs) }))
+        .map(([content, pairs]): Record<string, unknown> => ({
+          ...(content !== undefined ? { content } : {}),
+          ...Object.fromEntries(pairs),
+        }))
         .filter((vars) => !Object.values(vars).some((v) => namesUntouched(textOf(v))))
         .filter((vars) => !CONFIRM_VALUES.includes(textOf(vars['confirm'])));
       const pathId = fc
@@ -350,7 +629,10 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
           { weight: 2, arbitrary: fc.constantFrom(...rawSegments) },
           { weight: 3, arbitrary: fc.nat(400).map(String) },
           { weight: 2, arbitrary: fc.string().map((s) => encodeURIComponent(s)) },
-          { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }).map((s) => encodeURIComponent(wellFormed(s))) },
+          {
+            weight: 1,
+            arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }).map((s) => encodeURIComponent(wellFormed(s))),
+          },
         )
         .filter((segment) => !namesUntouched(segment) && !namesUntouched(decodedOrRaw(segment)));
       const tokens: Record<string, string | null | undefined> = {
@@ -386,11 +668,20 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
 
             const result = await app.call(method, target, { ...options, ...(token !== undefined ? { token } : {}) });
             expectEnvelope(result, pathname, request);
-            if (result.status === 200 && Array.isArray(result.json.data) && /^\/(?:content|users\/blurbs)(?:\/|$)/.test(pathname)) {
+            if (
+              result.status === 200 &&
+              Array.isArray(result.json.data) &&
+              /^\/(?:content|users\/blurbs)(?:\/|$)/.test(pathname)
+            ) {
               // Lists of posts: each one a whole legacy post object (section 2.2), or the short one of simple_posts=Y.
-              const simple = textOf(vars['simple_posts'] ?? '').trim().toUpperCase() === 'Y';
+              const simple =
+                textOf(vars['simple_posts'] ?? '')
+                  .trim()
+                  .toUpperCase() === 'Y';
               for (const post of result.json.data as Record<string, unknown>[]) {
-                expect(Object.keys(post), request).toEqual(expect.arrayContaining(simple ? ['id', 'guid', 'is_deleted'] : LEGACY_POST_FIELDS));
+                expect(Object.keys(post), request).toEqual(
+                  expect.arrayContaining(simple ? ['id', 'guid', 'is_deleted'] : LEGACY_POST_FIELDS),
+                );
               }
             }
             if (stateBefore) {
@@ -411,9 +702,13 @@ describe.each(BACKENDS)('random legacy input (%s)', (backend) => {
       expect(await readBack(untouchedMine.id)).toEqual(before.mine);
       expect(await readBack(untouchedTheirs.id)).toEqual(before.theirs);
       expect(await readBack(untouchedTheirs.id, other.token)).toEqual(before.theirsByThem);
-      expect((await app.call('GET', `/content/${untouchedMine.id}`, { params: { simple_posts: 'Y' } })).json).toEqual(before.mineSimple);
+      expect((await app.call('GET', `/content/${untouchedMine.id}`, { params: { simple_posts: 'Y' } })).json).toEqual(
+        before.mineSimple,
+      );
       expect((await app.call('GET', `/api/posts/${untouchedMine.guid}`)).json).toEqual(before.mineInstance);
-      const listed = await app.call('GET', '/content', { params: { post_ids: `${untouchedMine.id},${untouchedTheirs.id}` } });
+      const listed = await app.call('GET', '/content', {
+        params: { post_ids: `${untouchedMine.id},${untouchedTheirs.id}` },
+      });
       expect(listed.json).toEqual({ meta: { code: 200 }, data: [before.mine.data[0], before.theirs.data[0]] });
     } finally {
       await app.close();

@@ -21,7 +21,8 @@ describe.each(BACKENDS)('reading posts and privacy (%s)', (backend) => {
     expectOk(result);
     return guidsOf(result.json.data);
   };
-  const ownerTimeline = async (): Promise<string[]> => guidsOf((await instance.call('GET', '/api/posts/global')).json.data);
+  const ownerTimeline = async (): Promise<string[]> =>
+    guidsOf((await instance.call('GET', '/api/posts/global')).json.data);
 
   it('serves a public post to anyone, as an array of one post object', async () => {
     const post = await writePost(instance, { content: 'Public' });

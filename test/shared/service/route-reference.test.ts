@@ -20,7 +20,9 @@ const SECTIONS = [
 
 describe('the route reference (docs/routes.md)', () => {
   it('names an exported answer schema for every route', () => {
-    const unnamed = Object.values(routes).filter((r) => answerName(r.output) === null).map((r) => `${r.method} ${r.pattern}`);
+    const unnamed = Object.values(routes)
+      .filter((r) => answerName(r.output) === null)
+      .map((r) => `${r.method} ${r.pattern}`);
     expect(unnamed).toEqual([]);
   });
 

@@ -14,7 +14,11 @@ describe.each(BACKENDS)('scheduled posts on the timelines (%s)', (backend) => {
     await instance.close();
   });
 
-  const list = async (path: string, params: Record<string, string | number> = {}, token?: string | null): Promise<string[]> => {
+  const list = async (
+    path: string,
+    params: Record<string, string | number> = {},
+    token?: string | null,
+  ): Promise<string[]> => {
     const result = await instance.call('GET', path, { params, ...(token === undefined ? {} : { token }) });
     expectOk(result);
     return guidsOf(result.json.data);
@@ -25,21 +29,32 @@ describe.each(BACKENDS)('scheduled posts on the timelines (%s)', (backend) => {
     const now = nowOf(instance);
     const published = await writePost(instance, { content: 'Out already, @me' });
     const soon = await writePost(instance, { content: 'Out in an hour, @me', publish_at: now + 3600 });
-    const later = await writePost(instance, { post_type: 'post.article', title: 'Tomorrow', content: 'An article for @me', publish_at: now + 86_400 });
+    const later = await writePost(instance, {
+      post_type: 'post.article',
+      title: 'Tomorrow',
+      content: 'An article for @me',
+      publish_at: now + 86_400,
+    });
     return { published: published.guid as string, soon: soon.guid as string, later: later.guid as string };
   }
 
-  it('leaves scheduled posts out of the owner\'s global and mentions timelines', async () => {
+  it("leaves scheduled posts out of the owner's global and mentions timelines", async () => {
     const { published } = await writeThree();
     expect(await list('/api/posts/global', { types: ALL_TYPES })).toEqual([published]);
     expect(await list('/api/posts/mentions', { types: ALL_TYPES })).toEqual([published]);
     // An `until` in the future does not bring them back: only `scheduled` does.
-    expect(await list('/api/posts/global', { types: ALL_TYPES, until: nowOf(instance) + 999_999 })).toEqual([published]);
+    expect(await list('/api/posts/global', { types: ALL_TYPES, until: nowOf(instance) + 999_999 })).toEqual([
+      published,
+    ]);
   });
 
   it('mixes them in at their time with scheduled=include, and lists them alone with scheduled=only', async () => {
     const { published, soon, later } = await writeThree();
-    expect(await list('/api/posts/global', { types: ALL_TYPES, scheduled: 'include' })).toEqual([later, soon, published]);
+    expect(await list('/api/posts/global', { types: ALL_TYPES, scheduled: 'include' })).toEqual([
+      later,
+      soon,
+      published,
+    ]);
     expect(await list('/api/posts/global', { types: ALL_TYPES, scheduled: 'only' })).toEqual([later, soon]);
     expect(await list('/api/posts/mentions', { types: ALL_TYPES, scheduled: 'only' })).toEqual([later, soon]);
     expect(await list('/api/posts/global', { types: ALL_TYPES, scheduled: 'ONLY', count: 1 })).toEqual([later]);
@@ -64,7 +79,7 @@ describe.each(BACKENDS)('scheduled posts on the timelines (%s)', (backend) => {
     expect(await list('/api/posts/global', { types: ALL_TYPES, scheduled: 'include' }, other.token)).toHaveLength(1);
   });
 
-  it('keeps scheduled posts out of search, a Persona\'s posts and a Channel unless asked', async () => {
+  it("keeps scheduled posts out of search, a Persona's posts and a Channel unless asked", async () => {
     const { published, soon, later } = await writeThree();
     await indexAllQueuedWords(instance.db);
     const persona = { author_guid: instance.personaGuid };
@@ -80,12 +95,20 @@ describe.each(BACKENDS)('scheduled posts on the timelines (%s)', (backend) => {
     const { soon } = await writeThree();
     const since = nowOf(instance);
     instance.clock.advance(10);
-    expectOk(await instance.call('POST', `/api/posts/${soon}/write`, { params: { content: 'Out in an hour, edited' } }));
+    expectOk(
+      await instance.call('POST', `/api/posts/${soon}/write`, { params: { content: 'Out in an hour, edited' } }),
+    );
     expect(await list('/api/posts/global', { types: ALL_TYPES, changed_since: since })).not.toContain(soon);
-    expect(await list('/api/posts/global', { types: ALL_TYPES, changed_since: since, scheduled: 'include' })).toContain(soon);
+    expect(await list('/api/posts/global', { types: ALL_TYPES, changed_since: since, scheduled: 'include' })).toContain(
+      soon,
+    );
   });
 
   it('refuses a scheduled value it does not know', async () => {
-    expectError(await instance.call('GET', '/api/posts/global', { params: { scheduled: 'later' } }), 400, 'scheduled must be one of exclude, include, only');
+    expectError(
+      await instance.call('GET', '/api/posts/global', { params: { scheduled: 'later' } }),
+      400,
+      'scheduled must be one of exclude, include, only',
+    );
   });
 });

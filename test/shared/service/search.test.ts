@@ -16,7 +16,10 @@ describe.each(BACKENDS)('GET /api/posts/search (%s)', (backend) => {
   });
 
   const search = async (params: Record<string, string | number>, token?: string | null) => {
-    const result = await instance.call('GET', '/api/posts/search', { params, ...(token === undefined ? {} : { token }) });
+    const result = await instance.call('GET', '/api/posts/search', {
+      params,
+      ...(token === undefined ? {} : { token }),
+    });
     expectOk(result);
     const posts = result.json.data as Record<string, unknown>[];
     for (const post of posts) expectPostShape(post);
@@ -25,10 +28,24 @@ describe.each(BACKENDS)('GET /api/posts/search (%s)', (backend) => {
   const found = async (q: string, token?: string | null) => guidsOf(await search({ q, count: 250 }, token)).sort();
 
   it('finds an article by a word of its title and by a word of its body, and Blurbs of every kind', async () => {
-    const article = await writePost(instance, { post_type: 'post.article', title: 'Harvest in the orchard', content: 'Apples everywhere, and pears' });
+    const article = await writePost(instance, {
+      post_type: 'post.article',
+      title: 'Harvest in the orchard',
+      content: 'Apples everywhere, and pears',
+    });
     const note = await writePost(instance, { content: 'The orchard gate is open' });
-    const bookmark = await writePost(instance, { post_type: 'post.bookmark', content: 'A guide to pruning', source_url: 'https://example.com/prune', source_title: 'Pruning' });
-    const quotation = await writePost(instance, { post_type: 'post.quotation', content: 'Whoever plants a garden believes', source_url: 'https://example.com/q', source_title: 'Saying' });
+    const bookmark = await writePost(instance, {
+      post_type: 'post.bookmark',
+      content: 'A guide to pruning',
+      source_url: 'https://example.com/prune',
+      source_title: 'Pruning',
+    });
+    const quotation = await writePost(instance, {
+      post_type: 'post.quotation',
+      content: 'Whoever plants a garden believes',
+      source_url: 'https://example.com/q',
+      source_title: 'Saying',
+    });
 
     expect(await found('harvest')).toEqual([article.guid]);
     expect(await found('PEARS')).toEqual([article.guid]);
@@ -53,7 +70,12 @@ describe.each(BACKENDS)('GET /api/posts/search (%s)', (backend) => {
   it("shows private posts to their owner only, and never another account's hidden ones", async () => {
     const other = await addAccount(instance);
     const open = await writePost(instance, { content: 'A public lantern' });
-    const mine = await writePost(instance, { post_type: 'post.article', title: 'My private lantern', content: 'Kept here', post_privacy: 'visibility.private' });
+    const mine = await writePost(instance, {
+      post_type: 'post.article',
+      title: 'My private lantern',
+      content: 'Kept here',
+      post_privacy: 'visibility.private',
+    });
     const theirs = await instance.call('POST', '/api/posts/write', {
       token: other.token,
       params: { content: 'Their hidden lantern', post_type: 'post.note', post_privacy: 'visibility.none' },
@@ -70,10 +92,17 @@ describe.each(BACKENDS)('GET /api/posts/search (%s)', (backend) => {
   });
 
   it('narrows to one Persona with @handle, and lists its posts by the handle alone', async () => {
-    const created = await instance.call('POST', '/api/account/personas', { params: { handle: 'Writer', name: 'A Writer' } });
+    const created = await instance.call('POST', '/api/account/personas', {
+      params: { handle: 'Writer', name: 'A Writer' },
+    });
     const writer = (created.json.data as { guid: string }).guid;
     const own = await writePost(instance, { content: 'The writer thinks about rivers' });
-    const theirs = await writePost(instance, { post_type: 'post.article', title: 'Rivers', content: 'Deep ones', persona_guid: writer });
+    const theirs = await writePost(instance, {
+      post_type: 'post.article',
+      title: 'Rivers',
+      content: 'Deep ones',
+      persona_guid: writer,
+    });
     instance.clock.advance(1);
     const later = await writePost(instance, { content: 'Mountains stand tall', persona_guid: writer });
 
@@ -88,13 +117,25 @@ describe.each(BACKENDS)('GET /api/posts/search (%s)', (backend) => {
   it('pages with before without skipping or repeating, posts of one second included', async () => {
     const written: string[] = [];
     for (let i = 0; i < 13; i++) {
-      written.push((await writePost(instance, i % 2 ? { content: `compass number ${i}` } : { post_type: 'post.article', title: `Compass ${i}`, content: 'text' })).guid);
+      written.push(
+        (
+          await writePost(
+            instance,
+            i % 2
+              ? { content: `compass number ${i}` }
+              : { post_type: 'post.article', title: `Compass ${i}`, content: 'text' },
+          )
+        ).guid,
+      );
       await writePost(instance, { content: `sextant number ${i}` });
       if (i % 4 === 3) instance.clock.advance(1);
     }
     const all = guidsOf(await search({ q: 'compass' }));
     expect([...all].sort()).toEqual([...written].sort());
-    const timeline = guidsOf((await instance.call('GET', '/api/posts/global', { params: { types: 'post.note,post.article', count: 250 } })).json.data as { guid: string }[]);
+    const timeline = guidsOf(
+      (await instance.call('GET', '/api/posts/global', { params: { types: 'post.note,post.article', count: 250 } }))
+        .json.data as { guid: string }[],
+    );
     expect(all).toEqual(timeline.filter((g) => written.includes(g)));
     for (const indexed of [false, true]) {
       if (indexed) await indexAllQueuedWords(instance.db);
@@ -107,19 +148,30 @@ describe.each(BACKENDS)('GET /api/posts/search (%s)', (backend) => {
       }
       expect(seen).toEqual(all);
     }
-    expectError(await instance.call('GET', '/api/posts/search', { params: { q: 'compass', before: '00000000-0000-0000-0000-000000000000' } }), 400, 'before must be the GUID of a post you can read');
+    expectError(
+      await instance.call('GET', '/api/posts/search', {
+        params: { q: 'compass', before: '00000000-0000-0000-0000-000000000000' },
+      }),
+      400,
+      'before must be the GUID of a post you can read',
+    );
   });
 
   it('refuses short words naming them, a missing q, and a count outside 1 to 250', async () => {
     const refuse = async (params: Record<string, string>, text: string, token?: string | null) =>
-      expectError(await instance.call('GET', '/api/posts/search', { params, ...(token === undefined ? {} : { token }) }), 400, text);
+      expectError(
+        await instance.call('GET', '/api/posts/search', { params, ...(token === undefined ? {} : { token }) }),
+        400,
+        text,
+      );
     await refuse({ q: 'cat' }, `${SHORT}: cat`);
     await refuse({ q: 'the cat sat there' }, `${SHORT}: the, cat, sat`);
     await refuse({ q: '!!!' }, `${SHORT}: !!!`);
     await refuse({ q: 'ab' }, `${SHORT}: ab`, null);
     await refuse({}, Q_REQUIRED);
     await refuse({ q: '   ' }, Q_REQUIRED);
-    for (const count of ['0', '251', 'abc', '1.5']) await refuse({ q: 'cats', count }, 'count must be a whole number from 1 to 250');
+    for (const count of ['0', '251', 'abc', '1.5'])
+      await refuse({ q: 'cats', count }, 'count must be a whole number from 1 to 250');
     for (let i = 0; i < 3; i++) await writePost(instance, { content: `kettle ${i}` });
     expect(await search({ q: 'kettle', count: 1 })).toHaveLength(1);
     expect(await search({ q: 'kettle', count: 250 })).toHaveLength(3);

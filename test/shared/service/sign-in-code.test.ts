@@ -36,7 +36,11 @@ describe.each(BACKENDS)('signing in with a one-time link (%s)', (backend) => {
 
   it('refuses a wrong code and an expired one alike, and keeps no code in the store', async () => {
     const code = await codes.issue(now());
-    expectError(await exchange(`${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`), 401, ErrorText.invalidSignInCode);
+    expectError(
+      await exchange(`${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`),
+      401,
+      ErrorText.invalidSignInCode,
+    );
     expectError(await instance.call('POST', '/api/auth/code', { token: null, params: {} }), 400, 'code is required');
     expectError(await exchange('x'.repeat(129)), 400, 'code must be at most 128 characters');
     const tables = await Promise.all(instance.db.tables.map((table) => table.toArray()));
@@ -72,7 +76,10 @@ describe.each(BACKENDS)('signing in with a one-time link (%s)', (backend) => {
     // The archive route is the host's, beside the service: a service alone does not claim it.
     expect(about.json.data.extensions).not.toContain('export');
     expectOk(await instance.call('POST', '/api/account/password', { params: { password: 'a-password-now' } }));
-    expect((await instance.call('GET', '/api/about', { token: null })).json.data.sign_in).toEqual({ password: true, link: true });
+    expect((await instance.call('GET', '/api/about', { token: null })).json.data.sign_in).toEqual({
+      password: true,
+      link: true,
+    });
   });
 });
 
@@ -80,8 +87,15 @@ describe('an instance that prints no links', () => {
   it('says so, and refuses every code', async () => {
     const instance = await startInstance('memory', 'a-password');
     try {
-      expect((await instance.call('GET', '/api/about', { token: null })).json.data.sign_in).toEqual({ password: true, link: false });
-      expectError(await instance.call('POST', '/api/auth/code', { token: null, params: { code: 'anything-at-all' } }), 401, ErrorText.invalidSignInCode);
+      expect((await instance.call('GET', '/api/about', { token: null })).json.data.sign_in).toEqual({
+        password: true,
+        link: false,
+      });
+      expectError(
+        await instance.call('POST', '/api/auth/code', { token: null, params: { code: 'anything-at-all' } }),
+        401,
+        ErrorText.invalidSignInCode,
+      );
     } finally {
       await instance.close();
     }

@@ -96,7 +96,11 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
       });
       expectError(script, 400, 'reply_to must be an http(s) URL or the GUID of a post');
       const markup = await instance.call('POST', '/api/posts/write', {
-        params: { content: 'x', post_type: 'post.note', reply_to: 'https://elsewhere.example/"><img src=x onerror=alert(1)>' },
+        params: {
+          content: 'x',
+          post_type: 'post.note',
+          reply_to: 'https://elsewhere.example/"><img src=x onerror=alert(1)>',
+        },
       });
       expectError(markup, 400, 'reply_to must be a URL without spaces, quotes or angle brackets (percent-encode them)');
     });
@@ -121,9 +125,13 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
         const posts = await thread(member.guid);
         expect(guidsOf(posts)).toEqual(expected);
         for (const post of posts) expectPostShape(post);
-        expect(await thread(member.guid, null)).toEqual(posts.map((p: { persona: object }) => ({ ...p, persona: { ...p.persona, is_you: false } })));
+        expect(await thread(member.guid, null)).toEqual(
+          posts.map((p: { persona: object }) => ({ ...p, persona: { ...p.persona, is_you: false } })),
+        );
       }
-      const parents = Object.fromEntries((await thread(root.guid)).map((p: { text: string; parent_guid: string | false }) => [p.text, p.parent_guid]));
+      const parents = Object.fromEntries(
+        (await thread(root.guid)).map((p: { text: string; parent_guid: string | false }) => [p.text, p.parent_guid]),
+      );
       expect(parents).toEqual({ root: false, a: root.guid, b: root.guid, a1: a.guid, a1x: a1.guid });
       expect(guidsOf(await thread(unrelated.guid))).toEqual([unrelated.guid]);
     });
@@ -134,7 +142,9 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
       const reply = await later({ reply_to: first.guid });
       const replyToReply = await later({ reply_to: reply.guid });
 
-      const moved = await instance.call('POST', `/api/posts/${reply.guid}/write`, { params: { content: 'moved', reply_to: second.guid } });
+      const moved = await instance.call('POST', `/api/posts/${reply.guid}/write`, {
+        params: { content: 'moved', reply_to: second.guid },
+      });
       expectOk(moved);
       expect(moved.json.data[0]).toMatchObject({ parent_guid: second.guid, reply_to: second.canonical_url });
       expect(guidsOf(await thread(first.guid))).toEqual([first.guid]);
@@ -145,7 +155,9 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
       const root = await writePost(instance);
       const reply = await later({ reply_to: root.guid });
       const under = await later({ reply_to: reply.guid });
-      const detached = await instance.call('POST', `/api/posts/${reply.guid}/write`, { params: { content: 'on its own', reply_to: '' } });
+      const detached = await instance.call('POST', `/api/posts/${reply.guid}/write`, {
+        params: { content: 'on its own', reply_to: '' },
+      });
       expectOk(detached);
       expect(detached.json.data[0]).toMatchObject({ reply_to: false, parent_guid: false });
       expect(guidsOf(await thread(root.guid))).toEqual([root.guid]);
@@ -153,13 +165,19 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
     });
 
     it('keeps a reply in its conversation when it is edited after its parent has gone', async () => {
-      const root = await writePost(instance, { content: 'root', expires_at: Math.floor(instance.clock.now() / 1000) + 600 });
+      const root = await writePost(instance, {
+        content: 'root',
+        expires_at: Math.floor(instance.clock.now() / 1000) + 600,
+      });
       const a = await later({ content: 'a', reply_to: root.guid });
       const b = await later({ content: 'b', reply_to: root.guid });
       instance.clock.advance(600);
       expect(guidsOf(await thread(a.guid))).toEqual([a.guid, b.guid]);
 
-      const edits: Record<string, string>[] = [{ content: 'a, edited' }, { content: 'a, edited again', reply_to: a.reply_to }];
+      const edits: Record<string, string>[] = [
+        { content: 'a, edited' },
+        { content: 'a, edited again', reply_to: a.reply_to },
+      ];
       for (const params of edits) {
         const edited = await instance.call('POST', `/api/posts/${a.guid}/write`, { params });
         expectOk(edited);
@@ -175,14 +193,20 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
       const problem = 'reply_to must not be this post or one of its replies';
       for (const target of [root, child, grandchild]) {
         for (const reply_to of [target.guid, target.canonical_url]) {
-          const result = await instance.call('POST', `/api/posts/${root.guid}/write`, { params: { content: 'loop', reply_to } });
+          const result = await instance.call('POST', `/api/posts/${root.guid}/write`, {
+            params: { content: 'loop', reply_to },
+          });
           expectError(result, 400, problem);
         }
       }
       // The conversation is as it was, and the root can still move to a conversation elsewhere.
       expect(guidsOf(await thread(grandchild.guid))).toEqual([root.guid, child.guid, grandchild.guid]);
       const other = await later({ content: 'other' });
-      expectOk(await instance.call('POST', `/api/posts/${root.guid}/write`, { params: { content: 'moved', reply_to: other.guid } }));
+      expectOk(
+        await instance.call('POST', `/api/posts/${root.guid}/write`, {
+          params: { content: 'moved', reply_to: other.guid },
+        }),
+      );
       // Oldest first: the root moved along with its replies into the conversation of the newer post.
       expect(guidsOf(await thread(other.guid))).toEqual([root.guid, child.guid, grandchild.guid, other.guid]);
     });
@@ -190,7 +214,11 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
     it('answers "Invalid Thread Identifier Supplied (2)" for an unknown or malformed GUID', async () => {
       for (const guid of ['00000000-0000-4000-8000-000000000000', 'nope']) {
         expectError(await instance.call('GET', `/api/posts/${guid}/thread`), 400, ErrorText.invalidThreadIdentifier);
-        expectError(await instance.call('GET', `/api/posts/${guid}/thread`, { token: null }), 400, ErrorText.invalidThreadIdentifier);
+        expectError(
+          await instance.call('GET', `/api/posts/${guid}/thread`, { token: null }),
+          400,
+          ErrorText.invalidThreadIdentifier,
+        );
       }
     });
 
@@ -202,7 +230,11 @@ describe.each(BACKENDS)('threads (%s)', (backend) => {
 
       expect(guidsOf(await thread(root.guid))).toEqual([root.guid, pub.guid, priv.guid, underPriv.guid]);
       expect(guidsOf(await thread(root.guid, null))).toEqual([root.guid, pub.guid, underPriv.guid]);
-      expectError(await instance.call('GET', `/api/posts/${priv.guid}/thread`, { token: null }), 400, ErrorText.invalidThreadIdentifier);
+      expectError(
+        await instance.call('GET', `/api/posts/${priv.guid}/thread`, { token: null }),
+        400,
+        ErrorText.invalidThreadIdentifier,
+      );
     });
   });
 });

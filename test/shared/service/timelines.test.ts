@@ -14,7 +14,11 @@ interface Written {
 
 /** The order a client expects: newest first, equal publication times by GUID, descending. */
 const inTimelineOrder = (posts: readonly Written[]): string[] =>
-  [...posts].sort((a, b) => newestFirst({ publishUnix: a.publish_unix, guid: a.guid }, { publishUnix: b.publish_unix, guid: b.guid })).map((p) => p.guid);
+  [...posts]
+    .sort((a, b) =>
+      newestFirst({ publishUnix: a.publish_unix, guid: a.guid }, { publishUnix: b.publish_unix, guid: b.guid }),
+    )
+    .map((p) => p.guid);
 
 describe.each(BACKENDS)('timelines (%s)', (backend) => {
   describe('global', () => {
@@ -27,7 +31,10 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
     });
 
     const timeline = async (params: Record<string, string | number> = {}, token?: string | null) => {
-      const result = await instance.call('GET', '/api/posts/global', { params, ...(token === undefined ? {} : { token }) });
+      const result = await instance.call('GET', '/api/posts/global', {
+        params,
+        ...(token === undefined ? {} : { token }),
+      });
       expectOk(result);
       return result.json.data;
     };
@@ -41,12 +48,22 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
     it('shows notes only unless other types are asked for', async () => {
       const note = await writePost(instance, { post_type: 'post.note' });
       const article = await writePost(instance, { post_type: 'post.article', title: 'A' });
-      const bookmark = await writePost(instance, { post_type: 'post.bookmark', source_url: 'https://example.com/', source_title: 'E' });
-      const quotation = await writePost(instance, { post_type: 'post.quotation', source_url: 'https://example.com/q', source_title: 'Q' });
+      const bookmark = await writePost(instance, {
+        post_type: 'post.bookmark',
+        source_url: 'https://example.com/',
+        source_title: 'E',
+      });
+      const quotation = await writePost(instance, {
+        post_type: 'post.quotation',
+        source_url: 'https://example.com/q',
+        source_title: 'Q',
+      });
 
       expect(guidsOf(await timeline())).toEqual([note.guid]);
       expect(guidsOf(await timeline({ types: 'post.article' }))).toEqual([article.guid]);
-      expect(guidsOf(await timeline({ types: 'post.bookmark, POST.QUOTATION' })).sort()).toEqual([bookmark.guid, quotation.guid].sort());
+      expect(guidsOf(await timeline({ types: 'post.bookmark, POST.QUOTATION' })).sort()).toEqual(
+        [bookmark.guid, quotation.guid].sort(),
+      );
       const all = await timeline({ types: 'post.note,post.article,post.bookmark,post.quotation' });
       expect(guidsOf(all).sort()).toEqual([note, article, bookmark, quotation].map((p) => p.guid).sort());
       for (const post of all) expectPostShape(post);
@@ -128,7 +145,11 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
       const base = nowOf(instance) - 1000;
       for (let i = 0; i < 300; i++) {
         // 12 distinct seconds, 25 posts in each; every seventh post private.
-        const params = { content: `post ${i}`, publish_at: base + (i % 12) * 10, post_privacy: i % 7 === 0 ? 'visibility.private' : 'visibility.public' };
+        const params = {
+          content: `post ${i}`,
+          publish_at: base + (i % 12) * 10,
+          post_privacy: i % 7 === 0 ? 'visibility.private' : 'visibility.public',
+        };
         written.push(await writePost(instance, params));
       }
     }, 120_000);
@@ -137,7 +158,10 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
     });
 
     const page = async (params: Record<string, string | number>, token?: string | null) => {
-      const result = await instance.call('GET', '/api/posts/global', { params, ...(token === undefined ? {} : { token }) });
+      const result = await instance.call('GET', '/api/posts/global', {
+        params,
+        ...(token === undefined ? {} : { token }),
+      });
       expectOk(result);
       return guidsOf(result.json.data);
     };
@@ -149,23 +173,27 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
       expect(await page({ count: 1 })).toEqual(expected.slice(0, 1));
     });
 
-    it.each([1, 7, 25, 40, 250])('pages with the before cursor, %i at a time, never skipping or repeating', async (count) => {
-      for (const [token, posts] of [
-        [undefined, written],
-        [null, written.filter((p) => p.privacy === 'visibility.public')],
-      ] as const) {
-        const seen: string[] = [];
-        let before: string | undefined;
-        for (let pages = 0; pages < 400; pages++) {
-          const next = await page({ count, ...(before ? { before } : {}) }, token);
-          if (next.length === 0) break;
-          expect(next.length).toBeLessThanOrEqual(count);
-          seen.push(...next);
-          before = next.at(-1);
+    it.each([1, 7, 25, 40, 250])(
+      'pages with the before cursor, %i at a time, never skipping or repeating',
+      async (count) => {
+        for (const [token, posts] of [
+          [undefined, written],
+          [null, written.filter((p) => p.privacy === 'visibility.public')],
+        ] as const) {
+          const seen: string[] = [];
+          let before: string | undefined;
+          for (let pages = 0; pages < 400; pages++) {
+            const next = await page({ count, ...(before ? { before } : {}) }, token);
+            if (next.length === 0) break;
+            expect(next.length).toBeLessThanOrEqual(count);
+            seen.push(...next);
+            before = next.at(-1);
+          }
+          expect(seen).toEqual(inTimelineOrder(posts));
         }
-        expect(seen).toEqual(inTimelineOrder(posts));
-      }
-    }, 120_000);
+      },
+      120_000,
+    );
 
     it('pages within since and until', async () => {
       const base = Math.min(...written.map((p) => p.publish_unix));
@@ -215,12 +243,18 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
       expect(guidsOf(viaHeader.json.data)).toEqual([second.guid, first.guid]);
       for (const post of viaHeader.json.data) expectPostShape(post);
 
-      const viaVariable = await instance.call('GET', '/api/posts/mentions', { token: null, params: { token: OWNER_TOKEN } });
+      const viaVariable = await instance.call('GET', '/api/posts/mentions', {
+        token: null,
+        params: { token: OWNER_TOKEN },
+      });
       expectOk(viaVariable);
       expect(guidsOf(viaVariable.json.data)).toEqual([second.guid, first.guid]);
 
       const options = { params: { types: 'post.note,post.article', count: 2 } };
-      expect(guidsOf((await instance.call('GET', '/api/posts/mentions', options)).json.data)).toEqual([article.guid, second.guid]);
+      expect(guidsOf((await instance.call('GET', '/api/posts/mentions', options)).json.data)).toEqual([
+        article.guid,
+        second.guid,
+      ]);
       const since = { params: { since: (first.publish_unix as number) + 1, until: second.publish_unix } };
       expect(guidsOf((await instance.call('GET', '/api/posts/mentions', since)).json.data)).toEqual([second.guid]);
       const paged = { params: { before: second.guid } };

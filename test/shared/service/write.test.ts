@@ -41,11 +41,21 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         updated_unix: nowOf(instance),
         channel_guid: instance.channelGuid,
       });
-      expect(post.persona).toMatchObject({ guid: instance.personaGuid, as: 'me', name: 'Me', is_you: true, youfollow: false });
+      expect(post.persona).toMatchObject({
+        guid: instance.personaGuid,
+        as: 'me',
+        name: 'Me',
+        is_you: true,
+        youfollow: false,
+      });
     });
 
     it('publishes all four types', async () => {
-      const article = await writePost(instance, { post_type: 'post.article', title: 'An article', content: '# Heading\n\nBody' });
+      const article = await writePost(instance, {
+        post_type: 'post.article',
+        title: 'An article',
+        content: '# Heading\n\nBody',
+      });
       expect(article).toMatchObject({ type: 'post.article', title: 'An article' });
       expect(article.content).toContain('<h1>Heading</h1>');
 
@@ -78,10 +88,22 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
           400,
           `source_title is required for ${post_type}`,
         );
-        expectError(await write({ content: 'x', post_type, source_title: 'T' }), 400, `source_url is required for ${post_type}`);
+        expectError(
+          await write({ content: 'x', post_type, source_title: 'T' }),
+          400,
+          `source_url is required for ${post_type}`,
+        );
       }
-      for (const source_url of ['javascript:alert(1)', 'https://example.org/"><img src=x onerror=alert(1)>', 'https://example.org/a b']) {
-        expectError(await write({ content: 'x', ...BOOKMARK, source_url }), 400, 'source_url must be an http(s) URL, without spaces, quotes or angle brackets');
+      for (const source_url of [
+        'javascript:alert(1)',
+        'https://example.org/"><img src=x onerror=alert(1)>',
+        'https://example.org/a b',
+      ]) {
+        expectError(
+          await write({ content: 'x', ...BOOKMARK, source_url }),
+          400,
+          'source_url must be an http(s) URL, without spaces, quotes or angle brackets',
+        );
       }
     });
 
@@ -94,7 +116,11 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
     });
 
     it('requires a known post_type', async () => {
-      expectError(await write({ content: 'x' }), 400, 'post_type is required: post.note, post.article, post.bookmark or post.quotation');
+      expectError(
+        await write({ content: 'x' }),
+        400,
+        'post_type is required: post.note, post.article, post.bookmark or post.quotation',
+      );
       expectError(
         await write({ content: 'x', post_type: 'post.micro' }),
         400,
@@ -135,7 +161,11 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
 
       const tooLong = await write({ content: 'x', post_type: 'post.note', tags: `ok,${'b'.repeat(129)}` });
       expectError(tooLong, 400, `tag "${'b'.repeat(20)}…" is longer than 128 characters`);
-      const both = await write({ content: 'x', post_type: 'post.note', tags: `${'c'.repeat(129)},${'😀'.repeat(129)}` });
+      const both = await write({
+        content: 'x',
+        post_type: 'post.note',
+        tags: `${'c'.repeat(129)},${'😀'.repeat(129)}`,
+      });
       expect(both.status).toBe(400);
       expect(both.json.meta.list).toHaveLength(2);
     });
@@ -143,8 +173,16 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
     it('takes 100 tags on a post, and refuses 101 (or 10,000) with how many it had', async () => {
       const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag${i}`).join(',');
       expect((await writePost(instance, { tags: tags(100) })).tags).toHaveLength(100);
-      expectError(await write({ content: 'x', post_type: 'post.note', tags: tags(101) }), 400, 'a post has at most 100 tags; this one has 101');
-      expectError(await write({ content: 'x', post_type: 'post.note', tags: tags(10_000) }), 400, 'a post has at most 100 tags; this one has 10000');
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', tags: tags(101) }),
+        400,
+        'a post has at most 100 tags; this one has 101',
+      );
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', tags: tags(10_000) }),
+        400,
+        'a post has at most 100 tags; this one has 10000',
+      );
     });
 
     it('takes coordinates up to and including their limits', async () => {
@@ -182,10 +220,20 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         'geo_altitude must be between -7500 and 25000',
       );
       expectError(
-        await write({ content: 'x', post_type: 'post.note', geo_longitude: -181, geo_latitude: 91, geo_altitude: -7501 }),
+        await write({
+          content: 'x',
+          post_type: 'post.note',
+          geo_longitude: -181,
+          geo_latitude: 91,
+          geo_altitude: -7501,
+        }),
         400,
         'geo_longitude must be between -180 and 180',
-        ['geo_longitude must be between -180 and 180', 'geo_latitude must be between -90 and 90', 'geo_altitude must be between -7500 and 25000'],
+        [
+          'geo_longitude must be between -180 and 180',
+          'geo_latitude must be between -90 and 90',
+          'geo_altitude must be between -7500 and 25000',
+        ],
       );
       expectError(
         await write({ content: 'x', post_type: 'post.note', geo_latitude: 'north' }),
@@ -196,7 +244,12 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
 
     it('takes a place description without coordinates', async () => {
       const post = await writePost(instance, { geo_description: 'On the train to Hamburg' });
-      expect(post.meta.geo).toEqual({ longitude: false, latitude: false, altitude: false, description: 'On the train to Hamburg' });
+      expect(post.meta.geo).toEqual({
+        longitude: false,
+        latitude: false,
+        altitude: false,
+        description: 'On the train to Hamburg',
+      });
     });
   });
 
@@ -209,7 +262,10 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         expires_at: '2027-01-16T08:00:00Z',
         expires_unix: Date.UTC(2027, 0, 16, 8) / 1000,
       });
-      const unix = await writePost(instance, { publish_at: String(nowOf(instance) + 60), expires_at: nowOf(instance) + 120 });
+      const unix = await writePost(instance, {
+        publish_at: String(nowOf(instance) + 60),
+        expires_at: nowOf(instance) + 120,
+      });
       expect(unix.publish_unix).toBe(nowOf(instance) + 60);
       expect(unix.expires_unix).toBe(nowOf(instance) + 120);
       expectError(
@@ -219,14 +275,22 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       );
       // Past the year 9999 a time has no ISO 8601 spelling that clients read: refused, not stored.
       for (const late of ['253402300800', '999999999999', '9999-12-31T23:30:00-01:00']) {
-        expectError(await write({ content: 'x', post_type: 'post.note', publish_at: late }), 400, 'publish_at must be a date such as 2026-11-22T09:30:00Z or a unix timestamp');
+        expectError(
+          await write({ content: 'x', post_type: 'post.note', publish_at: late }),
+          400,
+          'publish_at must be a date such as 2026-11-22T09:30:00Z or a unix timestamp',
+        );
       }
       expect((await writePost(instance, { publish_at: '253402300799' })).publish_at).toBe('9999-12-31T23:59:59Z');
     });
 
     it('refuses to create a post that expires before it is published', async () => {
       const now = nowOf(instance);
-      expectError(await write({ content: 'x', post_type: 'post.note', expires_at: now - 60 }), 400, ErrorText.expireBeforePublish);
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', expires_at: now - 60 }),
+        400,
+        ErrorText.expireBeforePublish,
+      );
       expectError(
         await write({ content: 'x', post_type: 'post.note', publish_at: now + 3600, expires_at: now + 60 }),
         400,
@@ -237,7 +301,9 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
     it('refuses an update that would make the post expire before it is published', async () => {
       const now = nowOf(instance);
       const post = await writePost(instance, { publish_at: now + 3600 });
-      const earlier = await instance.call('POST', `/api/posts/${post.guid}/write`, { params: { content: 'x', expires_at: now + 60 } });
+      const earlier = await instance.call('POST', `/api/posts/${post.guid}/write`, {
+        params: { content: 'x', expires_at: now + 60 },
+      });
       expectError(earlier, 400, ErrorText.expireBeforePublish);
 
       const expiring = await writePost(instance, { expires_at: now + 600 });
@@ -294,7 +360,11 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
     });
 
     it('keeps a text too costly to format as written, serves it as plain text, and goes on serving', async () => {
-      for (const text of ['*a'.repeat(49_000), `${'>'.repeat(5_000)} deep`, `${'<div>'.repeat(2_000)}<script>x</script>`]) {
+      for (const text of [
+        '*a'.repeat(49_000),
+        `${'>'.repeat(5_000)} deep`,
+        `${'<div>'.repeat(2_000)}<script>x</script>`,
+      ]) {
         const post = await writePost(instance, { content: `@me ${text}` });
         expect(post.text).toBe(`@me ${text}`);
         expect(post.content).not.toMatch(/<(?!\/?p>|br \/>)/);
@@ -311,12 +381,16 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
     it('updates through /api/posts/write with guid and through /api/posts/{guid}/write, keeping the GUID', async () => {
       const post = await writePost(instance, { content: 'First' });
       instance.clock.advance(60);
-      const viaBody = await instance.call('POST', '/api/posts/write', { params: { guid: post.guid, content: 'Second' } });
+      const viaBody = await instance.call('POST', '/api/posts/write', {
+        params: { guid: post.guid, content: 'Second' },
+      });
       expectOk(viaBody);
       expect(viaBody.json.data[0]).toMatchObject({ guid: post.guid, text: 'Second', publish_unix: post.publish_unix });
       expect(viaBody.json.data[0].updated_unix).toBe((post.updated_unix as number) + 60);
 
-      const viaPath = await instance.call('POST', `/api/posts/${post.guid.toUpperCase()}/write`, { params: { content: 'Third' } });
+      const viaPath = await instance.call('POST', `/api/posts/${post.guid.toUpperCase()}/write`, {
+        params: { content: 'Third' },
+      });
       expectOk(viaPath);
       expect(viaPath.json.data[0]).toMatchObject({ guid: post.guid, text: 'Third' });
 
@@ -366,44 +440,94 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       });
       expect(post.canonical_url).toBe(`${ORIGIN}/notes/lisbon`);
       const result = await instance.call('POST', `/api/posts/${post.guid}/write`, {
-        params: { content: 'x', geo_longitude: '', geo_latitude: '', geo_altitude: '', geo_description: '', canonical_url: '' },
+        params: {
+          content: 'x',
+          geo_longitude: '',
+          geo_latitude: '',
+          geo_altitude: '',
+          geo_description: '',
+          canonical_url: '',
+        },
       });
       expectOk(result);
       expect(result.json.data[0]).toMatchObject({ meta: false, canonical_url: `${ORIGIN}/posts/${post.guid}` });
       const read = await instance.call('GET', `/api/posts/${post.guid}`);
       expect(read.json.data[0]).toMatchObject({ meta: false, canonical_url: `${ORIGIN}/posts/${post.guid}` });
       // The path it had is free for another post.
-      expect((await writePost(instance, { canonical_url: '/notes/lisbon' })).canonical_url).toBe(`${ORIGIN}/notes/lisbon`);
+      expect((await writePost(instance, { canonical_url: '/notes/lisbon' })).canonical_url).toBe(
+        `${ORIGIN}/notes/lisbon`,
+      );
     });
 
     it('removes one part of the place sent empty and keeps the parts sent with it', async () => {
-      const post = await writePost(instance, { geo_longitude: 10, geo_latitude: 50, geo_altitude: 100, geo_description: 'A hill' });
+      const post = await writePost(instance, {
+        geo_longitude: 10,
+        geo_latitude: 50,
+        geo_altitude: 100,
+        geo_description: 'A hill',
+      });
       const result = await instance.call('POST', `/api/posts/${post.guid}/write`, {
         params: { content: 'x', geo_longitude: 10, geo_latitude: 50, geo_altitude: '', geo_description: 'A hill' },
       });
       expectOk(result);
-      expect(result.json.data[0].meta.geo).toEqual({ longitude: 10, latitude: 50, altitude: false, description: 'A hill' });
+      expect(result.json.data[0].meta.geo).toEqual({
+        longitude: 10,
+        latitude: 50,
+        altitude: false,
+        description: 'A hill',
+      });
       // A bookmark keeps its source when its place goes.
       const bookmark = await writePost(instance, { ...BOOKMARK, geo_description: 'Home' });
-      const cleared = await instance.call('POST', `/api/posts/${bookmark.guid}/write`, { params: { content: 'x', geo_description: '' } });
-      expect(cleared.json.data[0].meta).toEqual({ source: { url: BOOKMARK.source_url, title: BOOKMARK.source_title }, geo: false });
+      const cleared = await instance.call('POST', `/api/posts/${bookmark.guid}/write`, {
+        params: { content: 'x', geo_description: '' },
+      });
+      expect(cleared.json.data[0].meta).toEqual({
+        source: { url: BOOKMARK.source_url, title: BOOKMARK.source_title },
+        geo: false,
+      });
     });
 
     it('takes empty place variables on create as no place', async () => {
-      const post = await writePost(instance, { geo_longitude: '', geo_latitude: ' ', geo_altitude: '', geo_description: '', canonical_url: '' });
+      const post = await writePost(instance, {
+        geo_longitude: '',
+        geo_latitude: ' ',
+        geo_altitude: '',
+        geo_description: '',
+        canonical_url: '',
+      });
       expect(post).toMatchObject({ meta: false, canonical_url: `${ORIGIN}/posts/${post.guid}` });
     });
 
     it('refuses to update an unknown, malformed or deleted GUID', async () => {
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expectError(await instance.call('POST', '/api/posts/write', { params: { guid: unknown, content: 'x' } }), 400, ErrorText.invalidPostIdentifier);
-      expectError(await instance.call('POST', `/api/posts/${unknown}/write`, { params: { content: 'x' } }), 400, ErrorText.invalidPostIdentifier);
-      expectError(await instance.call('POST', '/api/posts/not-a-guid/write', { params: { content: 'x' } }), 400, ErrorText.invalidPostIdentifier);
-      expectError(await instance.call('POST', '/api/posts/write', { params: { guid: 'short', content: 'x' } }), 400, 'guid must be 36 characters');
+      expectError(
+        await instance.call('POST', '/api/posts/write', { params: { guid: unknown, content: 'x' } }),
+        400,
+        ErrorText.invalidPostIdentifier,
+      );
+      expectError(
+        await instance.call('POST', `/api/posts/${unknown}/write`, { params: { content: 'x' } }),
+        400,
+        ErrorText.invalidPostIdentifier,
+      );
+      expectError(
+        await instance.call('POST', '/api/posts/not-a-guid/write', { params: { content: 'x' } }),
+        400,
+        ErrorText.invalidPostIdentifier,
+      );
+      expectError(
+        await instance.call('POST', '/api/posts/write', { params: { guid: 'short', content: 'x' } }),
+        400,
+        'guid must be 36 characters',
+      );
 
       const post = await writePost(instance);
       expectOk(await instance.call('DELETE', `/api/posts/${post.guid}`));
-      expectError(await instance.call('POST', `/api/posts/${post.guid}/write`, { params: { content: 'x' } }), 400, ErrorText.invalidPostIdentifier);
+      expectError(
+        await instance.call('POST', `/api/posts/${post.guid}/write`, { params: { content: 'x' } }),
+        400,
+        ErrorText.invalidPostIdentifier,
+      );
     });
 
     it("refuses to update another account's post", async () => {
@@ -411,8 +535,16 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       const theirs = await write({ content: 'Mine, not yours', post_type: 'post.note' }, other.token);
       expectOk(theirs);
       const guid = theirs.json.data[0].guid;
-      expectError(await instance.call('POST', `/api/posts/${guid}/write`, { params: { content: 'Taken over' } }), 400, ErrorText.notOwner);
-      expectError(await instance.call('POST', '/api/posts/write', { params: { guid, content: 'Taken over' } }), 400, ErrorText.notOwner);
+      expectError(
+        await instance.call('POST', `/api/posts/${guid}/write`, { params: { content: 'Taken over' } }),
+        400,
+        ErrorText.notOwner,
+      );
+      expectError(
+        await instance.call('POST', '/api/posts/write', { params: { guid, content: 'Taken over' } }),
+        400,
+        ErrorText.notOwner,
+      );
       const read = await instance.call('GET', `/api/posts/${guid}`);
       expect(read.json.data[0].text).toBe('Mine, not yours');
     });
@@ -424,7 +556,10 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       expect(post.persona.guid).toBe(instance.personaGuid);
       expect(post.channel_guid).toBe(instance.channelGuid);
 
-      const explicit = await writePost(instance, { persona_guid: instance.personaGuid, channel_guid: instance.channelGuid });
+      const explicit = await writePost(instance, {
+        persona_guid: instance.personaGuid,
+        channel_guid: instance.channelGuid,
+      });
       expect(explicit.persona.guid).toBe(instance.personaGuid);
       expect(explicit.channel_guid).toBe(instance.channelGuid);
     });
@@ -433,13 +568,19 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
       const persona = await instance.call('POST', '/api/account/personas', { params: { handle: 'alice' } });
       expectOk(persona);
       const alice = persona.json.data.guid;
-      const created = await instance.call('POST', '/api/account/channels', { params: { name: 'Side', persona_guids: alice } });
+      const created = await instance.call('POST', '/api/account/channels', {
+        params: { name: 'Side', persona_guids: alice },
+      });
       expectOk(created);
       const side = created.json.data.guid;
       expect(side).toMatch(GUID);
       expect(created.json.data.writers).toEqual([alice]);
 
-      expectError(await write({ content: 'x', post_type: 'post.note', channel_guid: side }), 403, ErrorText.noChannelPermission);
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', channel_guid: side }),
+        403,
+        ErrorText.noChannelPermission,
+      );
       const asAlice = await writePost(instance, { channel_guid: side, persona_guid: alice });
       expect(asAlice).toMatchObject({ channel_guid: side, persona: { guid: alice, as: 'alice' } });
 
@@ -455,16 +596,36 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         params: { persona_guid: instance.personaGuid, access: 'none' },
       });
       expect(revoke.json.data.writers).toEqual([alice]);
-      expectError(await write({ content: 'x', post_type: 'post.note', channel_guid: side }), 403, ErrorText.noChannelPermission);
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', channel_guid: side }),
+        403,
+        ErrorText.noChannelPermission,
+      );
     });
 
     it("refuses another account's Persona or Channel, and unknown ones", async () => {
       const other = await addAccount(instance);
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expectError(await write({ content: 'x', post_type: 'post.note', persona_guid: other.personaGuid }), 400, ErrorText.invalidPersona);
-      expectError(await write({ content: 'x', post_type: 'post.note', persona_guid: unknown }), 400, ErrorText.invalidPersona);
-      expectError(await write({ content: 'x', post_type: 'post.note', channel_guid: other.channelGuid }), 400, ErrorText.invalidChannel);
-      expectError(await write({ content: 'x', post_type: 'post.note', channel_guid: unknown }), 400, ErrorText.invalidChannel);
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', persona_guid: other.personaGuid }),
+        400,
+        ErrorText.invalidPersona,
+      );
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', persona_guid: unknown }),
+        400,
+        ErrorText.invalidPersona,
+      );
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', channel_guid: other.channelGuid }),
+        400,
+        ErrorText.invalidChannel,
+      );
+      expectError(
+        await write({ content: 'x', post_type: 'post.note', channel_guid: unknown }),
+        400,
+        ErrorText.invalidChannel,
+      );
       expectError(
         await write({ content: 'x', post_type: 'post.note', channel_guid: 'main' }),
         400,
@@ -482,14 +643,21 @@ describe.each(BACKENDS)('writing posts (%s)', (backend) => {
         400,
         'canonical_url is already the address of another post',
       );
-      for (const canonical_url of ['https://elsewhere.example/notes/hello', '/"><img/src/onerror=alert(1)>', "/notes/it's", '/a\\b']) {
+      for (const canonical_url of [
+        'https://elsewhere.example/notes/hello',
+        '/"><img/src/onerror=alert(1)>',
+        "/notes/it's",
+        '/a\\b',
+      ]) {
         expectError(
           await write({ content: 'x', post_type: 'post.note', canonical_url }),
           400,
           'canonical_url must be a path such as /notes/hello, without domain, protocol, spaces, quotes or angle brackets',
         );
       }
-      expect((await writePost(instance, { canonical_url: '/2026/11/24/über-straße_(1)' })).canonical_url).toBe(`${ORIGIN}/2026/11/24/über-straße_(1)`);
+      expect((await writePost(instance, { canonical_url: '/2026/11/24/über-straße_(1)' })).canonical_url).toBe(
+        `${ORIGIN}/2026/11/24/über-straße_(1)`,
+      );
     });
   });
 });

@@ -7,11 +7,16 @@ import { BACKENDS, OWNER_TOKEN, openTestDatabase } from '../../support/instance'
 
 /** What the service does at the start of each request: mark, one request, then the rows. */
 function snapshotOfRequest(db: PublishingDb): Promise<AccountSnapshot> {
-  return inTransaction(db, 'r', async () => {
-    const mark = markAccountRows(db);
-    await db.settings.get('');
-    return accountSnapshot(db, mark);
-  }, { startsWithRequest: true });
+  return inTransaction(
+    db,
+    'r',
+    async () => {
+      const mark = markAccountRows(db);
+      await db.settings.get('');
+      return accountSnapshot(db, mark);
+    },
+    { startsWithRequest: true },
+  );
 }
 
 describe.each(BACKENDS)('the account snapshot (%s)', (backend) => {

@@ -23,7 +23,14 @@ describe.each(BACKENDS)('writing fresh posts (%s)', (backend) => {
   const freshRow = (text: string): PostRow => {
     const { id: _id, ...rest } = model;
     const guid = newGuid();
-    return { ...rest, guid, text, threadKey: guid, canonicalPath: `/posts/${guid}`, order: timelineOrder(rest.publishUnix, guid) };
+    return {
+      ...rest,
+      guid,
+      text,
+      threadKey: guid,
+      canonicalPath: `/posts/${guid}`,
+      order: timelineOrder(rest.publishUnix, guid),
+    };
   };
 
   it('stores a fresh post with everything a put would store alongside it', async () => {

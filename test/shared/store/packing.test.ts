@@ -9,11 +9,31 @@ describe.each(BACKENDS)('packed post rows (%s)', (backend) => {
     const db = openDatabase(platform, name);
     await db.open();
     await db.posts.add({
-      guid: '11111111-1111-4111-8111-111111111111', type: 'post.note', privacy: 'visibility.public',
-      accountGuid: 'a', personaGuid: 'p', channelGuid: 'c', title: 'T', text: 'x', html: '<p>x</p>',
-      tags: ['one'], mentions: [], replyTo: null, parentGuid: null, threadKey: 't', sourceUrl: null,
-      sourceTitle: null, geo: { longitude: 1, latitude: 2, altitude: null, description: 'here' }, slug: null,
-      canonicalPath: '/p', publishUnix: 5, order: 'o', expiresUnix: null, createdUnix: 5, updatedUnix: 5, deleted: 0,
+      guid: '11111111-1111-4111-8111-111111111111',
+      type: 'post.note',
+      privacy: 'visibility.public',
+      accountGuid: 'a',
+      personaGuid: 'p',
+      channelGuid: 'c',
+      title: 'T',
+      text: 'x',
+      html: '<p>x</p>',
+      tags: ['one'],
+      mentions: [],
+      replyTo: null,
+      parentGuid: null,
+      threadKey: 't',
+      sourceUrl: null,
+      sourceTitle: null,
+      geo: { longitude: 1, latitude: 2, altitude: null, description: 'here' },
+      slug: null,
+      canonicalPath: '/p',
+      publishUnix: 5,
+      order: 'o',
+      expiresUnix: null,
+      createdUnix: 5,
+      updatedUnix: 5,
+      deleted: 0,
     });
     db.close();
 
@@ -29,7 +49,9 @@ describe.each(BACKENDS)('packed post rows (%s)', (backend) => {
     const post = await again.posts.where('guid').equals('11111111-1111-4111-8111-111111111111').first();
     expect(post).toMatchObject({ title: 'T', tags: ['one'], order: 'o', geo: { longitude: 1, latitude: 2 } });
     await again.posts.where('guid').equals('11111111-1111-4111-8111-111111111111').modify({ title: 'Changed' });
-    expect((await again.posts.where('guid').equals('11111111-1111-4111-8111-111111111111').first())?.title).toBe('Changed');
+    expect((await again.posts.where('guid').equals('11111111-1111-4111-8111-111111111111').first())?.title).toBe(
+      'Changed',
+    );
     await again.delete();
   });
 

@@ -22,12 +22,16 @@ describe.each(BACKENDS)('marks of stars and pins on post rows (%s)', (backend) =
     const row = await stored();
     if (!row) throw new Error('the post must exist');
     const { starredBy: _s, pinnedBy: _p, id: _id, ...remote } = row;
-    await putPostsInOneTransaction(instance.db, [{ ...remote, text: 'Changed elsewhere', updatedUnix: row.updatedUnix + 5 }]);
+    await putPostsInOneTransaction(instance.db, [
+      { ...remote, text: 'Changed elsewhere', updatedUnix: row.updatedUnix + 5 },
+    ]);
     const after = await stored();
     expect(after?.text).toBe('Changed elsewhere');
     expect(after?.id).toBe(row.id);
     expect(after?.starredBy).toEqual([{ personaGuid: instance.personaGuid, starredUnix: expect.any(Number) }]);
-    expect(after?.pinnedBy).toEqual([{ personaGuid: instance.personaGuid, colour: 'blue', pinnedUnix: expect.any(Number) }]);
+    expect(after?.pinnedBy).toEqual([
+      { personaGuid: instance.personaGuid, colour: 'blue', pinnedUnix: expect.any(Number) },
+    ]);
     const seen = (await instance.call('GET', `/api/posts/${guid}`)).json.data[0];
     expect(seen.attributes).toEqual({ pin: 'pin.blue', starred: true, reposted: false });
   });

@@ -8,7 +8,8 @@ const within = <T>(promise: Promise<T>, ms = 3000): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('store is stuck')), ms))]);
 
 /** Inside a transaction: resolves when the store has committed it (no request waiting when its task ended). */
-const committed = (): Promise<unknown> => new Promise((resolve) => Dexie.currentTransaction.idbtrans.addEventListener('complete', resolve));
+const committed = (): Promise<unknown> =>
+  new Promise((resolve) => Dexie.currentTransaction.idbtrans.addEventListener('complete', resolve));
 
 describe.each(BACKENDS)('inTransaction (%s)', (backend) => {
   let db: PublishingDb;

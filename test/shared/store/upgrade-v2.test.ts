@@ -29,8 +29,14 @@ describe.each(BACKENDS)('upgrading a version 1 store to version 2 (%s)', (backen
     const db = openDatabase(platform, name);
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(2);
-    expect((await db.personas.orderBy('id').toArray()).map((p) => [p.id, p.guid])).toEqual([[1, 'first'], [2, 'second']]);
-    expect((await db.channels.orderBy('id').toArray()).map((c) => [c.id, c.guid])).toEqual([[1, 'c1'], [2, 'c2']]);
+    expect((await db.personas.orderBy('id').toArray()).map((p) => [p.id, p.guid])).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+    ]);
+    expect((await db.channels.orderBy('id').toArray()).map((c) => [c.id, c.guid])).toEqual([
+      [1, 'c1'],
+      [2, 'c2'],
+    ]);
 
     const stored = await db.posts.toArray();
     expect(stored).toHaveLength(1205);
@@ -48,7 +54,8 @@ describe.each(BACKENDS)('upgrading a version 1 store to version 2 (%s)', (backen
     // once it has run.
     expect(await db.indexQueue.count()).toBe(1205);
     await indexAllQueuedWords(db);
-    const found = async (word: string) => (await searchPosts(db, { words: [word], count: 2000, accept: () => true })).map((p) => p.guid);
+    const found = async (word: string) =>
+      (await searchPosts(db, { words: [word], count: 2000, accept: () => true })).map((p) => p.guid);
     expect(await found('tomatoes')).toEqual([guidOf(8)]);
     expect(await found('gardening')).toHaveLength(1203);
     expect(await found('seeds')).toHaveLength(1204);

@@ -24,7 +24,10 @@ describe.each(BACKENDS)('upgrading a version 2 store to version 3 (%s)', (backen
     const db = openDatabase(platform, name);
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(3);
-    const [one, two, three] = await db.posts.where('guid').anyOf([guidOf(1), guidOf(2), guidOf(3)]).sortBy('guid');
+    const [one, two, three] = await db.posts
+      .where('guid')
+      .anyOf([guidOf(1), guidOf(2), guidOf(3)])
+      .sortBy('guid');
     expect(one?.starredBy).toEqual([
       { personaGuid: 'p1', starredUnix: 100 },
       { personaGuid: 'p2', starredUnix: 200 },

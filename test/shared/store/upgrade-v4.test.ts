@@ -19,12 +19,20 @@ describe.each(BACKENDS)('upgrading a version 3 store to version 4 (%s)', (backen
     const db = openDatabase(platform, name);
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(4);
-    const posts = await db.posts.where('guid').anyOf([guidOf(1), guidOf(2)]).sortBy('guid');
+    const posts = await db.posts
+      .where('guid')
+      .anyOf([guidOf(1), guidOf(2)])
+      .sortBy('guid');
     expect(posts).toEqual([
       { ...v1Post(1), id: posts[0]?.id },
       { ...v1Post(2), id: posts[1]?.id },
     ]);
-    expect([await db.remotes.count(), await db.cursors.count(), await db.outbox.count(), await db.conflicts.count()]).toEqual([0, 0, 0, 0]);
+    expect([
+      await db.remotes.count(),
+      await db.cursors.count(),
+      await db.outbox.count(),
+      await db.conflicts.count(),
+    ]).toEqual([0, 0, 0, 0]);
     db.close();
   });
 });

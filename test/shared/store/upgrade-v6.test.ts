@@ -42,7 +42,8 @@ describe.each(BACKENDS)('upgrading a version 5 store to version 6 (%s)', (backen
     expect(queued[0]?.postId).toBe(5_100);
     expect(queued.at(-1)?.postId).toBe(1);
 
-    const find = async (word: string) => (await searchPosts(db, { words: [word], count: 10, accept: () => true })).map((p) => p.guid);
+    const find = async (word: string) =>
+      (await searchPosts(db, { words: [word], count: 10, accept: () => true })).map((p) => p.guid);
     expect(await find('meadow')).toEqual([guidOf(1)]);
     expect(await indexAllQueuedWords(db)).toBe(5_100);
     expect(await db.indexQueue.count()).toBe(0);

@@ -9,16 +9,25 @@ describe.each(BACKENDS)('upgrading a version 6 store to version 7 (%s)', (backen
   it('adds the empty table of remote URLs and keeps every post, synced or not, as it was', async () => {
     const { platform, name } = platformFor(backend);
     const v6 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6].forEach((schema, i) => v6.version(i + 1).stores(schema));
+    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6].forEach((schema, i) =>
+      v6.version(i + 1).stores(schema),
+    );
     v6.use(packingMiddleware(['posts']));
-    const synced = v1Post(2, { remoteGuid: 'r1', remoteUrl: `https://remote.example/note/${guidOf(2)}`, remoteUpdatedUnix: 1_700_000_002 });
+    const synced = v1Post(2, {
+      remoteGuid: 'r1',
+      remoteUrl: `https://remote.example/note/${guidOf(2)}`,
+      remoteUpdatedUnix: 1_700_000_002,
+    });
     await v6.table('posts').bulkAdd([v1Post(1), synced]);
     v6.close();
 
     const db = openDatabase(platform, name);
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(7);
-    const posts = await db.posts.where('guid').anyOf([guidOf(1), guidOf(2)]).sortBy('guid');
+    const posts = await db.posts
+      .where('guid')
+      .anyOf([guidOf(1), guidOf(2)])
+      .sortBy('guid');
     expect(posts).toEqual([
       { ...v1Post(1), id: posts[0]?.id },
       { ...synced, id: posts[1]?.id },

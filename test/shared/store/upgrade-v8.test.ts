@@ -1,6 +1,16 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, type PublishingDb } from '../../../src-shared/store/db';
+import {
+  openDatabase,
+  schemaV1,
+  schemaV2,
+  schemaV3,
+  schemaV4,
+  schemaV5,
+  schemaV6,
+  schemaV7,
+  type PublishingDb,
+} from '../../../src-shared/store/db';
 import { packingMiddleware } from '../../../src-shared/store/packing';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { searchPosts } from '../../../src-shared/store/search';
@@ -23,16 +33,25 @@ const PLAIN = 3;
 async function openV7(backend: (typeof BACKENDS)[number]) {
   const { platform, name } = platformFor(backend);
   const v7 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-  [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) => v7.version(i + 1).stores(schema));
+  [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) =>
+    v7.version(i + 1).stores(schema),
+  );
   v7.use(packingMiddleware(['posts']));
   const rows = Array.from({ length: POSTS }, (_, i) =>
-    v1Post(i + 1, { tags: [], text: i + 1 === PLAIN ? 'Notes on the meadow' : i + 1 === BOOKMARK ? 'A page worth keeping' : `Post number ${i + 1}` }),
+    v1Post(i + 1, {
+      tags: [],
+      text:
+        i + 1 === PLAIN ? 'Notes on the meadow' : i + 1 === BOOKMARK ? 'A page worth keeping' : `Post number ${i + 1}`,
+    }),
   );
   const ids = (await v7.table('posts').bulkAdd(rows, { allKeys: true })) as number[];
   await v7.table('indexQueue').bulkAdd(rows.map((row, i) => ({ order: row.order, postId: ids[i] })));
   await indexAllQueuedWords(v7 as PublishingDb);
   const posts = v7.table<PostRow, number>('posts');
-  await posts.update(ids[BOOKMARK - 1] ?? 0, { sourceTitle: 'The Almanac of Hedgerows', sourceUrl: 'https://orchard.example/spring' });
+  await posts.update(ids[BOOKMARK - 1] ?? 0, {
+    sourceTitle: 'The Almanac of Hedgerows',
+    sourceUrl: 'https://orchard.example/spring',
+  });
   await posts.update(ids[TAGGED - 1] ?? 0, { tags: ['Go'] });
   v7.close();
   return { platform, name };
@@ -48,7 +67,8 @@ describe.each(BACKENDS)('upgrading a version 7 store to version 8 (%s)', (backen
     const queued = await db.posts.bulkGet((await db.indexQueue.toArray()).map((row) => row.postId));
     expect(queued.map((post) => post?.guid).sort()).toEqual([guidOf(BOOKMARK), guidOf(TAGGED)]);
 
-    const find = async (words: string[]) => (await searchPosts(db, { words, count: 10, accept: () => true })).map((p) => p.guid);
+    const find = async (words: string[]) =>
+      (await searchPosts(db, { words, count: 10, accept: () => true })).map((p) => p.guid);
     const expectations = async () => {
       expect(await find(['hedgerows'])).toEqual([guidOf(BOOKMARK)]);
       expect(await find(['almanac', 'keeping'])).toEqual([guidOf(BOOKMARK)]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_MAX, blockAt, idsOf, postingsOf, rewriteWord, type Posting } from '../../../src-shared/store/word-blocks';
+import {
+  BLOCK_MAX,
+  blockAt,
+  idsOf,
+  postingsOf,
+  rewriteWord,
+  type Posting,
+} from '../../../src-shared/store/word-blocks';
 
 const posting = (n: number): Posting => ({ order: `p${String(n).padStart(5, '0')}`, id: n });
 const loadedFrom = (put: { start: string; orders: string; ids: string | number[] }[]) =>
@@ -36,9 +43,15 @@ describe('word blocks', () => {
   });
 
   it('removes positions, drops a later block left empty, and keeps the first one while others remain', () => {
-    const first = rewriteWord('w', [], new Map(), { add: Array.from({ length: BLOCK_MAX + 1 }, (_, i) => posting(i)), remove: [] });
+    const first = rewriteWord('w', [], new Map(), {
+      add: Array.from({ length: BLOCK_MAX + 1 }, (_, i) => posting(i)),
+      remove: [],
+    });
     const lastStart = first.starts.at(-1) ?? '';
-    const emptied = rewriteWord('w', first.starts, loadedFrom(first.put), { add: [], remove: [posting(BLOCK_MAX).order] });
+    const emptied = rewriteWord('w', first.starts, loadedFrom(first.put), {
+      add: [],
+      remove: [posting(BLOCK_MAX).order],
+    });
     expect(emptied.drop).toEqual([lastStart]);
     expect(emptied.starts).toEqual(first.starts.slice(0, -1));
 
@@ -59,7 +72,10 @@ describe('word blocks', () => {
 
   it('moves a post to a new position within one rewrite', () => {
     const one = rewriteWord('w', [], new Map(), { add: [posting(1), posting(5)], remove: [] });
-    const moved = rewriteWord('w', one.starts, loadedFrom(one.put), { add: [{ order: 'p00009', id: 1 }], remove: [posting(1).order] });
+    const moved = rewriteWord('w', one.starts, loadedFrom(one.put), {
+      add: [{ order: 'p00009', id: 1 }],
+      remove: [posting(1).order],
+    });
     expect(moved.put).toEqual([{ word: 'w', start: '', orders: 'p00005\np00009', ids: '5\n1' }]);
   });
 

@@ -55,9 +55,15 @@ describe('the background word indexer', () => {
     const broken = await writePost(instance, { content: 'Broken row' });
     await writePost(instance, { content: 'Lighthouse keeper' });
     // A row the indexer fails on: its tags are not a list.
-    await instance.db.posts.where('guid').equals(broken.guid).modify((row) => void Object.assign(row, { tags: 42 }));
+    await instance.db.posts
+      .where('guid')
+      .equals(broken.guid)
+      .modify((row) => void Object.assign(row, { tags: 42 }));
     const errors: string[] = [];
-    indexer = createWordIndexer(instance.db, { idleMs: 10, onError: (error) => errors.push(error instanceof Error ? error.message : String(error)) });
+    indexer = createWordIndexer(instance.db, {
+      idleMs: 10,
+      onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
+    });
     indexer.start();
     await vi.waitFor(async () => expect(await instance?.db.indexQueue.count()).toBe(0), { timeout: 2_000 });
     expect(await instance.db.wordDirs.get('harbour')).toBeDefined();

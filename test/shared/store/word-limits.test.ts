@@ -5,14 +5,16 @@ import { indexQueuedWords } from '../../../src-shared/store/word-index';
 import { BACKENDS, startInstance, writePost, type TestInstance } from '../../support/instance';
 
 /** Distinct made-up words: `word0000a`, `word0000b`, … */
-const words = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `word${(from + i).toString(36).padStart(5, '0')}`);
+const words = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, i) => `word${(from + i).toString(36).padStart(5, '0')}`);
 
 describe.each(BACKENDS)('the bounds of the search index (%s)', (backend) => {
   let instance: TestInstance;
   afterEach(async () => {
     await instance.close();
   });
-  const find = async (word: string) => (await searchPosts(instance.db, { words: [word], count: 10, accept: () => true })).map((p) => p.text.slice(0, 12));
+  const find = async (word: string) =>
+    (await searchPosts(instance.db, { words: [word], count: 10, accept: () => true })).map((p) => p.text.slice(0, 12));
 
   it('finds a post by its first 1,000 distinct words, the same before and after it is indexed', async () => {
     instance = await startInstance(backend);

@@ -3,7 +3,12 @@ import { createSyncEngine, type SyncEngine } from '../../../src-shared/sync/engi
 import { plainSecretBox } from '../../../src-shared/sync/secret-box';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { OWNER_TOKEN } from '../../support/instance';
-import { startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+import {
+  startDesktop,
+  startServedInstance,
+  type DesktopInstance,
+  type ServedInstance,
+} from '../../support/sync-instances';
 
 describe('a remote that keeps failing', () => {
   let remote: ServedInstance;
@@ -17,7 +22,9 @@ describe('a remote that keeps failing', () => {
     onTestFinished(() => proxy.close());
     desktop = await startDesktop('sqlite');
     onTestFinished(() => desktop.close());
-    const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, token: OWNER_TOKEN, poll_seconds: '60' } });
+    const added = await desktop.call('POST', '/api/sync/remotes', {
+      params: { base_url: proxy.url, token: OWNER_TOKEN, poll_seconds: '60' },
+    });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     const guid: string = added.json.data.guid;
     const row = async () => desktop.db.remotes.get(guid);
@@ -40,7 +47,12 @@ describe('a remote that keeps failing', () => {
     await expectDueIn(desktop.engine, 240);
 
     // Started again on the same store: it tries at once, and a failure then waits as long as the count says.
-    const restarted = createSyncEngine({ db: desktop.db, box: plainSecretBox, now: () => Math.floor(desktop.clock.now() / 1000), timeoutMs: 2_000 });
+    const restarted = createSyncEngine({
+      db: desktop.db,
+      box: plainSecretBox,
+      now: () => Math.floor(desktop.clock.now() / 1000),
+      timeoutMs: 2_000,
+    });
     expect(await restarted.dueRemotes()).toEqual([guid]);
     failNext();
     await restarted.runScheduled(guid);

@@ -19,7 +19,10 @@ describe('costly texts pulled from a remote', () => {
     const instance = await startInstance('sqlite');
     onTestFinished(() => instance.close());
     const texts = Object.values(KNOWN_COSTLY);
-    const posts = [...texts.map((text, i) => pulledPost(i + 1, { text })), pulledPost(99, { text: 'And then **an ordinary post**' })];
+    const posts = [
+      ...texts.map((text, i) => pulledPost(i + 1, { text })),
+      pulledPost(99, { text: 'And then **an ordinary post**' }),
+    ];
     await storePulledPage(instance.db, { remote: await remoteIn(instance), posts, now: 1_800_000_100 });
 
     for (const [i, text] of texts.entries()) {
@@ -27,7 +30,9 @@ describe('costly texts pulled from a remote', () => {
       expect(row?.text).toBe(text.trimEnd());
       expect(row?.html).toMatch(PLAIN);
     }
-    expect((await instance.db.posts.get({ guid: guidOf(99) }))?.html).toBe('<p>And then <strong>an ordinary post</strong></p>\n');
+    expect((await instance.db.posts.get({ guid: guidOf(99) }))?.html).toBe(
+      '<p>And then <strong>an ordinary post</strong></p>\n',
+    );
   });
 
   it('do not stop a desktop from pulling the rest of what the remote serves', async () => {
@@ -37,16 +42,26 @@ describe('costly texts pulled from a remote', () => {
     onTestFinished(() => desktop.close());
     const costly = KNOWN_COSTLY['emphasis marks around one letter, at the limit of 10,000'] ?? '';
     // As another server would serve it: its text as written, whatever its own rendering of it.
-    const written = await remote.call('POST', '/api/posts/write', { params: { content: 'to be replaced', post_type: 'post.note' } });
-    await remote.db.posts.where('guid').equals(written.json.data[0].guid).modify({ text: costly, html: `<p>${costly}</p>` });
+    const written = await remote.call('POST', '/api/posts/write', {
+      params: { content: 'to be replaced', post_type: 'post.note' },
+    });
+    await remote.db.posts
+      .where('guid')
+      .equals(written.json.data[0].guid)
+      .modify({ text: costly, html: `<p>${costly}</p>` });
     remote.clock.advance(60);
-    await remote.call('POST', '/api/posts/write', { params: { content: 'Written *after* it', post_type: 'post.note' } });
+    await remote.call('POST', '/api/posts/write', {
+      params: { content: 'Written *after* it', post_type: 'post.note' },
+    });
 
     desktop.clock.advance(60);
     const added = await addRemote(desktop, remote);
     const synced = await desktop.call('POST', `/api/sync/remotes/${added.guid}/sync`);
     expect(synced.json.data).toMatchObject({ last_error: false });
-    const timeline = (await desktop.call('GET', '/api/posts/global?count=10')).json.data as { text: string; content: string }[];
+    const timeline = (await desktop.call('GET', '/api/posts/global?count=10')).json.data as {
+      text: string;
+      content: string;
+    }[];
     expect(timeline.map((post) => post.text)).toEqual(['Written *after* it', costly]);
     expect(timeline[1]?.content).toMatch(PLAIN);
   });
@@ -58,9 +73,13 @@ describe('costly texts pulled from a remote', () => {
     let next = 1_000;
     /** Stores a page of `count` long articles while a reader asks again and again: the longest it waited. */
     const storeWhileReading = async (count: number): Promise<number> => {
-      const posts = Array.from({ length: count }, () => pulledPost(next++, { text: `${next} ${ordinaryText(99_990)}` }));
+      const posts = Array.from({ length: count }, () =>
+        pulledPost(next++, { text: `${next} ${ordinaryText(99_990)}` }),
+      );
       const storing = { done: false };
-      const stored = storePulledPage(instance.db, { remote, posts, now: 1_800_000_100 }).finally(() => (storing.done = true));
+      const stored = storePulledPage(instance.db, { remote, posts, now: 1_800_000_100 }).finally(
+        () => (storing.done = true),
+      );
       let longest = 0;
       do {
         const asked = performance.now();
@@ -76,6 +95,9 @@ describe('costly texts pulled from a remote', () => {
     let page = await storeWhileReading(12);
     // A busy machine may hold one request up; a page formatted in one turn holds up every try.
     if (page > bound) page = await storeWhileReading(12);
-    expect(page, `the reader waited ${page.toFixed(0)} ms beside a page; ${one.toFixed(0)} ms beside one article`).toBeLessThan(bound);
+    expect(
+      page,
+      `the reader waited ${page.toFixed(0)} ms beside a page; ${one.toFixed(0)} ms beside one article`,
+    ).toBeLessThan(bound);
   });
 });

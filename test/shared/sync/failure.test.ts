@@ -4,19 +4,34 @@ import { failing, failureOf, failureWords, MAX_FAILURE_WORDS } from '../../../sr
 
 describe('a sync failure', () => {
   it('keeps the kind and the timeout of what the client threw', () => {
-    const error = new RemoteError({ kind: 'uncertain', message: 'No answer within 15 s', method: 'POST', path: '/api/posts/write', timedOut: true });
+    const error = new RemoteError({
+      kind: 'uncertain',
+      message: 'No answer within 15 s',
+      method: 'POST',
+      path: '/api/posts/write',
+      timedOut: true,
+    });
     expect(failureOf(error)).toEqual({ kind: 'uncertain', message: 'No answer within 15 s', timedOut: true });
   });
 
   it('reads back what sync throws itself, and calls anything else a protocol failure', () => {
-    expect(failureOf(failing('rejected', 'The post is no longer on the remote'))).toEqual({ kind: 'rejected', message: 'The post is no longer on the remote', timedOut: false });
-    expect(failureOf(new Error('Unexpected token <'))).toEqual({ kind: 'protocol', message: 'Unexpected token <', timedOut: false });
+    expect(failureOf(failing('rejected', 'The post is no longer on the remote'))).toEqual({
+      kind: 'rejected',
+      message: 'The post is no longer on the remote',
+      timedOut: false,
+    });
+    expect(failureOf(new Error('Unexpected token <'))).toEqual({
+      kind: 'protocol',
+      message: 'Unexpected token <',
+      timedOut: false,
+    });
     expect(failureOf(Object.assign(new Error('odd'), { kind: 'teapot' }))).toMatchObject({ kind: 'protocol' });
     expect(failureOf('thrown text')).toEqual({ kind: 'protocol', message: 'thrown text', timedOut: false });
   });
 
-  it('is told in plain words where the person can act on it, else in the remote\'s', () => {
-    const words = (kind: Parameters<typeof failing>[0], message = 'The remote said so') => failureWords({ kind, message });
+  it("is told in plain words where the person can act on it, else in the remote's", () => {
+    const words = (kind: Parameters<typeof failing>[0], message = 'The remote said so') =>
+      failureWords({ kind, message });
     expect(words('offline')).toBe('The remote cannot be reached');
     expect(words('auth')).toBe('The remote refused the token: sign in again');
     expect(words('unreadable-token')).toBe('The token for this remote cannot be read here: add the remote again');
@@ -28,8 +43,12 @@ describe('a sync failure', () => {
 describe('the words a failure is kept in', () => {
   it('names the plain cause of an unreachable remote', () => {
     const offline = (message: string) => failureWords({ kind: 'offline', message });
-    expect(offline('Could not connect to social.example (connect ECONNREFUSED 127.0.0.1:443)')).toBe('The remote cannot be reached (connection refused)');
-    expect(offline('Could not connect to social.example (getaddrinfo ENOTFOUND social.example)')).toBe('The remote cannot be reached (its name was not found)');
+    expect(offline('Could not connect to social.example (connect ECONNREFUSED 127.0.0.1:443)')).toBe(
+      'The remote cannot be reached (connection refused)',
+    );
+    expect(offline('Could not connect to social.example (getaddrinfo ENOTFOUND social.example)')).toBe(
+      'The remote cannot be reached (its name was not found)',
+    );
     expect(offline('Could not connect to social.example (fetch failed)')).toBe('The remote cannot be reached');
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { OWNER_TOKEN } from '../../support/instance';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../support/fault-proxy';
-import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+import {
+  addRemote,
+  startDesktop,
+  startServedInstance,
+  type DesktopInstance,
+  type ServedInstance,
+} from '../../support/sync-instances';
 
 const TYPES = 'post.note,post.article,post.bookmark,post.quotation';
 
@@ -35,7 +41,9 @@ describe.each([
     });
     desktop = await startDesktop('memory');
     onTestFinished(() => desktop.close());
-    const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, token: OWNER_TOKEN } });
+    const added = await desktop.call('POST', '/api/sync/remotes', {
+      params: { base_url: proxy.url, token: OWNER_TOKEN },
+    });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     expect(added.json.data.server.extensions.includes('before')).toBe(!reference);
     remoteGuid = added.json.data.guid;
@@ -47,11 +55,17 @@ describe.each([
 
   /** What one side holds: its clock is not the other's, so a post just sent may still lie ahead of it. */
   const texts = async (instance: { call: DesktopInstance['call'] }) =>
-    ((await instance.call('GET', `/api/posts/global?count=250&types=${TYPES}&scheduled=include`)).json.data as WirePost[]).map((p) => p.text);
+    (
+      (await instance.call('GET', `/api/posts/global?count=250&types=${TYPES}&scheduled=include`)).json
+        .data as WirePost[]
+    ).map((p) => p.text);
   const sync = async () => (await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`)).json.data;
   const writeAsRemote = async (content: string) =>
-    (await desktop.call('POST', '/api/posts/write', { params: { content, post_type: 'post.note', persona_guid: remote.personaGuid } })).json
-      .data[0] as WirePost;
+    (
+      await desktop.call('POST', '/api/posts/write', {
+        params: { content, post_type: 'post.note', persona_guid: remote.personaGuid },
+      })
+    ).json.data[0] as WirePost;
   /** Both sides hold the same posts, and every post written here is on the remote exactly once. */
   async function expectAgreement(written: readonly string[]) {
     const there = await texts(remote);
@@ -62,14 +76,17 @@ describe.each([
 
   const publishes: Pick<Fault, 'method' | 'path'> = { method: 'POST', path: /^\/api\/posts\/write$/ };
 
-  it.each(['cut-before', 'cut-after'] as const)('publishes exactly once when the connection is cut %s the remote commits', async (kind) => {
-    await setUp();
-    await writeAsRemote(`Cut ${kind}`);
-    proxy.inject({ kind, ...publishes });
-    const status = await sync();
-    expect(status).toMatchObject({ pending: 0, attention: [] });
-    await expectAgreement([`Cut ${kind}`]);
-  });
+  it.each(['cut-before', 'cut-after'] as const)(
+    'publishes exactly once when the connection is cut %s the remote commits',
+    async (kind) => {
+      await setUp();
+      await writeAsRemote(`Cut ${kind}`);
+      proxy.inject({ kind, ...publishes });
+      const status = await sync();
+      expect(status).toMatchObject({ pending: 0, attention: [] });
+      await expectAgreement([`Cut ${kind}`]);
+    },
+  );
 
   it('publishes exactly once when the answer never comes and the client times out', async () => {
     await setUp();
@@ -127,7 +144,8 @@ describe.each([
     await expectAgreement(['Through the storm']);
     expect((await texts(desktop)).length).toBe(1);
     // The local post now carries the remote's GUID.
-    const there = (await remote.call('GET', `/api/posts/global?types=${TYPES}&scheduled=include`)).json.data as WirePost[];
+    const there = (await remote.call('GET', `/api/posts/global?types=${TYPES}&scheduled=include`)).json
+      .data as WirePost[];
     expect(there[0]?.guid).not.toBe(post.guid);
     expect((await desktop.call('GET', `/api/posts/${there[0]?.guid}`)).status).toBe(200);
   });
@@ -136,11 +154,19 @@ describe.each([
     await setUp();
     for (let i = 0; i < 5; i++) {
       remote.clock.advance(1);
-      await remote.call('POST', '/api/posts/write', { params: { content: `Remote post ${i}`, post_type: 'post.note' } });
+      await remote.call('POST', '/api/posts/write', {
+        params: { content: `Remote post ${i}`, post_type: 'post.note' },
+      });
     }
     proxy.inject({ kind: 'repeat-page', method: 'GET', path: /^\/api\/posts\/global/, times: 3 });
     await sync();
-    expect(await texts(desktop)).toEqual(['Remote post 4', 'Remote post 3', 'Remote post 2', 'Remote post 1', 'Remote post 0']);
+    expect(await texts(desktop)).toEqual([
+      'Remote post 4',
+      'Remote post 3',
+      'Remote post 2',
+      'Remote post 1',
+      'Remote post 0',
+    ]);
   });
 
   it('does not duplicate a post whose host was killed after sending it and before storing the answer', async () => {
@@ -160,10 +186,14 @@ describe.each([
   it('pulls every post when the remote clock is ten minutes ahead', async () => {
     await setUp();
     remote.clock.advance(600);
-    await remote.call('POST', '/api/posts/write', { params: { content: 'From the future clock', post_type: 'post.note' } });
+    await remote.call('POST', '/api/posts/write', {
+      params: { content: 'From the future clock', post_type: 'post.note' },
+    });
     await sync();
     remote.clock.advance(5);
-    await remote.call('POST', '/api/posts/write', { params: { content: 'Five seconds later', post_type: 'post.note' } });
+    await remote.call('POST', '/api/posts/write', {
+      params: { content: 'Five seconds later', post_type: 'post.note' },
+    });
     desktop.clock.advance(60);
     await sync();
     expect(await texts(desktop)).toEqual(['Five seconds later', 'From the future clock']);
@@ -175,7 +205,9 @@ describe('a remote whose token was sealed by another secret box', () => {
     const remote = await startServedInstance('memory');
     const desktop = await startDesktop('memory');
     try {
-      const added = await desktop.call('POST', '/api/sync/remotes', { params: { base_url: remote.url, token: OWNER_TOKEN } });
+      const added = await desktop.call('POST', '/api/sync/remotes', {
+        params: { base_url: remote.url, token: OWNER_TOKEN },
+      });
       // What the desktop's keychain sealed, as a headless host serving the same folder finds it.
       await desktop.db.remotes.toCollection().modify({ sealedToken: 'djEwAAAAencryptedbythekeychain' });
       const status = await desktop.call('POST', `/api/sync/remotes/${added.json.data.guid}/sync`);
@@ -191,13 +223,18 @@ describe('a remote whose token was sealed by another secret box', () => {
     const remote = await startServedInstance('memory');
     const desktop = await startDesktop('memory');
     try {
-      const post = (await remote.call('POST', '/api/posts/write', { params: { content: 'Written there', post_type: 'post.note' } })).json.data[0];
+      const post = (
+        await remote.call('POST', '/api/posts/write', { params: { content: 'Written there', post_type: 'post.note' } })
+      ).json.data[0];
       const guid = (await addRemote(desktop, remote)).guid;
       await desktop.call('POST', `/api/sync/remotes/${guid}/sync`);
       await desktop.db.remotes.toCollection().modify({ sealedToken: 'djEwAAAAencryptedbythekeychain' });
       const opened = await desktop.call('POST', `/api/sync/posts/${post.guid}/refresh`);
       expect([opened.status, opened.json.meta.text]).toEqual([409, 'The Remote Instance Refused the Sign-In']);
-      expect(await desktop.db.remotes.get(guid)).toMatchObject({ failedCycles: 1, lastError: 'The token for this remote cannot be read here: add the remote again' });
+      expect(await desktop.db.remotes.get(guid)).toMatchObject({
+        failedCycles: 1,
+        lastError: 'The token for this remote cannot be read here: add the remote again',
+      });
     } finally {
       await desktop.close();
       await remote.stop();

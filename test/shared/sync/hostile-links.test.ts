@@ -18,7 +18,14 @@ const hostile: RemotePost = {
   content: '',
   tags: [],
   mentions: [],
-  persona: { guid: guidOf(900), as: 'someone', name: 'Someone', avatar: 'javascript:alert(2)', profile_url: '', id: null },
+  persona: {
+    guid: guidOf(900),
+    as: 'someone',
+    name: 'Someone',
+    avatar: 'javascript:alert(2)',
+    profile_url: '',
+    id: null,
+  },
   publish_unix: 1_800_000_000,
   expires_unix: null,
   updated_unix: 1_800_000_000,
@@ -44,8 +51,20 @@ describe('links in what a remote sends', () => {
 
   it('are dropped unless they are plain web links, and the post is kept', async () => {
     const pulled = pulledOne(hostile);
-    expect([pulled.canonicalUrl, pulled.replyTo, pulled.sourceUrl, pulled.persona.avatarUrl]).toEqual(['', null, null, '']);
-    expect(pulledOne({ ...hostile, canonical_url: 'https://remote.example/note/1', reply_to: guidOf(7), source: { url: 'https://example.org/page', title: 'A page' } })).toMatchObject({
+    expect([pulled.canonicalUrl, pulled.replyTo, pulled.sourceUrl, pulled.persona.avatarUrl]).toEqual([
+      '',
+      null,
+      null,
+      '',
+    ]);
+    expect(
+      pulledOne({
+        ...hostile,
+        canonical_url: 'https://remote.example/note/1',
+        reply_to: guidOf(7),
+        source: { url: 'https://example.org/page', title: 'A page' },
+      }),
+    ).toMatchObject({
       canonicalUrl: 'https://remote.example/note/1',
       replyTo: guidOf(7),
       sourceUrl: 'https://example.org/page',

@@ -1,7 +1,13 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { OWNER_TOKEN, type TestInstance } from '../../support/instance';
 import { startFaultProxy, type FaultProxy, type ProxiedEnvelope } from '../../support/fault-proxy';
-import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+import {
+  addRemote,
+  startDesktop,
+  startServedInstance,
+  type DesktopInstance,
+  type ServedInstance,
+} from '../../support/sync-instances';
 import { checkArchive } from '../../../src-shared/archive/archive-check';
 import { openZipArchive } from '../../../src-main/archive/zip-reader';
 import { exportToFile } from '../archive/archive-files';
@@ -45,7 +51,11 @@ describe.each([
   const sync = async (remoteGuid: string) => {
     const answer = await desk.call('POST', `/api/sync/remotes/${remoteGuid}/sync`);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-    return answer.json.data as { last_error: string | false; attention: { post_guid: string; reason: string }[]; pending: number };
+    return answer.json.data as {
+      last_error: string | false;
+      attention: { post_guid: string; reason: string }[];
+      pending: number;
+    };
   };
   const heldRow = (guid: string) => desk.db.posts.where('guid').equals(guid).first();
   /** What a person sees of a post here. */
@@ -93,7 +103,9 @@ describe.each([
   const forging =
     (...forged: { guid: string; text: string; persona?: string; channel?: string }[]) =>
     (envelope: ProxiedEnvelope): ProxiedEnvelope => {
-      const own = (envelope.data as Record<string, unknown>[]).find((p) => p['text'] === 'The hostile remote’s own post');
+      const own = (envelope.data as Record<string, unknown>[]).find(
+        (p) => p['text'] === 'The hostile remote’s own post',
+      );
       if (!own) return envelope;
       const made = forged.map((f) => ({
         ...own,
@@ -133,15 +145,19 @@ describe.each([
     // Nothing is written as a Persona the remote does not own.
     expect(await heldRow(forgedGuid(1))).toBeUndefined();
     expect(await heldRow(forgedGuid(2))).toBeUndefined();
-    const byDeskPersona = (await desk.call('GET', `/api/posts/global?count=50`)).json.data.filter((p: WirePost) => p.persona.guid === desk.personaGuid);
+    const byDeskPersona = (await desk.call('GET', `/api/posts/global?count=50`)).json.data.filter(
+      (p: WirePost) => p.persona.guid === desk.personaGuid,
+    );
     expect(byDeskPersona.map((p: WirePost) => p.text)).toEqual(['Mine alone']);
     // The rest of the page is the remote's own: stored, in its own Channel rather than a local one.
     const hostileDefault = (await desk.db.remotes.get(hostileGuid))?.defaultChannelGuid;
     expect(await heldRow(forgedGuid(3))).toMatchObject({ remoteGuid: hostileGuid, channelGuid: hostileDefault });
-    expect((await desk.db.posts.toArray()).filter((p) => p.remoteGuid === hostileGuid).map((p) => p.text).sort()).toEqual([
-      'Filed in your local Channel',
-      'The hostile remote’s own post',
-    ]);
+    expect(
+      (await desk.db.posts.toArray())
+        .filter((p) => p.remoteGuid === hostileGuid)
+        .map((p) => p.text)
+        .sort(),
+    ).toEqual(['Filed in your local Channel', 'The hostile remote’s own post']);
     const deskPersona = await desk.db.personas.get(desk.personaGuid);
     expect(deskPersona).toMatchObject({ accountGuid: desk.accountGuid });
     expect(deskPersona?.remoteGuid ?? null).toBeNull();
@@ -161,7 +177,12 @@ describe.each([
     await sync(hostileGuid);
     const taken = [local, linkedElsewhere, pulledElsewhere];
     for (const other of taken) {
-      proxy.inject({ kind: 'rewrite', method: 'POST', path: /^\/api\/posts\/write/, rewrite: (envelope) => ({ ...envelope, data: [{ ...envelope.data[0], guid: other.guid }] }) });
+      proxy.inject({
+        kind: 'rewrite',
+        method: 'POST',
+        path: /^\/api\/posts\/write/,
+        rewrite: (envelope) => ({ ...envelope, data: [{ ...envelope.data[0], guid: other.guid }] }),
+      });
       await write(desk, { content: `Sent, answered as ${other.guid}`, persona_guid: hostile.personaGuid });
       later(60);
       await sync(hostileGuid);
@@ -173,16 +194,31 @@ describe.each([
       expect(post.remoteGuid).toBe(hostileGuid);
       expect(taken.map((p) => p.guid)).not.toContain(post.guid);
     }
-    const there = ((await hostile.call('GET', '/api/posts/global?count=50')).json.data as WirePost[]).map((p) => p.text);
+    const there = ((await hostile.call('GET', '/api/posts/global?count=50')).json.data as WirePost[]).map(
+      (p) => p.text,
+    );
     expect(there.filter((text) => text.startsWith('Sent, answered as'))).toHaveLength(3);
 
     // An edit answered so waits for the person, and changes nothing else.
     const edited = sent[0] as (typeof sent)[number];
-    proxy.inject({ kind: 'rewrite', method: 'POST', path: /^\/api\/posts\/[^/]+\/write/, rewrite: (envelope) => ({ ...envelope, data: [{ ...envelope.data[0], guid: local.guid }] }) });
-    expect((await desk.call('POST', `/api/posts/${edited.guid}/write`, { params: { content: 'Edited, answered as a local post' } })).status).toBe(200);
+    proxy.inject({
+      kind: 'rewrite',
+      method: 'POST',
+      path: /^\/api\/posts\/[^/]+\/write/,
+      rewrite: (envelope) => ({ ...envelope, data: [{ ...envelope.data[0], guid: local.guid }] }),
+    });
+    expect(
+      (
+        await desk.call('POST', `/api/posts/${edited.guid}/write`, {
+          params: { content: 'Edited, answered as a local post' },
+        })
+      ).status,
+    ).toBe(200);
     later(60);
     const status = await sync(hostileGuid);
-    expect(status.attention).toEqual([expect.objectContaining({ post_guid: edited.guid, reason: expect.stringMatching(/another post/) })]);
+    expect(status.attention).toEqual([
+      expect.objectContaining({ post_guid: edited.guid, reason: expect.stringMatching(/another post/) }),
+    ]);
 
     expect(await shown(local.guid)).toBe('Mine alone');
     expect(await shown(linkedElsewhere.guid)).toBe('Mine, on the honest remote');
@@ -195,7 +231,10 @@ describe.each([
     await sync(hostileGuid);
     // The publish lands there, and its answer never comes: the item waits, and the pull looks for the copy.
     proxy.inject({ kind: 'hang-after', method: 'POST', path: /^\/api\/posts\/write/ });
-    const sent = await write(desk, { content: 'Sent, and its copy named as a local post', persona_guid: hostile.personaGuid });
+    const sent = await write(desk, {
+      content: 'Sent, and its copy named as a local post',
+      persona_guid: hostile.personaGuid,
+    });
     proxy.inject({
       kind: 'rewrite',
       method: 'GET',
@@ -203,7 +242,9 @@ describe.each([
       times: 10,
       rewrite: (envelope) => ({
         ...envelope,
-        data: (envelope.data as WirePost[]).map((p) => (p.text === 'Sent, and its copy named as a local post' ? { ...p, guid: local.guid } : p)),
+        data: (envelope.data as WirePost[]).map((p) =>
+          p.text === 'Sent, and its copy named as a local post' ? { ...p, guid: local.guid } : p,
+        ),
       }),
     });
     later(60);
@@ -222,7 +263,13 @@ describe.each([
       rewrite: (envelope) => {
         const [own] = envelope.data.personas as Record<string, unknown>[];
         const as = (guid: string, handle: string) => ({ ...own, guid, as: handle, name: handle });
-        return { ...envelope, data: { ...envelope.data, personas: [own, as(desk.personaGuid, 'me-taken'), as(honest.personaGuid, 'there-taken')] } };
+        return {
+          ...envelope,
+          data: {
+            ...envelope.data,
+            personas: [own, as(desk.personaGuid, 'me-taken'), as(honest.personaGuid, 'there-taken')],
+          },
+        };
       },
     });
     // The account is read again once a day.
@@ -232,30 +279,48 @@ describe.each([
     expect(deskPersona).toMatchObject({ accountGuid: desk.accountGuid, handleKey: 'me' });
     expect(deskPersona?.remoteGuid ?? null).toBeNull();
     expect(await desk.db.personas.get(honest.personaGuid)).toMatchObject({ remoteGuid: honestGuid });
-    expect(await desk.db.personas.get(hostile.personaGuid)).toMatchObject({ remoteGuid: hostileGuid, accountGuid: desk.accountGuid });
+    expect(await desk.db.personas.get(hostile.personaGuid)).toMatchObject({
+      remoteGuid: hostileGuid,
+      accountGuid: desk.accountGuid,
+    });
   });
 
   it('answering a publish with a GUID no post here can have, takes none, and the post finds its copy there', async () => {
     await setUp();
     await sync(hostileGuid);
-    proxy.inject({ kind: 'rewrite', method: 'POST', path: /^\/api\/posts\/write/, rewrite: (envelope) => ({ ...envelope, data: [{ ...envelope.data[0], guid: 'not a GUID at all' }] }) });
+    proxy.inject({
+      kind: 'rewrite',
+      method: 'POST',
+      path: /^\/api\/posts\/write/,
+      rewrite: (envelope) => ({ ...envelope, data: [{ ...envelope.data[0], guid: 'not a GUID at all' }] }),
+    });
     await write(desk, { content: 'Answered with a GUID no post can have', persona_guid: hostile.personaGuid });
     later(60);
     expect(await sync(hostileGuid)).toMatchObject({ attention: [], pending: 0 });
     // Held once, under the GUID of the copy its remote holds (its page showed it), and there once.
     const held = (await desk.db.posts.toArray()).filter((p) => p.text === 'Answered with a GUID no post can have');
-    const there = ((await hostile.call('GET', '/api/posts/global?count=50')).json.data as WirePost[]).filter((p) => p.text === 'Answered with a GUID no post can have');
+    const there = ((await hostile.call('GET', '/api/posts/global?count=50')).json.data as WirePost[]).filter(
+      (p) => p.text === 'Answered with a GUID no post can have',
+    );
     expect(there).toHaveLength(1);
     expect(held.map((p) => [p.guid, p.remoteGuid])).toEqual([[there[0]?.guid, hostileGuid]]);
   });
 
   it('serving values no write could make, has those posts left out and the rest stored, and the desk still exports', async () => {
     await setUp();
-    const odd = (n: number, facts: Record<string, unknown>) => (envelope: ProxiedEnvelope): Record<string, unknown> => {
-      const own = (envelope.data as Record<string, unknown>[]).find((p) => p['text'] === 'The hostile remote’s own post') ?? {};
-      const guid = forgedGuid(n);
-      return { ...own, guid, canonical_url: String(own['canonical_url']).replace(String(own['guid']), guid), ...facts };
-    };
+    const odd =
+      (n: number, facts: Record<string, unknown>) =>
+      (envelope: ProxiedEnvelope): Record<string, unknown> => {
+        const own =
+          (envelope.data as Record<string, unknown>[]).find((p) => p['text'] === 'The hostile remote’s own post') ?? {};
+        const guid = forgedGuid(n);
+        return {
+          ...own,
+          guid,
+          canonical_url: String(own['canonical_url']).replace(String(own['guid']), guid),
+          ...facts,
+        };
+      };
     const cases = [
       odd(10, { text: 'Published after the year 9999', publish_unix: 2 ** 53 - 1 }),
       odd(11, { text: 'Updated before 1970', updated_unix: -5 }),
@@ -263,16 +328,30 @@ describe.each([
       odd(13, { text: 'x'.repeat(100_001) }),
       odd(14, { text: 'A title too long', title: 't'.repeat(600) }),
       odd(15, { text: 'Off the Earth', meta: { geo: { latitude: 1000, longitude: 0 } } }),
-      odd(16, { text: 'By an author with an odd handle', persona: { guid: forgedGuid(90), as: '<img src=x onerror=alert(1)>', name: 'N'.repeat(1000), avatar: 'javascript:alert(1)' } }),
+      odd(16, {
+        text: 'By an author with an odd handle',
+        persona: {
+          guid: forgedGuid(90),
+          as: '<img src=x onerror=alert(1)>',
+          name: 'N'.repeat(1000),
+          avatar: 'javascript:alert(1)',
+        },
+      }),
     ];
     proxy.inject({
       kind: 'rewrite',
       method: 'GET',
       path: /^\/api\/posts\/global/,
-      rewrite: (envelope) => ({ ...envelope, data: [...(envelope.data as unknown[]), ...cases.map((made) => made(envelope))] }),
+      rewrite: (envelope) => ({
+        ...envelope,
+        data: [...(envelope.data as unknown[]), ...cases.map((made) => made(envelope))],
+      }),
     });
     expect(await sync(hostileGuid)).toMatchObject({ last_error: false });
-    const theirs = (await desk.db.posts.toArray()).filter((p) => p.remoteGuid === hostileGuid).map((p) => p.text).sort();
+    const theirs = (await desk.db.posts.toArray())
+      .filter((p) => p.remoteGuid === hostileGuid)
+      .map((p) => p.text)
+      .sort();
     expect(theirs).toEqual(['By an author with an odd handle', 'The hostile remote’s own post']);
     // The author is kept under a handle a handle here can be, and a name of a bounded length.
     const author = await desk.db.personas.get(forgedGuid(90));
@@ -282,6 +361,8 @@ describe.each([
     expect((await desk.call('GET', '/api/posts/global?count=250&types=post.note')).status).toBe(200);
     const file = await exportToFile(desk.db, Math.floor(desk.clock.now() / 1000));
     const archive = openZipArchive(file);
-    await expect(checkArchive(archive).finally(() => archive.close())).resolves.toMatchObject({ counts: expect.objectContaining({ posts: expect.any(Number) }) as unknown });
+    await expect(checkArchive(archive).finally(() => archive.close())).resolves.toMatchObject({
+      counts: expect.objectContaining({ posts: expect.any(Number) }) as unknown,
+    });
   });
 });

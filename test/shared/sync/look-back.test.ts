@@ -24,7 +24,13 @@ describe('looking back at the last week of a walked remote', () => {
     instance.clock.set(T0 + 10 * DAY);
     remote = await remoteIn(instance);
     // Three days of posts, one an hour.
-    posts = Array.from({ length: 72 }, (_, i) => pulledPost(i, { publishUnix: T0 + 7 * DAY + i * 3600, updatedUnix: T0 + 7 * DAY + i * 3600, listedUnix: T0 + 7 * DAY + i * 3600 }));
+    posts = Array.from({ length: 72 }, (_, i) =>
+      pulledPost(i, {
+        publishUnix: T0 + 7 * DAY + i * 3600,
+        updatedUnix: T0 + 7 * DAY + i * 3600,
+        listedUnix: T0 + 7 * DAY + i * 3600,
+      }),
+    );
     requests = [];
   });
   afterEach(async () => {
@@ -37,7 +43,12 @@ describe('looking back at the last week of a walked remote', () => {
     pageSize: 10,
     read: (q) => {
       requests.push(`until=${q.until ?? ''}`);
-      return Promise.resolve([...posts].sort((a, b) => b.listedUnix - a.listedUnix).filter((p) => q.until === undefined || p.listedUnix <= q.until).slice(0, q.count));
+      return Promise.resolve(
+        [...posts]
+          .sort((a, b) => b.listedUnix - a.listedUnix)
+          .filter((p) => q.until === undefined || p.listedUnix <= q.until)
+          .slice(0, q.count),
+      );
     },
   };
   const connection = {
@@ -47,7 +58,12 @@ describe('looking back at the last week of a walked remote', () => {
   } as Partial<RemoteConnection> as RemoteConnection;
   const seen = new Map<string, SeenVersions>();
   const pull = (at: number) =>
-    pullRemote(instance.db, { remote, connection, now: () => at, seenFor: (name) => seen.get(name) ?? seen.set(name, new Map()).get(name) ?? new Map() });
+    pullRemote(instance.db, {
+      remote,
+      connection,
+      now: () => at,
+      seenFor: (name) => seen.get(name) ?? seen.set(name, new Map()).get(name) ?? new Map(),
+    });
   const textOf = async (n: number) => (await instance.db.posts.where('guid').equals(guidOf(n)).first())?.text;
 
   it('brings an edit of a post from two days before, which no poll reaches, the next day, and reads the week only once a day', async () => {
@@ -82,108 +98,128 @@ describe('looking back at the last week of a walked remote', () => {
 describe.each([
   { says: 'when it answered', dated: true },
   { says: 'nothing of when it answered', dated: false },
-])('a remote whose timelines keep each post as it was first read within the second of its last change, saying $says', ({ dated }) => {
-  let instance: TestInstance;
-  let remote: RemoteRow;
-  /** What each post is on the remote now. */
-  let current: Map<string, PulledPost>;
-  /** The copies its timelines serve, by post and second of its last change. */
-  let copies: Map<string, PulledPost>;
-  /** Posts the desk read by themselves. */
-  let reads: string[];
-  /** The remote's clock (the desk's, here) when the desk reads. */
-  let readAt = 0;
-  const seen = new Map<string, SeenVersions>();
-  beforeEach(async () => {
-    instance = await startInstance('sqlite');
-    instance.clock.set(T0 + 60);
-    remote = await remoteIn(instance);
-    current = new Map(Array.from({ length: 6 }, (_, i) => pulledPost(i, { publishUnix: T0 - 600 + i * 60, updatedUnix: T0 - 600 + i * 60, listedUnix: T0 - 600 + i * 60 })).map((p) => [p.guid, p]));
-    // Published in the second the desk reads the timeline in.
-    current.set(guidOf(10), pulledPost(10, { publishUnix: T0, updatedUnix: T0, listedUnix: T0 }));
-    copies = new Map();
-    reads = [];
-    seen.clear();
-  });
-  afterEach(async () => {
-    await instance.close();
-  });
+])(
+  'a remote whose timelines keep each post as it was first read within the second of its last change, saying $says',
+  ({ dated }) => {
+    let instance: TestInstance;
+    let remote: RemoteRow;
+    /** What each post is on the remote now. */
+    let current: Map<string, PulledPost>;
+    /** The copies its timelines serve, by post and second of its last change. */
+    let copies: Map<string, PulledPost>;
+    /** Posts the desk read by themselves. */
+    let reads: string[];
+    /** The remote's clock (the desk's, here) when the desk reads. */
+    let readAt = 0;
+    const seen = new Map<string, SeenVersions>();
+    beforeEach(async () => {
+      instance = await startInstance('sqlite');
+      instance.clock.set(T0 + 60);
+      remote = await remoteIn(instance);
+      current = new Map(
+        Array.from({ length: 6 }, (_, i) =>
+          pulledPost(i, {
+            publishUnix: T0 - 600 + i * 60,
+            updatedUnix: T0 - 600 + i * 60,
+            listedUnix: T0 - 600 + i * 60,
+          }),
+        ).map((p) => [p.guid, p]),
+      );
+      // Published in the second the desk reads the timeline in.
+      current.set(guidOf(10), pulledPost(10, { publishUnix: T0, updatedUnix: T0, listedUnix: T0 }));
+      copies = new Map();
+      reads = [];
+      seen.clear();
+    });
+    afterEach(async () => {
+      await instance.close();
+    });
 
-  const listed = (post: PulledPost): PulledPost => {
-    const key = `${post.guid} ${post.updatedUnix}`;
-    const copy = copies.get(key) ?? post;
-    copies.set(key, copy);
-    return { ...copy, cachedList: { servedUnix: dated ? readAt : null } };
-  };
-  const global: RemoteTimeline = {
-    name: 'global',
-    paging: 'walk',
-    pageSize: 10,
-    read: (q) =>
-      Promise.resolve(
-        [...current.values()]
-          .sort((a, b) => b.listedUnix - a.listedUnix)
-          .filter((p) => q.until === undefined || p.listedUnix <= q.until)
-          .slice(0, q.count)
-          .map(listed),
-      ),
-  };
-  const connection = {
-    timelines: [global],
-    personaHistory: () => null,
-    read: ({ guid }: { guid: string }) => {
-      reads.push(guid);
-      const post = current.get(guid);
-      return Promise.resolve(post ? { ...post, cachedList: null } : null);
-    },
-  } as Partial<RemoteConnection> as RemoteConnection;
-  const pull = (at: number) => {
-    readAt = at;
-    return pullRemote(instance.db, { remote, connection, now: () => at, seenFor: (name) => seen.get(name) ?? seen.set(name, new Map()).get(name) ?? new Map() });
-  };
-  /** Edited there, its stamp kept (within the same second, or by a quirk). */
-  const editInPlace = (n: number, text: string) => current.set(guidOf(n), { ...(current.get(guidOf(n)) as PulledPost), text });
-  const textOf = async (n: number) => (await instance.db.posts.where('guid').equals(guidOf(n)).first())?.text;
-  /** Every write the store took, as the rows it holds. */
-  const written = async () => ({ posts: await instance.db.posts.toArray(), changes: await instance.db.changes.toArray() });
+    const listed = (post: PulledPost): PulledPost => {
+      const key = `${post.guid} ${post.updatedUnix}`;
+      const copy = copies.get(key) ?? post;
+      copies.set(key, copy);
+      return { ...copy, cachedList: { servedUnix: dated ? readAt : null } };
+    };
+    const global: RemoteTimeline = {
+      name: 'global',
+      paging: 'walk',
+      pageSize: 10,
+      read: (q) =>
+        Promise.resolve(
+          [...current.values()]
+            .sort((a, b) => b.listedUnix - a.listedUnix)
+            .filter((p) => q.until === undefined || p.listedUnix <= q.until)
+            .slice(0, q.count)
+            .map(listed),
+        ),
+    };
+    const connection = {
+      timelines: [global],
+      personaHistory: () => null,
+      read: ({ guid }: { guid: string }) => {
+        reads.push(guid);
+        const post = current.get(guid);
+        return Promise.resolve(post ? { ...post, cachedList: null } : null);
+      },
+    } as Partial<RemoteConnection> as RemoteConnection;
+    const pull = (at: number) => {
+      readAt = at;
+      return pullRemote(instance.db, {
+        remote,
+        connection,
+        now: () => at,
+        seenFor: (name) => seen.get(name) ?? seen.set(name, new Map()).get(name) ?? new Map(),
+      });
+    };
+    /** Edited there, its stamp kept (within the same second, or by a quirk). */
+    const editInPlace = (n: number, text: string) =>
+      current.set(guidOf(n), { ...(current.get(guidOf(n)) as PulledPost), text });
+    const textOf = async (n: number) => (await instance.db.posts.where('guid').equals(guidOf(n)).first())?.text;
+    /** Every write the store took, as the rows it holds. */
+    const written = async () => ({
+      posts: await instance.db.posts.toArray(),
+      changes: await instance.db.changes.toArray(),
+    });
 
-  it('brings an edit made within the second the desk read the post in, reading that post once by itself', async () => {
-    await pull(T0);
-    expect(await textOf(10)).toBe('Post 10');
-    editInPlace(10, 'Post 10, edited at once');
+    it('brings an edit made within the second the desk read the post in, reading that post once by itself', async () => {
+      await pull(T0);
+      expect(await textOf(10)).toBe('Post 10');
+      editInPlace(10, 'Post 10, edited at once');
 
-    await pull(T0 + 60);
-    expect(await textOf(10)).toBe('Post 10, edited at once');
-    expect(reads).toEqual([guidOf(10)]);
+      await pull(T0 + 60);
+      expect(await textOf(10)).toBe('Post 10, edited at once');
+      expect(reads).toEqual([guidOf(10)]);
 
-    // Settled: polls read no post by itself and write nothing, also after a restart (nothing remembered).
-    const before = await written();
-    await pull(T0 + 120);
-    seen.clear();
-    await pull(T0 + 180);
-    await pull(T0 + 240);
-    expect(await written()).toEqual(before);
-    // After the restart, the timeline's copy says other than the version held in its second: the post is
-    // read once more by itself, and says what is held.
-    expect(reads).toEqual([guidOf(10), guidOf(10)]);
-  });
+      // Settled: polls read no post by itself and write nothing, also after a restart (nothing remembered).
+      const before = await written();
+      await pull(T0 + 120);
+      seen.clear();
+      await pull(T0 + 180);
+      await pull(T0 + 240);
+      expect(await written()).toEqual(before);
+      // After the restart, the timeline's copy says other than the version held in its second: the post is
+      // read once more by itself, and says what is held.
+      expect(reads).toEqual([guidOf(10), guidOf(10)]);
+    });
 
-  it('brings an edit whose stamp does not move, and a timeline that serves the older copy undoes nothing', async () => {
-    await pull(T0);
-    await pull(T0 + 60);
-    // The copy the timelines kept is gone (streams keeps them an hour), and the post is edited again
-    // with its stamp kept: the timeline shows the edit, in the same second as the version held here.
-    copies.clear();
-    editInPlace(10, 'Post 10, edited again');
-    await pull(T0 + 4000);
-    expect(await textOf(10)).toBe('Post 10, edited again');
+    it('brings an edit whose stamp does not move, and a timeline that serves the older copy undoes nothing', async () => {
+      await pull(T0);
+      await pull(T0 + 60);
+      // The copy the timelines kept is gone (streams keeps them an hour), and the post is edited again
+      // with its stamp kept: the timeline shows the edit, in the same second as the version held here.
+      copies.clear();
+      editInPlace(10, 'Post 10, edited again');
+      await pull(T0 + 4000);
+      expect(await textOf(10)).toBe('Post 10, edited again');
 
-    // A timeline answering from an older copy of that second.
-    copies.set(`${guidOf(10)} ${T0}`, pulledPost(10, { publishUnix: T0, updatedUnix: T0, listedUnix: T0 }));
-    seen.clear();
-    const before = await written();
-    await pull(T0 + 4060);
-    expect(await textOf(10)).toBe('Post 10, edited again');
-    expect(await written()).toEqual(before);
-  });
-});
+      // A timeline answering from an older copy of that second.
+      copies.set(`${guidOf(10)} ${T0}`, pulledPost(10, { publishUnix: T0, updatedUnix: T0, listedUnix: T0 }));
+      seen.clear();
+      const before = await written();
+      await pull(T0 + 4060);
+      expect(await textOf(10)).toBe('Post 10, edited again');
+      expect(await written()).toEqual(before);
+    });
+  },
+);

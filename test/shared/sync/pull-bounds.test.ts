@@ -35,14 +35,23 @@ describe('pulling from a remote that pages oddly', () => {
   afterEach(async () => {
     await instance.close();
   });
-  const counted = <Q>(read: (q: Q) => Promise<PulledPost[]>) => (q: Q) => {
-    requests += 1;
-    return read(q);
-  };
+  const counted =
+    <Q>(read: (q: Q) => Promise<PulledPost[]>) =>
+    (q: Q) => {
+      requests += 1;
+      return read(q);
+    };
   const held = async () => (await instance.db.posts.toArray()).map((p) => p.text).sort();
   const cursor = async (timeline: 'global' | 'mentions' = 'global') => instance.db.cursors.get([remote.guid, timeline]);
   const walk = (read: (q: { until?: number | undefined; count: number }) => Promise<PulledPost[]>, maxPages?: number) =>
-    pullWalk(instance.db, { remote, timeline: 'global', read: counted(read), pageSize: PAGE, now: () => 1_800_100_000, ...(maxPages ? { maxPages } : {}) });
+    pullWalk(instance.db, {
+      remote,
+      timeline: 'global',
+      read: counted(read),
+      pageSize: PAGE,
+      now: () => 1_800_100_000,
+      ...(maxPages ? { maxPages } : {}),
+    });
 
   it('walks a remote that pages with until to its first post, and then only to the cursor', async () => {
     const posts = Array.from({ length: 10 }, (_, i) => pulledPost(i * 100));
@@ -65,7 +74,9 @@ describe('pulling from a remote that pages oddly', () => {
   });
 
   it('steps past a second that holds more posts than a page, and goes on to the older ones', async () => {
-    const crowded = Array.from({ length: 5 }, (_, i) => pulledPost(50 + i, { publishUnix: 1_800_000_100, updatedUnix: 1_800_000_100, listedUnix: 1_800_000_100 }));
+    const crowded = Array.from({ length: 5 }, (_, i) =>
+      pulledPost(50 + i, { publishUnix: 1_800_000_100, updatedUnix: 1_800_000_100, listedUnix: 1_800_000_100 }),
+    );
     const older = [pulledPost(10), pulledPost(20), pulledPost(30)];
     await walk(answering([...crowded, ...older]));
     // Three posts of that second reach this page size; without a position within a second, the rest cannot.
@@ -78,7 +89,11 @@ describe('pulling from a remote that pages oddly', () => {
     let made = 0;
     const endless = (q: { until?: number | undefined; count: number }) => {
       const top = q.until ?? 1_800_010_000;
-      return Promise.resolve(Array.from({ length: q.count }, (_, i) => pulledPost(5_000 + made++, { listedUnix: top - i, publishUnix: top - i, updatedUnix: top - i })));
+      return Promise.resolve(
+        Array.from({ length: q.count }, (_, i) =>
+          pulledPost(5_000 + made++, { listedUnix: top - i, publishUnix: top - i, updatedUnix: top - i }),
+        ),
+      );
     };
     await walk(endless, 4);
     expect(requests).toBe(4);
@@ -98,7 +113,15 @@ describe('pulling from a remote that pages oddly', () => {
       return answering(posts)(q);
     };
     const stop = new AbortController();
-    const pulled = pullWalk(instance.db, { remote, timeline: 'global', read, pageSize: PAGE, now: () => 1_800_100_000, onStored: () => stop.abort(), signal: stop.signal });
+    const pulled = pullWalk(instance.db, {
+      remote,
+      timeline: 'global',
+      read,
+      pageSize: PAGE,
+      now: () => 1_800_100_000,
+      onStored: () => stop.abort(),
+      signal: stop.signal,
+    });
     await expect(pulled).rejects.toThrow(/abort/);
     expect(asked).toEqual([undefined]);
     expect(await held()).toEqual(['Post 700', 'Post 800', 'Post 900']);
@@ -112,7 +135,13 @@ describe('pulling from a remote that pages oddly', () => {
   it('ends the exact pull of a remote that ignores until and before', async () => {
     const posts = Array.from({ length: 10 }, (_, i) => pulledPost(i));
     const newest = answering(posts);
-    await pullTimeline(instance.db, { remote, timeline: 'global', read: counted((q: { count: number }) => newest({ count: q.count })), pageSize: PAGE, now: () => 1_800_100_000 });
+    await pullTimeline(instance.db, {
+      remote,
+      timeline: 'global',
+      read: counted((q: { count: number }) => newest({ count: q.count })),
+      pageSize: PAGE,
+      now: () => 1_800_100_000,
+    });
     expect(requests).toBeLessThanOrEqual(3);
     expect(await cursor()).toMatchObject({ paging: null });
   });
@@ -135,14 +164,23 @@ describe('an exact pull over a minute that holds more posts than a page', () => 
       Promise.resolve(
         [...posts]
           .sort((a, b) => b.publishUnix - a.publishUnix)
-          .filter((p) => (q.since === undefined || p.updatedUnix >= q.since) && (q.until === undefined || p.publishUnix <= q.until) && p.guid !== q.before)
+          .filter(
+            (p) =>
+              (q.since === undefined || p.updatedUnix >= q.since) &&
+              (q.until === undefined || p.publishUnix <= q.until) &&
+              p.guid !== q.before,
+          )
           .slice(0, q.count),
       );
     const seen = new Map<string, string>();
-    const pull = () => pullTimeline(instance.db, { remote, timeline: 'global', read, pageSize: PAGE, now: () => 1_800_100_000, seen });
+    const pull = () =>
+      pullTimeline(instance.db, { remote, timeline: 'global', read, pageSize: PAGE, now: () => 1_800_100_000, seen });
     await pull();
     await pull();
-    expect(await instance.db.cursors.get([remote.guid, 'global'])).toMatchObject({ sinceUnix: 1_800_000_009, paging: null });
+    expect(await instance.db.cursors.get([remote.guid, 'global'])).toMatchObject({
+      sinceUnix: 1_800_000_009,
+      paging: null,
+    });
 
     posts.push(pulledPost(10));
     await pull();
@@ -174,8 +212,21 @@ describe.each(['backward', 'walk', 'forward'] as const)('a pull that pages %s', 
     if (requests > 50) throw new Error('Asked for ever');
   };
   /** The remote's posts: post `n` at TOP - n going back without end, or at TOP + n going forward without end. */
-  const at = (n: number) => pulledPost(n, { publishUnix: TOP + (paging === 'forward' ? n : -n), updatedUnix: TOP + (paging === 'forward' ? n : -n), listedUnix: TOP + (paging === 'forward' ? n : -n) });
-  const pull = (answer: (q: { since?: number | null | undefined; until?: number | undefined; before?: string | undefined; count: number }) => PulledPost[], maxPages?: number) => {
+  const at = (n: number) =>
+    pulledPost(n, {
+      publishUnix: TOP + (paging === 'forward' ? n : -n),
+      updatedUnix: TOP + (paging === 'forward' ? n : -n),
+      listedUnix: TOP + (paging === 'forward' ? n : -n),
+    });
+  const pull = (
+    answer: (q: {
+      since?: number | null | undefined;
+      until?: number | undefined;
+      before?: string | undefined;
+      count: number;
+    }) => PulledPost[],
+    maxPages?: number,
+  ) => {
     const common = { remote, timeline: 'global' as const, now: () => 1_800_100_000, ...(maxPages ? { maxPages } : {}) };
     const read: TimelineReader = (q) => {
       asked();
@@ -199,13 +250,20 @@ describe.each(['backward', 'walk', 'forward'] as const)('a pull that pages %s', 
   const held = async () => instance.db.posts.count();
 
   it('stops at its page limit where the remote answers new posts without end, and the next pull goes on from there', async () => {
-    const endless = (q: { since?: number | null | undefined; until?: number | undefined; before?: string | undefined; count: number }) => {
+    const endless = (q: {
+      since?: number | null | undefined;
+      until?: number | undefined;
+      before?: string | undefined;
+      count: number;
+    }) => {
       if (paging === 'forward') {
         const from = q.since == null ? 1 : q.since - TOP + 1;
         return Array.from({ length: q.count }, (_, i) => at(from + i));
       }
       const from = q.until === undefined ? 0 : TOP - q.until;
-      return Array.from({ length: q.count + 1 }, (_, i) => at(from + i)).filter((p) => p.guid !== q.before).slice(0, q.count);
+      return Array.from({ length: q.count + 1 }, (_, i) => at(from + i))
+        .filter((p) => p.guid !== q.before)
+        .slice(0, q.count);
     };
     await pull(endless, 4);
     expect(requests).toBe(4);

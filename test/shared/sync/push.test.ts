@@ -25,7 +25,9 @@ describe('draining an outbox', () => {
   it('finds the item that may go even behind more items that wait for the person than it reads at once', async () => {
     const instance = await startInstance('memory');
     try {
-      const written = (await instance.call('POST', '/api/posts/write', { params: { content: 'To send', post_type: 'post.note' } })).json.data[0];
+      const written = (
+        await instance.call('POST', '/api/posts/write', { params: { content: 'To send', post_type: 'post.note' } })
+      ).json.data[0];
       const [post] = await instance.db.posts.where('guid').equals(written.guid).toArray();
       if (!post) throw new Error('the post was not stored');
       await putPostsInOneTransaction(instance.db, [{ ...post, remoteGuid: REMOTE.guid }]);
@@ -53,7 +55,12 @@ describe('draining an outbox', () => {
           return Promise.resolve();
         },
       } as Partial<RemoteConnection> as RemoteConnection;
-      const result = await drainOutbox(instance.db, { remote: REMOTE, connection, now: () => 100, inFlightSeconds: 60 });
+      const result = await drainOutbox(instance.db, {
+        remote: REMOTE,
+        connection,
+        now: () => 100,
+        inFlightSeconds: 60,
+      });
       expect(result).toEqual({ sent: 1, stoppedBy: null });
       expect(starred).toEqual([post.guid]);
       expect(await instance.db.outbox.count()).toBe(120);
@@ -62,4 +69,3 @@ describe('draining an outbox', () => {
     }
   });
 });
-

@@ -17,7 +17,13 @@ describe.each(BACKENDS)('a reply that names an article by its URL alone (%s)', (
 
   const articleUrl = `${BASE}/2026/11/24/an-article`;
   // The owner's article, answered by two other people.
-  const articleOf = (owner: string) => pulled(1, { type: 'post.article', title: 'An article', canonicalUrl: articleUrl, persona: { guid: owner, handle: 'me', name: 'Me', avatarUrl: '' } });
+  const articleOf = (owner: string) =>
+    pulled(1, {
+      type: 'post.article',
+      title: 'An article',
+      canonicalUrl: articleUrl,
+      persona: { guid: owner, handle: 'me', name: 'Me', avatarUrl: '' },
+    });
   const reply = pulled(2, { replyTo: articleUrl });
   const answer = pulled(3, { replyTo: `${BASE}/note/${G(2)}`, parentGuid: G(2) });
 
@@ -31,13 +37,19 @@ describe.each(BACKENDS)('a reply that names an article by its URL alone (%s)', (
     return (posts: PulledPost[]) => storePulledPage(instance.db, { remote, posts, now: 1_800_000_100 });
   };
   const conversation = async () =>
-    (await instance.call('GET', `/api/posts/${G(1)}/thread`)).json.data.map((p: { guid: string; parent_guid: string | false }) => [p.guid, p.parent_guid]);
+    (await instance.call('GET', `/api/posts/${G(1)}/thread`)).json.data.map(
+      (p: { guid: string; parent_guid: string | false }) => [p.guid, p.parent_guid],
+    );
 
   it('joins the article held here', async () => {
     const store = await setUp();
     await store([articleOf(instance.personaGuid)]);
     await store([answer, reply]);
-    expect(await conversation()).toEqual([[G(1), false], [G(2), G(1)], [G(3), G(2)]]);
+    expect(await conversation()).toEqual([
+      [G(1), false],
+      [G(2), G(1)],
+      [G(3), G(2)],
+    ]);
   });
 
   it('joins it when the article comes after the reply and its answer, and is filed as a reply to the article', async () => {
@@ -45,7 +57,11 @@ describe.each(BACKENDS)('a reply that names an article by its URL alone (%s)', (
     await store([answer, reply]);
     expect((await instance.db.posts.where('guid').equals(G(2)).first())?.parentGuid).toBeNull();
     await store([articleOf(instance.personaGuid)]);
-    expect(await conversation()).toEqual([[G(1), false], [G(2), G(1)], [G(3), G(2)]]);
+    expect(await conversation()).toEqual([
+      [G(1), false],
+      [G(2), G(1)],
+      [G(3), G(2)],
+    ]);
     const filed = await instance.db.replies.where('postGuid').equals(G(2)).toArray();
     expect(filed).toEqual([{ personaGuid: instance.personaGuid, postGuid: G(2), publishUnix: 1_800_000_002 }]);
   });
@@ -53,7 +69,11 @@ describe.each(BACKENDS)('a reply that names an article by its URL alone (%s)', (
   it('joins the article in the same page', async () => {
     const store = await setUp();
     await store([reply, articleOf(instance.personaGuid), answer]);
-    expect(await conversation()).toEqual([[G(1), false], [G(2), G(1)], [G(3), G(2)]]);
+    expect(await conversation()).toEqual([
+      [G(1), false],
+      [G(2), G(1)],
+      [G(3), G(2)],
+    ]);
   });
 });
 
@@ -61,7 +81,7 @@ describe.each(BACKENDS)('a reply that names an article by its URL alone (%s)', (
  * Another remote naming the same URL, or the GUID a reply of the first one waits for, cannot take those
  * replies into a conversation of its own: a remote re-threads only its own posts.
  */
-describe.each(BACKENDS)('a remote naming what another remote\'s replies answer (%s)', (backend) => {
+describe.each(BACKENDS)("a remote naming what another remote's replies answer (%s)", (backend) => {
   let instance: TestInstance;
   afterEach(async () => {
     await instance.close();
@@ -74,12 +94,13 @@ describe.each(BACKENDS)('a remote naming what another remote\'s replies answer (
     const first = await remoteIn(instance);
     const other: RemoteRow = { ...first, guid: 'r2', baseUrl: 'https://other.example' };
     await instance.db.remotes.put(other);
-    const storeFrom = (remote: RemoteRow) => (posts: PulledPost[]) => storePulledPage(instance.db, { remote, posts, now: 1_800_000_100 });
+    const storeFrom = (remote: RemoteRow) => (posts: PulledPost[]) =>
+      storePulledPage(instance.db, { remote, posts, now: 1_800_000_100 });
     return { fromFirst: storeFrom(first), fromOther: storeFrom(other) };
   };
   const held = (n: number) => instance.db.posts.where('guid').equals(G(n)).first();
 
-  it('by URL: the replies wait for their own remote\'s article, and join it when it comes', async () => {
+  it("by URL: the replies wait for their own remote's article, and join it when it comes", async () => {
     const { fromFirst, fromOther } = await setUp();
     await fromFirst([pulled(2, { replyTo: articleUrl })]);
     await fromOther([pulled(10, { type: 'post.article', title: 'Not the article', canonicalUrl: articleUrl })]);

@@ -41,12 +41,15 @@ describe('a sync engine stopped while a remote is slow to answer', () => {
     desk = await startInstance('sqlite', undefined, { sync: (db, clock) => (engine = engineOf({ db, clock })) });
     onTestFinished(() => desk.close());
     if (!engine) throw new Error('the sync engine was not built');
-    for (const content of ['First on the remote', 'Second on the remote', 'Third on the remote']) await writePost(remote, { content });
+    for (const content of ['First on the remote', 'Second on the remote', 'Third on the remote'])
+      await writePost(remote, { content });
     const added = await desk.call('POST', '/api/sync/remotes', { params: { base_url: proxy.url, token: OWNER_TOKEN } });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     remoteGuid = added.json.data.guid;
     // Written here, offline, as the remote's Persona: it waits in the outbox.
-    const written = await desk.call('POST', '/api/posts/write', { params: { content: 'Written at the desk', post_type: 'post.note', persona_guid: remote.personaGuid } });
+    const written = await desk.call('POST', '/api/posts/write', {
+      params: { content: 'Written at the desk', post_type: 'post.note', persona_guid: remote.personaGuid },
+    });
     expect(written.status).toBe(200);
     return engine;
   }
@@ -56,7 +59,14 @@ describe('a sync engine stopped while a remote is slow to answer', () => {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     proxy.inject({ kind: 'held', method, path, until: released });
-    const underWay = () => vi.waitFor(() => expect(proxy.seen.some((line) => line.startsWith(`${method} `) && path.test(line.slice(method.length + 1)))).toBe(true), { timeout: 10_000, interval: 20 });
+    const underWay = () =>
+      vi.waitFor(
+        () =>
+          expect(
+            proxy.seen.some((line) => line.startsWith(`${method} `) && path.test(line.slice(method.length + 1))),
+          ).toBe(true),
+        { timeout: 10_000, interval: 20 },
+      );
     return { release, underWay };
   }
 
@@ -68,7 +78,9 @@ describe('a sync engine stopped while a remote is slow to answer', () => {
   }
 
   const texts = async (instance: { call: TestInstance['call'] }) =>
-    ((await instance.call('GET', '/api/posts/global?count=100&scheduled=include')).json.data as WirePost[]).map((p) => p.text).sort();
+    ((await instance.call('GET', '/api/posts/global?count=100&scheduled=include')).json.data as WirePost[])
+      .map((p) => p.text)
+      .sort();
 
   /** Both sides hold the same posts, each once. */
   async function expectAgreement() {
@@ -86,8 +98,16 @@ describe('a sync engine stopped while a remote is slow to answer', () => {
     expect(await timedStop(engine)).toBeLessThan(STOPS_WITHIN_MS);
     const status = await cycle;
     // The outbox went first; the pull was cut short: nothing of the page, no cursor moved, no failure noted.
-    expect(status).toMatchObject({ syncing: false, pending: 0, lastPull: null, lastError: null, lastCycle: { sent: 1, stored: 0, ok: false } });
-    expect(await desk.db.posts.filter((p) => p.remoteGuid === remoteGuid && p.text.endsWith('on the remote')).count()).toBe(0);
+    expect(status).toMatchObject({
+      syncing: false,
+      pending: 0,
+      lastPull: null,
+      lastError: null,
+      lastCycle: { sent: 1, stored: 0, ok: false },
+    });
+    expect(
+      await desk.db.posts.filter((p) => p.remoteGuid === remoteGuid && p.text.endsWith('on the remote')).count(),
+    ).toBe(0);
     expect(await desk.db.cursors.count()).toBe(0);
     page.release();
     await proxy.settled();
@@ -117,8 +137,17 @@ describe('a sync engine stopped while a remote is slow to answer', () => {
     // A request cut off may still land: the item is not sent again while it may, and the next start's pull
     // finds the remote's copy, which the post takes.
     const item = await desk.db.outbox.toCollection().first();
-    expect(item).toMatchObject({ uncertain: 1, attempts: 1, inFlightUntilUnix: Math.floor(desk.clock.now() / 1000) + (4 * TIMEOUT_MS) / 1000 });
-    expect(await engineOf(desk).syncRemote(remoteGuid)).toMatchObject({ pending: 0, attention: [], lastError: null, lastCycle: { ok: true } });
+    expect(item).toMatchObject({
+      uncertain: 1,
+      attempts: 1,
+      inFlightUntilUnix: Math.floor(desk.clock.now() / 1000) + (4 * TIMEOUT_MS) / 1000,
+    });
+    expect(await engineOf(desk).syncRemote(remoteGuid)).toMatchObject({
+      pending: 0,
+      attention: [],
+      lastError: null,
+      lastCycle: { ok: true },
+    });
     expect(proxy.seen.filter((line) => PUBLISH.test(line.slice(5)))).toHaveLength(1);
     await expectAgreement();
   });

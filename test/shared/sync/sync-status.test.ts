@@ -16,7 +16,9 @@ describe('the status of a remote while and after it syncs', () => {
     const remote = await startServedInstance('sqlite');
     onTestFinished(() => remote.stop());
     for (let i = 1; i <= POSTS; i++) {
-      const written = await remote.call('POST', '/api/posts/write', { params: { content: `Post ${i} of the remote`, post_type: 'post.note' } });
+      const written = await remote.call('POST', '/api/posts/write', {
+        params: { content: `Post ${i} of the remote`, post_type: 'post.note' },
+      });
       expect(written.status).toBe(200);
     }
     // The second page of the first pull waits until the test has looked at the status.
@@ -35,19 +37,30 @@ describe('the status of a remote while and after it syncs', () => {
     const desktop = await startDesktop('sqlite', gated);
     onTestFinished(() => desktop.close());
     const added = await addRemote(desktop, remote);
-    const status = async (): Promise<RemoteStatusAnswer> => (await desktop.call('GET', '/api/sync/remotes')).json.data[0];
+    const status = async (): Promise<RemoteStatusAnswer> =>
+      (await desktop.call('GET', '/api/sync/remotes')).json.data[0];
     expect(await status()).toMatchObject({ syncing: false, progress: false, last_cycle: false, last_pull_unix: false });
 
     const syncing = desktop.call('POST', `/api/sync/remotes/${added.guid}/sync`);
     await asked;
     const during = await status();
-    expect(during).toMatchObject({ syncing: true, next_try_unix: false, progress: { step: 'pull', read: PAGE, stored: PAGE, started_unix: desktop.clock.now() / 1000 } });
+    expect(during).toMatchObject({
+      syncing: true,
+      next_try_unix: false,
+      progress: { step: 'pull', read: PAGE, stored: PAGE, started_unix: desktop.clock.now() / 1000 },
+    });
     // Nothing made up: no total, as no remote says how many posts it holds.
     expect(Object.keys(during.progress)).toEqual(['started_unix', 'step', 'read', 'stored']);
 
     letSecondPageGo();
     const after = (await syncing).json.data as RemoteStatusAnswer;
-    expect(after).toMatchObject({ syncing: false, progress: false, last_error: false, last_error_kind: false, failing_since_unix: false });
+    expect(after).toMatchObject({
+      syncing: false,
+      progress: false,
+      last_error: false,
+      last_error_kind: false,
+      failing_since_unix: false,
+    });
     // Every post is new here; the timeline of mentions is read too, and holds none of them.
     expect(after.last_cycle).toMatchObject({ ok: true, sent: 0, stored: POSTS });
     expect(after.next_try_unix).toBe(desktop.clock.now() / 1000 + after.poll_seconds);
@@ -59,7 +72,8 @@ describe('the status of a remote while and after it syncs', () => {
     const desktop = await startDesktop('sqlite');
     onTestFinished(() => desktop.close());
     const added = await addRemote(desktop, remote);
-    const sync = async (): Promise<RemoteStatusAnswer> => (await desktop.call('POST', `/api/sync/remotes/${added.guid}/sync`)).json.data;
+    const sync = async (): Promise<RemoteStatusAnswer> =>
+      (await desktop.call('POST', `/api/sync/remotes/${added.guid}/sync`)).json.data;
     expect(await sync()).toMatchObject({ last_error: false, failing_since_unix: false, last_cycle: { ok: true } });
 
     await remote.pause();
@@ -77,10 +91,19 @@ describe('the status of a remote while and after it syncs', () => {
     });
     desktop.clock.advance(200);
     // Still failing: since the first failure, the last error now, and the next try further off.
-    expect(await sync()).toMatchObject({ failing_since_unix: firstFailure, last_error_unix: firstFailure + 200, next_try_unix: firstFailure + 200 + 4 * down.poll_seconds });
+    expect(await sync()).toMatchObject({
+      failing_since_unix: firstFailure,
+      last_error_unix: firstFailure + 200,
+      next_try_unix: firstFailure + 200 + 4 * down.poll_seconds,
+    });
 
     await remote.resume();
     desktop.clock.advance(30);
-    expect(await sync()).toMatchObject({ last_error: false, last_error_kind: false, failing_since_unix: false, last_cycle: { ok: true } });
+    expect(await sync()).toMatchObject({
+      last_error: false,
+      last_error_kind: false,
+      failing_since_unix: false,
+      last_cycle: { ok: true },
+    });
   }, 60_000);
 });

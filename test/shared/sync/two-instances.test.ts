@@ -1,6 +1,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { TestInstance } from '../../support/instance';
-import { addRemote, startDesktop, startServedInstance, type DesktopInstance, type ServedInstance } from '../../support/sync-instances';
+import {
+  addRemote,
+  startDesktop,
+  startServedInstance,
+  type DesktopInstance,
+  type ServedInstance,
+} from '../../support/sync-instances';
 
 const ALL_TYPES = 'post.note,post.article,post.bookmark,post.quotation';
 
@@ -30,7 +36,12 @@ async function write(instance: TestInstance, params: Record<string, string>): Pr
 async function sync(desktop: DesktopInstance, remoteGuid: string) {
   const answer = await desktop.call('POST', `/api/sync/remotes/${remoteGuid}/sync`);
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-  return answer.json.data as { pending: number; waiting: { post_guid: string }[]; attention: unknown[]; last_error: string | false };
+  return answer.json.data as {
+    pending: number;
+    waiting: { post_guid: string }[];
+    attention: unknown[];
+    last_error: string | false;
+  };
 }
 
 describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote instance over HTTP (%s)', (backend) => {
@@ -56,7 +67,10 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
 
     expect(await sync(desktop, added.guid)).toMatchObject({ last_error: false });
     const status = (await desktop.call('GET', '/api/sync/remotes')).json.data[0];
-    expect(status.server).toMatchObject({ software: expect.stringMatching(/^Publishing Desk \d/), extensions: expect.arrayContaining(['before', 'changed_since']) });
+    expect(status.server).toMatchObject({
+      software: expect.stringMatching(/^Publishing Desk \d/),
+      extensions: expect.arrayContaining(['before', 'changed_since']),
+    });
     expect((await timeline(desktop)).map((p) => p.text)).toEqual(['After the upgrade', 'Before the upgrade']);
   });
 
@@ -66,10 +80,19 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     desktop = await startDesktop(backend);
     onTestFinished(() => desktop.close());
     const added = await addRemote(desktop, remote);
-    await remote.call('POST', `/api/account/personas/${remote.personaGuid}`, { params: { name: 'A New Name', avatar_url: 'https://remote.example/new.png' } });
-    const second = (await remote.call('POST', '/api/account/personas', { params: { handle: 'another', name: 'Another One' } })).json.data;
+    await remote.call('POST', `/api/account/personas/${remote.personaGuid}`, {
+      params: { name: 'A New Name', avatar_url: 'https://remote.example/new.png' },
+    });
+    const second = (
+      await remote.call('POST', '/api/account/personas', { params: { handle: 'another', name: 'Another One' } })
+    ).json.data;
     await sync(desktop, added.guid);
-    const linked = async () => (await desktop.call('GET', '/api/sync/remotes')).json.data[0].personas as { guid: string; as: string; name: string }[];
+    const linked = async () =>
+      (await desktop.call('GET', '/api/sync/remotes')).json.data[0].personas as {
+        guid: string;
+        as: string;
+        name: string;
+      }[];
     // Within the day, the account is not read again.
     expect((await linked()).map((p) => p.name)).not.toContain('A New Name');
 
@@ -81,7 +104,10 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
         { guid: second.guid, as: 'another', name: 'Another One' },
       ]),
     );
-    const here = (await desktop.call('GET', '/api/account/personas')).json.data as { guid: string; avatar_url: string }[];
+    const here = (await desktop.call('GET', '/api/account/personas')).json.data as {
+      guid: string;
+      avatar_url: string;
+    }[];
     expect(here.find((p) => p.guid === remote.personaGuid)?.avatar_url).toBe('https://remote.example/new.png');
   });
 
@@ -126,7 +152,11 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     const as = remote.personaGuid;
     const post = await write(desktop, { content: 'Drafted offline', persona_guid: as });
     desktop.clock.advance(5);
-    const reply = await write(desktop, { content: 'Replying to my unsent post', persona_guid: as, reply_to: post.guid });
+    const reply = await write(desktop, {
+      content: 'Replying to my unsent post',
+      persona_guid: as,
+      reply_to: post.guid,
+    });
     await write(desktop, { content: 'Drafted offline, then edited', guid: post.guid });
     await desktop.call('POST', `/api/posts/${theirs.guid}/star`, { params: { persona_guid: as } });
     await desktop.call('POST', `/api/posts/${theirs.guid}/pin`, { params: { persona_guid: as, value: 'pin.green' } });
@@ -134,7 +164,13 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     const offline = await sync(desktop, added.guid);
     expect(offline.pending).toBe(5);
     // Which posts wait, in sending order (the edit travels with the unsent post it changes).
-    expect(offline.waiting.map((w) => w.post_guid)).toEqual([post.guid, reply.guid, theirs.guid, theirs.guid, doomed.guid]);
+    expect(offline.waiting.map((w) => w.post_guid)).toEqual([
+      post.guid,
+      reply.guid,
+      theirs.guid,
+      theirs.guid,
+      doomed.guid,
+    ]);
     expect(offline.last_error).toBe('The remote cannot be reached (connection refused)');
 
     await remote.resume();
@@ -142,7 +178,11 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     expect(online).toMatchObject({ pending: 0, waiting: [], attention: [], last_error: false });
 
     const there = await timeline(remote);
-    expect(there.map((p) => p.text)).toEqual(['Replying to my unsent post', 'Drafted offline, then edited', 'Written on the remote, to be starred']);
+    expect(there.map((p) => p.text)).toEqual([
+      'Replying to my unsent post',
+      'Drafted offline, then edited',
+      'Written on the remote, to be starred',
+    ]);
     const [sentReply, sentPost, starred] = there as [WirePost, WirePost, WirePost];
     expect(sentReply.parent_guid).toBe(sentPost.guid);
     expect(starred.attributes).toEqual({ pin: 'pin.green', starred: true, reposted: false });
@@ -157,7 +197,7 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     expect((await timeline(remote)).length).toBe(3);
   });
 
-  it('carries an edit that removes a post\'s place to the remote', async () => {
+  it("carries an edit that removes a post's place to the remote", async () => {
     remote = await startServedInstance(backend);
     onTestFinished(() => remote.stop());
     desktop = await startDesktop(backend);
@@ -165,13 +205,20 @@ describe.each(['memory', 'sqlite'] as const)('a desktop syncing with a remote in
     const added = await addRemote(desktop, remote);
     const as = remote.personaGuid;
     const placeThere = async (guid: string) => (await remote.call('GET', `/api/posts/${guid}`)).json.data[0].meta;
-    const post = await write(desktop, { content: 'Written by the river', persona_guid: as, geo_description: 'Lisbon', geo_latitude: '38.72' });
+    const post = await write(desktop, {
+      content: 'Written by the river',
+      persona_guid: as,
+      geo_description: 'Lisbon',
+      geo_latitude: '38.72',
+    });
     await sync(desktop, added.guid);
     const sent = (await timeline(remote))[0] as WirePost;
     expect((await placeThere(sent.guid)).geo).toMatchObject({ description: 'Lisbon', latitude: 38.72 });
 
     desktop.clock.advance(60);
-    const edit = await desktop.call('POST', `/api/posts/${sent.guid}/write`, { params: { content: 'Written by the river', geo_description: '', geo_latitude: '' } });
+    const edit = await desktop.call('POST', `/api/posts/${sent.guid}/write`, {
+      params: { content: 'Written by the river', geo_description: '', geo_latitude: '' },
+    });
     expect(edit.status, JSON.stringify(edit.json)).toBe(200);
     expect(await sync(desktop, added.guid)).toMatchObject({ pending: 0, last_error: false });
     expect(await placeThere(sent.guid)).toBe(false);
@@ -196,7 +243,10 @@ describe('pulling edits', () => {
       await write(remote, { content: 'Second version, a day later', guid: post.guid });
       await sync(desktop, added.guid);
       const here = await desktop.call('GET', `/api/posts/${post.guid}`);
-      expect(here.json.data[0]).toMatchObject({ text: 'Second version, a day later', updated_unix: remote.clock.now() / 1000 });
+      expect(here.json.data[0]).toMatchObject({
+        text: 'Second version, a day later',
+        updated_unix: remote.clock.now() / 1000,
+      });
       expect((await timeline(desktop)).map((p) => p.text)).toEqual(['An hour later', 'Second version, a day later']);
     } finally {
       await desktop.close();
@@ -206,7 +256,7 @@ describe('pulling edits', () => {
 });
 
 describe('a pull whose position names a post deleted since on the remote', () => {
-  it('goes on from that post\'s time instead of being refused for ever', async () => {
+  it("goes on from that post's time instead of being refused for ever", async () => {
     const remote = await startServedInstance('memory');
     const desktop = await startDesktop('memory');
     try {
@@ -218,7 +268,12 @@ describe('a pull whose position names a post deleted since on the remote', () =>
       const added = await addRemote(desktop, remote);
       // Where a catch-up cut short stopped: after post 3, which is then deleted there.
       const at = posts[3] as WirePost & { publish_unix: number };
-      await desktop.db.cursors.put({ remoteGuid: added.guid, timeline: 'global', sinceUnix: null, paging: { untilUnix: at.publish_unix, beforeGuid: at.guid, newestUnix: remote.clock.now() / 1000 } });
+      await desktop.db.cursors.put({
+        remoteGuid: added.guid,
+        timeline: 'global',
+        sinceUnix: null,
+        paging: { untilUnix: at.publish_unix, beforeGuid: at.guid, newestUnix: remote.clock.now() / 1000 },
+      });
       await remote.call('DELETE', `/api/posts/${at.guid}`);
 
       expect(await sync(desktop, added.guid)).toMatchObject({ last_error: false });
@@ -250,7 +305,9 @@ describe('a post deleted on the remote', () => {
       desktop.clock.advance(60);
       await sync(desktop, added.guid);
       expect((await timeline(desktop)).map((p) => p.guid)).toEqual([older.guid]);
-      expect((await desktop.db.posts.where('guid').equals(post.guid).first())?.goneUnix).toBe(desktop.clock.now() / 1000);
+      expect((await desktop.db.posts.where('guid').equals(post.guid).first())?.goneUnix).toBe(
+        desktop.clock.now() / 1000,
+      );
     } finally {
       await desktop.close();
       await remote.stop();
@@ -306,7 +363,9 @@ describe('the remote settings and news', () => {
       expect(changed.json.data).toMatchObject({ guid: added.guid, poll_seconds: 300 });
       const wrong = await desktop.call('POST', `/api/sync/remotes/${added.guid}`, { params: { poll_seconds: 5 } });
       expect([wrong.status, wrong.json.meta.text]).toEqual([400, 'poll_seconds must be at least 15']);
-      const unknown = await desktop.call('POST', '/api/sync/remotes/00000000-0000-4000-8000-000000000000', { params: { poll_seconds: 60 } });
+      const unknown = await desktop.call('POST', '/api/sync/remotes/00000000-0000-4000-8000-000000000000', {
+        params: { poll_seconds: 60 },
+      });
       expect([unknown.status, unknown.json.meta.text]).toEqual([404, 'Invalid Remote Identifier Supplied']);
     } finally {
       await desktop.close();

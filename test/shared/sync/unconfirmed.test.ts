@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropUnconfirmed, dueUnconfirmed, noteUnconfirmed, UNCONFIRMED_AT_MOST } from '../../../src-shared/sync/unconfirmed';
+import {
+  dropUnconfirmed,
+  dueUnconfirmed,
+  noteUnconfirmed,
+  UNCONFIRMED_AT_MOST,
+} from '../../../src-shared/sync/unconfirmed';
 import { BACKENDS, startInstance, type TestInstance } from '../../support/instance';
 import { guidOf } from '../../support/pulled';
 
@@ -14,7 +19,10 @@ describe.each(BACKENDS)('notes of versions to read again (%s)', (backend) => {
     instance = await startInstance(backend);
     const db = instance.db;
     await noteUnconfirmed(db, 'r1', [{ postGuid: guidOf(1), dueUnix: 200 }]);
-    await noteUnconfirmed(db, 'r1', [{ postGuid: guidOf(1), dueUnix: 100 }, { postGuid: guidOf(2), dueUnix: 300 }]);
+    await noteUnconfirmed(db, 'r1', [
+      { postGuid: guidOf(1), dueUnix: 100 },
+      { postGuid: guidOf(2), dueUnix: 300 },
+    ]);
     await noteUnconfirmed(db, 'r1', [{ postGuid: guidOf(2), dueUnix: 400 }]);
     expect(await dueUnconfirmed(db, 'r1', 1_000, 20)).toEqual([
       { postGuid: guidOf(1), dueUnix: 100 },
@@ -23,7 +31,11 @@ describe.each(BACKENDS)('notes of versions to read again (%s)', (backend) => {
     expect(await dueUnconfirmed(db, 'r1', 250, 20)).toEqual([{ postGuid: guidOf(1), dueUnix: 100 }]);
     expect(await dueUnconfirmed(db, 'r2', 1_000, 20)).toEqual([]);
 
-    await noteUnconfirmed(db, 'r1', Array.from({ length: UNCONFIRMED_AT_MOST + 100 }, (_, i) => ({ postGuid: guidOf(1_000 + i), dueUnix: 500 })));
+    await noteUnconfirmed(
+      db,
+      'r1',
+      Array.from({ length: UNCONFIRMED_AT_MOST + 100 }, (_, i) => ({ postGuid: guidOf(1_000 + i), dueUnix: 500 })),
+    );
     const kept = await dueUnconfirmed(db, 'r1', 1_000, 10_000);
     expect(kept).toHaveLength(UNCONFIRMED_AT_MOST);
     expect(kept.at(-1)).toEqual({ postGuid: guidOf(1_000 + UNCONFIRMED_AT_MOST + 99), dueUnix: 500 });

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FORMAT_LIMITS, plainTextHtml, tooCostlyToConvert, tooCostlyToFormat } from '../../../src-shared/text/complexity';
+import {
+  FORMAT_LIMITS,
+  plainTextHtml,
+  tooCostlyToConvert,
+  tooCostlyToFormat,
+} from '../../../src-shared/text/complexity';
 import { toMarkdown } from '../../../src-shared/text/html-to-markdown';
 import { renderMarkdown } from '../../../src-shared/text/markdown';
 import { markdown } from '../../../src-shared/text/markdown-flavour';
@@ -34,19 +39,22 @@ describe('texts too costly to format', () => {
     expect(tooCostlyToFormat(text)).toMatch(/more than/);
   });
 
-  it.each(Object.entries(HOSTILE))('%s: renders as escaped plain text, keeps the text and finds its mentions', (_, text) => {
-    // Generous bounds: formatting these took 3 s or threw RangeError before the guard.
-    const rendered = timed(() => renderMarkdown(`@bob ${text}`));
-    expect(rendered.ms).toBeLessThan(1_000);
-    expect(rendered.value.startsWith('<p>@bob ')).toBe(true);
-    expect(rendered.value).not.toMatch(/<(?!\/?p>|br \/>)/);
+  it.each(Object.entries(HOSTILE))(
+    '%s: renders as escaped plain text, keeps the text and finds its mentions',
+    (_, text) => {
+      // Generous bounds: formatting these took 3 s or threw RangeError before the guard.
+      const rendered = timed(() => renderMarkdown(`@bob ${text}`));
+      expect(rendered.ms).toBeLessThan(1_000);
+      expect(rendered.value.startsWith('<p>@bob ')).toBe(true);
+      expect(rendered.value).not.toMatch(/<(?!\/?p>|br \/>)/);
 
-    const kept = timed(() => toMarkdown(text));
-    expect(kept.ms).toBeLessThan(1_000);
-    expect(kept.value).toBe(text.trimEnd());
+      const kept = timed(() => toMarkdown(text));
+      expect(kept.ms).toBeLessThan(1_000);
+      expect(kept.value).toBe(text.trimEnd());
 
-    expect(extractMentionHandles(`@bob ${text}`)).toEqual(['bob']);
-  });
+      expect(extractMentionHandles(`@bob ${text}`)).toEqual(['bob']);
+    },
+  );
 
   it('formats everything up to the limits as before', () => {
     const quotes = `${'>'.repeat(FORMAT_LIMITS.lineNesting)} deep`;
@@ -55,7 +63,9 @@ describe('texts too costly to format', () => {
     const lists = `${'> - '.repeat(FORMAT_LIMITS.lineNesting / 2)}x`;
     expect(tooCostlyToFormat(lists)).toBeNull();
     expect(renderMarkdown(lists)).toContain('<li>');
-    const indented = Array.from({ length: FORMAT_LIMITS.lineIndent / 2 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
+    const indented = Array.from({ length: FORMAT_LIMITS.lineIndent / 2 }, (_, i) => `${'  '.repeat(i)}- item`).join(
+      '\n',
+    );
     expect(tooCostlyToFormat(indented)).toBeNull();
     expect(renderMarkdown(indented)).toContain('<li>');
     const emphasis = '*a* '.repeat(FORMAT_LIMITS.emphasisMarks / 2);

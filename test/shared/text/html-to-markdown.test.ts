@@ -43,18 +43,27 @@ describe('toMarkdown', () => {
   it.each([
     ['<p>Hello</p><p>World</p>', 'Hello\n\nWorld'],
     ['<div>one</div><div>two</div>', 'one\n\ntwo'],
-    ['<p>Visit <a href="https://example.com/a_b" title="T">the site</a></p>', 'Visit [the site](https://example.com/a_b "T")'],
+    [
+      '<p>Visit <a href="https://example.com/a_b" title="T">the site</a></p>',
+      'Visit [the site](https://example.com/a_b "T")',
+    ],
     ['<a href="https://example.com/">https://example.com/</a>', '<https://example.com/>'],
     ['<a href="mailto:a@example.com">a@example.com</a>', '<a@example.com>'],
     ['<ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul>', '- one\n- two\n  - nested'],
     ['<ol start="3"><li>c</li><li>d</li></ol>', '3. c\n4. d'],
     ['<p><b>b</b> <strong>s</strong> <i>i</i> <em>e</em> <code>x_y</code></p>', '**b** **s** _i_ _e_ `x_y`'],
-    ['<pre><code class="language-ts">const a = 1;\nconst b = 2;\n</code></pre>', '```ts\nconst a = 1;\nconst b = 2;\n```'],
+    [
+      '<pre><code class="language-ts">const a = 1;\nconst b = 2;\n</code></pre>',
+      '```ts\nconst a = 1;\nconst b = 2;\n```',
+    ],
     ['<pre><code>plain\n</code></pre>', '```\nplain\n```'],
     ['<h1>T</h1><h3>S</h3><blockquote><p>q</p></blockquote><hr>', '# T\n\n### S\n\n> q\n\n---'],
     ['<p>a<br>b</p>', 'a  \nb'],
     ['<p>a <del>b</del> <s>c</s></p>', 'a ~~b~~ ~~c~~'],
-    ['<table><tr><th>h1</th><th align="right">h2</th></tr><tr><td>a|b</td><td>c</td></tr></table>', '| h1 | h2 |\n| --- | ---: |\n| a\\|b | c |'],
+    [
+      '<table><tr><th>h1</th><th align="right">h2</th></tr><tr><td>a|b</td><td>c</td></tr></table>',
+      '| h1 | h2 |\n| --- | ---: |\n| a\\|b | c |',
+    ],
     ['<img src="https://example.com/i.png" alt="a pic">', '![a pic](https://example.com/i.png)'],
   ])('converts %s', (input, expected) => {
     expect(toMarkdown(input)).toBe(expected);
@@ -84,7 +93,10 @@ describe('toMarkdown', () => {
     ['`<b>` makes text bold: <b>so</b>', '`<b>` makes text bold: **so**'],
     ['x</b> and <b>never closed', 'x</b> and <b>never closed'],
     ['*a* <b>b</b> _c_ <i>d</i> e', '*a* **b** _c_ _d_ e'],
-    ['1. one <i>x</i>\n2. two\n\n```\ncode <b>x</b>\n```\n\n    code <i>y</i>', '1. one _x_\n2. two\n\n```\ncode <b>x</b>\n```\n\n    code <i>y</i>'],
+    [
+      '1. one <i>x</i>\n2. two\n\n```\ncode <b>x</b>\n```\n\n    code <i>y</i>',
+      '1. one _x_\n2. two\n\n```\ncode <b>x</b>\n```\n\n    code <i>y</i>',
+    ],
     ['- a\n\n  ```\n  <b>x</b>\n  ```\n- b <i>y</i>', '- a\n\n  ```\n  <b>x</b>\n  ```\n- b _y_'],
     ['> ```\n> <b>x</b>\n> ```\n> <b>y</b>', '> ```\n> <b>x</b>\n> ```\n> **y**'],
     ['| <b>1</b> | <i>2</i> |\n|-|-|\n| `<b>` | 3 |', '| **1** | _2_ |\n|-|-|\n| `<b>` | 3 |'],
@@ -116,12 +128,16 @@ describe('toMarkdown', () => {
     expect(toMarkdown('<p>Hi @some_user, @_lead and #my_tag in snake_case</p>')).toBe(
       'Hi @some_user, @_lead and #my_tag in snake_case',
     );
-    expect(toMarkdown('<a href="https://example.social/@bob">@<span>bob</span></a> hi')).toBe('[@bob](https://example.social/@bob) hi');
+    expect(toMarkdown('<a href="https://example.social/@bob">@<span>bob</span></a> hi')).toBe(
+      '[@bob](https://example.social/@bob) hi',
+    );
   });
 
   it('drops script, style and iframe together with their content', () => {
     expect(
-      toMarkdown('<p>x</p><script>alert(1)</script><style>p{}</style><iframe src="https://example.com">frame</iframe><svg onload="alert(1)"><text>s</text></svg>'),
+      toMarkdown(
+        '<p>x</p><script>alert(1)</script><style>p{}</style><iframe src="https://example.com">frame</iframe><svg onload="alert(1)"><text>s</text></svg>',
+      ),
     ).toBe('x');
   });
 
@@ -138,7 +154,11 @@ describe('toMarkdown', () => {
   });
 
   it('produces Markdown that renders to the same structure', () => {
-    const html = renderMarkdown(toMarkdown('<h2>Title</h2><p>Some <b>bold</b> and a <a href="https://example.com">link</a>.</p><ul><li>a</li></ul>'));
+    const html = renderMarkdown(
+      toMarkdown(
+        '<h2>Title</h2><p>Some <b>bold</b> and a <a href="https://example.com">link</a>.</p><ul><li>a</li></ul>',
+      ),
+    );
     expect(html).toBe(
       '<h2>Title</h2>\n<p>Some <strong>bold</strong> and a <a href="https://example.com" rel="nofollow noopener noreferrer">link</a>.</p>\n<ul>\n<li>a</li>\n</ul>\n',
     );
@@ -146,7 +166,8 @@ describe('toMarkdown', () => {
 
   it('leaves non-HTML input alone apart from line endings and trailing whitespace', () => {
     expect(toMarkdown('plain text\r\nwith CRLF\rand CR  \r\n\r\n')).toBe('plain text\nwith CRLF\nand CR');
-    const markdown = '# heading\n\n* item with *stars* and a_b\n\n`<b>code</b>` a < b > c <3 <https://example.com>\n\n    indented  ';
+    const markdown =
+      '# heading\n\n* item with *stars* and a_b\n\n`<b>code</b>` a < b > c <3 <https://example.com>\n\n    indented  ';
     expect(toMarkdown(markdown)).toBe(markdown.trimEnd());
   });
 });

@@ -11,7 +11,9 @@ describe('renderMarkdown', () => {
 
   it('renders lists, fenced code with its language, and tables', () => {
     expect(renderMarkdown('- a\n- b')).toBe('<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n');
-    expect(renderMarkdown('```ts\nconst x = 1;\n```')).toBe('<pre><code class="language-ts">const x = 1;\n</code></pre>\n');
+    expect(renderMarkdown('```ts\nconst x = 1;\n```')).toBe(
+      '<pre><code class="language-ts">const x = 1;\n</code></pre>\n',
+    );
     expect(renderMarkdown('| a | b |\n|:-|-:|\n| 1 | 2 |')).toContain('<th align="left">a</th>');
   });
 
@@ -27,7 +29,9 @@ describe('renderMarkdown', () => {
   });
 
   it('shows HTML written inside code as text', () => {
-    expect(renderMarkdown('`<script>alert(1)</script>`')).toBe('<p><code>&lt;script&gt;alert(1)&lt;/script&gt;</code></p>\n');
+    expect(renderMarkdown('`<script>alert(1)</script>`')).toBe(
+      '<p><code>&lt;script&gt;alert(1)&lt;/script&gt;</code></p>\n',
+    );
   });
 
   it.each([

@@ -8,7 +8,14 @@ describe('extractMentionHandles', () => {
 
   it('excludes trailing punctuation', () => {
     expect(extractMentionHandles('(@eve) "@frank" @bob. @dan, @gil! @hal? @ivy- @jo.ann-lee_2.')).toEqual([
-      'eve', 'frank', 'bob', 'dan', 'gil', 'hal', 'ivy', 'jo.ann-lee_2',
+      'eve',
+      'frank',
+      'bob',
+      'dan',
+      'gil',
+      'hal',
+      'ivy',
+      'jo.ann-lee_2',
     ]);
   });
 
@@ -33,17 +40,23 @@ describe('extractMentionHandles', () => {
   });
 
   it('ignores inline code and code blocks', () => {
-    expect(extractMentionHandles('`@code` and\n```\n@fenced\n```\n~~~\n@tilde\n~~~\n\n    @indented\n\n@after')).toEqual(['after']);
+    expect(
+      extractMentionHandles('`@code` and\n```\n@fenced\n```\n~~~\n@tilde\n~~~\n\n    @indented\n\n@after'),
+    ).toEqual(['after']);
   });
 
   it('ignores @ inside URLs but reads link text', () => {
-    expect(extractMentionHandles('https://example.social/@bob <https://example.social/@carol> [@dave](https://x.example/@erin)')).toEqual(['dave']);
+    expect(
+      extractMentionHandles(
+        'https://example.social/@bob <https://example.social/@carol> [@dave](https://x.example/@erin)',
+      ),
+    ).toEqual(['dave']);
   });
 
   it('finds mentions in headings, lists, quotes, tables and emphasis', () => {
-    expect(extractMentionHandles('# @head\npara @para\n\n- @item\n\n> @quote\n\n| @th |\n|---|\n| @td |\n\n**@strong**')).toEqual([
-      'head', 'para', 'item', 'quote', 'th', 'td', 'strong',
-    ]);
+    expect(
+      extractMentionHandles('# @head\npara @para\n\n- @item\n\n> @quote\n\n| @th |\n|---|\n| @td |\n\n**@strong**'),
+    ).toEqual(['head', 'para', 'item', 'quote', 'th', 'td', 'strong']);
   });
 
   it('returns nothing for text without mentions', () => {

@@ -17,20 +17,26 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps tables with valid alignment only', () => {
-    expect(sanitizeHtml('<table><thead><tr><th align="center">a</th></tr></thead><tbody><tr><td align="evil">b</td></tr></tbody></table>'))
-      .toBe('<table><thead><tr><th align="center">a</th></tr></thead><tbody><tr><td>b</td></tr></tbody></table>');
+    expect(
+      sanitizeHtml(
+        '<table><thead><tr><th align="center">a</th></tr></thead><tbody><tr><td align="evil">b</td></tr></tbody></table>',
+      ),
+    ).toBe('<table><thead><tr><th align="center">a</th></tr></thead><tbody><tr><td>b</td></tr></tbody></table>');
   });
 
   it('adds rel to links and replaces a rel chosen by the author', () => {
-    expect(sanitizeHtml('<a href="https://example.com/" rel="opener" target="_blank">x</a>'))
-      .toBe('<a rel="nofollow noopener noreferrer" href="https://example.com/">x</a>');
-    expect(sanitizeHtml('<a href="mailto:a@example.com">m</a>'))
-      .toBe('<a href="mailto:a@example.com" rel="nofollow noopener noreferrer">m</a>');
+    expect(sanitizeHtml('<a href="https://example.com/" rel="opener" target="_blank">x</a>')).toBe(
+      '<a rel="nofollow noopener noreferrer" href="https://example.com/">x</a>',
+    );
+    expect(sanitizeHtml('<a href="mailto:a@example.com">m</a>')).toBe(
+      '<a href="mailto:a@example.com" rel="nofollow noopener noreferrer">m</a>',
+    );
   });
 
   it('keeps http(s) images with alt and title', () => {
-    expect(sanitizeHtml('<img src="https://example.com/a.png" alt="a" title="t" width="9">'))
-      .toBe('<img alt="a" title="t" src="https://example.com/a.png" />');
+    expect(sanitizeHtml('<img src="https://example.com/a.png" alt="a" title="t" width="9">')).toBe(
+      '<img alt="a" title="t" src="https://example.com/a.png" />',
+    );
   });
 
   it('removes script and style together with their text', () => {
@@ -81,21 +87,27 @@ describe('sanitizeHtml', () => {
   });
 
   it('treats attribute names case-insensitively', () => {
-    expect(sanitizeHtml('<A HREF="JAVASCRIPT:alert(1)" ONCLICK="x">x</A>')).toBe('<a rel="nofollow noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<A HREF="JAVASCRIPT:alert(1)" ONCLICK="x">x</A>')).toBe(
+      '<a rel="nofollow noopener noreferrer">x</a>',
+    );
   });
 
   it('drops relative and protocol-relative URLs, which mean different things in each client', () => {
-    expect(sanitizeHtml('<a href="/posts/1">a</a><a href="//evil.example">b</a>'))
-      .toBe('<a rel="nofollow noopener noreferrer">a</a><a rel="nofollow noopener noreferrer">b</a>');
+    expect(sanitizeHtml('<a href="/posts/1">a</a><a href="//evil.example">b</a>')).toBe(
+      '<a rel="nofollow noopener noreferrer">a</a><a rel="nofollow noopener noreferrer">b</a>',
+    );
   });
 
   it('keeps quotes inside attribute values escaped', () => {
-    expect(sanitizeHtml('<a href="https://e.com/&quot;onmouseover=&quot;alert(1)">x</a>'))
-      .toBe('<a href="https://e.com/&quot;onmouseover=&quot;alert(1)" rel="nofollow noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a href="https://e.com/&quot;onmouseover=&quot;alert(1)">x</a>')).toBe(
+      '<a href="https://e.com/&quot;onmouseover=&quot;alert(1)" rel="nofollow noopener noreferrer">x</a>',
+    );
   });
 
   it('keeps only language-* classes on code', () => {
-    expect(sanitizeHtml('<pre><code class="language-js evil">x</code></pre>')).toBe('<pre><code class="language-js">x</code></pre>');
+    expect(sanitizeHtml('<pre><code class="language-js evil">x</code></pre>')).toBe(
+      '<pre><code class="language-js">x</code></pre>',
+    );
   });
 });
 

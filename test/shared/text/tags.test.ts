@@ -3,7 +3,10 @@ import { hashtagsIn, parseTags } from '../../../src-shared/text/tags';
 
 describe('parseTags', () => {
   it('splits on commas, trims, drops a leading # and empty entries', () => {
-    expect(parseTags(' travel, #food ,, ,#,  ## two words ')).toEqual({ tags: ['travel', 'food', 'two words'], tooLong: [] });
+    expect(parseTags(' travel, #food ,, ,#,  ## two words ')).toEqual({
+      tags: ['travel', 'food', 'two words'],
+      tooLong: [],
+    });
   });
 
   it('de-duplicates case-insensitively and keeps the first spelling', () => {
@@ -52,11 +55,20 @@ describe('hashtagsIn', () => {
   });
 
   it('reads letters of any script, their combining marks, digits and underscores', () => {
-    expect(tags('#café #cafe\u0301 #東京 #مرحبا #day_2 #2026travel')).toEqual(['café', 'cafe\u0301', '東京', 'مرحبا', 'day_2', '2026travel']);
+    expect(tags('#café #cafe\u0301 #東京 #مرحبا #day_2 #2026travel')).toEqual([
+      'café',
+      'cafe\u0301',
+      '東京',
+      'مرحبا',
+      'day_2',
+      '2026travel',
+    ]);
   });
 
   it('takes no number, no fragment of an address, no entity and no doubled sign for a tag', () => {
-    expect(tags('issue #12, page#part, https://x.example/#/home, https://x.example/?q=#x, &#38;, ##two, #a#b, #')).toEqual([]);
+    expect(
+      tags('issue #12, page#part, https://x.example/#/home, https://x.example/?q=#x, &#38;, ##two, #a#b, #'),
+    ).toEqual([]);
   });
 
   it('takes a tag of 128 characters and no longer one, rather than a cut one', () => {

@@ -3,8 +3,22 @@ import { placedRuns, searchWords, wordRuns } from '../../../src-shared/text/word
 
 describe('search words', () => {
   it('cuts a text into lower-case NFC runs of letters and digits, and keeps as words those of 4 to 64', () => {
-    expect(wordRuns('Café au LAIT, https://example.com/a')).toEqual(['café', 'au', 'lait', 'https', 'example', 'com', 'a']);
-    expect(searchWords('Café au LAIT, https://example.com/a', 'cafe\u0301 again')).toEqual(['café', 'lait', 'https', 'example', 'again']);
+    expect(wordRuns('Café au LAIT, https://example.com/a')).toEqual([
+      'café',
+      'au',
+      'lait',
+      'https',
+      'example',
+      'com',
+      'a',
+    ]);
+    expect(searchWords('Café au LAIT, https://example.com/a', 'cafe\u0301 again')).toEqual([
+      'café',
+      'lait',
+      'https',
+      'example',
+      'again',
+    ]);
     expect(searchWords(`${'x'.repeat(65)} ${'y'.repeat(64)}`)).toEqual(['y'.repeat(64)]);
   });
 
