@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { contentTypeOf } from './file-types';
 import { builtInPage } from './page';
 
 /** Everything that is not the API: the built renderer, or a placeholder page until there is one. */
@@ -7,29 +8,6 @@ export type Site = (request: Request) => Promise<Response>;
 
 /** Where the renderer build lands (`out/renderer` at the project root). */
 export const DEFAULT_STATIC_ROOT = path.resolve(import.meta.dirname, '../../out/renderer');
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
 
 /** Where the printed sign-in link points; the page reads the code from its fragment (start.ts). */
 export const SIGN_IN_PATH = '/sign-in';
@@ -109,8 +87,7 @@ async function isFile(file: string): Promise<boolean> {
 async function fileResponse(file: string): Promise<Response> {
   // Renderer files are small; reading them whole keeps this free of stream plumbing.
   const bytes = new Uint8Array(await fs.readFile(file));
-  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
+  const headers: Record<string, string> = { 'Content-Type': contentTypeOf(file), 'X-Content-Type-Options': 'nosniff' };
   // The shell names the hashed assets of the current build; a cached one would load a stale UI.
   if (path.basename(file) === 'index.html') headers['Cache-Control'] = 'no-cache';
   return new Response(bytes, { status: 200, headers });
