@@ -19,6 +19,9 @@ const config = {
   // The build output and the production dependencies; electron-builder adds package.json itself.
   files: [
     'out/**/*',
+    // The page's compressed copies are for browsers on a network (src-main/host/precompressed.ts); the window
+    // reads the page from its own disk, asks for no coding, and is sent the files as they are.
+    '!out/renderer/**/*.{br,gz}',
     // Install-time dependencies of indexeddbshim the app never loads (their install scripts are denied too).
     '!node_modules/canvas/**',
     '!node_modules/sqlite3/**',

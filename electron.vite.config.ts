@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { precompressFolder } from './src-main/host/precompressed';
 
 /**
  * The renderer's dev server port. Fixed, because the main process serves the renderer through its own
@@ -17,6 +18,22 @@ export const DEV_SERVER_PORT = 5273;
  * address and the page would stay blank. Its preset sets the base before other plugins, so this one wins.
  */
 const assetsFromRoot: Plugin = { name: 'assets-from-root', config: () => ({ base: '/' }) };
+
+/**
+ * The page's text files compressed once, here, beside the originals (`index-<hash>.js.br`, `.gz`): the
+ * headless host sends a browser the copy it takes (src-main/host/static.ts) and never compresses a request.
+ */
+const precompressedPage: Plugin = {
+  name: 'precompressed-page',
+  apply: 'build',
+  writeBundle: {
+    order: 'post',
+    sequential: true,
+    async handler(output) {
+      if (output.dir !== undefined) await precompressFolder(output.dir);
+    },
+  },
+};
 
 /**
  * Three bundles: the main process and its worker threads (ESM, dependencies stay in node_modules and are
@@ -51,7 +68,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src-renderer'),
-    plugins: [react(), assetsFromRoot],
+    plugins: [react(), assetsFromRoot, precompressedPage],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rolldownOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },

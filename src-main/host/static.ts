@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { acceptedCodings } from './accept-encoding';
+import { contentTypeOf, isCompressible } from './file-types';
 import { builtInPage } from './page';
+import { createRepresentations, type Representations } from './representations';
 
 /** Everything that is not the API: the built renderer, or a placeholder page until there is one. */
 export type Site = (request: Request) => Promise<Response>;
@@ -8,37 +11,29 @@ export type Site = (request: Request) => Promise<Response>;
 /** Where the renderer build lands (`out/renderer` at the project root). */
 export const DEFAULT_STATIC_ROOT = path.resolve(import.meta.dirname, '../../out/renderer');
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
-
 /** Where the printed sign-in link points; the page reads the code from its fragment (start.ts). */
 export const SIGN_IN_PATH = '/sign-in';
 
 /** `/@handle`, `/tags/<tag>`, `/channels/<name>`: one name, no further segment. */
 const NAMED_PAGE = /^\/(?:@[^/]+|(?:tags|channels)\/[^/]+)$/;
 
+/**
+ * The build's own assets: `assets/<name>-<hash>.<ext>`, the hash being eight characters of the file's content
+ * (Vite's naming, checked against a real build in test/main/desktop/build.test.ts). A new build names changed
+ * files anew, so one of these never changes and may be kept for a year without asking again.
+ */
+const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (the shell, which names the current build's assets) is asked about again on every use. */
+const REVALIDATE = 'no-cache';
+
+/** Past this an If-None-Match header is not read: it names far more tags than a cache ever sends. */
+const MAX_IF_NONE_MATCH_LENGTH = 8 * 1024;
+
 export function createStaticSite(root: string = DEFAULT_STATIC_ROOT): Site {
   const base = path.resolve(root);
+  const representations = createRepresentations();
+  const fileResponse = (request: Request, file: string) => answerWithFile(request, base, file, representations);
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plain(405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
@@ -53,14 +48,14 @@ export function createStaticSite(root: string = DEFAULT_STATIC_ROOT): Site {
     // The page's addresses that end in a name (src-renderer/state/route.ts): a handle, `handle@host:port`, a
     // tag or a Channel may hold a dot or a colon, which the file rules below would refuse. They are the page,
     // never a file, so the file system is not asked.
-    if (NAMED_PAGE.test(url.pathname)) return fileResponse(index);
+    if (NAMED_PAGE.test(url.pathname)) return fileResponse(request, index);
     const segments = safeSegments(url.pathname);
     if (segments === undefined) return plain(404, 'Not Found');
     const file = await fileInside(base, segments);
-    if (file !== undefined) return fileResponse(file);
+    if (file !== undefined) return fileResponse(request, file);
     // A missing asset must stay a 404: answering it with the app shell hides broken builds.
     if (path.extname(segments.at(-1) ?? '') !== '') return plain(404, 'Not Found');
-    return fileResponse(index);
+    return fileResponse(request, index);
   };
 }
 
@@ -106,14 +101,49 @@ async function isFile(file: string): Promise<boolean> {
   return stat?.isFile() ?? false;
 }
 
-async function fileResponse(file: string): Promise<Response> {
+/**
+ * A file of the page, in the coding the client prefers among its sound compressed copies (representations.ts),
+ * with its strong ETag, and 304 without a body when the client holds it already. Ranges are not offered
+ * (no Accept-Ranges): a Range header is answered with the whole file, which is always correct.
+ */
+async function answerWithFile(
+  request: Request,
+  base: string,
+  file: string,
+  representations: Representations,
+): Promise<Response> {
+  const stat = await fs.stat(file);
+  const compressible = isCompressible(file);
+  const codings = compressible ? acceptedCodings(request.headers.get('accept-encoding')) : [];
+  const chosen = await representations(file, stat, codings);
+  const relative = path.relative(base, file).split(path.sep).join('/');
+  const headers: Record<string, string> = {
+    'Cache-Control': HASHED_ASSET.test(relative) ? IMMUTABLE : REVALIDATE,
+    ETag: chosen.etag,
+  };
+  // Caches must keep each coding apart, and the identity answer too, for a file that has them.
+  if (compressible) headers['Vary'] = 'Accept-Encoding';
+  if (holdsAlready(request.headers.get('if-none-match'), chosen.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers['Content-Type'] = contentTypeOf(file);
+  headers['X-Content-Type-Options'] = 'nosniff';
+  if (chosen.coding !== undefined) headers['Content-Encoding'] = chosen.coding.name;
   // Renderer files are small; reading them whole keeps this free of stream plumbing.
-  const bytes = new Uint8Array(await fs.readFile(file));
-  const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
-  // The shell names the hashed assets of the current build; a cached one would load a stale UI.
-  if (path.basename(file) === 'index.html') headers['Cache-Control'] = 'no-cache';
+  const bytes = new Uint8Array(await fs.readFile(chosen.file));
   return new Response(bytes, { status: 200, headers });
+}
+
+/**
+ * Whether If-None-Match names the tag (or is `*`). Compared as RFC 9110 asks for this header: weakly, so
+ * `W/"x"` matches `"x"`. A tag holding a comma is not split right here, but no tag of ours holds one.
+ */
+function holdsAlready(header: string | null, etag: string): boolean {
+  if (header === null || header.length > MAX_IF_NONE_MATCH_LENGTH) return false;
+  return header.split(',').some((entry) => {
+    const tag = entry.trim();
+    return tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === etag;
+  });
 }
 
 function plain(status: number, text: string, extra: Record<string, string> = {}): Response {

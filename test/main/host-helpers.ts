@@ -12,6 +12,8 @@ export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as it came over the wire: still compressed when the answer names a Content-Encoding. */
+  bytes: Buffer;
 }
 
 export interface RawRequest {
@@ -38,9 +40,10 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+        });
         res.on('error', reject);
       },
     );

@@ -108,6 +108,19 @@ describe('the desk: protocol handler', () => {
     expect(script.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
   });
 
+  it('sends the window the files as they are, by the same rule as the headless host: it asks for no coding', async () => {
+    const script = await get('desk://app/assets/app.js');
+    expect(script.headers.get('content-encoding')).toBeNull();
+    expect(await script.text()).toBe('console.log("desk");\n');
+    const page = await get('desk://app/');
+    const etag = page.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const again = await get('desk://app/', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
+  });
+
   it('sends a policy that allows no inline or evaluated script and no foreign connection', () => {
     const policy = contentSecurityPolicy();
     expect(policy).toContain("default-src 'none'");

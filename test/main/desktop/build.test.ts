@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../host-helpers';
 import { createStaticSite } from '../../../src-main/host/static';
@@ -124,6 +125,37 @@ describe('the built app', () => {
         expect(answer.headers.get('content-type'), asset).toMatch(/javascript|css/);
       }
     }
+  });
+
+  it('compresses its text files as it builds them, and has browsers keep every asset it names for a year', async () => {
+    const renderer = path.join(out, 'renderer');
+    const site = createStaticSite(renderer);
+    const html = fs.readFileSync(path.join(renderer, 'index.html'), 'utf8');
+    const named = [...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1] ?? '');
+    const assets = fs.readdirSync(path.join(renderer, 'assets')).filter((name) => !/\.(?:br|gz)$/.test(name));
+    expect(named.every((name) => assets.includes(name.replace(/^assets\//, '')))).toBe(true);
+    const entry = /<script\b[^>]*\ssrc="\/assets\/([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    for (const name of assets) {
+      const original = fs.readFileSync(path.join(renderer, 'assets', name));
+      const answer = await site(
+        new Request(`http://desk.test/assets/${name}`, { headers: { 'Accept-Encoding': 'br' } }),
+      );
+      expect(answer.headers.get('cache-control'), name).toBe('public, max-age=31536000, immutable');
+      const body = Buffer.from(await answer.arrayBuffer());
+      const coding = answer.headers.get('content-encoding');
+      expect(coding === 'br' ? zlib.brotliDecompressSync(body).equals(original) : body.equals(original), name).toBe(
+        true,
+      );
+      // The page's entry script, the bulk of what a first load fetches, goes compressed to a fraction.
+      if (name === entry) {
+        expect(coding, name).toBe('br');
+        expect(body.length, name).toBeLessThan(original.length / 3);
+      }
+    }
+    const shell = await site(new Request('http://desk.test/', { headers: { 'Accept-Encoding': 'gzip' } }));
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expect(shell.headers.get('etag')).toMatch(/^"[\w-]+"$/);
   });
 
   it('starts, serves its page, the instance and its archive through desk: and the loopback port, and quits after closing the store', async () => {
