@@ -46,6 +46,16 @@ const valuesOf = (req: DBCoreMutateRequest): readonly Record<string, unknown>[] 
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** Notes the remote that each row written names in `field`. */
+function remoteNamedBy(field: string): Noting {
+  return (written, req) => {
+    for (const row of valuesOf(req)) {
+      const guid = text(row[field]);
+      if (guid) written.remotes.add(guid);
+    }
+  };
+}
+
 /** What each watched table's writes say. A post row is never deleted but to give its GUID to another, which is written in the same transaction. */
 const NOTING: Readonly<Record<string, Noting>> = {
   posts: (written, req) => {
@@ -59,16 +69,12 @@ const NOTING: Readonly<Record<string, Noting>> = {
     }
   },
   remotes: (written, req) => {
-    for (const row of valuesOf(req)) if (text(row['guid'])) written.remotes.add(String(row['guid']));
+    remoteNamedBy('guid')(written, req);
     const keys = req.type === 'delete' ? req.keys : req.type === 'put' ? (req.updates?.keys ?? []) : [];
     for (const key of keys) if (typeof key === 'string') written.remotes.add(key);
   },
-  outbox: (written, req) => {
-    for (const row of valuesOf(req)) if (text(row['remoteGuid'])) written.remotes.add(String(row['remoteGuid']));
-  },
-  conflicts: (written, req) => {
-    for (const row of valuesOf(req)) if (text(row['remoteGuid'])) written.remotes.add(String(row['remoteGuid']));
-  },
+  outbox: remoteNamedBy('remoteGuid'),
+  conflicts: remoteNamedBy('remoteGuid'),
   tokens: (written) => {
     written.tokens = true;
   },
