@@ -4,7 +4,7 @@ import path from 'node:path';
 import { integrityOf } from './integrity';
 import { DAMAGED_FILE } from './layout';
 import { readManifest, type BackupManifest } from './manifest';
-import { CATALOGUE_FILE, storedSchemaVersion } from '../store/sqlite-files';
+import { LEGACY_CATALOGUE_FILE, storeFileOf, storedSchemaVersion } from '../store/sqlite-files';
 
 export type Checked =
   { good: true; manifest: BackupManifest } | { good: false; problem: string; manifest?: BackupManifest };
@@ -67,8 +67,9 @@ export async function checkFully(
     if (integrity !== 'ok')
       return { good: false, problem: `${file.name} fails SQLite's integrity check: ${integrity}`, manifest };
   }
-  if (!manifest.files.some((file) => file.name === CATALOGUE_FILE))
-    return { good: false, problem: 'the catalogue of databases is missing', manifest };
+  const databaseFiles = [storeFileOf(databaseName), LEGACY_CATALOGUE_FILE];
+  if (!manifest.files.some((file) => databaseFiles.includes(file.name)))
+    return { good: false, problem: `the copy holds no database called ${databaseName}`, manifest };
   let version: number | null;
   try {
     version = storedSchemaVersion(folder, databaseName);

@@ -1,31 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { databaseFileName } from './indexeddb/database-shelf';
 
-/** indexeddbshim's catalogue of databases and their versions, beside the database files. */
-export const CATALOGUE_FILE = '__sysdb__.sqlite';
+/** The catalogue of databases of indexeddbshim, the store's engine before ./indexeddb (a store it wrote is converted). */
+export const LEGACY_CATALOGUE_FILE = '__sysdb__.sqlite';
 
-/** The store's SQLite files in `db/`: each database and the catalogue; never their -wal or -shm companions. */
+/** The store's SQLite files in `db/`: each database (and a store not yet converted, its catalogue); never their -wal or -shm companions. */
 export const isStoreFile = (name: string): boolean => name.endsWith('.sqlite');
+
+/** The file that holds the database of that name (./indexeddb keeps each database in one file). */
+export const storeFileOf = (databaseName: string): string => databaseFileName(databaseName);
 
 /** Pages copied per step of an online backup: about 1 MB, a few milliseconds of the host's event loop. */
 export const PAGES_PER_STEP = 256;
 
 /**
- * The schema version of `databaseName` as the catalogue in `folder` records it (Dexie's version; IndexedDB
- * holds ten times it), or null when the folder holds no such database yet. Read-only: nothing is opened
- * for writing before the host decides what to do.
+ * The schema version of `databaseName` as the store in `folder` records it (Dexie's version; IndexedDB
+ * holds ten times it), or null when the folder holds no such database yet. A store indexeddbshim wrote
+ * answers from its catalogue. Read-only: nothing is opened for writing before the host decides what to do.
  */
 export function storedSchemaVersion(folder: string, databaseName: string): number | null {
-  const file = path.join(folder, CATALOGUE_FILE);
-  if (!fs.existsSync(file)) return null;
-  const catalogue = new Database(file, { readonly: true, fileMustExist: true });
+  const file = path.join(folder, storeFileOf(databaseName));
+  if (fs.existsSync(file)) {
+    const version = readOnly(file, (db) => db.prepare("SELECT value FROM meta WHERE name = 'version'").get()) as
+      | { value?: unknown }
+      | undefined;
+    return typeof version?.value === 'number' ? Math.floor(version.value / 10) : null;
+  }
+  const catalogue = path.join(folder, LEGACY_CATALOGUE_FILE);
+  if (!fs.existsSync(catalogue)) return null;
+  const row = readOnly(catalogue, (db) =>
+    db.prepare('SELECT version FROM dbVersions WHERE name = ?').get(databaseName),
+  ) as { version?: unknown } | undefined;
+  return typeof row?.version === 'number' ? Math.floor(row.version / 10) : null;
+}
+
+function readOnly<T>(file: string, read: (db: Database.Database) => T): T {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const row = catalogue.prepare('SELECT version FROM dbVersions WHERE name = ?').get(databaseName) as
-      { version?: unknown } | undefined;
-    return typeof row?.version === 'number' ? Math.floor(row.version / 10) : null;
+    return read(db);
   } finally {
-    catalogue.close();
+    db.close();
   }
 }
 

@@ -1,0 +1,3 @@
+export default function isSharedArrayBuffer(input: any): input is SharedArrayBuffer {
+  return typeof SharedArrayBuffer !== 'undefined' && input instanceof SharedArrayBuffer;
+}
