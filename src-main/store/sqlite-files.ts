@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { databaseFileName } from './indexeddb/database-shelf';
+import { databaseFileName, isDatabaseFile } from './indexeddb/database-shelf';
+
+export { isDatabaseFile };
 
 /** The catalogue of databases of indexeddbshim, the store's engine before ./indexeddb (a store it wrote is converted). */
 export const LEGACY_CATALOGUE_FILE = '__sysdb__.sqlite';
@@ -24,8 +26,7 @@ export function storedSchemaVersion(folder: string, databaseName: string): numbe
   const file = path.join(folder, storeFileOf(databaseName));
   if (fs.existsSync(file)) {
     const version = readOnly(file, (db) => db.prepare("SELECT value FROM meta WHERE name = 'version'").get()) as
-      | { value?: unknown }
-      | undefined;
+      { value?: unknown } | undefined;
     return typeof version?.value === 'number' ? Math.floor(version.value / 10) : null;
   }
   const catalogue = path.join(folder, LEGACY_CATALOGUE_FILE);

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { storeFileOf } from '../../src-main/store/sqlite-files';
 import { sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
@@ -19,7 +20,7 @@ const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
 const TOKEN = 'bench-page-owner-token-0123456789';
 const dataDir = process.env['BENCH_DATA'] ?? tempDir('desk-bench-page');
-const reuse = fs.existsSync(path.join(dataDir, 'db', 'D_bench.sqlite'));
+const reuse = fs.existsSync(path.join(dataDir, 'db', storeFileOf('bench')));
 const report = (line: string) => process.stdout.write(`${line}\n`);
 
 async function importCorpus(): Promise<void> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { script, serve, stop, texts, write } from './archive-processes';
-import { postsIn } from './backups/fixture';
+import { postsIn, STORE_FILE } from './backups/fixture';
 import { tempDir } from './host-helpers';
 
 /** `npm run import` over an instance that is not empty: refused, or with --replace backed up and replaced. */
@@ -35,7 +35,7 @@ function rowsOf(file: string): Record<string, unknown[]> {
   return Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, rows(bytes)]));
 }
 
-const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', 'D_publishing.sqlite'));
+const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', STORE_FILE));
 
 describe('npm run import over an instance that is not empty', () => {
   it('is refused without --replace, naming what it holds; with it, backs the instance up and gives back the archive', async () => {
@@ -60,7 +60,7 @@ describe('npm run import over an instance that is not empty', () => {
     const backup =
       /^Backed up the instance as it was: backup (\d{8}T\d{9}Z-before-restore) /m.exec(replaced.output())?.[1] ?? '';
     expect(backup, replaced.output()).not.toBe('');
-    expect(postsIn(path.join(target, 'backups', backup, 'D_publishing.sqlite'))).toBe(2);
+    expect(postsIn(path.join(target, 'backups', backup, STORE_FILE))).toBe(2);
     expect(replaced.output()).toMatch(/^Restored .*3 posts into /m);
     // Nothing of the work is left beside the new store: no half-built store, no old one aside.
     expect(fs.readdirSync(target).filter((name) => /restor|^db\./.test(name))).toEqual([]);
@@ -78,7 +78,7 @@ describe('npm run import over an instance that is not empty', () => {
     const target = await instanceWith('restore-cli-killed', ['Still here']);
 
     const cut = script('import', ['--data', target, '--in', archive, '--replace']);
-    const building = path.join(target, 'restoring', 'db', 'D_publishing.sqlite');
+    const building = path.join(target, 'restoring', 'db', STORE_FILE);
     const deadline = Date.now() + 30_000;
     while (!fs.existsSync(building) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(fs.existsSync(building), cut.output()).toBe(true);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { script, serve, stop, TOKEN, write, type Start } from './archive-processes';
+import { STORE_FILE } from './backups/fixture';
 import { tempDir } from './host-helpers';
 
 /**
@@ -60,7 +61,7 @@ describe('a new data folder', () => {
     await call(host.url, 'POST', '/api/instance/restore', archive, 'application/zip');
     // The store's write-ahead log and its index are there too, written by SQLite itself.
     expect(everything(dataDir)).toEqual(
-      expect.arrayContaining(['db/D_publishing.sqlite-wal', 'db/D_publishing.sqlite-shm', 'restore.json']),
+      expect.arrayContaining([`db/${STORE_FILE}-wal`, `db/${STORE_FILE}-shm`, 'restore.json']),
     );
     expect(everything(dataDir).some((name) => name.startsWith('restore/upload-'))).toBe(true);
     expect(notPrivate(dataDir)).toEqual([]);
@@ -94,7 +95,7 @@ describe('a new data folder', () => {
     const fromMarkdown = path.join(tempDir('private-files-markdown-data'), 'instance');
     const markdown = script('import', ['--data', fromMarkdown, '--markdown', folder], USUAL);
     expect(await markdown.exited, markdown.output()).toBe(0);
-    expect(everything(fromMarkdown)).toEqual(expect.arrayContaining(['db/D_publishing.sqlite', 'owner-token']));
+    expect(everything(fromMarkdown)).toEqual(expect.arrayContaining([`db/${STORE_FILE}`, 'owner-token']));
     expect(notPrivate(fromMarkdown)).toEqual([]);
   });
 });

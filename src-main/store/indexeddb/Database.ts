@@ -109,6 +109,14 @@ class Database {
 
   public processTransactions() {
     queueTask(() => {
+      // A finished transaction has no more part in the queue: keeping it would grow the list (and this scan)
+      // for as long as the database is open.
+      let kept = 0;
+      for (const transaction of this.transactions) {
+        if (transaction._state !== 'finished') this.transactions[kept++] = transaction;
+      }
+      this.transactions.length = kept;
+
       const running = this.transactions.filter(
         (transaction) => transaction._started && transaction._state !== 'finished',
       );
@@ -142,9 +150,7 @@ class Database {
         // until [a] is complete, even though [a] and [b,c] share no overlap.
         // Note that readonly transactions do not have to be handled as a special case here,
         // because if any transactions with overlapping scopes are blocked, then we can assume they are
-        const anyWaiting = waiting
-          .slice(0, i)
-          .some((other) => intersection(other._scope, transaction._scope).size > 0);
+        const anyWaiting = waiting.slice(0, i).some((other) => intersection(other._scope, transaction._scope).size > 0);
         return !anyWaiting;
       });
 

@@ -1,13 +1,7 @@
 import FDBKeyRange from './FDBKeyRange';
 import FDBObjectStore from './FDBObjectStore';
 import cmp, { cmpKeys } from './cmp';
-import {
-  DataError,
-  InvalidAccessError,
-  InvalidStateError,
-  ReadOnlyError,
-  TransactionInactiveError,
-} from './errors';
+import { DataError, InvalidAccessError, InvalidStateError, ReadOnlyError, TransactionInactiveError } from './errors';
 import extractKey from './extractKey';
 import valueToKey from './valueToKey';
 import { cloneValueForInsertion } from './cloneValueForInsertion';

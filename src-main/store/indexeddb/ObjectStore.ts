@@ -84,8 +84,7 @@ class ObjectStore {
   /** The value stored under an exact key (an index's entry names it by its encoded primary key). */
   public valueAt(key: Buffer): Value {
     const record = this.file.statement('SELECT value FROM records WHERE store = ? AND key = ?').get(this.id, key) as
-      | { value: Buffer }
-      | undefined;
+      { value: Buffer } | undefined;
     return record ? decodeValue(record.value) : undefined;
   }
 
@@ -172,8 +171,7 @@ class ObjectStore {
     const key = encodeKey(newRecord.key);
     const existing = file.exists
       ? (file.statement('SELECT value FROM records WHERE store = ? AND key = ?').get(this.id, key) as
-          | { value: Buffer }
-          | undefined)
+          { value: Buffer } | undefined)
       : undefined;
     if (existing && noOverwrite) {
       throw new ConstraintError();
@@ -184,7 +182,9 @@ class ObjectStore {
     const oldValue: Value = existing ? decodeValue(existing.value) : undefined;
     const changes = [...this.rawIndexes.values()]
       .filter((index) => index.initialized)
-      .map((index) => index.entryChanges(key, existing ? oldValue : undefined, newRecord.value, existing !== undefined));
+      .map((index) =>
+        index.entryChanges(key, existing ? oldValue : undefined, newRecord.value, existing !== undefined),
+      );
     for (const change of changes) change.check();
 
     const value = encodeValue(newRecord.value);

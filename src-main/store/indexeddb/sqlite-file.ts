@@ -86,7 +86,8 @@ export class SqliteFile {
   peekName(): string | null {
     const connection = new Database(this.path, { readonly: true, fileMustExist: true });
     try {
-      const row = connection.prepare("SELECT value FROM meta WHERE name = 'name'").get() as { value?: unknown } | undefined;
+      const row = connection.prepare("SELECT value FROM meta WHERE name = 'name'").get() as
+        { value?: unknown } | undefined;
       return typeof row?.value === 'string' ? row.value : null;
     } catch {
       return null;

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createService } from '../../../src-shared/service';
+import { decodeValue } from '../../../src-main/store/indexeddb/value-codec';
+import { storeFileOf } from '../../../src-main/store/sqlite-files';
 import { openStoreFolder } from '../../../src-main/store/store-folder';
 import { tempDir } from '../host-helpers';
 
@@ -9,8 +11,8 @@ export const TOKEN = 'backup-test-owner-token-0123456789';
 
 /**
  * A data folder holding a real store (the SQLite backend) with `posts` notes, written once per test file:
- * a process keeps its databases in one folder (sqlite-idb.ts), so tests copy it with `copyOf` and work on
- * the copies, which are closed stores like any a host has not opened yet.
+ * tests copy it with `copyOf` and work on the copies, which are closed stores like any a host has not opened
+ * yet.
  */
 let template: { dataDir: string; guids: string[] } | null = null;
 
@@ -43,11 +45,27 @@ export function copyOf(dataDir: string): string {
   return copy;
 }
 
+/** The file of the store's database in a data folder's db/ and in a backup. */
+export const STORE_FILE = storeFileOf('publishing');
+
+const TABLE_ID = '(SELECT id FROM object_stores WHERE name = ?)';
+
 /** How many posts a store's database file holds, read straight from SQLite. */
 export function postsIn(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare('SELECT count(*) AS n FROM S_posts').get() as { n: number }).n;
+    return (db.prepare(`SELECT count(*) AS n FROM records WHERE store = ${TABLE_ID}`).get('posts') as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** The rows of a table of a store's database file, read straight from SQLite. */
+export function rowsIn(file: string, table: string): Record<string, unknown>[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const values = db.prepare(`SELECT value FROM records WHERE store = ${TABLE_ID}`).pluck().all(table) as Buffer[];
+    return values.map((value) => decodeValue(value) as Record<string, unknown>);
   } finally {
     db.close();
   }
@@ -66,9 +84,12 @@ export function damageBytes(file: string): void {
 
 /** Removes all but the first `left` posts of a closed store, straight in SQLite: a store that changed since a backup. */
 export function keepFirstPosts(dataDir: string, left: number): void {
-  const db = new Database(path.join(dataDir, 'db', 'D_publishing.sqlite'), { fileMustExist: true });
+  const db = new Database(path.join(dataDir, 'db', STORE_FILE), { fileMustExist: true });
   try {
-    db.prepare('DELETE FROM S_posts WHERE rowid NOT IN (SELECT rowid FROM S_posts ORDER BY rowid LIMIT ?)').run(left);
+    db.prepare(
+      `DELETE FROM records WHERE store = ${TABLE_ID} AND key NOT IN ` +
+        `(SELECT key FROM records WHERE store = ${TABLE_ID} ORDER BY key LIMIT ?)`,
+    ).run('posts', 'posts', left);
   } finally {
     db.close();
   }

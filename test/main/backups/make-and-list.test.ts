@@ -7,7 +7,7 @@ import { makeBackup } from '../../../src-main/backups/make';
 import { readManifest, writeManifest } from '../../../src-main/backups/manifest';
 import { checkFully, sha256Of } from '../../../src-main/backups/verify';
 import { SCHEMA_VERSION } from '../../../src-shared/store/db';
-import { copyOf, damageBytes, postsIn, storeWithPosts } from './fixture';
+import { copyOf, damageBytes, postsIn, STORE_FILE, storeWithPosts } from './fixture';
 
 let source = '';
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('making a backup', () => {
     expect(made).toEqual({ name: '20261125T045000123Z-manual', good: true });
 
     const folder = path.join(paths.backupsDir, made.name);
-    expect(fs.readdirSync(folder).sort()).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite', 'backup.json']);
+    expect(fs.readdirSync(folder).sort()).toEqual(['backup.json', STORE_FILE]);
     const read = readManifest(folder);
     if ('problem' in read) throw new Error(read.problem);
     expect(read.manifest).toMatchObject({
@@ -34,9 +34,9 @@ describe('making a backup', () => {
       made_at: '2026-11-25T04:50:00.123Z',
       schema_version: SCHEMA_VERSION,
     });
-    expect(read.manifest.files.map((file) => file.name)).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite']);
+    expect(read.manifest.files.map((file) => file.name)).toEqual([STORE_FILE]);
     // The copy is a store of its own, with the posts of the original.
-    expect(postsIn(path.join(folder, 'D_publishing.sqlite'))).toBe(30);
+    expect(postsIn(path.join(folder, STORE_FILE))).toBe(30);
 
     const listed = await listBackups(paths);
     expect(listed).toEqual([
@@ -49,10 +49,7 @@ describe('making a backup', () => {
         state: 'good',
       },
     ]);
-    expect(listed[0]?.size).toBe(
-      fs.statSync(path.join(folder, 'D_publishing.sqlite')).size +
-        fs.statSync(path.join(folder, '__sysdb__.sqlite')).size,
-    );
+    expect(listed[0]?.size).toBe(fs.statSync(path.join(folder, STORE_FILE)).size);
   });
 
   it('lists a backup whose bytes were damaged on disk as damaged, and its full check says why', async () => {
@@ -60,17 +57,17 @@ describe('making a backup', () => {
     const paths = backupPaths(dataDir);
     const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
     const folder = path.join(paths.backupsDir, made.name);
-    damageBytes(path.join(folder, 'D_publishing.sqlite'));
+    damageBytes(path.join(folder, STORE_FILE));
 
     const [listed] = await listBackups(paths);
     expect(listed).toMatchObject({
       name: made.name,
       state: 'damaged',
-      problem: 'D_publishing.sqlite changed after the backup was made',
+      problem: `${STORE_FILE} changed after the backup was made`,
     });
     expect(await checkFully(folder, 'publishing')).toMatchObject({
       good: false,
-      problem: 'D_publishing.sqlite changed after the backup was made',
+      problem: `${STORE_FILE} changed after the backup was made`,
     });
   });
 
@@ -79,7 +76,7 @@ describe('making a backup', () => {
     const paths = backupPaths(dataDir);
     const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
     const folder = path.join(paths.backupsDir, made.name);
-    const file = path.join(folder, 'D_publishing.sqlite');
+    const file = path.join(folder, STORE_FILE);
     // Damage written before the hashes were taken: only SQLite's own check can see it.
     damageBytes(file);
     const read = readManifest(folder);
@@ -88,15 +85,15 @@ describe('making a backup', () => {
     const sha256 = await sha256Of(file);
     writeManifest(folder, {
       ...read.manifest,
-      files: read.manifest.files.map((f) =>
-        f.name === 'D_publishing.sqlite' ? { ...f, sha256, mtime_ms: stat.mtimeMs } : f,
-      ),
+      files: read.manifest.files.map((f) => (f.name === STORE_FILE ? { ...f, sha256, mtime_ms: stat.mtimeMs } : f)),
     });
 
     expect(await listBackups(paths)).toEqual([expect.objectContaining({ state: 'good' })]);
     const checked = await checkFully(folder, 'publishing');
     expect(checked.good).toBe(false);
-    expect(checked.good ? '' : checked.problem).toMatch(/^D_publishing\.sqlite fails SQLite's integrity check: .+/);
+    expect(checked.good ? '' : checked.problem).toMatch(
+      new RegExp(`^${STORE_FILE.replace('.', '\\.')} fails SQLite's integrity check: .+`),
+    );
   });
 
   it('lists a backup with a missing file or an unreadable manifest as damaged, and never one half made', async () => {
@@ -112,7 +109,7 @@ describe('making a backup', () => {
       databaseName: 'publishing',
       now: new Date('2026-01-02T00:00:00Z'),
     });
-    fs.rmSync(path.join(paths.backupsDir, first.name, '__sysdb__.sqlite'));
+    fs.rmSync(path.join(paths.backupsDir, first.name, STORE_FILE));
     fs.writeFileSync(path.join(paths.backupsDir, second.name, 'backup.json'), '{"format":1');
     fs.mkdirSync(path.join(paths.backupsDir, '.making-20260103T000000000Z-daily'));
 
@@ -123,7 +120,7 @@ describe('making a backup', () => {
         problem: 'backup.json is not valid JSON',
         made_at: '2026-01-02T00:00:00.000Z',
       }),
-      expect.objectContaining({ name: first.name, state: 'damaged', problem: '__sysdb__.sqlite is missing' }),
+      expect.objectContaining({ name: first.name, state: 'damaged', problem: `${STORE_FILE} is missing` }),
     ]);
   });
 

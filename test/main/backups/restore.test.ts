@@ -12,7 +12,7 @@ import { openStoreFolder } from '../../../src-main/store/store-folder';
 import { tokenHash } from '../../../src-shared/util/secrets';
 import { exportToFile } from '../../shared/archive/archive-files';
 import { tempDir } from '../host-helpers';
-import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts, TOKEN } from './fixture';
+import { copyOf, damageBytes, keepFirstPosts, postsIn, rowsIn, STORE_FILE, storeWithPosts, TOKEN } from './fixture';
 
 let source = '';
 /** An archive of the 30-post store. */
@@ -36,25 +36,16 @@ beforeAll(async () => {
 const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00.000Z') };
 /** The owner account's password hash and the hashes of its tokens, read straight from SQLite. */
 function ownerIn(file: string): { passHash: string | null; tokens: string[] } {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const rows = (table: string) =>
-      (db.prepare(`SELECT value FROM ${table}`).all() as { value: string }[]).map(
-        (row) => JSON.parse(row.value) as Record<string, unknown>,
-      );
-    const owner = rows('S_accounts').find((account) => account['name'] === 'owner');
-    return {
-      passHash: (owner?.['passHash'] as string | null) ?? null,
-      tokens: rows('S_tokens')
-        .filter((t) => t['accountGuid'] === owner?.['guid'])
-        .map((t) => String(t['hash'])),
-    };
-  } finally {
-    db.close();
-  }
+  const owner = rowsIn(file, 'accounts').find((account) => account['name'] === 'owner');
+  return {
+    passHash: (owner?.['passHash'] as string | null) ?? null,
+    tokens: rowsIn(file, 'tokens')
+      .filter((t) => t['accountGuid'] === owner?.['guid'])
+      .map((t) => String(t['hash'])),
+  };
 }
 
-const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', 'D_publishing.sqlite'));
+const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', STORE_FILE));
 
 /** A data folder with a backup of 30 posts, whose store has since lost all but 10 of them. */
 async function changedSinceBackup() {
@@ -91,14 +82,14 @@ describe('a restore staged for the next start', () => {
       ['20261125T050000000Z-before-restore', 'good'],
       [name, 'good'],
     ]);
-    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
+    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
     // Nothing is staged any more: the next start leaves the store alone.
     expect(await applyStagedRestore(paths, options)).toBeNull();
   });
 
   it('refuses a damaged backup, leaves the store as it was and unstages it, saying why', async () => {
     const { dataDir, paths, name } = await changedSinceBackup();
-    damageBytes(path.join(paths.backupsDir, name, 'D_publishing.sqlite'));
+    damageBytes(path.join(paths.backupsDir, name, STORE_FILE));
     stageRestore(paths, { kind: 'backup', name });
 
     const report = await prepareStore(paths, options);
@@ -106,7 +97,7 @@ describe('a restore staged for the next start', () => {
       backup: name,
       applied: false,
       at: options.now.toISOString(),
-      problem: 'the backup cannot be restored: D_publishing.sqlite changed after the backup was made',
+      problem: `the backup cannot be restored: ${STORE_FILE} changed after the backup was made`,
     });
     expect(postsOf(dataDir)).toBe(10);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
@@ -131,15 +122,15 @@ describe('a restore staged for the next start', () => {
       safety_backup: '20261125T050000000Z-before-restore',
     });
     expect(postsOf(dataDir)).toBe(30);
-    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
+    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
     // The uploaded archive and the folder it was built in are gone; the new store is out of WAL mode, whole.
     expect(fs.readdirSync(paths.uploadsDir)).toEqual([]);
     expect(fs.existsSync(paths.restoringDir)).toBe(false);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
-    expect(fs.readdirSync(paths.dbDir).sort()).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite']);
+    expect(fs.readdirSync(paths.dbDir).filter((file) => file.endsWith('.sqlite'))).toEqual([STORE_FILE]);
     // The archive's owner signs in as the instance's did: with its password and its tokens.
-    const before = ownerIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'));
-    const after = ownerIn(path.join(paths.dbDir, 'D_publishing.sqlite'));
+    const before = ownerIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE));
+    const after = ownerIn(path.join(paths.dbDir, STORE_FILE));
     expect(after.passHash).toMatch(/\S{20}/);
     expect(after.passHash).toBe(before.passHash);
     expect(after.tokens).toContain(await tokenHash(TOKEN));
@@ -192,13 +183,13 @@ describe('a restore staged for the next start', () => {
     // As a crash leaves it: the old store aside, a new db/ with only some of the backup's files.
     fs.renameSync(paths.dbDir, path.join(dataDir, 'db.before-restore'));
     fs.mkdirSync(paths.dbDir);
-    fs.copyFileSync(path.join(paths.backupsDir, name, '__sysdb__.sqlite'), path.join(paths.dbDir, '__sysdb__.sqlite'));
+    fs.copyFileSync(path.join(paths.backupsDir, name, STORE_FILE), path.join(paths.dbDir, STORE_FILE));
 
     const outcome = await applyStagedRestore(paths, options);
     expect(outcome).toMatchObject({ backup: name, applied: true });
     expect(postsOf(dataDir)).toBe(30);
     // The safety backup is of the old store, put back first, not of the half-made one.
-    expect(postsIn(path.join(paths.backupsDir, outcome?.safety_backup ?? '', 'D_publishing.sqlite'))).toBe(10);
+    expect(postsIn(path.join(paths.backupsDir, outcome?.safety_backup ?? '', STORE_FILE))).toBe(10);
     expect(fs.existsSync(path.join(dataDir, 'db.before-restore'))).toBe(false);
   });
 });
