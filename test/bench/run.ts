@@ -32,7 +32,8 @@ const SYNC_POSTS = Number(process.env['BENCH_SYNC_POSTS'] ?? 20_000);
 /**
  * `BENCH_ONLY=sync`, `BENCH_ONLY=streams` or `BENCH_ONLY=soak` runs that part alone (the soak on a new
  * instance); `BENCH_ONLY=backup`, `BENCH_ONLY=archive` or `BENCH_ONLY=backup,archive` builds the store of
- * BENCH_POSTS and runs those parts alone.
+ * BENCH_POSTS and runs those parts alone; `BENCH_ONLY=store` builds it and measures the store alone (its size,
+ * host start, writes and reads), without the backup, archive, soak and sync parts.
  */
 const ONLY = process.env['BENCH_ONLY'];
 const TOKEN = 'bench-owner-token-0123456789abcdef';
@@ -86,6 +87,15 @@ async function importCorpus() {
   );
   db.close();
   return corpus.threadRoot;
+}
+
+/** The bytes of the store's files (the host has stopped, so SQLite has folded its WAL in). */
+function reportStoreSize(posts: number) {
+  const dbDir = path.join(dataDir, 'db');
+  const bytes = fs.readdirSync(dbDir).reduce((sum, file) => sum + fs.statSync(path.join(dbDir, file)).size, 0);
+  report(
+    `store on disk: ${(bytes / 1e6).toFixed(1)} MB for ${posts} posts = ${Math.round(bytes / posts)} bytes per post (every file of db/, the host stopped)`,
+  );
 }
 
 async function main() {
@@ -174,12 +184,19 @@ async function main() {
     `GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`,
   );
 
-  await benchBackup(url, TOKEN, report);
-  await benchArchive(dataDir, report);
+  if (ONLY !== 'store') {
+    await benchBackup(url, TOKEN, report);
+    await benchArchive(dataDir, report);
+  }
 
   report(`host peak RSS: ${peakRssMb(child) ?? '?'} MB`);
 
   await stopHost(child);
+  reportStoreSize(POSTS + writes);
+  if (ONLY === 'store') {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   if (!(await benchSoak(dataDir, TOKEN, report))) process.exitCode = 1;
   await benchSync(dataDir, SYNC_POSTS, report);
   await benchStreams(dataDir, report);

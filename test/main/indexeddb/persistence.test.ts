@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sqliteIndexedDB } from '../../../src-main/store/indexeddb/sqlite-indexeddb';
+import { tempDir } from '../host-helpers';
+
+/** A request's result, or its error. */
+const done = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('failed'));
+  });
+
+const finished = (transaction: IDBTransaction) =>
+  new Promise<'complete' | 'abort'>((resolve) => {
+    transaction.oncomplete = () => resolve('complete');
+    transaction.onabort = () => resolve('abort');
+  });
+
+function open(
+  indexedDB: IDBFactory,
+  name: string,
+  version?: number,
+  upgrade?: (db: IDBDatabase, tx: IDBTransaction) => void,
+) {
+  const request = indexedDB.open(name, version);
+  request.onupgradeneeded = () => upgrade?.(request.result, request.transaction as IDBTransaction);
+  return done(request);
+}
+
+/** The engine as a host starting anew would find the folder: nothing kept in memory from before. */
+function restarted(folder: string) {
+  sqliteIndexedDB(folder).close();
+  return sqliteIndexedDB(folder).indexedDB;
+}
+
+describe('the engine keeps what was committed, and only that, across a restart', () => {
+  it('keeps the schema, the records and the key generator; a new record gets a key above every one given', async () => {
+    const folder = tempDir('idb-persist');
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'notes', 3, (db) => {
+      const posts = db.createObjectStore('posts', { keyPath: 'id', autoIncrement: true });
+      posts.createIndex('byGuid', 'guid', { unique: true });
+      posts.createIndex('byTag', 'tags', { multiEntry: true });
+      posts.createIndex('byPlace', ['place', 'guid']);
+      db.createObjectStore('settings');
+    });
+    const tx = db.transaction(['posts', 'settings'], 'readwrite');
+    const posts = tx.objectStore('posts');
+    for (let i = 1; i <= 5; i++) posts.add({ guid: `g${i}`, tags: ['a', i % 2 ? 'odd' : 'even'], place: 'here' });
+    posts.delete(5);
+    tx.objectStore('settings').put({ when: new Date(1000), gone: undefined, map: new Map([[1, 'x']]) }, 'odd value');
+    expect(await finished(tx)).toBe('complete');
+    db.close();
+
+    const again = await open(restarted(folder), 'notes');
+    expect(again.version).toBe(3);
+    expect([...again.objectStoreNames]).toEqual(['posts', 'settings']);
+    const read = again.transaction(['posts', 'settings'], 'readwrite');
+    const store = read.objectStore('posts');
+    expect(store.keyPath).toBe('id');
+    expect(store.autoIncrement).toBe(true);
+    expect([...store.indexNames]).toEqual(['byGuid', 'byPlace', 'byTag']);
+    expect(store.index('byGuid').unique).toBe(true);
+    expect(store.index('byTag').multiEntry).toBe(true);
+    expect(await done(store.index('byTag').getAllKeys('odd'))).toEqual([1, 3]);
+    expect(
+      await done(store.index('byPlace').getAll(IDBKeyRangeOf(folder).bound(['here', 'g2'], ['here', 'g4']))),
+    ).toHaveLength(3);
+    const odd = (await done(read.objectStore('settings').get('odd value'))) as Record<string, unknown>;
+    expect(odd['when']).toEqual(new Date(1000));
+    expect('gone' in odd).toBe(true);
+    expect(odd['map']).toEqual(new Map([[1, 'x']]));
+    // Post 5 was deleted: its key is not given again.
+    expect(await done(store.add({ guid: 'g6', tags: [] }))).toBe(6);
+    await expect(done(store.add({ guid: 'g1', tags: [] }))).rejects.toMatchObject({ name: 'ConstraintError' });
+    expect(await finished(read)).toBe('abort');
+    again.close();
+  });
+
+  it('forgets an aborted transaction and an aborted upgrade, on disk as in memory', async () => {
+    const folder = tempDir('idb-abort');
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'notes', 1, (db) => db.createObjectStore('posts'));
+    const tx = db.transaction('posts', 'readwrite');
+    tx.objectStore('posts').put('kept?', 'k');
+    tx.abort();
+    expect(await finished(tx)).toBe('abort');
+    const ok = db.transaction('posts', 'readwrite');
+    ok.objectStore('posts').put('kept', 'j');
+    expect(await finished(ok)).toBe('complete');
+    db.close();
+
+    const failed = open(restarted(folder), 'notes', 2, (db, tx) => {
+      db.createObjectStore('extra');
+      db.deleteObjectStore('posts');
+      tx.abort();
+    });
+    await expect(failed).rejects.toMatchObject({ name: 'AbortError' });
+
+    const again = await open(restarted(folder), 'notes');
+    expect(again.version).toBe(1);
+    expect([...again.objectStoreNames]).toEqual(['posts']);
+    const read = again.transaction('posts');
+    expect(await done(read.objectStore('posts').getAllKeys())).toEqual(['j']);
+    again.close();
+  });
+
+  it('runs writing transactions on different stores one after the other, each whole', async () => {
+    const folder = tempDir('idb-writers');
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'notes', 1, (db) => {
+      db.createObjectStore('a');
+      db.createObjectStore('b');
+    });
+    const first = db.transaction('a', 'readwrite');
+    const second = db.transaction('b', 'readwrite');
+    for (let i = 0; i < 50; i++) {
+      first.objectStore('a').put(i, i);
+      second.objectStore('b').put(i, i);
+    }
+    second.objectStore('b').add('taken', 0).onerror = (event) => event.preventDefault();
+    second.abort();
+    expect(await Promise.all([finished(first), finished(second)])).toEqual(['complete', 'abort']);
+    const read = db.transaction(['a', 'b']);
+    expect(await done(read.objectStore('a').count())).toBe(50);
+    expect(await done(read.objectStore('b').count())).toBe(0);
+    db.close();
+  });
+
+  it('deletes a database with its file, and lists the databases of the folder', async () => {
+    const folder = tempDir('idb-delete');
+    const { indexedDB } = sqliteIndexedDB(folder);
+    (await open(indexedDB, 'one', 2, (db) => db.createObjectStore('x'))).close();
+    (await open(indexedDB, 'Two ✓', 1, (db) => db.createObjectStore('x'))).close();
+    expect(await restarted(folder).databases()).toEqual(
+      expect.arrayContaining([
+        { name: 'one', version: 2 },
+        { name: 'Two ✓', version: 1 },
+      ]),
+    );
+    await done(sqliteIndexedDB(folder).indexedDB.deleteDatabase('one'));
+    expect(fs.readdirSync(folder).filter((file) => file.includes('one'))).toEqual([]);
+    expect(await restarted(folder).databases()).toEqual([{ name: 'Two ✓', version: 1 }]);
+    expect(fs.readdirSync(folder).every((file) => path.basename(file).startsWith('idb-'))).toBe(true);
+  });
+});
+
+const IDBKeyRangeOf = (folder: string) => sqliteIndexedDB(folder).IDBKeyRange;
