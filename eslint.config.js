@@ -84,7 +84,8 @@ const STORES_OWN_STATE = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'coverage', '.data'] },
+  // The web-platform-tests are kept as they were copied (test/conformance/web-platform-tests/README.md).
+  { ignores: ['node_modules', 'out', 'dist', 'coverage', '.data', 'test/conformance/web-platform-tests'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   // Type-aware rules for what types alone can catch: a promise nobody waits for or handles.
