@@ -188,8 +188,14 @@ export default tseslint.config(
     },
   },
   {
-    // Hosts, the archive commands and benchmarks talk to a person on the terminal.
-    files: ['src-main/serve.ts', 'src-main/host/**', 'src-main/commands/*-command.ts', 'test/bench/**'],
+    // Hosts, the archive commands, benchmarks and the conformance run talk to a person on the terminal.
+    files: [
+      'src-main/serve.ts',
+      'src-main/host/**',
+      'src-main/commands/*-command.ts',
+      'test/bench/**',
+      'test/conformance/run.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   // Plain JavaScript (this file) has no types to check.
