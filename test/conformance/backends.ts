@@ -1,6 +1,11 @@
 /**
  * The IndexedDB backends the web-platform-tests run against: one entry each. A backend is loaded only in
- * the child process that runs a test file (install-backend.ts), so an entry imports it when called.
+ * the child process that runs a test file (install-backend.ts), so an entry imports it when called. A
+ * backend that returns its globals itself is one line:
+ *
+ *   load: async (folder) => (await import('../../src-main/store/some-backend')).someBackend(folder).globals,
+ *
+ * and its expectations are written by its first `npm run conformance -- <name> --update`.
  */
 
 /** What a backend puts in the global scope: the set fake-indexeddb's `auto` installs. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BACKEND_NAMES } from './backends';
 import { readExpected, totals } from './results';
@@ -11,7 +12,12 @@ import { expectedFile, runChecked } from './suite';
  */
 describe.each(BACKEND_NAMES)('the IndexedDB web-platform-tests on %s', (backend) => {
   it('pass every subtest they passed before', { timeout: 600_000 }, async () => {
-    const expected = readExpected(expectedFile(backend));
+    const expectations = expectedFile(backend);
+    expect(
+      fs.existsSync(expectations),
+      `no expectations: \`npm run conformance -- ${backend} --update\` writes them`,
+    ).toBe(true);
+    const expected = readExpected(expectations);
     const { results, comparison } = await runChecked(backend, expected);
     // Every file the expectations name was run, and gave results (a backend that fails to load gives none).
     expect(results.map(({ file }) => file)).toEqual(expect.arrayContaining(Object.keys(expected)));
