@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Four projects, all run by `npm test`; `npm run test:unit` runs the first alone.
  * - unit: the shared code, the page's logic and the project's tools, in this process (with the real SQLite backend).
  * - integration: the hosts as processes on real sockets, the desktop's main process with Electron mocked,
- *   and sync with a real matigo/streams server where one can run.
+ *   sync with a real matigo/streams server where one can run, and the IndexedDB web-platform-tests on each
+ *   IndexedDB backend (test/conformance).
  * - e2e: the page in Debian's Chromium against a real headless host.
  * - build: the desktop app's build and packaging.
  */
@@ -28,7 +29,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/main/**/*.test.ts', 'test/interop/**/*.test.ts'], exclude: BUILD },
+        test: {
+          name: 'integration',
+          include: ['test/main/**/*.test.ts', 'test/interop/**/*.test.ts', 'test/conformance/**/*.test.ts'],
+          exclude: BUILD,
+        },
       },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       { extends: true, test: { name: 'build', include: BUILD } },
