@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { precompressFolder } from './src-main/host/precompressed';
 
 /**
@@ -31,6 +31,43 @@ const precompressedPage: Plugin = {
     sequential: true,
     async handler(output) {
       if (output.dir !== undefined) await precompressFolder(output.dir);
+    },
+  },
+};
+
+/** The shell the entry loads itself (src-renderer/main.tsx), after it has asked for the first timeline. */
+const SHELL = resolve(import.meta.dirname, 'src-renderer/app/shell.tsx');
+
+/**
+ * The shell's code is fetched with the entry's, from the page's head: the entry imports it only once it has
+ * asked for the first timeline, so that it runs after those requests are sent, but it need not wait to
+ * arrive. Its chunk and every chunk that chunk imports are named, but for those the entry's own tags name.
+ */
+const shellFetchedAtOnce: Plugin = {
+  name: 'shell-fetched-at-once',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      if (!bundle) return [];
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const shell = chunks.find((chunk) => chunk.facadeModuleId === SHELL);
+      if (!shell) throw new Error('the build has no chunk for the shell (src-renderer/app/shell.tsx)');
+      const reached = (from: string, into: Set<string>): Set<string> => {
+        if (into.has(from)) return into;
+        into.add(from);
+        for (const imported of chunks.find((chunk) => chunk.fileName === from)?.imports ?? []) reached(imported, into);
+        return into;
+      };
+      // Vite names the entry's own chunks already.
+      const named = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) reached(entry.fileName, named);
+      const files = [...reached(shell.fileName, new Set())].filter((fileName) => !named.has(fileName));
+      return files.map((fileName): HtmlTagDescriptor => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+        injectTo: 'head',
+      }));
     },
   },
 };
@@ -68,7 +105,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src-renderer'),
-    plugins: [react(), assetsFromRoot, precompressedPage],
+    plugins: [react(), assetsFromRoot, shellFetchedAtOnce, precompressedPage],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rolldownOptions: { input: resolve(import.meta.dirname, 'src-renderer/index.html') },

@@ -1,13 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { deskBridge } from './api/bridge';
 import { pageConnection } from './api/clients';
-import { ErrorBoundary } from './components/ErrorBoundary';
+import { useAccount } from './state/account';
+import { openFirstTimeline } from './state/first-timeline';
 import { restoreSession, useSession } from './state/session';
 import { applyStoredTheme } from './state/theme';
 import { signInWithLink, takeSignInCode } from './state/sign-in-link';
 import './styles/app.css';
+
+// The shell's code (React DOM, the screens) is asked for first, and arrives while the rest below runs.
+const shell = import('./app/shell');
 
 applyStoredTheme();
 
@@ -20,13 +21,12 @@ else {
   if (code !== null) void signInWithLink(code);
 }
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <ErrorBoundary label="the desk">
-        <App />
-      </ErrorBoundary>
-    </StrictMode>,
-  );
+// The first timeline is asked for now, not once the shell is drawn, and the account beside it: the instance
+// reads them while the shell's code arrives.
+if (useSession.getState().session.status === 'signed-in') {
+  openFirstTimeline();
+  void useAccount.getState().loadOnce();
 }
+
+const root = document.getElementById('root');
+if (root) void shell.then(({ renderShell }) => renderShell(root));

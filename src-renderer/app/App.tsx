@@ -36,6 +36,7 @@ export function App() {
 
 function Shell() {
   const load = useAccount((s) => s.load);
+  const loadOnce = useAccount((s) => s.loadOnce);
   const loaded = useAccount((s) => s.profile !== null);
   const error = useAccount((s) => s.error);
 
@@ -51,7 +52,7 @@ function Shell() {
   // Going somewhere from the menu closes it.
   useEffect(() => setMenu(false), [route]);
   useEffect(() => {
-    void load();
+    void loadOnce();
     void takeRestoredDrafts();
     const removeKeys = installKeyboard();
     const removeBridge = installBridge();
@@ -63,7 +64,7 @@ function Shell() {
       removeBridge();
       removeAddresses();
     };
-  }, [load]);
+  }, [loadOnce]);
 
   // The shell does not wait for the account: the first timeline is asked for at once (its request goes
   // first, as children's effects run before their parent's), with the Persona of the last visit if needed.

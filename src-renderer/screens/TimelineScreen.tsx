@@ -5,7 +5,14 @@ import { TypeFilter } from '../components/TypeFilter';
 import { setActiveTimeline } from '../state/active-timeline';
 import { useAccount } from '../state/account';
 import { useRoute } from '../state/route';
-import { hasTypeFilter, timelineKey, type TimelineKind, type TimelineSpec } from '../state/timeline-spec';
+import {
+  hasTypeFilter,
+  isPersonal,
+  specOf,
+  timelineKey,
+  type TimelineKind,
+  type TimelineSpec,
+} from '../state/timeline-spec';
 import { openTimeline } from '../state/timeline-posts';
 import { useUi } from '../state/ui';
 import { planSearch } from '../util/search-query';
@@ -62,8 +69,7 @@ function kindTitle(
 
 /** The screen of one timeline: its title, its filters and the list. */
 export function TimelineScreen({ kind, channel, filter, author, tag, title: givenTitle, head }: TimelineScreenProps) {
-  // Everything and a Channel are the same whoever acts; the other timelines are a Persona's.
-  const personal = kind !== 'global' && kind !== 'channel';
+  const personal = isPersonal(kind);
   const persona = useAccount((s) => (personal ? s.currentGuid : null));
   const personaName = useAccount((s) => s.personas.find((p) => p.guid === s.currentGuid)?.name);
   const channelName = useAccount((s) => s.channels.find((c) => c.guid === channel)?.name);
@@ -73,16 +79,9 @@ export function TimelineScreen({ kind, channel, filter, author, tag, title: give
   const typed = useRoute((s) => s.route.screen === 'search');
   const plan = useMemo(() => (kind === 'search' && typed ? planSearch(filter ?? '') : null), [kind, typed, filter]);
   const sent = plan ? (plan.query ?? '') : filter;
+  // The same spec as the page's first request made, when this is the screen it opened on (first-timeline.ts).
   const spec = useMemo<TimelineSpec>(
-    () => ({
-      kind,
-      persona,
-      types,
-      ...(channel ? { channel } : {}),
-      ...(sent ? { filter: sent } : {}),
-      ...(author ? { author } : {}),
-      ...(tag ? { tag } : {}),
-    }),
+    () => specOf({ kind, channel, filter: sent, author, tag }, persona, types),
     [kind, persona, types, channel, sent, author, tag],
   );
   const key = timelineKey(spec);

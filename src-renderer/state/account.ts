@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ChannelAnswer, PersonaAnswer, ProfileAnswer } from '../../src-shared/api/answers';
+import type { Clients } from '../api/clients';
 import { clients, describeFailure } from './session';
 
 /** The account, its Personas and Channels, and which Persona the person is acting as now. */
@@ -10,6 +11,11 @@ interface AccountStore {
   currentGuid: string | null;
   error: string | null;
   load: () => Promise<void>;
+  /**
+   * Reads the account unless this session has read it or is reading it: the page's entry starts it beside
+   * the first timeline (main.tsx), and the shell, drawn later, finds it under way or done.
+   */
+  loadOnce: () => Promise<void>;
   /** By GUID, or by place in the switcher (1 is the first). */
   switchTo: (which: string | number) => void;
   /** Replaces one Persona or Channel after an edit. */
@@ -29,6 +35,9 @@ function rememberedGuid(): string | null {
     return null;
   }
 }
+
+/** The read of the account `loadOnce` started, and the session's clients it was made with. */
+let readOnce: { by: Clients; done: Promise<void> } | null = null;
 
 function remember(guid: string): void {
   try {
@@ -57,6 +66,20 @@ export const useAccount = create<AccountStore>((set, get) => ({
     } catch (error) {
       set({ error: describeFailure(error) });
     }
+  },
+
+  loadOnce: () => {
+    const by = clients();
+    if (readOnce?.by !== by) {
+      const done = get()
+        .load()
+        .then(() => {
+          // A read that failed is tried again by the next caller (and by the shell's Try again).
+          if (get().error !== null && readOnce?.done === done) readOnce = null;
+        });
+      readOnce = { by, done };
+    }
+    return readOnce.done;
   },
 
   switchTo: (which) => {

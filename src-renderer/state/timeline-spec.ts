@@ -3,6 +3,7 @@ import { POST_TYPES, type InstancePostType } from '../../src-shared/api/vocabula
 import type { PostPage, RemotePost } from '../../src-shared/client/remote-post';
 import { tagKey } from '../../src-shared/text/tags';
 import type { Clients } from '../api/clients';
+import type { Route } from './route';
 
 /**
  * What a timeline shows. `home` is the current Persona's own posts, `global` everything the instance holds,
@@ -31,6 +32,42 @@ export const PAGE_SIZE = 40;
 
 export const hasTypeFilter = (kind: TimelineKind): boolean =>
   kind === 'home' || kind === 'global' || kind === 'channel' || kind === 'mentions';
+
+/** Everything and a Channel are the same whoever acts; the other timelines are a Persona's. */
+export const isPersonal = (kind: TimelineKind): boolean => kind !== 'global' && kind !== 'channel';
+
+/** What a timeline's screen is given: the timeline, without who acts and which types are shown. */
+export interface ShownTimeline {
+  kind: TimelineKind;
+  channel?: string | undefined;
+  /** The search as it is sent. */
+  filter?: string | undefined;
+  author?: string | undefined;
+  tag?: string | undefined;
+}
+
+/** The spec of a screen's timeline, as `persona` (the acting one) and the type filter `types` make it. */
+export function specOf(shown: ShownTimeline, persona: string | null, types: InstancePostType[]): TimelineSpec {
+  return {
+    kind: shown.kind,
+    persona: isPersonal(shown.kind) ? persona : null,
+    types,
+    ...(shown.channel ? { channel: shown.channel } : {}),
+    ...(shown.filter ? { filter: shown.filter } : {}),
+    ...(shown.author ? { author: shown.author } : {}),
+    ...(shown.tag ? { tag: shown.tag } : {}),
+  };
+}
+
+/**
+ * The timeline an address shows as soon as the page has the account it remembers: a timeline's own address
+ * and a Channel's. Other screens first read something else (a Persona by handle, a thread), or plan a search.
+ */
+export function timelineAt(route: Route): ShownTimeline | null {
+  if (route.screen === 'timeline') return { kind: route.kind };
+  if (route.screen === 'channel') return { kind: 'channel', channel: route.channel };
+  return null;
+}
 
 /** One text per timeline: the key of its state. The acting Persona is part of it, as it changes the stars. */
 export function timelineKey(spec: TimelineSpec): string {

@@ -22,7 +22,8 @@ function reachedFrom(entry: string): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     const text = fs.readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:from|import)\s+'(\.{1,2}\/[^']+)'/g)) {
+    // Static imports, and those loaded when first used (`import('./…')`).
+    for (const match of text.matchAll(/(?:from\s+|import\s+|import\()'(\.{1,2}\/[^']+)'/g)) {
       const target = resolveImport(file, match[1] ?? '');
       if (target) queue.push(target);
     }

@@ -127,6 +127,21 @@ describe('the built app', () => {
     }
   });
 
+  it("names the shell's code in its head, to arrive beside the entry, which loads it only after its first requests", () => {
+    const renderer = path.join(out, 'renderer');
+    const html = fs.readFileSync(path.join(renderer, 'index.html'), 'utf8');
+    const code = (href: string) => fs.readFileSync(path.join(renderer, href), 'utf8');
+    const entry = /<script\b[^>]*\ssrc="\/(assets\/[^"]+)"/.exec(html)?.[1] ?? '';
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/(assets\/[^"]+)"/g)].map(
+      (match) => match[1] ?? '',
+    );
+    // React DOM keeps its root under this key: the chunk that holds it is the shell's.
+    const drawsTheShell = (href: string) => code(href).includes('__reactContainer$');
+    expect(drawsTheShell(entry)).toBe(false);
+    expect(preloaded.filter(drawsTheShell)).toHaveLength(1);
+    expect(new Set(preloaded).size).toBe(preloaded.length);
+  });
+
   it('compresses its text files as it builds them, and has browsers keep every asset it names for a year', async () => {
     const renderer = path.join(out, 'renderer');
     const site = createStaticSite(renderer);
