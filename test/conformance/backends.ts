@@ -39,12 +39,17 @@ export const BACKENDS = {
     needsFolder: false,
     load: async () => ({ ...(await import('fake-indexeddb')) }),
   },
+  sqlite: {
+    needsFolder: true,
+    load: async (folder) =>
+      (await import('../../src-main/store/indexeddb/sqlite-indexeddb')).sqliteIndexedDB(folder).globals,
+  },
   indexeddbshim: {
     needsFolder: true,
     load: async (folder) => {
-      const { sqliteIdb } = await import('../../src-main/store/sqlite-idb');
-      // Configures the shim as the hosts do (and allows one folder a process: hence a process per file).
-      sqliteIdb(folder);
+      const { shimIdb } = await import('../../src-main/store/shim-idb');
+      // Configures the shim as the hosts did (and allows one folder a process: hence a process per file).
+      shimIdb(folder);
       // The shim's classes are single modules; it hands them to any scope it is given, configured as above.
       const { default: setGlobalVars } = await import('indexeddbshim');
       const scope: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import FDBRecord from './FDBRecord';
 import { ConstraintError } from './errors';
 import extractKey from './extractKey';
+import { normalizeKeyPath } from './validateKeyPath';
 import valueToKey from './valueToKey';
 import type ObjectStore from './ObjectStore';
 import type { FDBCursorDirection, Key, KeyPath, Value } from './types';
@@ -44,7 +45,7 @@ class Index {
     this.id = id ?? rawObjectStore.rawDatabase.allocateId();
 
     this.name = name;
-    this.keyPath = keyPath;
+    this.keyPath = normalizeKeyPath(keyPath);
     this.multiEntry = multiEntry;
     this.unique = unique;
   }

@@ -1,6 +1,7 @@
 import FDBRecord from './FDBRecord';
 import { ConstraintError, DataError } from './errors';
 import extractKey from './extractKey';
+import { normalizeKeyPath } from './validateKeyPath';
 import KeyGenerator from './KeyGenerator';
 import type Index from './Index';
 import type Database from './Database';
@@ -34,7 +35,7 @@ class ObjectStore {
     this.id = id ?? rawDatabase.allocateId();
 
     this.name = name;
-    this.keyPath = keyPath;
+    this.keyPath = normalizeKeyPath(keyPath);
     this.autoIncrement = autoIncrement;
   }
 

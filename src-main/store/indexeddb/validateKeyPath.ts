@@ -57,3 +57,12 @@ const validateKeyPath = (keyPath: KeyPath, parent?: 'array' | 'string') => {
 };
 
 export default validateKeyPath;
+
+/**
+ * A valid key path as it is kept: a sequence becomes an array of strings (each member as `toString` gives
+ * it), so that what is stored (and written to disk as JSON) is plain data whatever object was passed.
+ */
+export function normalizeKeyPath<T extends KeyPath | null>(keyPath: T): T {
+  if (!Array.isArray(keyPath)) return keyPath;
+  return keyPath.map((item: unknown) => (typeof item === 'string' ? item : String(item))) as T;
+}
