@@ -3,7 +3,7 @@ import { GUID_PATTERN } from '../api/inputs';
 import type { PersonaRow, PinRow, PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
-import { postsByGuids } from '../store/posts-by-guid';
+import { postsByGuidsBeside } from '../store/posts-by-guid';
 import { firstChars } from '../util/chars';
 import { canRead } from '../store/visibility';
 
@@ -23,7 +23,7 @@ export interface Lookups {
 
 /**
  * Pins and stars come with the rows (store/relations.ts) and Personas with the request (ctx.account); only
- * the parents are read here.
+ * the parents and originals that are not on the page are read here.
  */
 export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
   const personas = ctx.account.personaByGuid;
@@ -43,9 +43,9 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
   posts.forEach(noteMarks);
   const parentGuids = new Set(posts.map(parentByGuid).filter((guid) => guid !== null));
   const originalGuids = new Set(posts.map((post) => post.repostOf ?? null).filter((guid) => guid !== null));
-  // Parents and originals in one read.
+  // Parents and originals in one read, of those that are not on the page already.
   const wanted = [...new Set([...parentGuids, ...originalGuids])];
-  const related = wanted.length > 0 ? await postsByGuids(ctx.db, wanted) : [];
+  const related = wanted.length > 0 ? await postsByGuidsBeside(ctx.db, wanted, posts) : [];
   const parentPaths = new Map(related.filter((p) => parentGuids.has(p.guid)).map((p) => [p.guid, p.canonicalPath]));
   const readable = related.filter((p) => originalGuids.has(p.guid) && canRead(p, ctx.viewer, ctx.now));
   const originals = new Map(readable.map((p) => [p.guid, p]));

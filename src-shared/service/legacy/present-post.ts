@@ -5,7 +5,7 @@ import type { Ctx } from '../context';
 import { avatarUrl } from '../present';
 import { canRead } from '../../store/visibility';
 import { legacyAccount, legacyChannel } from './account-object';
-import { postsByGuids } from '../../store/posts-by-guid';
+import { postsByGuidsBeside } from '../../store/posts-by-guid';
 import type { LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
 
 /** The legacy name of a stored type: a Blurb is `post.micro` here and `post.note` in the instance view. */
@@ -22,10 +22,13 @@ interface LegacyLookups {
   acting: string | null;
 }
 
-/** Stars, pins and reposts come with the rows (store/relations.ts): one read at most, whatever the page size. */
+/**
+ * Stars, pins and reposts come with the rows (store/relations.ts): one read at most, whatever the page size,
+ * and none for the parents and originals on the page.
+ */
 async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLookups> {
   const parentGuids = [...new Set(posts.flatMap((p) => [p.parentGuid, p.repostOf ?? null]).filter((g) => g !== null))];
-  const parents = parentGuids.length > 0 ? await postsByGuids(ctx.db, parentGuids) : [];
+  const parents = parentGuids.length > 0 ? await postsByGuidsBeside(ctx.db, parentGuids, posts) : [];
   return {
     personas: ctx.account.personaByGuid,
     channels: ctx.account.channelByGuid,
