@@ -19,6 +19,8 @@ export interface Lookups {
   parentPaths: ReadonlyMap<string, string>;
   /** The originals of the reposts on the page that the viewer may read, by GUID. */
   originals: ReadonlyMap<string, PostRow>;
+  /** Each Persona's summary as this answer shows it, made for its first post and shared by the others. */
+  summaries: Map<string, PersonaSummaryAnswer>;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
   const originals = new Map(readable.map((p) => [p.guid, p]));
   // An original's own marks are shown as on any post.
   readable.forEach(noteMarks);
-  return { personas, pins, starred, reposts, viewerPersonas, parentPaths, originals };
+  return { personas, pins, starred, reposts, viewerPersonas, parentPaths, originals, summaries: new Map() };
 }
 
 /** The local post that `post` replied to by its GUID, if it did. */
@@ -82,12 +84,14 @@ export const personaAddress = (persona: PersonaRow): string =>
 export const profileUrl = (ctx: Ctx, persona: PersonaRow): string =>
   `${ctx.origin}/@${encodeURIComponent(personaAddress(persona))}`;
 
-/** Section 2.5, plus nothing: the summary of a Persona inside a post. */
+/** Section 2.5, plus nothing: the summary of a Persona inside a post, made once per answer. */
 export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookups: Lookups): PersonaSummaryAnswer {
   if (!persona) {
     return { guid: '', as: '', name: '', avatar: '', youfollow: false, is_you: false, profileurl: '' };
   }
-  return {
+  const known = lookups.summaries.get(persona.guid);
+  if (known) return known;
+  const summary = {
     guid: persona.guid,
     as: persona.handle,
     name: persona.name,
@@ -96,6 +100,8 @@ export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookup
     is_you: lookups.viewerPersonas.has(persona.guid),
     profileurl: profileUrl(ctx, persona),
   };
+  lookups.summaries.set(persona.guid, summary);
+  return summary;
 }
 
 /**
@@ -171,12 +177,24 @@ function postMeta(post: PostRow): PostAnswer['meta'] {
 
 const AVATAR_COLOURS = ['#4c6ef5', '#12b886', '#f76707', '#ae3ec9', '#1c7ed6', '#e03131', '#2b8a3e', '#5f3dc4'];
 
+/** The avatars drawn for frozen Persona rows: those of the account snapshot, kept until their Persona changes. */
+const drawnAvatars = new WeakMap<PersonaRow, string>();
+
 /**
  * A Persona without an avatar gets its initial on a colour drawn from its GUID, as a data URL: it needs no
- * route, no file and no network, so it shows offline and on every host.
+ * route, no file and no network, so it shows offline and on every host. Drawn once for a row that cannot
+ * change (store/account-snapshot.ts), which is the row of nearly every post's author.
  */
 export function avatarUrl(persona: PersonaRow): string {
   if (persona.avatarUrl) return persona.avatarUrl;
+  const drawn = drawnAvatars.get(persona);
+  if (drawn !== undefined) return drawn;
+  const url = drawAvatar(persona);
+  if (Object.isFrozen(persona)) drawnAvatars.set(persona, url);
+  return url;
+}
+
+function drawAvatar(persona: PersonaRow): string {
   const colour = AVATAR_COLOURS[parseInt(persona.guid.slice(0, 2), 16) % AVATAR_COLOURS.length];
   const initial = (firstChars(persona.name || persona.handle, 1) || '?').toUpperCase().replace(/[<>&"']/g, '?');
   const svg =

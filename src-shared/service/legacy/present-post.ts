@@ -6,7 +6,7 @@ import { avatarUrl } from '../present';
 import { canRead } from '../../store/visibility';
 import { legacyAccount, legacyChannel } from './account-object';
 import { postsByGuidsBeside } from '../../store/posts-by-guid';
-import type { LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
+import type { LegacyAccountAnswer, LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
 
 /** The legacy name of a stored type: a Blurb is `post.micro` here and `post.note` in the instance view. */
 export const legacyType = (post: PostRow): string => (post.type === 'post.note' ? 'post.micro' : post.type);
@@ -20,6 +20,8 @@ interface LegacyLookups {
   /** Local posts replied to or reposted, by GUID: for `parent_id` and a repost's `parent_post`. */
   parents: ReadonlyMap<string, PostRow>;
   acting: string | null;
+  /** Each Persona's account object as this answer shows it, made for its first post and shared by the others. */
+  accounts: Map<string, LegacyAccountAnswer>;
 }
 
 /**
@@ -34,7 +36,16 @@ async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLo
     channels: ctx.account.channelByGuid,
     parents: new Map(parents.map((p) => [p.guid, p])),
     acting: ctx.acting,
+    accounts: new Map(),
   };
+}
+
+function accountOf(ctx: Ctx, persona: PersonaRow, lookups: LegacyLookups): LegacyAccountAnswer {
+  const known = lookups.accounts.get(persona.guid);
+  if (known) return known;
+  const account = legacyAccount(ctx, persona);
+  lookups.accounts.set(persona.guid, account);
+  return account;
 }
 
 /**
@@ -87,7 +98,7 @@ function simpleFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups): SimpleLe
         ? { thread_key: post.threadKey, reply_to: post.replyTo ?? false }
         : false,
     mentions: mentions.length > 0 ? mentions : false,
-    account: persona ? [legacyAccount(ctx, persona)] : [],
+    account: persona ? [accountOf(ctx, persona, lookups)] : [],
     channel: legacyChannel(ctx, lookups.channels.get(post.channelGuid)),
     client: { name: 'Publishing Desk', url: ctx.origin },
     created_at: isoOf(post.createdUnix),
