@@ -103,6 +103,7 @@ export function createService(deps: ServiceDeps): Service {
           viewer,
           account,
           now,
+          version,
           sync: deps.sync ?? null,
           signIns,
           signInCodes: deps.signInCodes ?? null,
@@ -121,7 +122,7 @@ export function createService(deps: ServiceDeps): Service {
       const body = answersOwnResponse(match.route.output) ? null : okEnvelopeText(data, style);
       // Kept only when no write began or ended while it was read: then it holds until the next one does.
       if (body !== null && keptKey !== null && used.token && writeVersion(deps.db) === version)
-        kept.keep(keptKey, { body, token: used.token, version });
+        kept.keep(keptKey, { body, token: used.token, version }, body.length);
       if (used.token && needsTouch(used.token, now)) void touchToken(deps.db, used.token, now);
       return body === null ? (data as Response) : okText(body);
     } catch (error) {

@@ -6,6 +6,7 @@ import type { Ctx } from './context';
 import { postsByGuidsBeside } from '../store/posts-by-guid';
 import { firstChars } from '../util/chars';
 import { canRead } from '../store/visibility';
+import { presentedPost } from './presented-posts';
 
 /** Everything a page of posts needs besides the posts, read once per request. */
 export interface Lookups {
@@ -156,7 +157,7 @@ function presentEmbeddedPost(ctx: Ctx, post: PostRow, lookups: Lookups): Embedde
 
 export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]): Promise<PostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
-  return posts.map((post) => presentPost(ctx, post, lookups));
+  return posts.map((post) => presentedPost(ctx, 'instance', post, () => presentPost(ctx, post, lookups)));
 }
 
 /** `meta` (its structure is "not shown"): the source of a bookmark or quotation and the place, if any. */

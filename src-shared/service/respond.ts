@@ -2,6 +2,7 @@ import { ErrorText, ServiceError } from '../api/errors';
 import type { Envelope } from '../api/envelope';
 import type { Interface } from '../api/vocabulary';
 import { inServiceTerms } from './sync-refusals';
+import { envelopeText } from './answer-text';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -18,7 +19,7 @@ export function ok(data: unknown, style: EnvelopeStyle = 'instance'): Response {
 /** The text of a success envelope, as `ok` sends it. */
 export function okEnvelopeText(data: unknown, style: EnvelopeStyle): string {
   const meta = style === 'legacy' ? { code: 200 } : { code: 200, text: false, list: false };
-  return JSON.stringify({ meta, data });
+  return envelopeText(meta, data);
 }
 
 /** A success envelope already written out (`okEnvelopeText`). */

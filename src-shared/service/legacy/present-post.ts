@@ -6,6 +6,7 @@ import { avatarUrl } from '../present';
 import { canRead } from '../../store/visibility';
 import { legacyAccount, legacyChannel } from './account-object';
 import { postsByGuidsBeside } from '../../store/posts-by-guid';
+import { presentedPost } from '../presented-posts';
 import type { LegacyAccountAnswer, LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
 
 /** The legacy name of a stored type: a Blurb is `post.micro` here and `post.note` in the instance view. */
@@ -152,5 +153,6 @@ export async function presentLegacyPosts(
   simple = false,
 ): Promise<LegacyPostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
-  return posts.map((post) => presentOne(ctx, post, lookups, simple));
+  const kind = simple ? 'legacy simple' : 'legacy';
+  return posts.map((post) => presentedPost(ctx, kind, post, () => presentOne(ctx, post, lookups, simple)));
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorText } from '../../../src-shared/api/errors';
-import { createKeptAnswers, type KeptAnswer } from '../../../src-shared/service/kept-answers';
+import { createKept } from '../../../src-shared/service/kept';
 import { BACKENDS, startInstance, type TestInstance } from '../../support/instance';
 import { addAccount, expectError, expectOk } from './helpers';
 
@@ -125,34 +125,30 @@ describe.each(BACKENDS)('small reads kept between writes (%s)', (backend) => {
   });
 });
 
-describe('the kept answers', () => {
-  const answer = (body: string, version: number): KeptAnswer => ({
-    body,
-    version,
-    token: { hash: 'h', accountGuid: 'a', label: 'test', createdUnix: 0 },
-  });
+describe('values kept by write version', () => {
+  const value = (text: string, version: number) => ({ text, version });
 
-  it('answers only for the write version an answer was read at, and forgets it after', () => {
-    const kept = createKeptAnswers();
-    kept.keep('k', answer('one', 3));
-    expect(kept.get('k', 3)?.body).toBe('one');
+  it('answers only for the write version a value was made at, and forgets it after', () => {
+    const kept = createKept<{ text: string; version: number }>({ maxEntries: 10, maxChars: 10 });
+    kept.keep('k', value('one', 3), 3);
+    expect(kept.get('k', 3)?.text).toBe('one');
     expect(kept.get('k', 4)).toBeUndefined();
     expect(kept.get('k', 3)).toBeUndefined();
     expect(kept.size).toBe(0);
   });
 
-  it('holds at most its count, dropping the least recently used, and no answer over its size', () => {
-    const kept = createKeptAnswers({ maxAnswers: 2, maxChars: 10 });
-    kept.keep('a', answer('1', 0));
-    kept.keep('b', answer('2', 0));
-    expect(kept.get('a', 0)?.body).toBe('1');
-    kept.keep('c', answer('3', 0));
+  it('holds at most its count, dropping the least recently used, and nothing over its size', () => {
+    const kept = createKept<{ text: string; version: number }>({ maxEntries: 2, maxChars: 10 });
+    kept.keep('a', value('1', 0), 1);
+    kept.keep('b', value('2', 0), 1);
+    expect(kept.get('a', 0)?.text).toBe('1');
+    kept.keep('c', value('3', 0), 1);
     expect(kept.size).toBe(2);
     expect(kept.get('b', 0)).toBeUndefined();
-    expect(kept.get('a', 0)?.body).toBe('1');
-    kept.keep('d', answer('x'.repeat(11), 0));
+    expect(kept.get('a', 0)?.text).toBe('1');
+    kept.keep('d', value('x', 0), 11);
     expect(kept.get('d', 0)).toBeUndefined();
-    kept.keep('e'.repeat(11), answer('4', 0));
+    kept.keep('e'.repeat(11), value('4', 0), 1);
     expect(kept.size).toBe(2);
   });
 });
