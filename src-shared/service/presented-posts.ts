@@ -36,6 +36,7 @@ export function presentedPost<T extends object>(ctx: Ctx, kind: string, post: Po
   keptOf.set(ctx.db, kept);
   const key = `${kind} ${post.guid} ${ctx.viewer?.accountGuid ?? ''} ${ctx.acting ?? ''} ${ctx.origin}`;
   const known = kept.get(key, ctx.version);
+  // The key names the presenter (`kind`), so what is kept under it is what this `present` made.
   if (known) return known.presented as T;
   const presented = Object.freeze(present());
   keepTextOf(presented);
