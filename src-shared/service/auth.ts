@@ -40,7 +40,8 @@ const TOUCH_EVERY_SECONDS = 86_400;
 
 const lastUse = (token: TokenRow): number => token.lastUsedUnix ?? token.createdUnix;
 
-function isExpired(token: TokenRow, now: number): boolean {
+/** A sign-in token unused for SIGN_IN_IDLE_SECONDS no longer signs in. */
+export function isExpired(token: TokenRow, now: number): boolean {
   return token.label === LOGIN_TOKEN_LABEL && now - lastUse(token) > SIGN_IN_IDLE_SECONDS;
 }
 

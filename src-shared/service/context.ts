@@ -38,6 +38,11 @@ export interface Ctx {
   account: AccountSnapshot;
   /** Unix seconds at the start of the request, so one request sees one "now". */
   now: number;
+  /**
+   * The store's write version as the request began (store/write-watch.ts): while it holds, what the
+   * request presents is what any request would, and may be kept (presented-posts.ts).
+   */
+  version: number;
   /** The host's sync engine; null where sync does not run. */
   sync: SyncEngine | null;
   /** Counts wrong passwords, and says who has to wait (sign-in-guard.ts). */

@@ -2,13 +2,15 @@ import type { PublishingDb } from '../store/db';
 import { accountSnapshot, markAccountRows } from '../store/account-snapshot';
 import { inTransaction } from '../store/transaction';
 import { systemClock, type Clock } from '../util/clock';
-import { needsTouch, tokenFrom, tokenKey, touchToken, viewerOf } from './auth';
+import { isExpired, needsTouch, tokenFrom, tokenKey, touchToken, viewerOf } from './auth';
+import { createKeptAnswers, keptKeyOf } from './kept-answers';
+import { writeVersion } from '../store/write-watch';
 import { createSignInGuard } from './sign-in-guard';
 import type { SignInCodes } from './sign-in-codes';
 import type { TokenRow } from '../store/rows';
 import type { RequestCtx } from './context';
 import { readParams } from './params';
-import { fail, ok, styleOfPath, type EnvelopeStyle } from './respond';
+import { fail, okEnvelopeText, okText, styleOfPath, type EnvelopeStyle } from './respond';
 import { checkAnswer, createRouter, implementAll, type Implementations, type Route } from './router';
 import { contentHandlers } from './legacy/routes';
 import { userHandlers } from './legacy/user-routes';
@@ -61,6 +63,7 @@ export function createService(deps: ServiceDeps): Service {
   const route = createRouter(served);
   const extensions = offeredExtensions(served);
   const signIns = createSignInGuard();
+  const kept = createKeptAnswers();
   const service: Service = async (request) => {
     let style: EnvelopeStyle = 'instance';
     const ended = deps.activity?.begin();
@@ -72,6 +75,15 @@ export function createService(deps: ServiceDeps): Service {
       const params = await readParams(request, url, { body: match.route.body === undefined });
       const key = await tokenKey(tokenFrom(request, params, match.route.tokenVariable ?? false));
       const now = Math.floor(clock.now() / 1000);
+      // A small read answered since the last write is answered again from memory (kept-answers.ts), with the
+      // token checked and its use noted as below.
+      const keptKey = keptKeyOf(match.route.name, url.origin, key);
+      const version = writeVersion(deps.db);
+      const known = keptKey === null ? undefined : kept.get(keptKey, version);
+      if (known && !isExpired(known.token, now)) {
+        if (needsTouch(known.token, now)) void touchToken(deps.db, known.token, now);
+        return okText(known.body);
+      }
       // The token row the request used, set inside the handler's transaction (below), for touching it after.
       const used: { token: TokenRow | null } = { token: null };
       const handle = async () => {
@@ -91,6 +103,7 @@ export function createService(deps: ServiceDeps): Service {
           viewer,
           account,
           now,
+          version,
           sync: deps.sync ?? null,
           signIns,
           signInCodes: deps.signInCodes ?? null,
@@ -105,9 +118,13 @@ export function createService(deps: ServiceDeps): Service {
         ? await inTransaction(deps.db, request.method === 'GET' ? 'r' : 'rw', handle, { startsWithRequest: true })
         : await handle();
       if (deps.checkAnswers) checkAnswer(match.route, data);
-      if (used.token && needsTouch(used.token, now)) void touchToken(deps.db, used.token, now);
       // A file (the export's archive) or an event stream is the answer itself, not an envelope's data.
-      return answersOwnResponse(match.route.output) ? (data as Response) : ok(data, style);
+      const body = answersOwnResponse(match.route.output) ? null : okEnvelopeText(data, style);
+      // Kept only when no write began or ended while it was read: then it holds until the next one does.
+      if (body !== null && keptKey !== null && used.token && writeVersion(deps.db) === version)
+        kept.keep(keptKey, { body, token: used.token, version }, body.length);
+      if (used.token && needsTouch(used.token, now)) void touchToken(deps.db, used.token, now);
+      return body === null ? (data as Response) : okText(body);
     } catch (error) {
       return fail(error, deps.onUnexpectedError, style);
     } finally {

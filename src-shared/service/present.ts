@@ -3,9 +3,10 @@ import { GUID_PATTERN } from '../api/inputs';
 import type { PersonaRow, PinRow, PostRow } from '../store/rows';
 import { isoOf } from '../util/time';
 import type { Ctx } from './context';
-import { postsByGuids } from '../store/posts-by-guid';
+import { postsByGuidsBeside } from '../store/posts-by-guid';
 import { firstChars } from '../util/chars';
 import { canRead } from '../store/visibility';
+import { presentedPost } from './presented-posts';
 
 /** Everything a page of posts needs besides the posts, read once per request. */
 export interface Lookups {
@@ -19,11 +20,13 @@ export interface Lookups {
   parentPaths: ReadonlyMap<string, string>;
   /** The originals of the reposts on the page that the viewer may read, by GUID. */
   originals: ReadonlyMap<string, PostRow>;
+  /** Each Persona's summary as this answer shows it, made for its first post and shared by the others. */
+  summaries: Map<string, PersonaSummaryAnswer>;
 }
 
 /**
  * Pins and stars come with the rows (store/relations.ts) and Personas with the request (ctx.account); only
- * the parents are read here.
+ * the parents and originals that are not on the page are read here.
  */
 export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<Lookups> {
   const personas = ctx.account.personaByGuid;
@@ -43,15 +46,15 @@ export async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<L
   posts.forEach(noteMarks);
   const parentGuids = new Set(posts.map(parentByGuid).filter((guid) => guid !== null));
   const originalGuids = new Set(posts.map((post) => post.repostOf ?? null).filter((guid) => guid !== null));
-  // Parents and originals in one read.
+  // Parents and originals in one read, of those that are not on the page already.
   const wanted = [...new Set([...parentGuids, ...originalGuids])];
-  const related = wanted.length > 0 ? await postsByGuids(ctx.db, wanted) : [];
+  const related = wanted.length > 0 ? await postsByGuidsBeside(ctx.db, wanted, posts) : [];
   const parentPaths = new Map(related.filter((p) => parentGuids.has(p.guid)).map((p) => [p.guid, p.canonicalPath]));
   const readable = related.filter((p) => originalGuids.has(p.guid) && canRead(p, ctx.viewer, ctx.now));
   const originals = new Map(readable.map((p) => [p.guid, p]));
   // An original's own marks are shown as on any post.
   readable.forEach(noteMarks);
-  return { personas, pins, starred, reposts, viewerPersonas, parentPaths, originals };
+  return { personas, pins, starred, reposts, viewerPersonas, parentPaths, originals, summaries: new Map() };
 }
 
 /** The local post that `post` replied to by its GUID, if it did. */
@@ -82,12 +85,14 @@ export const personaAddress = (persona: PersonaRow): string =>
 export const profileUrl = (ctx: Ctx, persona: PersonaRow): string =>
   `${ctx.origin}/@${encodeURIComponent(personaAddress(persona))}`;
 
-/** Section 2.5, plus nothing: the summary of a Persona inside a post. */
+/** Section 2.5, plus nothing: the summary of a Persona inside a post, made once per answer. */
 export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookups: Lookups): PersonaSummaryAnswer {
   if (!persona) {
     return { guid: '', as: '', name: '', avatar: '', youfollow: false, is_you: false, profileurl: '' };
   }
-  return {
+  const known = lookups.summaries.get(persona.guid);
+  if (known) return known;
+  const summary = {
     guid: persona.guid,
     as: persona.handle,
     name: persona.name,
@@ -96,6 +101,8 @@ export function personaSummary(ctx: Ctx, persona: PersonaRow | undefined, lookup
     is_you: lookups.viewerPersonas.has(persona.guid),
     profileurl: profileUrl(ctx, persona),
   };
+  lookups.summaries.set(persona.guid, summary);
+  return summary;
 }
 
 /**
@@ -150,7 +157,7 @@ function presentEmbeddedPost(ctx: Ctx, post: PostRow, lookups: Lookups): Embedde
 
 export async function presentPosts(ctx: Ctx, posts: readonly PostRow[]): Promise<PostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
-  return posts.map((post) => presentPost(ctx, post, lookups));
+  return posts.map((post) => presentedPost(ctx, 'instance', post, () => presentPost(ctx, post, lookups)));
 }
 
 /** `meta` (its structure is "not shown"): the source of a bookmark or quotation and the place, if any. */
@@ -171,12 +178,24 @@ function postMeta(post: PostRow): PostAnswer['meta'] {
 
 const AVATAR_COLOURS = ['#4c6ef5', '#12b886', '#f76707', '#ae3ec9', '#1c7ed6', '#e03131', '#2b8a3e', '#5f3dc4'];
 
+/** The avatars drawn for frozen Persona rows: those of the account snapshot, kept until their Persona changes. */
+const drawnAvatars = new WeakMap<PersonaRow, string>();
+
 /**
  * A Persona without an avatar gets its initial on a colour drawn from its GUID, as a data URL: it needs no
- * route, no file and no network, so it shows offline and on every host.
+ * route, no file and no network, so it shows offline and on every host. Drawn once for a row that cannot
+ * change (store/account-snapshot.ts), which is the row of nearly every post's author.
  */
 export function avatarUrl(persona: PersonaRow): string {
   if (persona.avatarUrl) return persona.avatarUrl;
+  const drawn = drawnAvatars.get(persona);
+  if (drawn !== undefined) return drawn;
+  const url = drawAvatar(persona);
+  if (Object.isFrozen(persona)) drawnAvatars.set(persona, url);
+  return url;
+}
+
+function drawAvatar(persona: PersonaRow): string {
   const colour = AVATAR_COLOURS[parseInt(persona.guid.slice(0, 2), 16) % AVATAR_COLOURS.length];
   const initial = (firstChars(persona.name || persona.handle, 1) || '?').toUpperCase().replace(/[<>&"']/g, '?');
   const svg =

@@ -2,6 +2,7 @@ import { ErrorText, ServiceError } from '../api/errors';
 import type { Envelope } from '../api/envelope';
 import type { Interface } from '../api/vocabulary';
 import { inServiceTerms } from './sync-refusals';
+import { envelopeText } from './answer-text';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -12,9 +13,17 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
 export type EnvelopeStyle = Interface;
 
 export function ok(data: unknown, style: EnvelopeStyle = 'instance'): Response {
-  const meta = style === 'legacy' ? { code: 200 } : { code: 200, text: false, list: false };
-  return new Response(JSON.stringify({ meta, data }), { status: 200, headers: JSON_HEADERS });
+  return okText(okEnvelopeText(data, style));
 }
+
+/** The text of a success envelope, as `ok` sends it. */
+export function okEnvelopeText(data: unknown, style: EnvelopeStyle): string {
+  const meta = style === 'legacy' ? { code: 200 } : { code: 200, text: false, list: false };
+  return envelopeText(meta, data);
+}
+
+/** A success envelope already written out (`okEnvelopeText`). */
+export const okText = (text: string): Response => new Response(text, { status: 200, headers: JSON_HEADERS });
 
 /**
  * The one place where failures become envelopes; the HTTP status always equals `meta.code`. A refusal of

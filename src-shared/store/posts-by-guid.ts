@@ -15,3 +15,26 @@ export function postsByGuids(db: PublishingDb, guids: readonly string[]): Promis
     (rows) => rows.filter((row): row is PostRow => row !== undefined),
   );
 }
+
+/**
+ * The posts with these GUIDs, like postsByGuids, but those among `atHand` (a page already read) are taken
+ * from it and only the others are read: a page that holds a reply and its parent, or a repost and its
+ * original, reads each post once (a whole thread is its own parents).
+ */
+export function postsByGuidsBeside(
+  db: PublishingDb,
+  guids: readonly string[],
+  atHand: readonly PostRow[],
+): Promise<PostRow[]> {
+  const held = new Map(atHand.map((post) => [post.guid, post]));
+  const found: PostRow[] = [];
+  const missing: string[] = [];
+  for (const guid of new Set(guids)) {
+    const post = held.get(guid);
+    if (post) found.push(post);
+    else missing.push(guid);
+  }
+  return missing.length === 0
+    ? Dexie.Promise.resolve(found)
+    : postsByGuids(db, missing).then((read) => [...found, ...read]);
+}

@@ -80,11 +80,29 @@ const NOTING: Readonly<Record<string, Noting>> = {
   },
 };
 
+/** Where the writes of each database stand (writeVersion). */
+const versions = new WeakMap<PublishingDb, { value: number }>();
+
 /**
- * The middleware behind watchWrites. With nobody watching a database (the tests of the store, a command
- * run once) it only looks the listeners up; what it notes of a transaction is dropped with it.
+ * A number that changes whenever a transaction of `db` first writes any table, and again when it commits or
+ * aborts. An answer read from the store while it stayed the same holds until it changes: every write it
+ * could miss had not committed, and its commit changes the number before its writer hears of it.
+ */
+export function writeVersion(db: PublishingDb): number {
+  const version = versions.get(db);
+  if (!version) throw new Error('the database was opened without the write watch middleware');
+  return version.value;
+}
+
+/**
+ * The middleware behind watchWrites and writeVersion. With nobody watching a database (the tests of the
+ * store, a command run once) it only looks the listeners up; what it notes of a transaction is dropped with it.
  */
 export function writeWatchMiddleware(db: PublishingDb): Middleware<DBCore> {
+  const version = { value: 0 };
+  versions.set(db, version);
+  const raise = () => version.value++;
+  const writing = new WeakSet<DBCoreTransaction>();
   const noted = new WeakMap<DBCoreTransaction, Written>();
   const writtenBy = (trans: DBCoreTransaction, watching: Set<WriteListener>): Written => {
     const known = noted.get(trans);
@@ -105,12 +123,18 @@ export function writeWatchMiddleware(db: PublishingDb): Middleware<DBCore> {
       table: (name) => {
         const table = down.table(name);
         const noting = NOTING[name];
-        if (!noting) return table;
         return {
           ...table,
           mutate: (req) => {
+            if (!writing.has(req.trans)) {
+              writing.add(req.trans);
+              raise();
+              const transaction = req.trans as unknown as EventTarget;
+              transaction.addEventListener('complete', raise);
+              transaction.addEventListener('abort', raise);
+            }
             const watching = listeners.get(db);
-            if (watching && watching.size > 0) noting(writtenBy(req.trans, watching), req);
+            if (noting && watching && watching.size > 0) noting(writtenBy(req.trans, watching), req);
             return table.mutate(req);
           },
         };

@@ -1,5 +1,10 @@
 /** ISO 8601 in UTC without milliseconds, as the spec's examples show times. */
-export const isoOf = (unix: number): string => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export function isoOf(unix: number): string {
+  const iso = new Date(unix * 1000).toISOString();
+  // `YYYY-MM-DDTHH:MM:SS.sssZ` for the years 0 to 9999 (cut without a pattern: a page shows hundreds); a
+  // year past them is longer (`+010000-…`).
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+}
 
 /** 9999-12-31T23:59:59Z: a later time has no ISO 8601 spelling (`+010000-…`) that clients read. */
 export const LAST_UNIX = 253_402_300_799;

@@ -5,8 +5,9 @@ import type { Ctx } from '../context';
 import { avatarUrl } from '../present';
 import { canRead } from '../../store/visibility';
 import { legacyAccount, legacyChannel } from './account-object';
-import { postsByGuids } from '../../store/posts-by-guid';
-import type { LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
+import { postsByGuidsBeside } from '../../store/posts-by-guid';
+import { presentedPost } from '../presented-posts';
+import type { LegacyAccountAnswer, LegacyPostAnswer, SimpleLegacyPostAnswer } from '../../api/legacy-answers';
 
 /** The legacy name of a stored type: a Blurb is `post.micro` here and `post.note` in the instance view. */
 export const legacyType = (post: PostRow): string => (post.type === 'post.note' ? 'post.micro' : post.type);
@@ -20,18 +21,32 @@ interface LegacyLookups {
   /** Local posts replied to or reposted, by GUID: for `parent_id` and a repost's `parent_post`. */
   parents: ReadonlyMap<string, PostRow>;
   acting: string | null;
+  /** Each Persona's account object as this answer shows it, made for its first post and shared by the others. */
+  accounts: Map<string, LegacyAccountAnswer>;
 }
 
-/** Stars, pins and reposts come with the rows (store/relations.ts): one read at most, whatever the page size. */
+/**
+ * Stars, pins and reposts come with the rows (store/relations.ts): one read at most, whatever the page size,
+ * and none for the parents and originals on the page.
+ */
 async function lookupsFor(ctx: Ctx, posts: readonly PostRow[]): Promise<LegacyLookups> {
   const parentGuids = [...new Set(posts.flatMap((p) => [p.parentGuid, p.repostOf ?? null]).filter((g) => g !== null))];
-  const parents = parentGuids.length > 0 ? await postsByGuids(ctx.db, parentGuids) : [];
+  const parents = parentGuids.length > 0 ? await postsByGuidsBeside(ctx.db, parentGuids, posts) : [];
   return {
     personas: ctx.account.personaByGuid,
     channels: ctx.account.channelByGuid,
     parents: new Map(parents.map((p) => [p.guid, p])),
     acting: ctx.acting,
+    accounts: new Map(),
   };
+}
+
+function accountOf(ctx: Ctx, persona: PersonaRow, lookups: LegacyLookups): LegacyAccountAnswer {
+  const known = lookups.accounts.get(persona.guid);
+  if (known) return known;
+  const account = legacyAccount(ctx, persona);
+  lookups.accounts.set(persona.guid, account);
+  return account;
 }
 
 /**
@@ -84,7 +99,7 @@ function simpleFields(ctx: Ctx, post: PostRow, lookups: LegacyLookups): SimpleLe
         ? { thread_key: post.threadKey, reply_to: post.replyTo ?? false }
         : false,
     mentions: mentions.length > 0 ? mentions : false,
-    account: persona ? [legacyAccount(ctx, persona)] : [],
+    account: persona ? [accountOf(ctx, persona, lookups)] : [],
     channel: legacyChannel(ctx, lookups.channels.get(post.channelGuid)),
     client: { name: 'Publishing Desk', url: ctx.origin },
     created_at: isoOf(post.createdUnix),
@@ -138,5 +153,6 @@ export async function presentLegacyPosts(
   simple = false,
 ): Promise<LegacyPostAnswer[]> {
   const lookups = await lookupsFor(ctx, posts);
-  return posts.map((post) => presentOne(ctx, post, lookups, simple));
+  const kind = simple ? 'legacy simple' : 'legacy';
+  return posts.map((post) => presentedPost(ctx, kind, post, () => presentOne(ctx, post, lookups, simple)));
 }
