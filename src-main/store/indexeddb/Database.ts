@@ -24,8 +24,6 @@ class Database {
     this.file = file;
     this.version = 0;
     if (file.exists) this.load();
-
-    this.processTransactions = this.processTransactions.bind(this);
   }
 
   /** An id for a new object store or index, never one the file has used. */
@@ -107,7 +105,8 @@ class Database {
     this.file.rollback();
   }
 
-  public processTransactions() {
+  /** Starts the next transaction that may run; a property, so that it can be a listener as it is. */
+  public readonly processTransactions = (): void => {
     queueTask(() => {
       // A finished transaction has no more part in the queue: keeping it would grow the list (and this scan)
       // for as long as the database is open.
@@ -160,7 +159,7 @@ class Database {
         next._start();
       }
     });
-  }
+  };
 }
 
 export default Database;

@@ -1,4 +1,3 @@
-import FDBKeyRange from './FDBKeyRange';
 import FDBObjectStore from './FDBObjectStore';
 import cmp, { cmpKeys } from './cmp';
 import { DataError, InvalidAccessError, InvalidStateError, ReadOnlyError, TransactionInactiveError } from './errors';
@@ -202,7 +201,7 @@ class FDBCursor {
 
       try {
         tempKey = extractKey(effectiveObjectStore.keyPath, clone).key;
-      } catch (err) {
+      } catch {
         /* Handled immediately below */
       }
 

@@ -1,12 +1,8 @@
 import FDBCursor from './FDBCursor';
-import type { CursorRange, CursorSource, FDBCursorDirection, Value } from './types';
+import type { Value } from './types';
 
 class FDBCursorWithValue extends FDBCursor {
   public value: Value = undefined;
-
-  constructor(source: CursorSource, range: CursorRange, direction?: FDBCursorDirection, request?: any) {
-    super(source, range, direction, request);
-  }
 
   override get [Symbol.toStringTag]() {
     return 'IDBCursorWithValue';

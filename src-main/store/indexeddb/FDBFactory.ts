@@ -2,7 +2,6 @@ import FDBDatabase from './FDBDatabase';
 import FDBOpenDBRequest from './FDBOpenDBRequest';
 import FDBVersionChangeEvent from './FDBVersionChangeEvent';
 import cmp from './cmp';
-import type Database from './Database';
 import { DatabaseShelf } from './database-shelf';
 import enforceRange from './enforceRange';
 import { AbortError, VersionError } from './errors';
@@ -222,7 +221,7 @@ const runVersionchangeTransaction = (
       let didThrow = false;
       try {
         request.dispatchEvent(event);
-      } catch (_err) {
+      } catch {
         didThrow = true;
       }
 
@@ -322,7 +321,8 @@ const openDatabase = (
 
       // If db’s version is greater than version, return a newly created "VersionError" DOMException and abort these steps.
       if (db.version > version) {
-        return onComplete(new VersionError());
+        onComplete(new VersionError());
+        return;
       }
 
       // Let connection be a new connection to db.
@@ -458,7 +458,9 @@ class FDBFactory {
         // If a versionchange is in progress, report the old version. See `get-databases.any.js` test:
         // "The result of databases() should contain the versions of databases at the time of calling,
         // regardless of versionchange transactions currently running."
-        const version = activeVersionChangeConnection ? activeVersionChangeConnection._oldVersion! : database.version;
+        const version = activeVersionChangeConnection
+          ? (activeVersionChangeConnection._oldVersion ?? 0)
+          : database.version;
         return {
           name,
           version,

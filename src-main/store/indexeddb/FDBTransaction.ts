@@ -34,7 +34,7 @@ class FDBTransaction extends FakeEventTarget {
   public _prioritizedListeners = new Map<PrioritizedListenerType, () => void>();
   public _scope: Set<string>;
   private _requests: {
-    operation: () => void;
+    operation: () => unknown;
     request: FDBRequest;
   }[] = [];
 
@@ -99,7 +99,7 @@ class FDBTransaction extends FakeEventTarget {
             event.eventPath = [this.db, this];
             try {
               request.dispatchEvent(event);
-            } catch (_err) {
+            } catch {
               if (this._state === 'active') {
                 this._abort('AbortError');
               }
@@ -131,7 +131,8 @@ class FDBTransaction extends FakeEventTarget {
       // If transaction is an upgrade transaction, then:
       if (isUpgradeTransaction) {
         // Let request be the open request associated with transaction.
-        const request = this._openRequest!;
+        const request = this._openRequest;
+        if (!request) return;
         // Set request’s transaction to null.
         request.transaction = null;
         // Set request’s result to undefined.
@@ -191,7 +192,7 @@ class FDBTransaction extends FakeEventTarget {
       } else {
         request = new FDBRequest();
         request.source = source;
-        request.transaction = (source as any).transaction;
+        request.transaction = source.transaction;
       }
     }
 
@@ -262,7 +263,7 @@ class FDBTransaction extends FakeEventTarget {
         try {
           event.eventPath = [this.db, this];
           request.dispatchEvent(event);
-        } catch (_err) {
+        } catch {
           if (this._state === 'active') {
             this._abort('AbortError');
             defaultAction = undefined; // do not abort again

@@ -5,7 +5,7 @@ class FakeDOMStringList implements DOMStringList {
     this._values = values;
 
     for (let i = 0; i < values.length; i++) {
-      this[i] = values[i]!;
+      this[i] = values[i] ?? '';
     }
   }
 
@@ -43,7 +43,7 @@ class FakeDOMStringList implements DOMStringList {
     this._values.sort(...values);
 
     for (let i = 0; i < this._values.length; i++) {
-      this[i] = this._values[i]!;
+      this[i] = this._values[i] ?? '';
     }
 
     return this;

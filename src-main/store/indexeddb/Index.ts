@@ -75,7 +75,7 @@ class Index {
     if (direction !== 'nextunique' && direction !== 'prevunique') return this.select(bounds, descending, limit);
     const kept: StoredEntry[] = [];
     for (const entry of this.select(bounds, false, 0)) {
-      if (kept.length === 0 || !kept[kept.length - 1]!.key.equals(entry.key)) kept.push(entry);
+      if (!kept.at(-1)?.key.equals(entry.key)) kept.push(entry);
     }
     if (descending) kept.reverse();
     return limit > 0 ? kept.slice(0, limit) : kept;
@@ -198,7 +198,7 @@ class Index {
               change.apply();
             }
             if (page.length < BUILD_PAGE) break;
-            after = page[page.length - 1]!.key;
+            after = page.at(-1)?.key ?? null;
           }
 
           this.initialized = true;

@@ -57,10 +57,12 @@ export const cmpKeys = (first: any, second: any): -1 | 0 | 1 => {
     const secondLen = secondBytes.length;
     const length = Math.min(firstLen, secondLen);
     for (let i = 0; i < length; i++) {
-      if (firstBytes[i]! > secondBytes[i]!) {
+      const a = firstBytes[i] ?? 0;
+      const b = secondBytes[i] ?? 0;
+      if (a > b) {
         return 1;
       }
-      if (firstBytes[i]! < secondBytes[i]!) {
+      if (a < b) {
         return -1;
       }
     }

@@ -62,14 +62,15 @@ class Writer {
   double(value: number, trim: boolean): void {
     this.reserve(8);
     const at = this.length;
-    this.bytes.writeDoubleBE(value === 0 ? 0 : value, at);
-    if (this.bytes[at]! & 0x80) {
-      for (let i = at; i < at + 8; i++) this.bytes[i] = ~this.bytes[i]! & 0xff;
+    const bytes = this.bytes;
+    bytes.writeDoubleBE(value === 0 ? 0 : value, at);
+    if (bytes.readUInt8(at) & 0x80) {
+      for (let i = at; i < at + 8; i++) bytes.writeUInt8(~bytes.readUInt8(i) & 0xff, i);
     } else {
-      this.bytes[at] = this.bytes[at]! | 0x80;
+      bytes.writeUInt8(bytes.readUInt8(at) | 0x80, at);
     }
     let end = at + 8;
-    if (trim) while (end > at && this.bytes[end - 1] === 0) end--;
+    if (trim) while (end > at && bytes.readUInt8(end - 1) === 0) end--;
     this.length = end;
   }
 
@@ -137,7 +138,7 @@ function read(reader: Reader, top: boolean): Key {
     }
     case ARRAY: {
       const members: Key[] = [];
-      while (reader.bytes[reader.at] !== END) members.push(read(reader, false));
+      while ((reader.bytes[reader.at] ?? END) !== END) members.push(read(reader, false));
       reader.at++;
       return members;
     }
@@ -151,27 +152,29 @@ const scratch = Buffer.alloc(8);
 function readDouble(reader: Reader, top: boolean): number {
   const available = top ? Math.min(8, reader.bytes.length - reader.at) : 8;
   scratch.fill(0);
-  for (let i = 0; i < available; i++) scratch[i] = reader.bytes[reader.at + i]!;
+  scratch.set(reader.bytes.subarray(reader.at, reader.at + available));
   reader.at += available;
-  if (scratch[0]! & 0x80) scratch[0] = scratch[0]! & 0x7f;
-  else for (let i = 0; i < 8; i++) scratch[i] = ~scratch[i]! & 0xff;
+  if (scratch.readUInt8(0) & 0x80) scratch.writeUInt8(scratch.readUInt8(0) & 0x7f, 0);
+  else for (let i = 0; i < 8; i++) scratch.writeUInt8(~scratch.readUInt8(i) & 0xff, i);
   return scratch.readDoubleBE(0);
 }
 
+/** The byte at the reader's place, moving past it; a key cut short reads as ended. */
+const next = (reader: Reader): number => reader.bytes[reader.at++] ?? END;
+
 function readUnits(reader: Reader): number[] {
   const units: number[] = [];
-  const bytes = reader.bytes;
   for (;;) {
-    const first = bytes[reader.at++]!;
+    const first = next(reader);
     if (first === END) return units;
     if (first < 0x80) {
       units.push(first - 1);
     } else if (first < 0xc0) {
-      units.push((((first & 0x3f) << 8) | bytes[reader.at++]!) + 0x7f);
+      units.push((((first & 0x3f) << 8) | next(reader)) + 0x7f);
     } else {
       const high = (first & 0x3f) << 10;
-      const middle = bytes[reader.at++]! << 2;
-      const low = bytes[reader.at++]! >> 6;
+      const middle = next(reader) << 2;
+      const low = next(reader) >> 6;
       units.push(high | middle | low);
     }
   }

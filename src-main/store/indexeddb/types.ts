@@ -33,7 +33,7 @@ export interface Record {
 }
 
 export interface RequestObj {
-  operation: () => void;
+  operation: () => unknown;
   request?: FDBRequest | undefined;
   source?: any;
 }

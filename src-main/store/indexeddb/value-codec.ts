@@ -27,8 +27,8 @@ export function encodeValue(value: Value): Buffer {
 }
 
 export function decodeValue(bytes: Buffer): Value {
-  if (bytes[0] === JSON_FORM) return JSON.parse(bytes.toString('utf8', 1)) as Value;
-  if (bytes[0] === V8_FORM) return v8.deserialize(bytes.subarray(1)) as Value;
+  if (bytes[0] === JSON_FORM) return JSON.parse(bytes.toString('utf8', 1));
+  if (bytes[0] === V8_FORM) return v8.deserialize(bytes.subarray(1));
   throw new Error(`Unreadable stored value: form byte ${String(bytes[0])}`);
 }
 

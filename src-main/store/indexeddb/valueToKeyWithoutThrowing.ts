@@ -41,7 +41,7 @@ const valueToKeyWithoutThrowing = (
     }
     let arrayBuffer;
     let offset = 0;
-    let length = 0;
+    let length;
     if (input instanceof ArrayBuffer || isSharedArrayBuffer(input)) {
       arrayBuffer = input;
       length = input.byteLength;
