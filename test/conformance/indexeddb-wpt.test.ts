@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BACKEND_NAMES } from './backends';
+import { TESTED_BACKENDS } from './backends';
 import { readExpected, totals } from './results';
 import { expectedFile, runChecked } from './suite';
 
 /**
- * The web-platform-tests for IndexedDB on every backend (backends.ts), each held to its expectations
+ * The web-platform-tests for IndexedDB on the backends the product runs on (backends.ts), each held to its expectations
  * (expected/<backend>.json): a subtest that passed before and fails now, or a file whose passing subtests
  * stop giving results, fails the suite. `npm run conformance` prints the figures, and `-- --update` writes
  * new expectations once a change is meant.
  */
-describe.each(BACKEND_NAMES)('the IndexedDB web-platform-tests on %s', (backend) => {
+describe.each(TESTED_BACKENDS)('the IndexedDB web-platform-tests on %s', (backend) => {
   it('pass every subtest they passed before', { timeout: 600_000 }, async () => {
     const expectations = expectedFile(backend);
     expect(

@@ -343,13 +343,19 @@ const openDatabase = (
   runTaskInConnectionQueue(connectionQueues, name, openDBTask);
 };
 
+const illegalConstructor = (): never => {
+  throw new TypeError('Illegal constructor');
+};
+
 class FDBFactory {
   private _databases: DatabaseShelf;
   // https://w3c.github.io/IndexedDB/#connection-queue
   private _connectionQueues = new Map<string, Promise<void>>(); // promise chain as lightweight FIFO task queue
 
   /** Keeps each database in an SQLite file in `folder`. */
-  constructor(folder: string) {
+  // As a browser's, the interface cannot be constructed by a page; the folder comes as a default so that the
+  // interface object's length is 0, as the standard's.
+  constructor(folder: string = illegalConstructor()) {
     this._databases = new DatabaseShelf(folder);
   }
 

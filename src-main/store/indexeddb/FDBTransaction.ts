@@ -116,8 +116,9 @@ class FDBTransaction extends FakeEventTarget {
       // (i.e. remove it from the list of `db.connections`)
       const isUpgradeTransaction = this.mode === 'versionchange';
       if (isUpgradeTransaction) {
+        // The upgrade's own connection: the database's queue may have let go of this transaction already.
         this.db._rawDatabase.connections = this.db._rawDatabase.connections.filter(
-          (connection) => !connection._rawDatabase.transactions.includes(this),
+          (connection) => connection !== this.db,
         );
       }
       // Fire an event named abort at transaction with its bubbles attribute initialized to true.

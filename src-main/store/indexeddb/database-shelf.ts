@@ -12,17 +12,18 @@ const MAX_ESCAPED = 120;
 
 /**
  * A database name as a file name the same on every file system: lower-case letters, digits, `-` and `_` as
- * they are, every other UTF-8 byte as `~` and two hex digits (so `A` and `a`, which a case-insensitive file
- * system would confuse, differ). A long name is cut and given a hash of the whole.
+ * they are, every other UTF-16 code unit as `~` and four hex digits (so `A` and `a`, which a case-insensitive
+ * file system would confuse, differ, and so do names with lone surrogates). A long name is cut and given a
+ * hash of the whole.
  */
 export function databaseFileName(name: string): string {
   let escaped = '';
-  for (const byte of Buffer.from(name, 'utf8')) {
-    const char = String.fromCharCode(byte);
-    escaped += /[a-z0-9_-]/.test(char) ? char : `~${byte.toString(16).padStart(2, '0')}`;
+  for (let i = 0; i < name.length; i++) {
+    const char = name.charAt(i);
+    escaped += /[a-z0-9_-]/.test(char) ? char : `~${name.charCodeAt(i).toString(16).padStart(4, '0')}`;
   }
   if (escaped.length > MAX_ESCAPED) {
-    const hash = createHash('sha256').update(name, 'utf8').digest('hex').slice(0, 16);
+    const hash = createHash('sha256').update(JSON.stringify(name), 'utf8').digest('hex').slice(0, 16);
     escaped = `${escaped.slice(0, MAX_ESCAPED - 17)}~~${hash}`;
   }
   return `${PREFIX}${escaped}${SUFFIX}`;

@@ -33,6 +33,12 @@ export interface IndexRow {
   multiEntry: boolean;
 }
 
+/**
+ * Names (of the database, its stores and indexes) are kept as JSON strings: a name is any JavaScript string,
+ * lone surrogates included, which SQLite's UTF-8 text would turn into U+FFFD and so make two names one.
+ */
+const nameOf = (stored: string): string => JSON.parse(stored) as string;
+
 /** What a file says it is; `format` lets a later layout convert an older one. */
 export const FILE_FORMAT = 1;
 
@@ -88,7 +94,7 @@ export class SqliteFile {
     try {
       const row = connection.prepare("SELECT value FROM meta WHERE name = 'name'").get() as
         { value?: unknown } | undefined;
-      return typeof row?.value === 'string' ? row.value : null;
+      return typeof row?.value === 'string' ? nameOf(row.value) : null;
     } catch {
       return null;
     } finally {
@@ -145,7 +151,7 @@ export class SqliteFile {
       }[]
     ).map((row) => ({
       id: row.id,
-      name: row.name,
+      name: nameOf(row.name),
       keyPath: row.key_path === null ? null : (JSON.parse(row.key_path) as KeyPath),
       autoIncrement: row.auto_increment === 1,
       keyGenerator: row.key_generator,
@@ -162,7 +168,7 @@ export class SqliteFile {
     ).map((row) => ({
       id: row.id,
       store: row.store,
-      name: row.name,
+      name: nameOf(row.name),
       keyPath: JSON.parse(row.key_path) as KeyPath,
       unique: row.is_unique === 1,
       multiEntry: row.multi_entry === 1,
@@ -170,7 +176,7 @@ export class SqliteFile {
     const name = meta.get('name');
     const version = meta.get('version');
     return {
-      name: typeof name === 'string' ? name : null,
+      name: typeof name === 'string' ? nameOf(name) : null,
       version: typeof version === 'number' ? version : 0,
       stores,
       indexes,
@@ -181,7 +187,7 @@ export class SqliteFile {
   writeCatalogue(name: string, version: number, stores: readonly StoreRow[], indexes: readonly IndexRow[]): void {
     const setMeta = this.statement('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)');
     setMeta.run('format', FILE_FORMAT);
-    setMeta.run('name', name);
+    setMeta.run('name', JSON.stringify(name));
     setMeta.run('version', version);
     this.statement('DELETE FROM object_stores').run();
     const insertStore = this.statement(
@@ -190,7 +196,7 @@ export class SqliteFile {
     for (const store of stores) {
       insertStore.run(
         store.id,
-        store.name,
+        JSON.stringify(store.name),
         store.keyPath === null ? null : JSON.stringify(store.keyPath),
         store.autoIncrement ? 1 : 0,
         store.keyGenerator,
@@ -204,7 +210,7 @@ export class SqliteFile {
       insertIndex.run(
         index.id,
         index.store,
-        index.name,
+        JSON.stringify(index.name),
         JSON.stringify(index.keyPath),
         index.unique ? 1 : 0,
         index.multiEntry ? 1 : 0,
