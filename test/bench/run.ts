@@ -21,6 +21,7 @@ import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
 import { benchArchive } from './archive';
 import { benchBackup } from './backup';
+import { benchBackupSeries } from './backup-series';
 import { benchSoak } from './soak';
 import { benchStreams } from './streams';
 import { benchSync } from './sync';
@@ -103,7 +104,10 @@ async function main() {
   if (parts.has('backup') || parts.has('archive')) {
     await importCorpus();
     const { child, url } = await startHost(dataDir, TOKEN);
-    if (parts.has('backup')) await benchBackup(url, TOKEN, report);
+    if (parts.has('backup')) {
+      await benchBackupSeries(url, TOKEN, dataDir, report);
+      await benchBackup(url, TOKEN, report);
+    }
     if (parts.has('archive')) await benchArchive(dataDir, report);
     await stopHost(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -174,6 +178,7 @@ async function main() {
     `GET /api/posts/{guid}/thread (200 posts): p50 ${thread.p50.toFixed(1)} ms, p99 ${thread.p99.toFixed(1)} ms (200 requests)`,
   );
 
+  await benchBackupSeries(url, TOKEN, dataDir, report);
   await benchBackup(url, TOKEN, report);
   await benchArchive(dataDir, report);
 
