@@ -20,9 +20,11 @@ export async function listBackups(paths: BackupPaths): Promise<BackupAnswer[]> {
   }
   const names = entries.filter(isBackupName).sort().reverse().slice(0, MAX_LISTED);
   const listed: BackupAnswer[] = [];
+  // Backups share most of their chunks: each is looked for once.
+  const present = new Set<string>();
   for (const name of names) {
     const folder = path.join(paths.backupsDir, name);
-    const checked = await checkQuickly(folder);
+    const checked = await checkQuickly(folder, present);
     const size = checked.manifest?.files.reduce((sum, file) => sum + file.size, 0) ?? 0;
     listed.push({
       name,

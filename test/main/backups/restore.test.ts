@@ -12,7 +12,16 @@ import { openStoreFolder } from '../../../src-main/store/store-folder';
 import { tokenHash } from '../../../src-shared/util/secrets';
 import { exportToFile } from '../../shared/archive/archive-files';
 import { tempDir } from '../host-helpers';
-import { copyOf, damageBytes, keepFirstPosts, postsIn, storeWithPosts, TOKEN } from './fixture';
+import {
+  copyOf,
+  damageChunk,
+  fileOfBackup,
+  keepFirstPosts,
+  makeFullCopyBackup,
+  postsIn,
+  storeWithPosts,
+  TOKEN,
+} from './fixture';
 
 let source = '';
 /** An archive of the 30-post store. */
@@ -91,14 +100,50 @@ describe('a restore staged for the next start', () => {
       ['20261125T050000000Z-before-restore', 'good'],
       [name, 'good'],
     ]);
-    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
+    expect(
+      postsIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite')),
+    ).toBe(10);
     // Nothing is staged any more: the next start leaves the store alone.
     expect(await applyStagedRestore(paths, options)).toBeNull();
   });
 
+  it('restores a backup of full copies, made before backups shared chunks', async () => {
+    const dataDir = copyOf(source);
+    const paths = backupPaths(dataDir);
+    const name = await makeFullCopyBackup(paths, {
+      reason: 'daily',
+      databaseName: 'publishing',
+      now: new Date('2026-11-24T05:00:00.000Z'),
+    });
+    keepFirstPosts(dataDir, 10);
+    stageRestore(paths, { kind: 'backup', name });
+
+    expect(await applyStagedRestore(paths, options)).toEqual({
+      backup: name,
+      applied: true,
+      at: options.now.toISOString(),
+      safety_backup: '20261125T050000000Z-before-restore',
+    });
+    expect(postsOf(dataDir)).toBe(30);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['backups', 'db']);
+    // The old backup is as it was, and the safety backup beside it is chunked.
+    expect(fs.readdirSync(path.join(paths.backupsDir, name)).sort()).toEqual([
+      'D_publishing.sqlite',
+      '__sysdb__.sqlite',
+      'backup.json',
+    ]);
+    expect((await listBackups(paths)).map((backup) => [backup.name, backup.state])).toEqual([
+      ['20261125T050000000Z-before-restore', 'good'],
+      [name, 'good'],
+    ]);
+    expect(
+      postsIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite')),
+    ).toBe(10);
+  });
+
   it('refuses a damaged backup, leaves the store as it was and unstages it, saying why', async () => {
     const { dataDir, paths, name } = await changedSinceBackup();
-    damageBytes(path.join(paths.backupsDir, name, 'D_publishing.sqlite'));
+    const changed = damageChunk(paths.backupsDir, name, 'D_publishing.sqlite');
     stageRestore(paths, { kind: 'backup', name });
 
     const report = await prepareStore(paths, options);
@@ -106,7 +151,7 @@ describe('a restore staged for the next start', () => {
       backup: name,
       applied: false,
       at: options.now.toISOString(),
-      problem: 'the backup cannot be restored: D_publishing.sqlite changed after the backup was made',
+      problem: `the backup cannot be restored: D_publishing.sqlite: chunk ${changed} changed after the backup was made`,
     });
     expect(postsOf(dataDir)).toBe(10);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
@@ -131,14 +176,18 @@ describe('a restore staged for the next start', () => {
       safety_backup: '20261125T050000000Z-before-restore',
     });
     expect(postsOf(dataDir)).toBe(30);
-    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'))).toBe(10);
+    expect(
+      postsIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite')),
+    ).toBe(10);
     // The uploaded archive and the folder it was built in are gone; the new store is out of WAL mode, whole.
     expect(fs.readdirSync(paths.uploadsDir)).toEqual([]);
     expect(fs.existsSync(paths.restoringDir)).toBe(false);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
     expect(fs.readdirSync(paths.dbDir).sort()).toEqual(['D_publishing.sqlite', '__sysdb__.sqlite']);
     // The archive's owner signs in as the instance's did: with its password and its tokens.
-    const before = ownerIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'));
+    const before = ownerIn(
+      await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', 'D_publishing.sqlite'),
+    );
     const after = ownerIn(path.join(paths.dbDir, 'D_publishing.sqlite'));
     expect(after.passHash).toMatch(/\S{20}/);
     expect(after.passHash).toBe(before.passHash);
@@ -192,13 +241,16 @@ describe('a restore staged for the next start', () => {
     // As a crash leaves it: the old store aside, a new db/ with only some of the backup's files.
     fs.renameSync(paths.dbDir, path.join(dataDir, 'db.before-restore'));
     fs.mkdirSync(paths.dbDir);
-    fs.copyFileSync(path.join(paths.backupsDir, name, '__sysdb__.sqlite'), path.join(paths.dbDir, '__sysdb__.sqlite'));
+    fs.copyFileSync(
+      await fileOfBackup(paths.backupsDir, name, '__sysdb__.sqlite'),
+      path.join(paths.dbDir, '__sysdb__.sqlite'),
+    );
 
     const outcome = await applyStagedRestore(paths, options);
     expect(outcome).toMatchObject({ backup: name, applied: true });
     expect(postsOf(dataDir)).toBe(30);
     // The safety backup is of the old store, put back first, not of the half-made one.
-    expect(postsIn(path.join(paths.backupsDir, outcome?.safety_backup ?? '', 'D_publishing.sqlite'))).toBe(10);
+    expect(postsIn(await fileOfBackup(paths.backupsDir, outcome?.safety_backup ?? '', 'D_publishing.sqlite'))).toBe(10);
     expect(fs.existsSync(path.join(dataDir, 'db.before-restore'))).toBe(false);
   });
 });
