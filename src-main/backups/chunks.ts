@@ -32,7 +32,7 @@ export function chunkFile(chunksDir: string, hash: string): string {
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/** Chunks flushed to disk at once: each flush is a wait on the disk, and one after another they leave it idle. */
+/** Chunks flushed to disk or renamed at once: each is a wait on the disk, and one after another they leave it idle. */
 const FLUSHES_AT_ONCE = 16;
 
 /**
@@ -73,7 +73,13 @@ export function chunkWriter(chunksDir: string): ChunkWriter {
       const temporaries = [...written.values()];
       for (let i = 0; i < temporaries.length; i += FLUSHES_AT_ONCE)
         await Promise.all(temporaries.slice(i, i + FLUSHES_AT_ONCE).map(flush));
-      for (const [hash, temporary] of written) fs.renameSync(temporary, chunkFile(chunksDir, hash));
+      const named = [...written];
+      for (let i = 0; i < named.length; i += FLUSHES_AT_ONCE)
+        await Promise.all(
+          named
+            .slice(i, i + FLUSHES_AT_ONCE)
+            .map(([hash, temporary]) => fs.promises.rename(temporary, chunkFile(chunksDir, hash))),
+        );
       const folders = [...new Set([...written.keys()].map((hash) => path.dirname(chunkFile(chunksDir, hash))))];
       for (let i = 0; i < folders.length; i += FLUSHES_AT_ONCE)
         await Promise.all(folders.slice(i, i + FLUSHES_AT_ONCE).map(flush));
@@ -147,6 +153,27 @@ function setAside(file: string): void {
   } catch {
     // Left where it is: the next full check finds it damaged again.
   }
+}
+
+/** The hashes of every chunk in the folder: a folder read each, far cheaper than looking for each chunk. */
+export function storedChunks(chunksDir: string): Set<string> {
+  const stored = new Set<string>();
+  let folders: string[];
+  try {
+    folders = fs.readdirSync(chunksDir);
+  } catch {
+    return stored;
+  }
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(path.join(chunksDir, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) if (CHUNK_HASH.test(name) && name.startsWith(folder)) stored.add(name);
+  }
+  return stored;
 }
 
 /** What the quick check says of a chunk that is not there to be read: found damaged, or missing; null when there. */

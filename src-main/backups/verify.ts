@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { assembleFiles } from './assemble';
-import { chunkProblem } from './chunks';
+import { chunkProblem, storedChunks } from './chunks';
 import { integrityOf } from './integrity';
 import { CHECKING_PREFIX, chunksDirOf, DAMAGED_FILE } from './layout';
 import { readManifest, type BackupManifest } from './manifest';
@@ -20,12 +20,12 @@ export async function sha256Of(file: string): Promise<string> {
 
 /**
  * The check made on every listing, cheap enough for that: the manifest reads and no damage was recorded.
- * For a chunked backup, every chunk it names is there (`present` remembers those already seen, so a listing
- * looks at each shared chunk once). For full copies, each file is there with its size, and a file written
- * since the backup was made (its modification time moved) still has its hash: a file changed in place keeps
- * its size but not its time, so bytes damaged on disk are caught here too; untouched files are not read.
+ * For a chunked backup, every chunk it names is in the chunks folder (`stored`: read once for a listing of
+ * many backups). For full copies, each file is there with its size, and a file written since the backup
+ * was made (its modification time moved) still has its hash: a file changed in place keeps its size but not
+ * its time, so bytes damaged on disk are caught here too; untouched files are not read.
  */
-export async function checkQuickly(folder: string, present: Set<string> = new Set()): Promise<Checked> {
+export async function checkQuickly(folder: string, stored?: ReadonlySet<string>): Promise<Checked> {
   const read = readManifest(folder);
   if ('problem' in read) return { good: false, problem: read.problem };
   const { manifest } = read;
@@ -33,12 +33,12 @@ export async function checkQuickly(folder: string, present: Set<string> = new Se
   if (damaged !== null) return { good: false, problem: damaged, manifest };
   if (manifest.format === 2) {
     const chunksDir = chunksDirOf(path.dirname(folder));
+    const present = stored ?? storedChunks(chunksDir);
     for (const file of manifest.files) {
       for (const hash of file.chunks) {
         if (present.has(hash)) continue;
-        const problem = chunkProblem(chunksDir, hash);
-        if (problem !== null) return { good: false, problem: `${file.name}: ${problem}`, manifest };
-        present.add(hash);
+        const problem = chunkProblem(chunksDir, hash) ?? `chunk ${hash} is missing`;
+        return { good: false, problem: `${file.name}: ${problem}`, manifest };
       }
     }
     return { good: true, manifest };

@@ -7,7 +7,7 @@ import { listBackups } from '../../../src-main/backups/list';
 import { makeBackup } from '../../../src-main/backups/make';
 import { removeBackups } from '../../../src-main/backups/prune';
 import { checkFully } from '../../../src-main/backups/verify';
-import { chunksOf, copyOf, fileOfBackup, postsIn, storedChunks, storeWithPosts, writeNotes } from './fixture';
+import { chunksOf, copyOf, fileOfBackup, postsIn, chunksIn, storeWithPosts, writeNotes } from './fixture';
 
 let source = '';
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('backups sharing chunks', () => {
     expect(onlyFirst.length).toBeGreaterThan(0);
 
     removeBackups(paths, [first.name]);
-    expect(new Set(storedChunks(paths.backupsDir))).toEqual(new Set(named(second.name)));
+    expect(new Set(chunksIn(paths.backupsDir))).toEqual(new Set(named(second.name)));
     for (const hash of onlyFirst) expect(fs.existsSync(chunkFile(paths.chunksDir, hash))).toBe(false);
     expect(await listBackups(paths)).toEqual([expect.objectContaining({ name: second.name, state: 'good' })]);
     const checked = await checkFully(path.join(paths.backupsDir, second.name), 'publishing');

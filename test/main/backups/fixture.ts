@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { BackupReason } from '../../../src-shared/api/backups';
 import { SOFTWARE } from '../../../src-shared/api/about';
 import { assembleFiles } from '../../../src-main/backups/assemble';
-import { chunkFile } from '../../../src-main/backups/chunks';
+import { chunkFile, storedChunks } from '../../../src-main/backups/chunks';
 import { chunksDirOf, nameFor, type BackupPaths } from '../../../src-main/backups/layout';
 import { readManifest, writeManifest } from '../../../src-main/backups/manifest';
 import { sha256Of } from '../../../src-main/backups/verify';
@@ -165,9 +165,5 @@ export function damageChunk(backupsDir: string, name: string, file: string): str
   return hash;
 }
 
-/** Every chunk file in a backups folder, by hash. */
-export function storedChunks(backupsDir: string): string[] {
-  const chunksDir = chunksDirOf(backupsDir);
-  if (!fs.existsSync(chunksDir)) return [];
-  return fs.readdirSync(chunksDir).flatMap((folder) => fs.readdirSync(path.join(chunksDir, folder)));
-}
+/** Every chunk stored in a backups folder, by hash. */
+export const chunksIn = (backupsDir: string): string[] => [...storedChunks(chunksDirOf(backupsDir))];
