@@ -11,8 +11,9 @@ import zlib from 'node:zlib';
  * (manifest.ts), and a backup of a store that changed little adds only the chunks that changed.
  *
  * 64 KiB is SQLite's largest page size and a multiple of every smaller one, so a chunk holds whole pages
- * and a page changed since the last backup changes one chunk. Smaller chunks would share more between
- * backups but make more files, each with its file system overhead.
+ * and a page changed since the last backup changes one chunk. Smaller chunks share more between backups
+ * but make more files, each rounded up to a block of the file system: on the benchmark's week of daily
+ * backups (docs/backups.md), 16 KiB chunks took 100 MB on disk against 114 MB, in four times the files.
  */
 export const CHUNK_BYTES = 64 * 1024;
 
