@@ -4,6 +4,7 @@ import type { BackupPaths } from './layout';
 import { makeBackup } from './make';
 import { applyStagedRestore } from './restore';
 import { storedSchemaVersion } from '../store/sqlite-files';
+import { clearChecksCutShort } from './verify';
 
 /** What a start did to the store before opening it. */
 export interface StartReport {
@@ -14,8 +15,8 @@ export interface StartReport {
 }
 
 /**
- * Runs with the folder locked and before the store is opened (store-folder.ts `prepare`): applies a staged
- * restore (restore.ts), then backs the store up if this release is about to upgrade its schema. Reading
+ * Runs with the folder locked and before the store is opened (store-folder.ts `prepare`): clears what full
+ * checks of backups cut short left (verify.ts), applies a staged restore (restore.ts), then backs the store up if this release is about to upgrade its schema. Reading
  * the version needs no Dexie: indexeddbshim's catalogue says it (sqlite-files.ts).
  *
  * A before-upgrade backup that fails stops the start: the upgrade cannot be undone, and the person is
@@ -25,6 +26,7 @@ export async function prepareStore(
   paths: BackupPaths,
   options: { databaseName: string; now: Date },
 ): Promise<StartReport> {
+  clearChecksCutShort(paths.backupsDir);
   const restore = await applyStagedRestore(paths, options);
   const stored = storedSchemaVersion(paths.dbDir, options.databaseName);
   if (stored === null || stored >= SCHEMA_VERSION) return { restore, upgradeBackup: null };

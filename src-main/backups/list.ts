@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { backupReason, type BackupAnswer, type BackupReason } from '../../src-shared/api/backups';
 import { isBackupName, type BackupPaths } from './layout';
+import { storedChunks } from './chunks';
 import { checkQuickly } from './verify';
 
 /**
@@ -20,9 +21,11 @@ export async function listBackups(paths: BackupPaths): Promise<BackupAnswer[]> {
   }
   const names = entries.filter(isBackupName).sort().reverse().slice(0, MAX_LISTED);
   const listed: BackupAnswer[] = [];
+  // Backups share most of their chunks: the chunks folder is read once for all of them.
+  const stored = storedChunks(paths.chunksDir);
   for (const name of names) {
     const folder = path.join(paths.backupsDir, name);
-    const checked = await checkQuickly(folder);
+    const checked = await checkQuickly(folder, stored);
     const size = checked.manifest?.files.reduce((sum, file) => sum + file.size, 0) ?? 0;
     listed.push({
       name,

@@ -46,7 +46,8 @@ export function readStaged(paths: BackupPaths): StagedRestore | null {
 /**
  * Applies a staged restore, at a start, with the folder locked and before the store is opened:
  *
- * 1. what is to be restored is checked in full: a backup by verify.ts checkFully; an archive by
+ * 1. what is to be restored is checked in full: a backup by verify.ts checkFully (a chunked one is put
+ *    back together in `restoring/db/` for it, and taken from there); an archive by
  *    archive-check.ts as it is built into a new store in `restoring/db/`, which is then started once as a
  *    host would start it (src-main/archive/build-store.ts, trial-start.ts);
  * 2. the store as it is is backed up (reason `before-restore`), so a restore can itself be undone;
@@ -82,10 +83,8 @@ export async function applyStagedRestore(
         : await archiveToRestore(paths, staged.file, options);
     return await replaceStore(paths, source, { ...options, staged: true });
   } finally {
-    if (staged.kind === 'archive') {
-      fs.rmSync(paths.restoringDir, { recursive: true, force: true });
-      if (isUpload(paths, staged.file)) fs.rmSync(staged.file, { force: true });
-    }
+    fs.rmSync(paths.restoringDir, { recursive: true, force: true });
+    if (staged.kind === 'archive' && isUpload(paths, staged.file)) fs.rmSync(staged.file, { force: true });
   }
 }
 
@@ -119,11 +118,12 @@ type ToRestore = { label: string; folder: string; files: string[] } | { label: s
 
 async function backupToRestore(paths: BackupPaths, name: string, databaseName: string): Promise<ToRestore> {
   const folder = path.join(paths.backupsDir, name);
+  // A chunked backup is put back together in restoring/db/, checked there, and its files taken from there.
   const checked = fs.existsSync(folder)
-    ? await checkFully(folder, databaseName)
+    ? await checkFully(folder, databaseName, { into: path.join(paths.restoringDir, 'db') })
     : { good: false as const, problem: 'there is no such backup' };
   if (!checked.good) return { label: name, problem: `the backup cannot be restored: ${checked.problem}` };
-  return { label: name, folder, files: checked.manifest.files.map((file) => file.name) };
+  return { label: name, folder: checked.filesIn, files: checked.manifest.files.map((file) => file.name) };
 }
 
 async function archiveToRestore(

@@ -21,6 +21,7 @@ import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
 import { benchArchive } from './archive';
 import { benchBackup } from './backup';
+import { benchBackupSeries } from './backup-series';
 import { benchSoak } from './soak';
 import { benchStreams } from './streams';
 import { benchSync } from './sync';
@@ -113,7 +114,10 @@ async function main() {
   if (parts.has('backup') || parts.has('archive')) {
     await importCorpus();
     const { child, url } = await startHost(dataDir, TOKEN);
-    if (parts.has('backup')) await benchBackup(url, TOKEN, report);
+    if (parts.has('backup')) {
+      await benchBackupSeries(url, TOKEN, dataDir, report);
+      await benchBackup(url, TOKEN, report);
+    }
     if (parts.has('archive')) await benchArchive(dataDir, report);
     await stopHost(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -185,6 +189,7 @@ async function main() {
   );
 
   if (ONLY !== 'store') {
+    await benchBackupSeries(url, TOKEN, dataDir, report);
     await benchBackup(url, TOKEN, report);
     await benchArchive(dataDir, report);
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { script, serve, stop, texts, write } from './archive-processes';
-import { postsIn, STORE_FILE } from './backups/fixture';
+import { fileOfBackup, postsIn, STORE_FILE } from './backups/fixture';
 import { tempDir } from './host-helpers';
 
 /** `npm run import` over an instance that is not empty: refused, or with --replace backed up and replaced. */
@@ -60,7 +60,7 @@ describe('npm run import over an instance that is not empty', () => {
     const backup =
       /^Backed up the instance as it was: backup (\d{8}T\d{9}Z-before-restore) /m.exec(replaced.output())?.[1] ?? '';
     expect(backup, replaced.output()).not.toBe('');
-    expect(postsIn(path.join(target, 'backups', backup, STORE_FILE))).toBe(2);
+    expect(postsIn(await fileOfBackup(path.join(target, 'backups'), backup, STORE_FILE))).toBe(2);
     expect(replaced.output()).toMatch(/^Restored .*3 posts into /m);
     // Nothing of the work is left beside the new store: no half-built store, no old one aside.
     expect(fs.readdirSync(target).filter((name) => /restor|^db\./.test(name))).toEqual([]);

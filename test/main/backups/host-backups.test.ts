@@ -7,7 +7,7 @@ import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } 
 import { packingMiddleware } from '../../../src-shared/store/packing';
 import { v1Post } from '../../shared/store/old-rows';
 import { rawRequest, tempDir } from '../host-helpers';
-import { damageBytes, STORE_FILE } from './fixture';
+import { damageChunk, STORE_FILE } from './fixture';
 import { call, serve } from './served';
 
 const TOKEN = 'backups-host-owner-token-0123456789';
@@ -102,27 +102,34 @@ describe('backups of a running host', () => {
       (await call(first.url, 'POST', `/api/backups/${made.data.name as string}/restore`, { token: TOKEN })).status,
     ).toBe(200);
     await first.stop();
-    damageBytes(path.join(dataDir, 'backups', made.data.name as string, STORE_FILE));
+    const changed = damageChunk(path.join(dataDir, 'backups'), made.data.name as string, STORE_FILE);
 
     const second = await serve(dataDir, TOKEN);
     expect(second.output()).toContain(
-      `Could not restore ${made.data.name as string}, so the store is unchanged: the backup cannot be restored: ${STORE_FILE} changed after the backup was made`,
+      `Could not restore ${made.data.name as string}, so the store is unchanged: the backup cannot be restored: ${STORE_FILE}: chunk ${changed} changed after the backup was made`,
     );
     expect(await exists(second.url, kept)).toBe(true);
     expect(await exists(second.url, later)).toBe(true);
     const overview = (await call(second.url, 'GET', '/api/backups', { token: TOKEN })).data;
     expect(overview.last_restore).toMatchObject({
       applied: false,
-      problem: `the backup cannot be restored: ${STORE_FILE} changed after the backup was made`,
+      problem: `the backup cannot be restored: ${STORE_FILE}: chunk ${changed} changed after the backup was made`,
     });
-    expect(overview.backups).toEqual([expect.objectContaining({ name: made.data.name, state: 'damaged' })]);
+    // The chunk was set aside: the backup lists as damaged, saying so.
+    expect(overview.backups).toEqual([
+      expect.objectContaining({
+        name: made.data.name,
+        state: 'damaged',
+        problem: `${STORE_FILE}: chunk ${changed} was found damaged`,
+      }),
+    ]);
     // Restoring it now is refused with the reason.
     const refused = await call(second.url, 'POST', `/api/backups/${made.data.name as string}/restore`, {
       token: TOKEN,
     });
     expect(refused.status).toBe(409);
     expect(refused.meta.text).toBe(
-      `This Backup Is Damaged and Cannot Be Restored: ${STORE_FILE} changed after the backup was made`,
+      `This Backup Is Damaged and Cannot Be Restored: ${STORE_FILE}: chunk ${changed} was found damaged`,
     );
     await second.stop();
   });

@@ -7,7 +7,18 @@ import { makeBackup } from '../../../src-main/backups/make';
 import { readManifest, writeManifest } from '../../../src-main/backups/manifest';
 import { checkFully, sha256Of } from '../../../src-main/backups/verify';
 import { SCHEMA_VERSION } from '../../../src-shared/store/db';
-import { copyOf, damageBytes, postsIn, STORE_FILE, storeWithPosts } from './fixture';
+import { chunkFile } from '../../../src-main/backups/chunks';
+import {
+  chunksOf,
+  copyOf,
+  damageBytes,
+  damageChunk,
+  fileOfBackup,
+  makeFullCopyBackup,
+  postsIn,
+  storeWithPosts,
+  STORE_FILE,
+} from './fixture';
 
 let source = '';
 beforeAll(async () => {
@@ -15,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe('making a backup', () => {
-  it('copies every SQLite file of db/ with a manifest, checks it, and lists it as good', async () => {
+  it('keeps every SQLite file of db/ as chunks named by a manifest, checks it, and lists it as good', async () => {
     const dataDir = copyOf(source);
     const paths = backupPaths(dataDir);
     const made = await makeBackup(paths, {
@@ -26,17 +37,19 @@ describe('making a backup', () => {
     expect(made).toEqual({ name: '20261125T045000123Z-manual', good: true });
 
     const folder = path.join(paths.backupsDir, made.name);
-    expect(fs.readdirSync(folder).sort()).toEqual(['backup.json', STORE_FILE]);
+    expect(fs.readdirSync(folder)).toEqual(['backup.json']);
     const read = readManifest(folder);
     if ('problem' in read) throw new Error(read.problem);
     expect(read.manifest).toMatchObject({
+      format: 2,
       reason: 'manual',
       made_at: '2026-11-25T04:50:00.123Z',
       schema_version: SCHEMA_VERSION,
     });
     expect(read.manifest.files.map((file) => file.name)).toEqual([STORE_FILE]);
-    // The copy is a store of its own, with the posts of the original.
-    expect(postsIn(path.join(folder, STORE_FILE))).toBe(30);
+    // Put back together, the copy is a store of its own, with the posts of the original.
+    const copy = await fileOfBackup(paths.backupsDir, made.name, STORE_FILE);
+    expect(postsIn(copy)).toBe(30);
 
     const listed = await listBackups(paths);
     expect(listed).toEqual([
@@ -44,24 +57,74 @@ describe('making a backup', () => {
         name: made.name,
         made_at: '2026-11-25T04:50:00.123Z',
         reason: 'manual',
-        size: read.manifest.files.reduce((sum, file) => sum + file.size, 0),
+        size: fs.statSync(copy).size,
         schema_version: SCHEMA_VERSION,
         state: 'good',
       },
     ]);
-    expect(listed[0]?.size).toBe(fs.statSync(path.join(folder, STORE_FILE)).size);
   });
 
-  it('lists a backup whose bytes were damaged on disk as damaged, and its full check says why', async () => {
+  it('finds a chunk changed on disk in a full check, then lists every backup naming it as damaged until one stores it again', async () => {
     const dataDir = copyOf(source);
     const paths = backupPaths(dataDir);
     const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
     const folder = path.join(paths.backupsDir, made.name);
+    const changed = damageChunk(paths.backupsDir, made.name, STORE_FILE);
+    // Only reading the chunk can tell: its file is there.
+    expect(await listBackups(paths)).toEqual([expect.objectContaining({ state: 'good' })]);
+    expect(await checkFully(folder, 'publishing')).toMatchObject({
+      good: false,
+      problem: `${STORE_FILE}: chunk ${changed} changed after the backup was made`,
+    });
+    expect(await listBackups(paths)).toEqual([
+      expect.objectContaining({
+        name: made.name,
+        state: 'damaged',
+        problem: `${STORE_FILE}: chunk ${changed} was found damaged`,
+      }),
+    ]);
+
+    // The store still holds those bytes: the next backup stores the chunk anew, and the first is whole again.
+    const next = await makeBackup(paths, { reason: 'manual', databaseName: 'publishing', now: new Date() });
+    expect(chunksOf(paths.backupsDir, next.name, STORE_FILE)).toContain(changed);
+    expect(await listBackups(paths)).toEqual([
+      expect.objectContaining({ name: next.name, state: 'good' }),
+      expect.objectContaining({ name: made.name, state: 'good' }),
+    ]);
+    expect(await checkFully(folder, 'publishing')).toMatchObject({ good: true });
+  });
+
+  it('lists a backup missing a chunk as damaged', async () => {
+    const dataDir = copyOf(source);
+    const paths = backupPaths(dataDir);
+    const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
+    const [first] = chunksOf(paths.backupsDir, made.name, STORE_FILE);
+    fs.rmSync(chunkFile(paths.chunksDir, first ?? ''));
+    expect(await listBackups(paths)).toEqual([
+      expect.objectContaining({
+        name: made.name,
+        state: 'damaged',
+        problem: `${STORE_FILE}: chunk ${first} is missing`,
+      }),
+    ]);
+    expect(await checkFully(path.join(paths.backupsDir, made.name), 'publishing')).toMatchObject({
+      good: false,
+      problem: `${STORE_FILE}: chunk ${first} is missing`,
+    });
+  });
+
+  it('lists a backup of full copies, made before backups shared chunks, whose bytes were damaged on disk as damaged', async () => {
+    const dataDir = copyOf(source);
+    const paths = backupPaths(dataDir);
+    const name = await makeFullCopyBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
+    const folder = path.join(paths.backupsDir, name);
+    expect(await listBackups(paths)).toEqual([expect.objectContaining({ name, state: 'good' })]);
+    expect(await checkFully(folder, 'publishing')).toMatchObject({ good: true, filesIn: folder });
     damageBytes(path.join(folder, STORE_FILE));
 
     const [listed] = await listBackups(paths);
     expect(listed).toMatchObject({
-      name: made.name,
+      name,
       state: 'damaged',
       problem: `${STORE_FILE} changed after the backup was made`,
     });
@@ -74,13 +137,14 @@ describe('making a backup', () => {
   it("refuses a copy whose hashes match but whose pages are not a sound database, with SQLite's complaint", async () => {
     const dataDir = copyOf(source);
     const paths = backupPaths(dataDir);
-    const made = await makeBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
-    const folder = path.join(paths.backupsDir, made.name);
+    const name = await makeFullCopyBackup(paths, { reason: 'daily', databaseName: 'publishing', now: new Date() });
+    const folder = path.join(paths.backupsDir, name);
     const file = path.join(folder, STORE_FILE);
     // Damage written before the hashes were taken: only SQLite's own check can see it.
     damageBytes(file);
     const read = readManifest(folder);
     if ('problem' in read) throw new Error(read.problem);
+    if (read.manifest.format !== 1) throw new Error('not a backup of full copies');
     const stat = fs.statSync(file);
     const sha256 = await sha256Of(file);
     writeManifest(folder, {
@@ -99,7 +163,7 @@ describe('making a backup', () => {
   it('lists a backup with a missing file or an unreadable manifest as damaged, and never one half made', async () => {
     const dataDir = copyOf(source);
     const paths = backupPaths(dataDir);
-    const first = await makeBackup(paths, {
+    const first = await makeFullCopyBackup(paths, {
       reason: 'daily',
       databaseName: 'publishing',
       now: new Date('2026-01-01T00:00:00Z'),
@@ -109,7 +173,7 @@ describe('making a backup', () => {
       databaseName: 'publishing',
       now: new Date('2026-01-02T00:00:00Z'),
     });
-    fs.rmSync(path.join(paths.backupsDir, first.name, STORE_FILE));
+    fs.rmSync(path.join(paths.backupsDir, first, STORE_FILE));
     fs.writeFileSync(path.join(paths.backupsDir, second.name, 'backup.json'), '{"format":1');
     fs.mkdirSync(path.join(paths.backupsDir, '.making-20260103T000000000Z-daily'));
 
@@ -120,7 +184,7 @@ describe('making a backup', () => {
         problem: 'backup.json is not valid JSON',
         made_at: '2026-01-02T00:00:00.000Z',
       }),
-      expect.objectContaining({ name: first.name, state: 'damaged', problem: `${STORE_FILE} is missing` }),
+      expect.objectContaining({ name: first, state: 'damaged', problem: `${STORE_FILE} is missing` }),
     ]);
   });
 

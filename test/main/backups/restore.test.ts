@@ -12,7 +12,17 @@ import { openStoreFolder } from '../../../src-main/store/store-folder';
 import { tokenHash } from '../../../src-shared/util/secrets';
 import { exportToFile } from '../../shared/archive/archive-files';
 import { tempDir } from '../host-helpers';
-import { copyOf, damageBytes, keepFirstPosts, postsIn, rowsIn, STORE_FILE, storeWithPosts, TOKEN } from './fixture';
+import {
+  copyOf,
+  damageChunk,
+  fileOfBackup,
+  keepFirstPosts,
+  makeFullCopyBackup,
+  postsIn,
+  storeWithPosts,
+  TOKEN,
+  STORE_FILE,
+} from './fixture';
 
 let source = '';
 /** An archive of the 30-post store. */
@@ -36,13 +46,22 @@ beforeAll(async () => {
 const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00.000Z') };
 /** The owner account's password hash and the hashes of its tokens, read straight from SQLite. */
 function ownerIn(file: string): { passHash: string | null; tokens: string[] } {
-  const owner = rowsIn(file, 'accounts').find((account) => account['name'] === 'owner');
-  return {
-    passHash: (owner?.['passHash'] as string | null) ?? null,
-    tokens: rowsIn(file, 'tokens')
-      .filter((t) => t['accountGuid'] === owner?.['guid'])
-      .map((t) => String(t['hash'])),
-  };
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = (table: string) =>
+      (db.prepare(`SELECT value FROM ${table}`).all() as { value: string }[]).map(
+        (row) => JSON.parse(row.value) as Record<string, unknown>,
+      );
+    const owner = rows('S_accounts').find((account) => account['name'] === 'owner');
+    return {
+      passHash: (owner?.['passHash'] as string | null) ?? null,
+      tokens: rows('S_tokens')
+        .filter((t) => t['accountGuid'] === owner?.['guid'])
+        .map((t) => String(t['hash'])),
+    };
+  } finally {
+    db.close();
+  }
 }
 
 const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', STORE_FILE));
@@ -82,14 +101,42 @@ describe('a restore staged for the next start', () => {
       ['20261125T050000000Z-before-restore', 'good'],
       [name, 'good'],
     ]);
-    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
+    expect(postsIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
     // Nothing is staged any more: the next start leaves the store alone.
     expect(await applyStagedRestore(paths, options)).toBeNull();
   });
 
+  it('restores a backup of full copies, made before backups shared chunks', async () => {
+    const dataDir = copyOf(source);
+    const paths = backupPaths(dataDir);
+    const name = await makeFullCopyBackup(paths, {
+      reason: 'daily',
+      databaseName: 'publishing',
+      now: new Date('2026-11-24T05:00:00.000Z'),
+    });
+    keepFirstPosts(dataDir, 10);
+    stageRestore(paths, { kind: 'backup', name });
+
+    expect(await applyStagedRestore(paths, options)).toEqual({
+      backup: name,
+      applied: true,
+      at: options.now.toISOString(),
+      safety_backup: '20261125T050000000Z-before-restore',
+    });
+    expect(postsOf(dataDir)).toBe(30);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['backups', 'db']);
+    // The old backup is as it was, and the safety backup beside it is chunked.
+    expect(fs.readdirSync(path.join(paths.backupsDir, name)).sort()).toEqual(['backup.json', STORE_FILE]);
+    expect((await listBackups(paths)).map((backup) => [backup.name, backup.state])).toEqual([
+      ['20261125T050000000Z-before-restore', 'good'],
+      [name, 'good'],
+    ]);
+    expect(postsIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
+  });
+
   it('refuses a damaged backup, leaves the store as it was and unstages it, saying why', async () => {
     const { dataDir, paths, name } = await changedSinceBackup();
-    damageBytes(path.join(paths.backupsDir, name, STORE_FILE));
+    const changed = damageChunk(paths.backupsDir, name, STORE_FILE);
     stageRestore(paths, { kind: 'backup', name });
 
     const report = await prepareStore(paths, options);
@@ -97,7 +144,7 @@ describe('a restore staged for the next start', () => {
       backup: name,
       applied: false,
       at: options.now.toISOString(),
-      problem: `the backup cannot be restored: ${STORE_FILE} changed after the backup was made`,
+      problem: `the backup cannot be restored: ${STORE_FILE}: chunk ${changed} changed after the backup was made`,
     });
     expect(postsOf(dataDir)).toBe(10);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
@@ -122,14 +169,14 @@ describe('a restore staged for the next start', () => {
       safety_backup: '20261125T050000000Z-before-restore',
     });
     expect(postsOf(dataDir)).toBe(30);
-    expect(postsIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
+    expect(postsIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
     // The uploaded archive and the folder it was built in are gone; the new store is out of WAL mode, whole.
     expect(fs.readdirSync(paths.uploadsDir)).toEqual([]);
     expect(fs.existsSync(paths.restoringDir)).toBe(false);
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
     expect(fs.readdirSync(paths.dbDir).filter((file) => file.endsWith('.sqlite'))).toEqual([STORE_FILE]);
     // The archive's owner signs in as the instance's did: with its password and its tokens.
-    const before = ownerIn(path.join(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE));
+    const before = ownerIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE));
     const after = ownerIn(path.join(paths.dbDir, STORE_FILE));
     expect(after.passHash).toMatch(/\S{20}/);
     expect(after.passHash).toBe(before.passHash);
@@ -180,16 +227,17 @@ describe('a restore staged for the next start', () => {
   it('puts the old store back when the last restore was cut short between moving it aside and finishing', async () => {
     const { dataDir, paths, name } = await changedSinceBackup();
     stageRestore(paths, { kind: 'backup', name });
-    // As a crash leaves it: the old store aside, a new db/ with only some of the backup's files.
+    // As a crash leaves it: the old store aside, a new db/ with only the first half of the backup's file.
     fs.renameSync(paths.dbDir, path.join(dataDir, 'db.before-restore'));
     fs.mkdirSync(paths.dbDir);
-    fs.copyFileSync(path.join(paths.backupsDir, name, STORE_FILE), path.join(paths.dbDir, STORE_FILE));
+    const whole = fs.readFileSync(await fileOfBackup(paths.backupsDir, name, STORE_FILE));
+    fs.writeFileSync(path.join(paths.dbDir, STORE_FILE), whole.subarray(0, whole.length / 2));
 
     const outcome = await applyStagedRestore(paths, options);
     expect(outcome).toMatchObject({ backup: name, applied: true });
     expect(postsOf(dataDir)).toBe(30);
     // The safety backup is of the old store, put back first, not of the half-made one.
-    expect(postsIn(path.join(paths.backupsDir, outcome?.safety_backup ?? '', STORE_FILE))).toBe(10);
+    expect(postsIn(await fileOfBackup(paths.backupsDir, outcome?.safety_backup ?? '', STORE_FILE))).toBe(10);
     expect(fs.existsSync(path.join(dataDir, 'db.before-restore'))).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import type { BackupAnswer } from '../../../src-shared/api/backups';
 import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../src-shared/store/db';
 import { packingMiddleware } from '../../../src-shared/store/packing';
 import { v1Post } from '../../shared/store/old-rows';
-import { copyOf, damageBytes, STORE_FILE, storeWithPosts } from './fixture';
+import { copyOf, damageChunk, storeWithPosts, STORE_FILE } from './fixture';
 
 let source = '';
 beforeAll(async () => {
@@ -237,10 +237,10 @@ describe('the schedule', () => {
         text: 'Invalid Backup Identifier Supplied',
       });
     }
-    damageBytes(path.join(paths.backupsDir, made.name, STORE_FILE));
+    const changed = damageChunk(paths.backupsDir, made.name, STORE_FILE);
     await expect(backups.control.stageRestore(made.name)).rejects.toMatchObject({
       code: 409,
-      text: `This Backup Is Damaged and Cannot Be Restored: ${STORE_FILE} changed after the backup was made`,
+      text: `This Backup Is Damaged and Cannot Be Restored: ${STORE_FILE}: chunk ${changed} changed after the backup was made`,
     });
     expect(fs.existsSync(paths.stagingFile)).toBe(false);
   });
