@@ -65,13 +65,17 @@ export function copyOf(dataDir: string): string {
 /** The file of the store's database in a data folder's db/ and in a backup. */
 export const STORE_FILE = storeFileOf('publishing');
 
+/** A table's id in the engine's catalogue, which keeps names as JSON strings (sqlite-file.ts). */
 const TABLE_ID = '(SELECT id FROM object_stores WHERE name = ?)';
+const tableName = (table: string) => JSON.stringify(table);
 
 /** How many posts a store's database file holds, read straight from SQLite. */
 export function postsIn(file: string): number {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare(`SELECT count(*) AS n FROM records WHERE store = ${TABLE_ID}`).get('posts') as { n: number }).n;
+    return (
+      db.prepare(`SELECT count(*) AS n FROM records WHERE store = ${TABLE_ID}`).get(tableName('posts')) as { n: number }
+    ).n;
   } finally {
     db.close();
   }
@@ -81,7 +85,10 @@ export function postsIn(file: string): number {
 export function rowsIn(file: string, table: string): Record<string, unknown>[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const values = db.prepare(`SELECT value FROM records WHERE store = ${TABLE_ID}`).pluck().all(table) as Buffer[];
+    const values = db
+      .prepare(`SELECT value FROM records WHERE store = ${TABLE_ID}`)
+      .pluck()
+      .all(tableName(table)) as Buffer[];
     return values.map((value) => decodeValue(value) as Record<string, unknown>);
   } finally {
     db.close();
@@ -106,7 +113,7 @@ export function keepFirstPosts(dataDir: string, left: number): void {
     db.prepare(
       `DELETE FROM records WHERE store = ${TABLE_ID} AND key NOT IN ` +
         `(SELECT key FROM records WHERE store = ${TABLE_ID} ORDER BY key LIMIT ?)`,
-    ).run('posts', 'posts', left);
+    ).run(tableName('posts'), tableName('posts'), left);
   } finally {
     db.close();
   }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareStore } from '../../../src-main/backups/at-start';
@@ -22,6 +21,7 @@ import {
   storeWithPosts,
   TOKEN,
   STORE_FILE,
+  rowsIn,
 } from './fixture';
 
 let source = '';
@@ -46,22 +46,13 @@ beforeAll(async () => {
 const options = { databaseName: 'publishing', now: new Date('2026-11-25T05:00:00.000Z') };
 /** The owner account's password hash and the hashes of its tokens, read straight from SQLite. */
 function ownerIn(file: string): { passHash: string | null; tokens: string[] } {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const rows = (table: string) =>
-      (db.prepare(`SELECT value FROM ${table}`).all() as { value: string }[]).map(
-        (row) => JSON.parse(row.value) as Record<string, unknown>,
-      );
-    const owner = rows('S_accounts').find((account) => account['name'] === 'owner');
-    return {
-      passHash: (owner?.['passHash'] as string | null) ?? null,
-      tokens: rows('S_tokens')
-        .filter((t) => t['accountGuid'] === owner?.['guid'])
-        .map((t) => String(t['hash'])),
-    };
-  } finally {
-    db.close();
-  }
+  const owner = rowsIn(file, 'accounts').find((account) => account['name'] === 'owner');
+  return {
+    passHash: (owner?.['passHash'] as string | null) ?? null,
+    tokens: rowsIn(file, 'tokens')
+      .filter((t) => t['accountGuid'] === owner?.['guid'])
+      .map((t) => String(t['hash'])),
+  };
 }
 
 const postsOf = (dataDir: string) => postsIn(path.join(dataDir, 'db', STORE_FILE));
