@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDatabaseFile } from '../store/indexeddb/database-shelf';
 import { copyOnline, isStoreFile } from '../store/sqlite-files';
 
 /**
  * A consistent copy of a data folder's store while a host may be writing to it: each SQLite file of
- * `<data>/db/` (the databases and indexeddbshim's catalogue of them) through SQLite's online backup API,
+ * `<data>/db/` (one per database) through SQLite's online backup API,
  * which copies a committed state even with a writer at work and its WAL not yet folded in. A plain file
  * copy could catch a database half way through a checkpoint. Answers the folder holding the copies.
  */
 export async function snapshotStore(dataDir: string, into: string): Promise<string> {
   const source = path.join(dataDir, 'db');
   const files = fs.existsSync(source) ? fs.readdirSync(source).filter(isStoreFile) : [];
-  if (!files.some((name) => name.startsWith('D_')))
-    throw new Error(`${dataDir} holds no instance (no database in ${source})`);
+  if (!files.some(isDatabaseFile)) throw new Error(`${dataDir} holds no instance (no database in ${source})`);
   fs.mkdirSync(into, { recursive: true, mode: 0o700 });
   // The backups' online copy: one read transaction over every file, so the catalogue and the databases are
   // of one moment, and steps of bounded size, so a host writing meanwhile is neither stalled nor restarts it.
