@@ -7,6 +7,13 @@ import { storeFileOf } from './sqlite-files';
 
 /** Records copied per transaction: a few megabytes of posts, a fraction of a second of work. */
 export const RECORDS_PER_BATCH = 2_000;
+/**
+ * And at most about this many bytes: a post may hold 100,000 characters and its HTML, so 2,000 of the
+ * largest would not fit the worker's heap (convert-store.ts); a batch ends at the read that passes this.
+ */
+const BYTES_PER_BATCH = 32 * 1024 * 1024;
+/** Records read at a time while a batch is gathered. */
+const RECORDS_PER_READ = 250;
 
 /** How far a conversion is, in records of every database in the folder. */
 export interface CopyProgress {
@@ -118,13 +125,7 @@ async function copyDatabase(
     for (const store of plan.stores) {
       let last = await lastKeyOf(target, store.name);
       for (;;) {
-        const range = last === undefined ? null : keyRange.lowerBound(last, true);
-        const reading = plan.source.transaction(store.name, 'readonly');
-        const read = finished(reading);
-        const keys = done(reading.objectStore(store.name).getAllKeys(range, RECORDS_PER_BATCH));
-        const values = done(reading.objectStore(store.name).getAll(range, RECORDS_PER_BATCH));
-        const [batchKeys, batchValues] = await Promise.all([keys, values]);
-        await read;
+        const { keys: batchKeys, values: batchValues } = await readBatch(plan.source, store.name, keyRange, last);
         if (batchKeys.length === 0) break;
         const writing = target.transaction(store.name, 'readwrite');
         const written = finished(writing);
@@ -143,6 +144,53 @@ async function copyDatabase(
     target.close();
   }
 }
+
+/** The records of `storeName` after `after`, in key order: RECORDS_PER_BATCH of them, or BYTES_PER_BATCH. */
+async function readBatch(
+  source: IDBDatabase,
+  storeName: string,
+  keyRange: typeof IDBKeyRange,
+  after: IDBValidKey | undefined,
+): Promise<{ keys: IDBValidKey[]; values: unknown[] }> {
+  const keys: IDBValidKey[] = [];
+  const values: unknown[] = [];
+  let bytes = 0;
+  let last = after;
+  while (keys.length < RECORDS_PER_BATCH && bytes < BYTES_PER_BATCH) {
+    const range = last === undefined ? null : keyRange.lowerBound(last, true);
+    const count = Math.min(RECORDS_PER_READ, RECORDS_PER_BATCH - keys.length);
+    const reading = source.transaction(storeName, 'readonly');
+    const read = finished(reading);
+    const [chunkKeys, chunkValues] = await Promise.all([
+      done(reading.objectStore(storeName).getAllKeys(range, count)),
+      done(reading.objectStore(storeName).getAll(range, count)),
+    ]);
+    await read;
+    keys.push(...chunkKeys);
+    values.push(...(chunkValues as unknown[]));
+    for (const value of chunkValues as unknown[]) bytes += roughSize(value);
+    last = chunkKeys[chunkKeys.length - 1];
+    if (chunkKeys.length < count) break;
+  }
+  return { keys, values };
+}
+
+/**
+ * About the bytes a stored value takes in memory: its strings and binary data, with a little per field. The
+ * store's rows are a few levels deep; below MAX_DEPTH (or in a cycle a structured clone may hold) a field
+ * counts as small.
+ */
+function roughSize(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return value.length * 2;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (value instanceof ArrayBuffer) return value.byteLength;
+  if (typeof value !== 'object' || value === null || depth >= MAX_DEPTH) return 8;
+  let size = 16;
+  for (const field of Object.values(value as Record<string, unknown>)) size += 8 + roughSize(field, depth + 1);
+  return size;
+}
+
+const MAX_DEPTH = 16;
 
 /**
  * The target database at the source's version with its object stores and indexes, made in one upgrade (which
