@@ -8,7 +8,9 @@ import { prepareStore } from '../../../src-main/backups/at-start';
 import { convertWithBackupFirst } from '../../../src-main/backups/convert-first';
 import { backupPaths } from '../../../src-main/backups/layout';
 import { listBackups } from '../../../src-main/backups/list';
+import { stageRestore } from '../../../src-main/backups/restore';
 import { checkFully } from '../../../src-main/backups/verify';
+import { sqliteIndexedDB } from '../../../src-main/store/indexeddb/sqlite-indexeddb';
 import { CONVERTING_DIR, holdsLegacyStore } from '../../../src-main/store/legacy-store';
 import {
   LEGACY_CATALOGUE_FILE,
@@ -147,6 +149,38 @@ describe('a store the release before wrote', () => {
     expect(fs.existsSync(out)).toBe(true);
     expect(files()).toEqual(before);
     expect(holdsLegacyStore(legacy.paths.dbDir)).toBe(true);
+  }, 60_000);
+
+  it('comes back from a backup of the release before, restored and converted at the next start', async () => {
+    const name = 'convert-restored';
+    const legacy = await legacyFolder(name, 0);
+    const first = await openAsHost(legacy.dataDir, name);
+    try {
+      await first.db.settings.put({ key: 'written after the conversion', value: 'gone after the restore' });
+    } finally {
+      first.close();
+      // A restore is applied by a new process (the app relaunches, a host is restarted): none of this one's
+      // SQLite connections on the folder are left.
+      sqliteIndexedDB(legacy.paths.dbDir).close();
+    }
+    const [made] = await listBackups(legacy.paths);
+    stageRestore(legacy.paths, { kind: 'backup', name: made?.name ?? '' });
+
+    const log: string[] = [];
+    const store = await openAsHost(legacy.dataDir, name, log);
+    try {
+      const tables = await readTables(store.db);
+      for (const [table, rows] of Object.entries(legacy.tables)) expect([table, tables[table]]).toEqual([table, rows]);
+    } finally {
+      store.close();
+    }
+    // The backup restored stood as the one made first: the store as it was is kept, and no other is made.
+    expect(log).toContain(`Converting the store to this release's format (backed up first as ${made?.name})`);
+    expect((await listBackups(legacy.paths)).map((backup) => backup.reason).sort()).toEqual([
+      'before-restore',
+      'before-upgrade',
+    ]);
+    expect(holdsLegacyStore(legacy.paths.dbDir)).toBe(false);
   }, 60_000);
 
   it('resumes a conversion cut short where it stopped, with the backup it made, and ends identical', async () => {
