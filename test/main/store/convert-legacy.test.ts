@@ -111,7 +111,7 @@ describe('a store the release before wrote', () => {
     expect(log).toContain(
       `Converting the store: 100% (${countOf(legacy.tables)} of ${countOf(legacy.tables)} records)`,
     );
-  });
+  }, 60_000);
 
   it('is left as it was when the backup cannot be made first', async () => {
     const name = 'convert-no-backup';
@@ -130,7 +130,7 @@ describe('a store the release before wrote', () => {
     } finally {
       store.close();
     }
-  });
+  }, 60_000);
 
   it('is exported from a converted copy, the folder left as it was', async () => {
     const name = 'convert-export';
