@@ -30,9 +30,13 @@ try {
   // Loaded only now: on a Node too old for it, the storage backend can crash while loading.
   const { describeRestore, startHost } = await import('./host/start');
   const host = await startHost({ ...flags, token: owner.token });
-  const { restore, upgradeBackup } = host.startReport;
+  const { restore, upgradeBackup, conversion } = host.startReport;
   // A restore's problem can quote the archive it was given.
   if (restore) (restore.applied ? console.log : console.error)(printable(describeRestore(restore)));
+  if (conversion)
+    console.log(
+      `Converted the store to this release's format (${conversion.records} records), backed up first as ${conversion.backup}`,
+    );
   if (upgradeBackup)
     console.log(`Backed up the store as ${upgradeBackup.name} before upgrading it from version ${upgradeBackup.from}`);
   if (host.created) console.log(`Created a new instance in ${flags.dataDir}`);

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { heldBeyondNew, type ImportReport } from '../../src-shared/archive/import';
 import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
+import { convertWithBackupFirst } from '../backups/convert-first';
 import { backupPaths } from '../backups/layout';
 import { isStoreFile } from '../store/sqlite-files';
 import { restoreArchiveNow } from '../backups/restore';
@@ -10,6 +12,8 @@ import { lockStore } from '../store/folder-lock';
 import { resolveOwnerToken } from '../store/owner-token';
 import { sqliteIdb } from '../store/sqlite-idb';
 import { checkArchiveFile } from '../archive/check-file';
+import { snapshotStore } from '../archive/snapshot';
+import { holdsLegacyStore } from '../store/legacy-store';
 
 export interface ImportFileOptions {
   dataDir: string;
@@ -46,6 +50,8 @@ export async function importDataFolder(options: ImportFileOptions): Promise<Impo
   const lock = lockStore(path.join(options.dataDir, `${databaseName}.lock`));
   try {
     const paths = backupPaths(options.dataDir);
+    // A store the release before wrote is read with this release's engine, so converted first (backed up).
+    if (!options.dryRun) await convertWithBackupFirst(paths, { databaseName, now: new Date(options.now) });
     const held = await heldIn(paths.dbDir, databaseName);
     if (held.length > 0 && !options.replace) {
       throw new ArchiveError(
@@ -70,6 +76,15 @@ export async function importDataFolder(options: ImportFileOptions): Promise<Impo
 /** What the store in `dbDir` holds beyond a new one's; nothing when there is no store yet. */
 async function heldIn(dbDir: string, databaseName: string): Promise<string[]> {
   if (!fs.existsSync(dbDir) || !fs.readdirSync(dbDir).some(isStoreFile)) return [];
+  // Only a dry run leaves a store of the release before as it is: a converted copy of it is read instead.
+  if (holdsLegacyStore(dbDir)) {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-import-'));
+    try {
+      return await heldIn(await snapshotStore(path.dirname(dbDir), path.join(scratch, 'db')), databaseName);
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  }
   const db = openDatabase(sqliteIdb(dbDir), databaseName);
   try {
     await db.open();

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { routes } from '../../src-shared/api/routes';
 import { importMarkdownFiles, type MarkdownFile, type MarkdownOutcome } from '../../src-shared/archive/markdown-import';
 import { createService } from '../../src-shared/service/index';
+import { DATABASE_NAME } from '../../src-shared/store/db';
 import { systemClock } from '../../src-shared/util/clock';
 import { resolveOwnerToken } from '../store/owner-token';
 import { logProblem } from '../host/printable';
 import { openStoreFolder } from '../store/store-folder';
 import { snapshotStore } from '../archive/snapshot';
+import { convertWithBackupFirst } from '../backups/convert-first';
+import { backupPaths } from '../backups/layout';
 
 /** Files read from one folder, and the size of each: a post holds 100,000 characters at most. */
 export const MARKDOWN_LIMITS = { files: 100_000, fileBytes: 1024 * 1024 } as const;
@@ -68,7 +71,15 @@ export async function importMarkdownFolder(options: MarkdownFolderOptions): Prom
     if (scratch && fs.existsSync(path.join(options.dataDir, 'db')))
       await snapshotStore(options.dataDir, path.join(scratch, 'db'));
     const { token } = resolveOwnerToken(dataDir);
-    const store = await openStoreFolder({ dataDir, token, now: options.now });
+    const store = await openStoreFolder({
+      dataDir,
+      token,
+      now: options.now,
+      // A store the release before wrote is converted first, backed up, as a host's start converts it.
+      prepare: async () => {
+        await convertWithBackupFirst(backupPaths(dataDir), { databaseName: DATABASE_NAME, now: new Date(options.now) });
+      },
+    });
     try {
       const service = createService({
         db: store.db,

@@ -108,7 +108,11 @@ export async function openInstance(options: InstanceOptions): Promise<Instance> 
     now: clock.now(),
     lock: options.lock,
     prepare: async () => {
-      startReport = await prepareStore(paths, { databaseName, now: new Date(clock.now()) });
+      startReport = await prepareStore(paths, {
+        databaseName,
+        now: new Date(clock.now()),
+        log: (text) => options.log.line(text),
+      });
     },
   });
   try {

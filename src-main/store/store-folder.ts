@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { DATABASE_NAME, openDatabase, type PublishingDb } from '../../src-shared/store/db';
 import { lockStore, type HeldLock } from './folder-lock';
+import { refuseLegacyStore } from './legacy-store';
 import { sqliteIdb } from './sqlite-idb';
 
 export interface OpenedStore {
@@ -30,7 +31,8 @@ export async function openStoreFolder(options: {
   lock?: ((lockPath: string) => HeldLock) | undefined;
   /**
    * Work on the closed store with the folder locked, before it is opened: a staged restore, a backup before
-   * a schema upgrade (backups/at-start.ts).
+   * a schema upgrade (backups/at-start.ts), and the conversion of a store the release before wrote, which
+   * must be done by then.
    */
   prepare?: () => Promise<void>;
 }): Promise<OpenedStore> {
@@ -38,6 +40,8 @@ export async function openStoreFolder(options: {
   const lock = (options.lock ?? lockStore)(path.join(options.dataDir, `${options.databaseName ?? DATABASE_NAME}.lock`));
   try {
     await options.prepare?.();
+    // A store the release before wrote is converted in `prepare` (backups/convert-first.ts).
+    refuseLegacyStore(path.join(options.dataDir, 'db'));
   } catch (error) {
     lock.release();
     throw error;

@@ -249,3 +249,20 @@ export class SqliteFile {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(this.path + suffix, { force: true });
   }
 }
+
+/**
+ * Moves the key generator of each named store to at least the last key given there, in a database file no
+ * connection has open: a conversion carries over the keys an older store gave, so that the key of a record
+ * deleted there is never given again.
+ */
+export function raiseKeyGenerators(path: string, lastGiven: ReadonlyMap<string, number>): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    const raise = db.prepare('UPDATE object_stores SET key_generator = max(key_generator, ?) WHERE name = ?');
+    db.transaction(() => {
+      for (const [store, last] of lastGiven) raise.run(last, JSON.stringify(store));
+    })();
+  } finally {
+    db.close();
+  }
+}
