@@ -8,6 +8,7 @@ import { prepareStore } from '../../../src-main/backups/at-start';
 import { convertWithBackupFirst } from '../../../src-main/backups/convert-first';
 import { backupPaths } from '../../../src-main/backups/layout';
 import { listBackups } from '../../../src-main/backups/list';
+import { readManifest } from '../../../src-main/backups/manifest';
 import { stageRestore } from '../../../src-main/backups/restore';
 import { checkFully } from '../../../src-main/backups/verify';
 import { sqliteIndexedDB } from '../../../src-main/store/indexeddb/sqlite-indexeddb';
@@ -106,7 +107,8 @@ describe('a store the release before wrote', () => {
     const backups = await listBackups(legacy.paths);
     expect(backups).toEqual([expect.objectContaining({ reason: 'before-upgrade', state: 'good' })]);
     const folder = path.join(legacy.paths.backupsDir, backups[0]?.name ?? '');
-    expect(fs.readdirSync(folder)).toContain(LEGACY_CATALOGUE_FILE);
+    const manifest = readManifest(folder);
+    expect('manifest' in manifest && manifest.manifest.files.map((file) => file.name)).toContain(LEGACY_CATALOGUE_FILE);
     expect(await checkFully(folder, name)).toMatchObject({ good: true });
     expect(log).toContain(
       `Converting the store: 100% (${countOf(legacy.tables)} of ${countOf(legacy.tables)} records)`,
