@@ -1,4 +1,5 @@
 import type FDBTransaction from './FDBTransaction';
+import { refuseUnkeptValues } from './value-codec';
 
 // https://w3c.github.io/IndexedDB/#clone-value
 // Note that we only need to call this during insertions because the spec does not expect any cloning during retrieval,
@@ -18,7 +19,9 @@ export function cloneValueForInsertion<T>(value: T, transaction: FDBTransaction)
     // Let serialized be StructuredSerializeForStorage(value).
     // Let clone be ? StructuredDeserialize(serialized, targetRealm).
     // Return clone.
-    return structuredClone(value);
+    const clone = structuredClone(value);
+    refuseUnkeptValues(clone);
+    return clone;
   } finally {
     // Set transaction’s state to active.
     transaction._state = 'active';

@@ -32,6 +32,35 @@ export function decodeValue(bytes: Buffer): Value {
   throw new Error(`Unreadable stored value: form byte ${String(bytes[0])}`);
 }
 
+/**
+ * Throws the DataCloneError of IndexedDB for a value holding what the engine cannot keep: a `Blob` (or a
+ * `File`), which structured clone copies in Node but V8's serializer writes as an empty object, so that it
+ * would come back as `{}`. Refused as `put` is called, before anything is written.
+ */
+export function refuseUnkeptValues(value: unknown): void {
+  const seen = new Set<object>();
+  const visit = (item: unknown, depth: number): void => {
+    if (typeof item !== 'object' || item === null || seen.has(item)) return;
+    if (item instanceof Blob) throw new DOMException('A Blob or a File cannot be stored here', 'DataCloneError');
+    if (depth > MAX_WALK_DEPTH || ArrayBuffer.isView(item) || item instanceof ArrayBuffer) return;
+    seen.add(item);
+    if (item instanceof Map) {
+      for (const [key, member] of item) {
+        visit(key, depth + 1);
+        visit(member, depth + 1);
+      }
+    } else if (item instanceof Set) {
+      for (const member of item) visit(member, depth + 1);
+    } else {
+      for (const member of Object.values(item)) visit(member, depth + 1);
+    }
+  };
+  visit(value, 0);
+}
+
+/** Past this depth a value is not searched for Blobs: structured clone itself stops far deeper values. */
+const MAX_WALK_DEPTH = 1000;
+
 /** Deeper values go the V8 way, which has no such limit of ours (JSON.stringify recurses on the stack). */
 const MAX_JSON_DEPTH = 100;
 

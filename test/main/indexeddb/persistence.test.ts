@@ -125,6 +125,24 @@ describe('the engine keeps what was committed, and only that, across a restart',
     db.close();
   });
 
+  it('refuses a Blob as it is put, rather than keep it as an empty object', async () => {
+    const folder = tempDir('idb-blob');
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'files', 1, (db) => db.createObjectStore('files'));
+    const tx = db.transaction('files', 'readwrite');
+    const files = tx.objectStore('files');
+    expect(() => files.put({ name: 'a.txt', body: new Blob(['words']) }, 'a')).toThrow(
+      expect.objectContaining({ name: 'DataCloneError' }),
+    );
+    expect(() => files.put(new Map([['nested', [new Blob(['x'])]]]), 'b')).toThrow(
+      expect.objectContaining({ name: 'DataCloneError' }),
+    );
+    files.put({ name: 'a.txt', body: new Uint8Array([1, 2, 3]) }, 'a');
+    expect(await finished(tx)).toBe('complete');
+    const read = db.transaction('files').objectStore('files');
+    expect(await done(read.getAll())).toEqual([{ name: 'a.txt', body: new Uint8Array([1, 2, 3]) }]);
+    db.close();
+  });
+
   it('deletes a database with its file, and lists the databases of the folder', async () => {
     const folder = tempDir('idb-delete');
     const { indexedDB } = sqliteIndexedDB(folder);
