@@ -5,7 +5,7 @@
  * 200-post thread over HTTP, start to first answer of the headless host
  * on that data, and the host's peak RSS; then a soak of 50 clients for 60 s on that data (soak.ts, which
  * fails the run on a 5xx, a lost or doubled post or too much memory), sync with a second instance (sync.ts)
- * and with a real matigo/streams server (streams.ts), and a backup of the running host while it serves
+ * and with a real matigo/streams server (streams.ts), writes and timeline reads beside that server (beside-streams.ts), and a backup of the running host while it serves
  * requests (backup.ts), and export and restore of the whole instance with the archive commands (archive.ts).
  * Other figures are printed, not asserted.
  */
@@ -21,6 +21,7 @@ import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus, VOCABULARY } from './corpus';
 import { benchArchive } from './archive';
 import { benchBackup } from './backup';
+import { benchBesideStreams } from './beside-streams';
 import { benchBackupSeries } from './backup-series';
 import { benchSoak } from './soak';
 import { benchStreams } from './streams';
@@ -193,6 +194,8 @@ async function main() {
     await benchBackup(url, TOKEN, report);
     await benchArchive(dataDir, report);
   }
+
+  await benchBesideStreams({ url, token: TOKEN }, report);
 
   report(`host peak RSS: ${peakRssMb(child) ?? '?'} MB`);
 
