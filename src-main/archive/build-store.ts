@@ -37,7 +37,7 @@ export interface OwnerCredentials {
 /**
  * A new store in `folder` holding what the archive holds: a new folder's owner account first (store/bootstrap.ts),
  * then the archive imported into it (src-shared/archive/import.ts, which moves the owner token to the archive's
- * owner account), then started once as a host would start it (trial-start.ts). Runs in the thread whose indexeddbshim may take `folder` (sqlite-idb.ts): a worker's, in a host.
+ * owner account), then started once as a host would start it (trial-start.ts). Runs in a worker thread in a host, beside the live store.
  */
 export async function buildStore(options: BuildOptions): Promise<ImportReport> {
   fs.rmSync(options.folder, { recursive: true, force: true });
@@ -95,7 +95,7 @@ export async function readOwnerCredentials(folder: string, databaseName: string)
 const WORKER = new URL('./build-worker.ts', import.meta.url);
 
 /**
- * buildStore in a worker thread, whose indexeddbshim is its own (the host's keeps `<data>/db`). Once the
+ * buildStore in a worker thread, whose engine is its own (the host's keeps `<data>/db`). Once the
  * worker has ended, each file is taken out of WAL mode: the folder then holds one self-contained SQLite
  * file per database, as a backup's does, ready to be put in place.
  */
@@ -106,7 +106,7 @@ export async function buildStoreInWorker(options: BuildOptions): Promise<ImportR
   return answer.report;
 }
 
-/** readOwnerCredentials in a worker thread, whose indexeddbshim may take `folder` whatever this thread's keeps. */
+/** readOwnerCredentials in a worker thread, whose engine is its own. */
 export async function readOwnerCredentialsInWorker(
   folder: string,
   databaseName: string,

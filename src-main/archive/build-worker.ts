@@ -1,7 +1,7 @@
 /**
  * Checks an archive (check-file.ts), builds a store from one (build-store.ts buildStore), or reads the owner's
  * credentials of the store it replaces (readOwnerCredentials), in a worker thread: a worker has its own
- * modules, so its indexeddbshim keeps the new store's folder while the host's keeps the live one. Its
+ * modules, so its engine keeps the new store's folder while the host's keeps the live one. Its
  * caller ends it once it has answered, which closes the new store's files.
  */
 import { parentPort, workerData } from 'node:worker_threads';

@@ -1,7 +1,7 @@
 /**
  * Makes an archive (src-shared/archive/export.ts) in a worker thread, from a copy of the store, into a file:
- * a worker has its own modules, so its indexeddbshim keeps its databases in the copy's folder while the
- * host's keeps the live one (sqlite-idb.ts allows one folder per module instance).
+ * a worker has its own modules and its own engine, which keeps its databases in the copy's folder while the
+ * host's keeps the live one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Draft } from '../../src-shared/api/draft';

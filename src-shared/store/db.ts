@@ -27,8 +27,8 @@ import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
 import { requeueWordsV8, upgradeToV8 } from './upgrade-v8';
 
 /**
- * The platform's IndexedDB: the browser's own, indexeddbshim over SQLite in the hosts, or fake-indexeddb in
- * unit tests. Passing it in keeps `src-shared` free of any host.
+ * The platform's IndexedDB: the browser's own, the engine on SQLite in the hosts (src-main/store/indexeddb),
+ * or fake-indexeddb in unit tests. Passing it in keeps `src-shared` free of any host.
  */
 export interface IdbPlatform {
   indexedDB: IDBFactory;
