@@ -1,7 +1,8 @@
 import type { Table } from 'dexie';
 import type { PublishingDb } from '../store/db';
-import type { AccountRow, TokenRow } from '../store/rows';
-import { backfillV2, BACKFILL_V2 } from '../store/upgrade-v2';
+import { queueForWords } from '../store/bulk';
+import { changeRowOf } from '../store/post-derived';
+import type { AccountRow, PostRow, TokenRow } from '../store/rows';
 import { archiveDrafts } from './archive-drafts';
 import { checkArchive, parsedRows } from './archive-check';
 import { keepRestoredDrafts } from '../store/restored-drafts';
@@ -38,8 +39,8 @@ export interface ImportReport {
  *    transactions of WRITE_BATCH rows. The new folder's owner token and password stay this folder's own:
  *    they move to the archive's owner account. Remotes come without their tokens: each asks to be
  *    connected again (its first sync cycle reports the token missing).
- * 3. The derived tables are rebuilt as a store upgrade rebuilds them (store/upgrade-v2.ts backfillV2): each
- *    post's change row, and every post queued for the search indexer, which indexes them behind.
+ * 3. What a write derives from a post is written with it, batch by batch: its change row, and its place in
+ *    the search indexer's queue (the indexer indexes them behind).
  * 4. The page's drafts, when the archive holds them, wait in the store until the page takes them
  *    (restored-drafts.ts).
  *
@@ -131,7 +132,8 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
       batch = [];
       // Put, not added: the check refused every key given twice but a link's (a star, a mention), which is
       // the same fact however often it is given, and is kept once.
-      await db.table(table).bulkPut(rows);
+      if (table === 'posts') await putPostsWithDerivedRows(db, rows as PostRow[]);
+      else await db.table(table).bulkPut(rows);
     };
     for await (const { row } of parsedRows(source, table)) {
       batch.push(storedRow(table, row));
@@ -141,9 +143,6 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
     if (table === 'accounts') newOwner = await adoptOwner(db, oldOwner, before);
   }
   if (!newOwner) throw new ArchiveError('the archive holds no account');
-  // The change rows and the search queue, as an upgrade from version 1 fills them (store/upgrade-v2.ts).
-  await db.settings.put({ key: BACKFILL_V2, value: '0' });
-  await backfillV2(db);
   // The page's drafts wait in the store until the page takes them (restored-drafts.ts).
   await keepRestoredDrafts(db, (await archiveDrafts(source)) ?? []);
 }
@@ -183,6 +182,19 @@ async function adoptOwner(db: PublishingDb, oldOwner: AccountRow | undefined, be
 }
 
 /** Empties every table the import wrote and puts back what the store held before it. */
+/**
+ * A batch of the archive's posts with what a write derives from each live one: its change row (`since_unix`)
+ * and its place in the search indexer's queue, in one transaction, so the posts are read once, as written.
+ */
+async function putPostsWithDerivedRows(db: PublishingDb, posts: PostRow[]): Promise<void> {
+  await db.transaction('rw', [db.posts, db.changes, db.indexQueue], async () => {
+    await db.posts.bulkPut(posts);
+    const alive = posts.filter((post) => !post.deleted);
+    await db.changes.bulkPut(alive.map(changeRowOf));
+    await queueForWords(db, alive);
+  });
+}
+
 async function restore(db: PublishingDb, before: Saved): Promise<void> {
   for (const name of WRITTEN) {
     const table: Table<unknown, unknown> = db.table(name);

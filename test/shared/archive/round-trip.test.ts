@@ -77,5 +77,14 @@ describe('an archive restored into a new instance', () => {
     expect(await timeline(target)).toEqual(await timeline(source));
     const found = await target.call('GET', '/api/posts/search', { params: { q: 'Heading' } });
     expect(found.json.data.map((p: { title: string }) => p.title)).toEqual(['An article']);
+    // What a write derives from each live post came with it: its change row (since_unix) and its place in
+    // the search indexer's queue.
+    const live = (await target.db.posts.toArray()).filter((post) => !post.deleted);
+    const guids = live.map((post) => post.guid).sort();
+    expect((await target.db.changes.toArray()).map((change) => change.postGuid).sort()).toEqual(guids);
+    // (Queued, or indexed already should an indexer have run meanwhile.)
+    const queued = (await target.db.indexQueue.toArray()).map((entry) => entry.postId);
+    const indexed = (await target.db.postWords.toArray()).map((words) => words.postId);
+    expect([...new Set([...queued, ...indexed])].sort()).toEqual(live.map((post) => post.id).sort());
   });
 });
