@@ -12,7 +12,7 @@ const JSON_FORM = 0x4a; // 'J'
 const V8_FORM = 0x56; // 'V'
 
 export function encodeValue(value: Value): Buffer {
-  if (isPlainJson(value, 0)) {
+  if (isPlainJson(value)) {
     const text = JSON.stringify(value);
     const bytes = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
     bytes[0] = JSON_FORM;
@@ -35,64 +35,81 @@ export function decodeValue(bytes: Buffer): Value {
 /**
  * Throws the DataCloneError of IndexedDB for a value holding what the engine cannot keep: a `Blob` (or a
  * `File`), which structured clone copies in Node but V8's serializer writes as an empty object, so that it
- * would come back as `{}`. Refused as `put` is called, before anything is written.
+ * would come back as `{}`. Refused as `put` is called, before anything is written. The same walk tells
+ * whether the value is plain JSON, which `encodeValue` then takes instead of walking the value again.
  */
 export function refuseUnkeptValues(value: unknown): void {
-  const seen = new Set<object>();
-  const visit = (item: unknown, depth: number): void => {
-    if (typeof item !== 'object' || item === null || seen.has(item)) return;
-    if (item instanceof Blob) throw new DOMException('A Blob or a File cannot be stored here', 'DataCloneError');
-    if (depth > MAX_WALK_DEPTH || ArrayBuffer.isView(item) || item instanceof ArrayBuffer) return;
-    seen.add(item);
-    if (item instanceof Map) {
-      for (const [key, member] of item) {
-        visit(key, depth + 1);
-        visit(member, depth + 1);
-      }
-    } else if (item instanceof Set) {
-      for (const member of item) visit(member, depth + 1);
-    } else {
-      for (const member of Object.values(item)) visit(member, depth + 1);
-    }
-  };
-  visit(value, 0);
+  if (typeof value === 'object' && value !== null) verdicts.set(value, walk(value, 0, new Set()));
 }
 
+/** Whether each value `refuseUnkeptValues` saw is plain JSON: the clones a put makes, until they are stored. */
+const verdicts = new WeakMap<object, boolean>();
+
+/** True when JSON.parse(JSON.stringify(value)) is a structured clone of `value`. */
+function isPlainJson(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return walk(value, 0, new Set());
+  return verdicts.get(value) ?? walk(value, 0, new Set());
+}
+
+/** Values nested deeper go the V8 way, which has no such limit (JSON.stringify recurses on the stack). */
+const MAX_JSON_DEPTH = 100;
 /** Past this depth a value is not searched for Blobs: structured clone itself stops far deeper values. */
 const MAX_WALK_DEPTH = 1000;
 
-/** Deeper values go the V8 way, which has no such limit of ours (JSON.stringify recurses on the stack). */
-const MAX_JSON_DEPTH = 100;
-
-/** True when JSON.parse(JSON.stringify(value)) is a structured clone of `value`. */
-function isPlainJson(value: unknown, depth: number): boolean {
-  switch (typeof value) {
+/**
+ * One walk of a value: throws at a Blob, and answers whether the value is plain JSON (objects of
+ * Object.prototype, dense arrays, strings, finite numbers but -0, booleans, null, nothing met twice).
+ * Every member is visited even once the answer is no, for the Blobs.
+ */
+function walk(item: unknown, depth: number, seen: Set<object>): boolean {
+  switch (typeof item) {
     case 'string':
     case 'boolean':
       return true;
     case 'number':
-      return Number.isFinite(value) && !Object.is(value, -0);
-    case 'object': {
-      if (value === null) return true;
-      if (depth >= MAX_JSON_DEPTH) return false;
-      if (Array.isArray(value)) {
-        if (Object.getPrototypeOf(value) !== Array.prototype) return false;
-        for (let i = 0; i < value.length; i++) {
-          if (!(i in value) || !isPlainJson(value[i], depth + 1)) return false;
-        }
-        return Object.keys(value).length === value.length;
-      }
-      const prototype: unknown = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) return false;
-      // JSON.parse gives every object Object.prototype.
-      if (prototype === null) return false;
-      for (const key in value) {
-        if (key === '__proto__') return false;
-        if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
-      }
-      return true;
-    }
+      return Number.isFinite(item) && !Object.is(item, -0);
+    case 'object':
+      break;
     default:
       return false;
   }
+  if (item === null) return true;
+  if (item instanceof Blob) throw new DOMException('A Blob or a File cannot be stored here', 'DataCloneError');
+  if (seen.has(item) || depth > MAX_WALK_DEPTH || ArrayBuffer.isView(item) || item instanceof ArrayBuffer) return false;
+  seen.add(item);
+  let plain = depth < MAX_JSON_DEPTH;
+  const visit = (member: unknown) => {
+    plain = walk(member, depth + 1, seen) && plain;
+  };
+  if (item instanceof Map) {
+    for (const [key, member] of item) {
+      visit(key);
+      visit(member);
+    }
+    return false;
+  }
+  if (item instanceof Set) {
+    for (const member of item) visit(member);
+    return false;
+  }
+  const prototype: unknown = Object.getPrototypeOf(item);
+  if (Array.isArray(item)) {
+    if (prototype !== Array.prototype) plain = false;
+    if (Object.keys(item).length !== item.length) {
+      // Holes (which read back as null from JSON) or properties beside the indexes, which structured clone keeps.
+      for (const member of Object.values(item)) visit(member);
+      return false;
+    }
+    for (const member of item) visit(member);
+    return plain;
+  }
+  // JSON.parse gives every object Object.prototype: another prototype (null, a class's) is not kept by JSON.
+  if (prototype !== Object.prototype) plain = false;
+  // Own properties alone, as structured clone and JSON take them: a getter a page put on Object.prototype
+  // is not run.
+  for (const key of Object.keys(item)) {
+    if (key === '__proto__') plain = false;
+    visit((item as Record<string, unknown>)[key]);
+  }
+  return plain;
 }

@@ -137,9 +137,15 @@ describe('the engine keeps what was committed, and only that, across a restart',
       expect.objectContaining({ name: 'DataCloneError' }),
     );
     files.put({ name: 'a.txt', body: new Uint8Array([1, 2, 3]) }, 'a');
+    // One object under two names stays one, as structured clone keeps it (JSON would make two).
+    const shared = { words: 'twice' };
+    files.put({ first: shared, second: shared }, 'shared');
     expect(await finished(tx)).toBe('complete');
     const read = db.transaction('files').objectStore('files');
-    expect(await done(read.getAll())).toEqual([{ name: 'a.txt', body: new Uint8Array([1, 2, 3]) }]);
+    expect(await done(read.get('a'))).toEqual({ name: 'a.txt', body: new Uint8Array([1, 2, 3]) });
+    const both = (await done(read.get('shared'))) as { first: object; second: object };
+    expect(both.first).toEqual({ words: 'twice' });
+    expect(both.second).toBe(both.first);
     db.close();
   });
 
