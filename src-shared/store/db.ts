@@ -1,6 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { accountSnapshotMiddleware } from './account-snapshot';
-import { packingMiddleware } from './packing';
+import { unpackingMiddleware } from './packing';
 import { writeWatchMiddleware } from './write-watch';
 import type {
   AccountRow,
@@ -188,7 +188,7 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
     await requeueWordsV6(db);
     await requeueWordsV8(db);
   });
-  db.use(packingMiddleware(['posts']));
+  db.use(unpackingMiddleware(['posts']));
   db.use(accountSnapshotMiddleware(db));
   db.use(writeWatchMiddleware(db));
   return db;

@@ -4,7 +4,7 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { sqliteIdb } from '../../../src-main/store/sqlite-idb';
 import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../src-shared/store/db';
-import { packingMiddleware } from '../../../src-shared/store/packing';
+import { packingMiddleware } from '../../shared/store/packed-rows';
 import { v1Post } from '../../shared/store/old-rows';
 import { rawRequest, tempDir } from '../host-helpers';
 import { damageChunk, STORE_FILE } from './fixture';

@@ -11,7 +11,7 @@ import { backupsToRemove } from '../../../src-main/backups/prune';
 import { sqliteIdb } from '../../../src-main/store/sqlite-idb';
 import type { BackupAnswer } from '../../../src-shared/api/backups';
 import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../src-shared/store/db';
-import { packingMiddleware } from '../../../src-shared/store/packing';
+import { packingMiddleware } from '../../shared/store/packed-rows';
 import { v1Post } from '../../shared/store/old-rows';
 import { copyOf, damageChunk, storeWithPosts, STORE_FILE } from './fixture';
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sqliteIndexedDB } from '../../../src-main/store/indexeddb/sqlite-indexeddb';
@@ -147,6 +148,37 @@ describe('the engine keeps what was committed, and only that, across a restart',
     expect(both.first).toEqual({ words: 'twice' });
     expect(both.second).toBe(both.first);
     db.close();
+  });
+
+  it('keeps large values whole and in less room than they take as text', async () => {
+    const folder = tempDir('idb-large');
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'blocks', 1, (db) => db.createObjectStore('blocks'));
+    const tx = db.transaction('blocks', 'readwrite');
+    const blocks = tx.objectStore('blocks');
+    // Positions much like the search index's: repetitive digits and hex, far over the size that is deflated.
+    const orders = Array.from(
+      { length: 200 },
+      (_, i) => `0999${String(8_000_000_000 + i * 977)}:${(i * 7919).toString(16).padStart(32, 'f')}`,
+    );
+    const plain = { word: 'river', orders: orders.join('\n'), note: 'ünïcødé ✓ \u{1F600}' };
+    const structured = { when: new Date(5000), orders, gone: undefined };
+    blocks.put(plain, 'plain');
+    blocks.put(structured, 'structured');
+    blocks.put({ small: 'stays as it is' }, 'small');
+    expect(await finished(tx)).toBe('complete');
+    db.close();
+
+    const again = await open(restarted(folder), 'blocks');
+    const read = again.transaction('blocks').objectStore('blocks');
+    expect(await done(read.get('plain'))).toEqual(plain);
+    expect(await done(read.get('structured'))).toStrictEqual(structured);
+    expect(await done(read.get('small'))).toEqual({ small: 'stays as it is' });
+    again.close();
+    const file = path.join(folder, fs.readdirSync(folder).find((name) => name.endsWith('.sqlite')) ?? '');
+    const sql = new Database(file, { readonly: true });
+    const stored = sql.prepare('SELECT length(value) FROM records ORDER BY length(value) DESC LIMIT 1').pluck().get();
+    sql.close();
+    expect(stored).toBeLessThan(JSON.stringify(plain).length / 2);
   });
 
   it('deletes a database with its file, and lists the databases of the folder', async () => {

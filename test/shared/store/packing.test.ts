@@ -1,58 +1,81 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaV1 } from '../../../src-shared/store/db';
+import type { PostRow } from '../../../src-shared/store/rows';
 import { BACKENDS, platformFor, startInstance, writePost } from '../../support/instance';
+import { guidOf, v1Post } from './old-rows';
+import { packedRow } from './packed-rows';
 
-describe.each(BACKENDS)('packed post rows (%s)', (backend) => {
-  it('keeps indexed fields on the row and the rest in one JSON string, and reads back whole', async () => {
+const GUID = guidOf(1);
+const stored = {
+  ...v1Post(1),
+  title: 'T',
+  tags: ['one'],
+  geo: { longitude: 1, latitude: 2, altitude: null, description: 'here' },
+};
+
+/** The posts table as it is on disk, with no middleware between. */
+async function rawPosts(platform: ReturnType<typeof platformFor>['platform'], name: string) {
+  const raw = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
+  raw.version(1).stores(schemaV1);
+  const rows = (await raw.table('posts').toArray()) as Record<string, unknown>[];
+  raw.close();
+  return rows;
+}
+
+describe.each(BACKENDS)('post rows on disk (%s)', (backend) => {
+  it('stores a post whole, as one value', async () => {
+    const { platform, name } = platformFor(backend);
+    const db = openDatabase(platform, name);
+    await db.posts.add(stored);
+    db.close();
+    const [row] = await rawPosts(platform, name);
+    expect(row).toEqual({ ...stored, id: 1 });
+    expect(row).not.toHaveProperty('__packed');
+  });
+
+  it('reads posts an older release stored packed, by every read path, and writes them back whole', async () => {
     const { platform, name } = platformFor(backend);
     const db = openDatabase(platform, name);
     await db.open();
-    await db.posts.add({
-      guid: '11111111-1111-4111-8111-111111111111',
-      type: 'post.note',
-      privacy: 'visibility.public',
-      accountGuid: 'a',
-      personaGuid: 'p',
-      channelGuid: 'c',
+    const indexed = new Set([
+      'id',
+      'guid',
+      'type',
+      'order',
+      'threadKey',
+      'publishUnix',
+      'canonicalPath',
+      'personaGuid',
+      'channelGuid',
+    ]);
+    // Written beneath Dexie's middleware, as an older release left it on disk.
+    await db.posts.bulkAdd([packedRow(stored, indexed) as unknown as PostRow, { ...v1Post(2) }]);
+    const whole = expect.objectContaining({
+      guid: GUID,
       title: 'T',
-      text: 'x',
-      html: '<p>x</p>',
       tags: ['one'],
-      mentions: [],
-      replyTo: null,
-      parentGuid: null,
-      threadKey: 't',
-      sourceUrl: null,
-      sourceTitle: null,
-      geo: { longitude: 1, latitude: 2, altitude: null, description: 'here' },
-      slug: null,
-      canonicalPath: '/p',
-      publishUnix: 5,
-      order: 'o',
-      expiresUnix: null,
-      createdUnix: 5,
-      updatedUnix: 5,
-      deleted: 0,
+      geo: expect.objectContaining({ description: 'here' }),
     });
+    // The row above really is packed on disk: the test would prove nothing otherwise.
+    expect((await rawPosts(platform, name))[0]).toHaveProperty('__packed');
+
+    expect(await db.posts.get(1)).toEqual(whole);
+    expect(await db.posts.where('guid').equals(GUID).first()).toEqual(whole);
+    expect((await db.posts.toArray())[0]).toEqual(whole);
+    expect((await db.posts.bulkGet([1]))[0]).toEqual(whole);
+    const walked: PostRow[] = [];
+    await db.posts
+      .where('guid')
+      .equals(GUID)
+      .each((post) => walked.push(post));
+    expect(walked).toEqual([whole]);
+
+    await db.posts.where('guid').equals(GUID).modify({ title: 'Changed' });
     db.close();
-
-    const raw = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    raw.version(1).stores(schemaV1);
-    const [stored] = await raw.table('posts').toArray();
-    expect(stored.guid).toBe('11111111-1111-4111-8111-111111111111');
-    expect(stored.title).toBeUndefined();
-    expect(JSON.parse(stored.__packed)).toMatchObject({ title: 'T', tags: ['one'], geo: { description: 'here' } });
-    raw.close();
-
-    const again = openDatabase(platform, name);
-    const post = await again.posts.where('guid').equals('11111111-1111-4111-8111-111111111111').first();
-    expect(post).toMatchObject({ title: 'T', tags: ['one'], order: 'o', geo: { longitude: 1, latitude: 2 } });
-    await again.posts.where('guid').equals('11111111-1111-4111-8111-111111111111').modify({ title: 'Changed' });
-    expect((await again.posts.where('guid').equals('11111111-1111-4111-8111-111111111111').first())?.title).toBe(
-      'Changed',
-    );
-    await again.delete();
+    const [row] = await rawPosts(platform, name);
+    expect(row).not.toHaveProperty('__packed');
+    expect(row).toMatchObject({ title: 'Changed', tags: ['one'], text: stored.text });
   });
 
   it('serves edits made through the service from every read path', async () => {

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaV1 } from '../../../src-shared/store/db';
-import { packingMiddleware } from '../../../src-shared/store/packing';
+import { packingMiddleware } from './packed-rows';
 import { searchPosts } from '../../../src-shared/store/search';
 import { BACKFILL_V2 } from '../../../src-shared/store/upgrade-v2';
 import { indexAllQueuedWords } from '../../../src-shared/store/word-index';

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaV1, schemaV2, schemaV3, schemaV4 } from '../../../src-shared/store/db';
-import { packingMiddleware } from '../../../src-shared/store/packing';
+import { packingMiddleware } from './packed-rows';
 import { searchPosts } from '../../../src-shared/store/search';
 import { BACKENDS, platformFor } from '../../support/instance';
 import { guidOf, v1Post } from './old-rows';

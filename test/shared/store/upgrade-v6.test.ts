@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from '../../../src-shared/store/db';
-import { packingMiddleware } from '../../../src-shared/store/packing';
+import { packingMiddleware } from './packed-rows';
 import { searchPosts } from '../../../src-shared/store/search';
 import { REQUEUE_WORDS_V6 } from '../../../src-shared/store/upgrade-v6';
 import { indexAllQueuedWords } from '../../../src-shared/store/word-index';

@@ -11,7 +11,7 @@ import {
   schemaV7,
   type PublishingDb,
 } from '../../../src-shared/store/db';
-import { packingMiddleware } from '../../../src-shared/store/packing';
+import { packingMiddleware } from './packed-rows';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { searchPosts } from '../../../src-shared/store/search';
 import { REQUEUE_WORDS_V8 } from '../../../src-shared/store/upgrade-v8';
