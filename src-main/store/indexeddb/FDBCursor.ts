@@ -111,18 +111,19 @@ class FDBCursor {
       ? { lower: tightest([range.lower, position, target], 'lower'), upper: range.upper }
       : { lower: range.lower, upper: tightest([range.upper, position, target], 'upper') };
 
-    let found: { key: Buffer; pk: Buffer; value?: Buffer } | undefined;
+    let found: { key: Buffer; pk: Buffer; value?: Buffer | string | null } | undefined;
+    const withValue = !this._keyOnly && this.toString() === '[object IDBCursorWithValue]';
     if (this.source instanceof FDBObjectStore) {
-      const withValue = !this._keyOnly && this.toString() === '[object IDBCursorWithValue]';
       const [record] = this.source._rawObjectStore.select(bounds, !forward, 1, withValue);
       found = record && { key: record.key, pk: record.key, value: record.value };
     } else {
       const index = this.source._rawIndex;
-      const [entry] = index.select(bounds, !forward, 1);
+      const prevUnique = this.direction === 'prevunique';
+      const [entry] = index.select(bounds, !forward, 1, withValue && !prevUnique);
       found = entry;
-      if (entry && this.direction === 'prevunique') {
+      if (entry && prevUnique) {
         // The first entry of the key, as "nextunique" would visit it.
-        found = index.select({ lower: lowerKey(decodeKey(entry.key), false), upper: null }, false, 1)[0];
+        found = index.select({ lower: lowerKey(decodeKey(entry.key), false), upper: null }, false, 1, withValue)[0];
       }
     }
 
@@ -143,7 +144,7 @@ class FDBCursor {
       this._key = foundKey;
       if (sourceIsObjectStore) {
         this._primaryKey = decodeKey(found.key);
-        if (found.value !== undefined) {
+        if (found.value) {
           (this as any).value = decodeValue(found.value);
         }
       } else {
@@ -154,7 +155,9 @@ class FDBCursor {
             // Can't use sourceIsObjectStore because TypeScript
             throw new Error('This should never happen');
           }
-          (this as any).value = this.source.objectStore._rawObjectStore.valueAt(found.pk);
+          (this as any).value = found.value
+            ? decodeValue(found.value)
+            : this.source.objectStore._rawObjectStore.valueAt(found.pk);
         }
       }
       this._gotValue = true;

@@ -9,12 +9,12 @@ import type FDBKeyRange from './FDBKeyRange';
 import { decodeKey, encodeKey } from './key-codec';
 import { asRange, boundsSql, rangeBounds, type Bounds } from './sql-bounds';
 import type { Key, KeyPath, Record, RollbackLog, Value } from './types';
-import { decodeValue, encodeValue } from './value-codec';
+import { decodeValue, encodeValue, READ_VALUE } from './value-codec';
 
 /** A record as SQLite holds it: encoded key and value. */
 export interface StoredRecord {
   key: Buffer;
-  value: Buffer;
+  value: Buffer | string;
 }
 
 // http://www.w3.org/TR/2015/REC-IndexedDB-20150108/#dfn-object-store
@@ -48,7 +48,7 @@ class ObjectStore {
     if (!this.file.exists) return [];
     const where = boundsSql(bounds, false);
     const statement = this.file.statement(
-      `SELECT key${withValues ? ', value' : ''} FROM records WHERE store = ?${where.sql} ORDER BY key` +
+      `SELECT key${withValues ? `, ${READ_VALUE} AS value` : ''} FROM records WHERE store = ?${where.sql} ORDER BY key` +
         `${descending ? ' DESC' : ''}${limit > 0 ? ' LIMIT ?' : ''}`,
     );
     const params: unknown[] = [this.id, ...where.params];
@@ -84,8 +84,9 @@ class ObjectStore {
 
   /** The value stored under an exact key (an index's entry names it by its encoded primary key). */
   public valueAt(key: Buffer): Value {
-    const record = this.file.statement('SELECT value FROM records WHERE store = ? AND key = ?').get(this.id, key) as
-      { value: Buffer } | undefined;
+    const record = this.file
+      .statement(`SELECT ${READ_VALUE} AS value FROM records WHERE store = ? AND key = ?`)
+      .get(this.id, key) as { value: Buffer | string } | undefined;
     return record ? decodeValue(record.value) : undefined;
   }
 
@@ -171,8 +172,8 @@ class ObjectStore {
     const file = this.file;
     const key = encodeKey(newRecord.key);
     const existing = file.exists
-      ? (file.statement('SELECT value FROM records WHERE store = ? AND key = ?').get(this.id, key) as
-          { value: Buffer } | undefined)
+      ? (file.statement(`SELECT ${READ_VALUE} AS value FROM records WHERE store = ? AND key = ?`).get(this.id, key) as
+          { value: Buffer | string } | undefined)
       : undefined;
     if (existing && noOverwrite) {
       throw new ConstraintError();

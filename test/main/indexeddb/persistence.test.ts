@@ -181,6 +181,45 @@ describe('the engine keeps what was committed, and only that, across a restart',
     expect(stored).toBeLessThan(JSON.stringify(plain).length / 2);
   });
 
+  it('reads records of every stored form through an index, by getAll and by cursor, in each direction', async () => {
+    const folder = tempDir('idb-forms');
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'forms', 1, (db) =>
+      db.createObjectStore('items', { keyPath: 'id' }).createIndex('byGroup', 'group'),
+    );
+    const items = [
+      { id: 1, group: 'a', text: 'plain ✓' },
+      { id: 2, group: 'a', when: new Date(7), gone: undefined },
+      { id: 3, group: 'b', text: 'long '.repeat(1000) },
+      { id: 4, group: 'b', text: 'plain again' },
+    ];
+    const tx = db.transaction('items', 'readwrite');
+    for (const item of items) tx.objectStore('items').put(item);
+    expect(await finished(tx)).toBe('complete');
+    const index = db.transaction('items').objectStore('items').index('byGroup');
+    expect(await done(index.getAll())).toStrictEqual(items);
+    expect(await done(index.getAll(null, 3))).toStrictEqual(items.slice(0, 3));
+    expect(await done(index.getAll('b'))).toStrictEqual(items.slice(2));
+    expect(await done(index.get('b'))).toStrictEqual(items[2]);
+    const walked = (direction: IDBCursorDirection) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const seen: unknown[] = [];
+        const request = index.openCursor(null, direction);
+        request.onerror = () => reject(request.error ?? new Error('failed'));
+        request.onsuccess = () => {
+          const cursor = request.result;
+          if (cursor) {
+            seen.push(cursor.value);
+            cursor.continue();
+          } else resolve(seen);
+        };
+      });
+    expect(await walked('next')).toStrictEqual(items);
+    expect(await walked('prev')).toStrictEqual([...items].reverse());
+    expect(await walked('nextunique')).toStrictEqual([items[0], items[2]]);
+    expect(await walked('prevunique')).toStrictEqual([items[2], items[0]]);
+    db.close();
+  });
+
   it('deletes a database with its file, and lists the databases of the folder', async () => {
     const folder = tempDir('idb-delete');
     const { indexedDB } = sqliteIndexedDB(folder);
