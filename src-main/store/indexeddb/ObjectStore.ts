@@ -5,7 +5,7 @@ import { normalizeKeyPath } from './validateKeyPath';
 import KeyGenerator from './KeyGenerator';
 import type Index from './Index';
 import type Database from './Database';
-import type FDBKeyRange from './FDBKeyRange';
+import FDBKeyRange from './FDBKeyRange';
 import { decodeKey, encodeKey } from './key-codec';
 import { asRange, boundsSql, rangeBounds, type Bounds } from './sql-bounds';
 import type { Key, KeyPath, Record, RollbackLog, Value } from './types';
@@ -77,6 +77,8 @@ class ObjectStore {
 
   // http://www.w3.org/TR/2015/REC-IndexedDB-20150108/#dfn-steps-for-retrieving-a-value-from-an-object-store
   public getValue(key: FDBKeyRange | Key): Value {
+    // A single key (most reads: a token, a setting, a post by id) is one lookup of the unique (store, key).
+    if (!(key instanceof FDBKeyRange)) return this.file.exists ? this.valueAt(encodeKey(key)) : undefined;
     const { bounds } = this.selectRange(key);
     const [record] = this.select(bounds, false, 1);
     return record !== undefined ? decodeValue(record.value) : undefined;
