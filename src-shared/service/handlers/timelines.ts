@@ -1,12 +1,12 @@
 import type { TimelineInput } from '../../api/inputs';
 import type { PostRow, PostType } from '../../store/rows';
-import { newestFirst, readTimeline } from '../../store/timeline';
+import { readTimeline } from '../../store/timeline';
+import { readMentions } from '../../store/mentions-timeline';
 import type { Ctx, Handler, SignedInHandler } from '../context';
 import { presentPosts } from '../present';
 import { readablePost } from '../posts';
 import { problems } from '../validate';
 import { canRead } from '../../store/visibility';
-import { postsByGuids } from '../../store/posts-by-guid';
 import type { PostAnswer } from '../../api/answers';
 import { fitsScheduled, scheduledBounds } from '../scheduled';
 
@@ -47,24 +47,16 @@ export const globalTimeline: Handler<PostAnswer[], TimelineInput> = async (ctx, 
 /** GET /api/posts/mentions: posts that mention one of the viewer's Personas (or `persona_guid` alone). */
 export const mentionsTimeline: SignedInHandler<PostAnswer[], TimelineInput> = async (ctx, input) => {
   const personas = ctx.viewer.personaGuids.filter((g) => input.persona_guid === undefined || g === input.persona_guid);
-  const before = await cursorOf(ctx, input.before);
   const { since, until } = scheduledBounds(input.scheduled, ctx.now, input);
-  const rows = (
-    await Promise.all(
-      personas.map((persona) =>
-        ctx.db.mentions
-          .where('[personaGuid+publishUnix+postGuid]')
-          .between([persona, since ?? -Infinity, ''], [persona, until ?? Infinity, '\uffff'])
-          .toArray(),
-      ),
-    )
-  ).flat();
-  const guids = [...new Set(rows.map((r) => r.postGuid))];
-  const posts = (await postsByGuids(ctx.db, guids))
-    .filter((p) => (input.types as readonly PostType[]).includes(p.type))
-    .filter((p) => !before || newestFirst(p, before) > 0)
-    .filter(acceptFor(ctx, { ...input, persona_guid: undefined }))
-    .sort(newestFirst)
-    .slice(0, input.count);
+  const types: readonly PostType[] = input.types;
+  const accept = acceptFor(ctx, { ...input, persona_guid: undefined });
+  const posts = await readMentions(ctx.db, {
+    personas,
+    count: input.count,
+    since,
+    until,
+    before: await cursorOf(ctx, input.before),
+    accept: (post) => types.includes(post.type) && accept(post),
+  });
   return presentPosts(ctx, posts);
 };

@@ -262,6 +262,52 @@ describe.each(BACKENDS)('timelines (%s)', (backend) => {
       expectError(await instance.call('GET', '/api/posts/mentions', { params: { count: 0 } }), 400, COUNT_PROBLEM);
     });
 
+    it('pages through the mentions of every Persona of the reader in timeline order, each post once', async () => {
+      const work = await instance.call('POST', '/api/account/personas', { params: { handle: 'work', name: 'Work' } });
+      expectOk(work);
+      const mine: Written[] = [];
+      for (let i = 0; i < 60; i++) {
+        const text = ['For @me', 'For @work', 'For @me and @work', 'For nobody'][i % 4] ?? '';
+        // Several posts share a second, so that the order falls to their GUIDs there.
+        if (i % 3 === 0) instance.clock.advance(1);
+        const post = await writePost(instance, {
+          content: `${text} ${i}`,
+          post_type: i % 5 === 0 ? 'post.article' : 'post.note',
+        });
+        if (i % 4 !== 3 && i % 5 !== 0) mine.push(post);
+      }
+      const seen: string[] = [];
+      let before: string | undefined;
+      for (;;) {
+        const params: Record<string, string | number> = { count: 7 };
+        if (before) params['before'] = before;
+        const page = guidsOf((await instance.call('GET', '/api/posts/mentions', { params })).json.data);
+        if (page.length === 0) break;
+        seen.push(...page);
+        before = page.at(-1);
+      }
+      expect(seen).toEqual(inTimelineOrder(mine));
+      const workOnly = await instance.call('GET', '/api/posts/mentions', {
+        params: { count: 100, persona_guid: work.json.data.guid },
+      });
+      expect(guidsOf(workOnly.json.data)).toEqual(
+        inTimelineOrder(mine.filter((post) => (post as Written & { text: string }).text.includes('@work'))),
+      );
+    });
+
+    it('reads the mentions it answers with, not every mention of the reader', async () => {
+      for (let i = 0; i < 300; i++) await writePost(instance, { content: `Hi @me ${i}` });
+      let mentionRowsRead = 0;
+      instance.db.mentions.hook('reading', (row) => {
+        mentionRowsRead++;
+        return row;
+      });
+      const answer = await instance.call('GET', '/api/posts/mentions', { params: { count: 5 } });
+      expect(answer.json.data).toHaveLength(5);
+      expect(mentionRowsRead).toBeGreaterThan(0);
+      expect(mentionRowsRead).toBeLessThanOrEqual(60);
+    });
+
     it('needs a token', async () => {
       expectError(await instance.call('GET', '/api/posts/mentions', { token: null }), 403, ErrorText.needToLogIn);
     });
