@@ -1,3 +1,4 @@
+import './api/zod-without-eval';
 import { deskBridge } from './api/bridge';
 import { pageConnection } from './api/clients';
 import { useAccount } from './state/account';

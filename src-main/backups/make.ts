@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupReason } from '../../src-shared/api/backups';
-import { SOFTWARE } from '../../src-shared/api/about';
+import { SOFTWARE } from '../../src-shared/api/software';
 import {
   CHUNK_BYTES,
   CHUNK_COMPRESSION,

@@ -16,7 +16,7 @@ import { readManifest } from './manifest';
 export function backupsToRemove(listed: readonly BackupAnswer[], keep: number): string[] {
   const kept = new Set<string>();
   const most = Math.max(1, keep);
-  for (const reason of backupReason.options) {
+  for (const reason of backupReason.unwrap().options) {
     const ofKind = listed.filter((backup) => backup.reason === reason);
     const good = ofKind.filter((backup) => backup.state === 'good').slice(0, most);
     const oldestGood = good.at(-1)?.name ?? '';

@@ -13,17 +13,19 @@ export function deskBridge(): DeskBridge | null {
   return typeof bridge.onCommand === 'function' && typeof bridge.syncNow === 'function' ? (bridge as DeskBridge) : null;
 }
 
-const position = z.union(
-  [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]],
+const position = z.lazy(() =>
+  z.union([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]),
 );
 
-export const deskCommand = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('new-post') }),
-  z.object({ command: z.literal('search') }),
-  z.object({ command: z.literal('switch-persona'), position }),
-  z.object({ command: z.literal('preferences') }),
-  z.object({ command: z.literal('show-mentions') }),
-]);
+export const deskCommand = z.lazy(() =>
+  z.discriminatedUnion('command', [
+    z.object({ command: z.literal('new-post') }),
+    z.object({ command: z.literal('search') }),
+    z.object({ command: z.literal('switch-persona'), position }),
+    z.object({ command: z.literal('preferences') }),
+    z.object({ command: z.literal('show-mentions') }),
+  ]),
+);
 
 /** A command from the bridge, or null when it is not one this page knows. */
 export function parseDeskCommand(value: unknown): DeskCommand | null {

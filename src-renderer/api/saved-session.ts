@@ -5,7 +5,7 @@ import { z } from 'zod';
  * came from signing in (then signing out ends it on the instance) or was pasted (the owner token printed by
  * `npm run serve`, which signing out must not end).
  */
-const savedSession = z.object({ token: z.string().min(1), source: z.enum(['login', 'pasted']) });
+const savedSession = z.lazy(() => z.object({ token: z.string().min(1), source: z.enum(['login', 'pasted']) }));
 export type SavedSession = z.infer<typeof savedSession>;
 
 const KEY = 'desk.session.v1';

@@ -36,7 +36,7 @@ export function readDrafts(storage: Storage = localStorage): Draft[] {
   });
 }
 
-const goneSchema = z.record(z.string(), z.number());
+const goneSchema = z.lazy(() => z.record(z.string(), z.number()));
 export type Gone = z.infer<typeof goneSchema>;
 
 function readGone(storage: Storage = localStorage): Gone {

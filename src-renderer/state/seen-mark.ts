@@ -50,12 +50,14 @@ export function newestPast(posts: readonly RemotePost[], now = Date.now() / 1000
 const SEEN_KEY = 'desk.seen.v1';
 
 /** Stored per timeline key: `{unix, guid}`, or a bare number of seconds as earlier versions kept it. */
-const storedMark = z.union([
-  z.number().transform((unix): SeenMark => ({ unix, guid: null })),
-  z
-    .object({ unix: z.number(), guid: z.string().min(1) })
-    .transform(({ unix, guid }): SeenMark => ({ unix, guid: guid.toLowerCase() })),
-]);
+const storedMark = z.lazy(() =>
+  z.union([
+    z.number().transform((unix): SeenMark => ({ unix, guid: null })),
+    z
+      .object({ unix: z.number(), guid: z.string().min(1) })
+      .transform(({ unix, guid }): SeenMark => ({ unix, guid: guid.toLowerCase() })),
+  ]),
+);
 type StoredMark = z.input<typeof storedMark>;
 const isStoredMark = (value: unknown): value is StoredMark => storedMark.safeParse(value).success;
 

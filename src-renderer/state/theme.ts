@@ -6,7 +6,7 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 const KEY = 'desk.theme.v1';
-const theme = z.enum(THEMES);
+const theme = z.lazy(() => z.enum(THEMES));
 
 /** The choice kept in localStorage; anything unreadable is the system's. */
 function storedTheme(): Theme {

@@ -1,5 +1,3 @@
-import pkg from '../../package.json' with { type: 'json' };
-
 /**
  * What `GET /api/about` (an extension) says of this server. Remotes are told apart by it: one that names an
  * extension here is relied on for it, and one that has no such endpoint (the reference answers 400 or 401)
@@ -42,5 +40,3 @@ export const EXTENSIONS = [
   'events',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];
-
-export const SOFTWARE = { name: pkg.productName, version: pkg.version } as const;

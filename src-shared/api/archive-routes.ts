@@ -4,7 +4,7 @@ import { DRAFT_LIMITS, draftSchema } from './draft';
 import { route, signedIn, type OwnBody } from './route-contract';
 
 /** What `POST /api/instance/export` takes: the page's drafts (which are not in the store), and nothing else. */
-export const exportDraftsBody = z.strictObject({ drafts: z.array(draftSchema).max(DRAFT_LIMITS.count) });
+export const exportDraftsBody = z.lazy(() => z.strictObject({ drafts: z.array(draftSchema).max(DRAFT_LIMITS.count) }));
 
 /** The drafts sent with an export: their JSON and little else, held whole by the host before the route reads it. */
 export const exportBody = {

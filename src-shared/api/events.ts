@@ -10,30 +10,32 @@ import { z } from 'zod';
 /** The most GUIDs one event lists of each sort; changes that would list more are told as a `resync`. */
 export const EVENT_LIST_MAX = 250;
 
-const guids = z.array(z.string()).max(EVENT_LIST_MAX);
+const guids = z.lazy(() => z.array(z.string()).max(EVENT_LIST_MAX));
 
 /** A remote's status changed (a cycle began, moved on or ended; its outbox or its row changed): read `GET /api/sync/remotes`. */
-export const syncEvent = z.strictObject({ kind: z.literal('sync'), remote_guid: z.string() });
+export const syncEvent = z.lazy(() => z.strictObject({ kind: z.literal('sync'), remote_guid: z.string() }));
 
 /**
  * Posts were stored or changed here: written, edited or deleted through the API, or pulled from a remote.
  * With the Channels and Personas they belong to, so that the page reads again only the timelines that can
  * show them.
  */
-export const postsEvent = z.strictObject({
-  kind: z.literal('posts'),
-  post_guids: guids,
-  channel_guids: guids,
-  persona_guids: guids,
-});
+export const postsEvent = z.lazy(() =>
+  z.strictObject({
+    kind: z.literal('posts'),
+    post_guids: guids,
+    channel_guids: guids,
+    persona_guids: guids,
+  }),
+);
 
 /**
  * The stream cannot say what changed: it has just opened (whatever changed before is unknown to it), or
  * more changed than it holds for a page that reads slowly. The page reads everything it shows again.
  */
-export const resyncEvent = z.strictObject({ kind: z.literal('resync') });
+export const resyncEvent = z.lazy(() => z.strictObject({ kind: z.literal('resync') }));
 
-export const deskEvent = z.discriminatedUnion('kind', [syncEvent, postsEvent, resyncEvent]);
+export const deskEvent = z.lazy(() => z.discriminatedUnion('kind', [syncEvent, postsEvent, resyncEvent]));
 export type DeskEvent = z.infer<typeof deskEvent>;
 export type DeskEventKind = DeskEvent['kind'];
 export type DeskEventOf<K extends DeskEventKind> = Extract<DeskEvent, { kind: K }>;

@@ -123,57 +123,65 @@ const typesOf = (fallback: InstancePostType[]) =>
  * reference does, so a timeline is what has been published; `include` mixes them in at their time (sync
  * reads them so); `only` lists them alone.
  */
-const scheduledOf = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(SCHEDULED, { error: `scheduled must be one of ${SCHEDULED.join(', ')}` }))
-  .default('exclude');
+const scheduledOf = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(SCHEDULED, { error: `scheduled must be one of ${SCHEDULED.join(', ')}` }))
+    .default('exclude'),
+);
 
-export const timelineInput = z.object({
-  count: countOf(LIMITS.countMin, LIMITS.countMax, LIMITS.countDefault),
-  types: typesOf(['post.note']),
-  since: unixTime('since').optional(),
-  until: unixTime('until').optional(),
-  /** Extension: also older posts changed at or after this time, after the newer ones (for pollers). */
-  changed_since: unixTime('changed_since').optional(),
-  /** Extension: continue after this post (exclusive), in timeline order. */
-  before: guidText('before must be the GUID of a post').optional(),
-  persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
-  channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
-  scheduled: scheduledOf,
-});
+export const timelineInput = z.lazy(() =>
+  z.object({
+    count: countOf(LIMITS.countMin, LIMITS.countMax, LIMITS.countDefault),
+    types: typesOf(['post.note']),
+    since: unixTime('since').optional(),
+    until: unixTime('until').optional(),
+    /** Extension: also older posts changed at or after this time, after the newer ones (for pollers). */
+    changed_since: unixTime('changed_since').optional(),
+    /** Extension: continue after this post (exclusive), in timeline order. */
+    before: guidText('before must be the GUID of a post').optional(),
+    persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
+    channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
+    scheduled: scheduledOf,
+  }),
+);
 export type TimelineInput = z.infer<typeof timelineInput>;
 
 const QUERY_REQUIRED = "q, tag or author_guid is required: words to find, @handle to search one Persona's posts";
 
 /** A tag asked for, as posts' tags are compared (`tagKey`: any case, with or without `#`). */
-const tagQuery = z
-  .string()
-  .transform(tagKey)
-  .refine((s) => s !== '', 'tag must name a tag')
-  .refine((s) => chars(s) <= LIMITS.tagChars, `tag must be at most ${LIMITS.tagChars} characters`);
+const tagQuery = z.lazy(() =>
+  z
+    .string()
+    .transform(tagKey)
+    .refine((s) => s !== '', 'tag must name a tag')
+    .refine((s) => chars(s) <= LIMITS.tagChars, `tag must be at most ${LIMITS.tagChars} characters`),
+);
 
 /**
  * GET /api/posts/search (extension): `count` and `before` as on the timelines; every type by default.
  * `tag` and `author_guid` narrow to one tag exactly and to one author; with either, `q` may be left out.
  */
-export const postSearchInput = z
-  .object({
-    q: z.string().trim().default(''),
-    tag: tagQuery.optional(),
-    author_guid: guidText('author_guid must be a Persona GUID').optional(),
-    count: timelineInput.shape.count,
-    types: typesOf([...POST_TYPES]),
-    before: timelineInput.shape.before,
-    /** Whose stars and pins the answer shows (default the viewer's first Persona); it does not narrow. */
-    persona_guid: timelineInput.shape.persona_guid,
-    scheduled: timelineInput.shape.scheduled,
-  })
-  .refine((input) => input.q !== '' || input.tag !== undefined || input.author_guid !== undefined, QUERY_REQUIRED);
+export const postSearchInput = z.lazy(() =>
+  z
+    .object({
+      q: z.string().trim().default(''),
+      tag: tagQuery.optional(),
+      author_guid: guidText('author_guid must be a Persona GUID').optional(),
+      count: timelineInput.unwrap().shape.count,
+      types: typesOf([...POST_TYPES]),
+      before: timelineInput.unwrap().shape.before,
+      /** Whose stars and pins the answer shows (default the viewer's first Persona); it does not narrow. */
+      persona_guid: timelineInput.unwrap().shape.persona_guid,
+      scheduled: timelineInput.unwrap().shape.scheduled,
+    })
+    .refine((input) => input.q !== '' || input.tag !== undefined || input.author_guid !== undefined, QUERY_REQUIRED),
+);
 export type PostSearchInput = z.infer<typeof postSearchInput>;
 
-const geo = {
+const geo = () => ({
   geo_longitude: numberOrEmpty('geo_longitude', GEO_BOUNDS.longitude.min, GEO_BOUNDS.longitude.max).optional(),
   geo_latitude: numberOrEmpty('geo_latitude', GEO_BOUNDS.latitude.min, GEO_BOUNDS.latitude.max).optional(),
   geo_altitude: numberOrEmpty('geo_altitude', GEO_BOUNDS.altitude.min, GEO_BOUNDS.altitude.max).optional(),
@@ -182,60 +190,62 @@ const geo = {
     .trim()
     .max(LIMITS.geoDescriptionChars, `geo_description must be at most ${LIMITS.geoDescriptionChars} characters`)
     .optional(),
-};
+});
 
 /** POST /api/posts/write; whether a value is required depends on create or update (see handlers). */
-export const writeInput = z.object({
-  content: z.string().optional(),
-  post_type: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine(isInstancePostType, `post_type must be one of ${POST_TYPES.join(', ')}`)
-    .optional(),
-  source_url: z.string().trim().optional(),
-  source_title: z
-    .string()
-    .trim()
-    .refine(
-      (s) => chars(s) <= LIMITS.sourceTitleChars,
-      `source_title must be at most ${LIMITS.sourceTitleChars} characters`,
-    )
-    .optional(),
-  guid: guidText('guid must be 36 characters').optional(),
-  channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
-  persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
-  title: z
-    .string()
-    .trim()
-    .refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
-    .optional(),
-  canonical_url: z
-    .string()
-    .trim()
-    .refine(
-      (s) => s === '' || CANONICAL_PATH_PATTERN.test(s),
-      'canonical_url must be a path such as /notes/hello, without domain, protocol, spaces, quotes or angle brackets',
-    )
-    .refine((s) => s.length <= LIMITS.pathChars, `canonical_url must be at most ${LIMITS.pathChars} characters`)
-    .optional(),
-  reply_to: z.string().trim().optional(),
-  post_slug: z
-    .string()
-    .trim()
-    .regex(SLUG_PATTERN, 'post_slug may hold letters, digits, "-", "_", "." and "~" only')
-    .optional(),
-  post_privacy: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine(isPrivacy, `post_privacy must be one of ${PRIVACIES.join(', ')}`)
-    .optional(),
-  publish_at: z.string().trim().optional(),
-  expires_at: z.string().trim().optional(),
-  tags: z.string().optional(),
-  ...geo,
-});
+export const writeInput = z.lazy(() =>
+  z.object({
+    content: z.string().optional(),
+    post_type: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isInstancePostType, `post_type must be one of ${POST_TYPES.join(', ')}`)
+      .optional(),
+    source_url: z.string().trim().optional(),
+    source_title: z
+      .string()
+      .trim()
+      .refine(
+        (s) => chars(s) <= LIMITS.sourceTitleChars,
+        `source_title must be at most ${LIMITS.sourceTitleChars} characters`,
+      )
+      .optional(),
+    guid: guidText('guid must be 36 characters').optional(),
+    channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
+    persona_guid: guidText('persona_guid must be a Persona GUID').optional(),
+    title: z
+      .string()
+      .trim()
+      .refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+      .optional(),
+    canonical_url: z
+      .string()
+      .trim()
+      .refine(
+        (s) => s === '' || CANONICAL_PATH_PATTERN.test(s),
+        'canonical_url must be a path such as /notes/hello, without domain, protocol, spaces, quotes or angle brackets',
+      )
+      .refine((s) => s.length <= LIMITS.pathChars, `canonical_url must be at most ${LIMITS.pathChars} characters`)
+      .optional(),
+    reply_to: z.string().trim().optional(),
+    post_slug: z
+      .string()
+      .trim()
+      .regex(SLUG_PATTERN, 'post_slug may hold letters, digits, "-", "_", "." and "~" only')
+      .optional(),
+    post_privacy: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isPrivacy, `post_privacy must be one of ${PRIVACIES.join(', ')}`)
+      .optional(),
+    publish_at: z.string().trim().optional(),
+    expires_at: z.string().trim().optional(),
+    tags: z.string().optional(),
+    ...geo(),
+  }),
+);
 export type WriteInput = z.infer<typeof writeInput>;
 
 /** The write variables a new post may be refused for lacking. */
@@ -263,132 +273,160 @@ export const missingFor = (
  * posts of an answer show that Persona's stars and pins. Where it only says whose marks are shown, one
  * that is not the viewer's is the first one, not an error.
  */
-export const actingInput = z.object({ persona_guid: z.string().optional() });
+export const actingInput = z.lazy(() => z.object({ persona_guid: z.string().optional() }));
 export type ActingInput = z.infer<typeof actingInput>;
 
 /** GET /api/posts/{guid}: `passwd` opens a post protected through the legacy interface. */
-export const postReadInput = actingInput.extend({ passwd: z.string().optional() });
+export const postReadInput = z.lazy(() => actingInput.unwrap().extend({ passwd: z.string().optional() }));
 export type PostReadInput = z.infer<typeof postReadInput>;
 
 /** POST /api/posts/{guid}/pin: `value` is `pin.orange`, `orange`, any case; anything else means no pin. */
-export const pinInput = actingInput.extend({ value: z.string().optional() });
+export const pinInput = z.lazy(() => actingInput.unwrap().extend({ value: z.string().optional() }));
 export type PinInput = z.infer<typeof pinInput>;
 
 /** DELETE /api/posts names its post as `guid`; DELETE /api/posts/{guid} in its path. */
-export const deleteInput = z.object({ guid: z.string().optional() });
+export const deleteInput = z.lazy(() => z.object({ guid: z.string().optional() }));
 export type DeleteInput = z.infer<typeof deleteInput>;
 
-export const bioInput = z.object({
-  bio_text: z
-    .string({ error: 'bio_text is required (an empty text deletes the bio)' })
-    .refine((s) => chars(s) <= LIMITS.bioChars, `bio_text must be at most ${LIMITS.bioChars} characters`),
-});
+export const bioInput = z.lazy(() =>
+  z.object({
+    bio_text: z
+      .string({ error: 'bio_text is required (an empty text deletes the bio)' })
+      .refine((s) => chars(s) <= LIMITS.bioChars, `bio_text must be at most ${LIMITS.bioChars} characters`),
+  }),
+);
 export type BioInput = z.infer<typeof bioInput>;
 
-export const profileInput = z.object({
-  display_as: z
-    .string({ error: 'display_as is required' })
-    .trim()
-    .min(1, 'display_as must not be empty')
-    .refine((s) => chars(s) <= LIMITS.nameChars, `display_as must be at most ${LIMITS.nameChars} characters`),
-  language: z.string({ error: 'language is required' }).trim(),
-  mail_addr: z.string({ error: 'mail_addr is required' }).trim(),
-  timezone: z.string({ error: 'timezone is required' }).trim(),
-});
+export const profileInput = z.lazy(() =>
+  z.object({
+    display_as: z
+      .string({ error: 'display_as is required' })
+      .trim()
+      .min(1, 'display_as must not be empty')
+      .refine((s) => chars(s) <= LIMITS.nameChars, `display_as must be at most ${LIMITS.nameChars} characters`),
+    language: z.string({ error: 'language is required' }).trim(),
+    mail_addr: z.string({ error: 'mail_addr is required' }).trim(),
+    timezone: z.string({ error: 'timezone is required' }).trim(),
+  }),
+);
 export type ProfileInput = z.infer<typeof profileInput>;
 
 /**
  * POST /api/account/me sets the profile when any of its variables is sent (then all are required), and
  * otherwise reads it: the input is then undefined.
  */
-export const profileChangeInput = z.preprocess((params) => {
-  const sent = params as Readonly<Record<string, unknown>>;
-  return Object.keys(profileInput.shape).some((field) => sent[field] !== undefined) ? params : undefined;
-}, profileInput.optional());
+export const profileChangeInput = z.lazy(() =>
+  z.preprocess((params) => {
+    const sent = params as Readonly<Record<string, unknown>>;
+    return Object.keys(profileInput.unwrap().shape).some((field) => sent[field] !== undefined) ? params : undefined;
+  }, profileInput.optional()),
+);
 export type ProfileChangeInput = z.infer<typeof profileChangeInput>;
 
-const personaName = z
-  .string()
-  .trim()
-  .min(1, 'name must not be empty')
-  .refine((s) => chars(s) <= LIMITS.nameChars, `name must be at most ${LIMITS.nameChars} characters`);
-const handle = z
-  .string()
-  .trim()
-  .transform((s) => s.replace(/^@/, ''))
-  .refine((s) => HANDLE_PATTERN.test(s), 'handle must be 1 to 64 letters, digits, "_", "." or "-"');
+const personaName = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'name must not be empty')
+    .refine((s) => chars(s) <= LIMITS.nameChars, `name must be at most ${LIMITS.nameChars} characters`),
+);
+const handle = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/^@/, ''))
+    .refine((s) => HANDLE_PATTERN.test(s), 'handle must be 1 to 64 letters, digits, "_", "." or "-"'),
+);
 const webUrl = (name: string) =>
   z
     .string()
     .trim()
     .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), `${name} must be an http(s) URL`);
 
-export const personaCreateInput = z.object({
-  handle: z.string({ error: 'handle is required' }).pipe(handle),
-  name: personaName.optional(),
-  channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
-});
+export const personaCreateInput = z.lazy(() =>
+  z.object({
+    handle: z.string({ error: 'handle is required' }).pipe(handle),
+    name: personaName.optional(),
+    channel_guid: guidText('channel_guid must be a Channel GUID').optional(),
+  }),
+);
 
 export type PersonaCreateInput = z.infer<typeof personaCreateInput>;
 
-export const personaUpdateInput = z.object({
-  handle: handle.optional(),
-  name: personaName.optional(),
-  avatar_url: webUrl('avatar_url').optional(),
-  site_url: webUrl('site_url').optional(),
-  timezone: z.string().trim().optional(),
-});
+export const personaUpdateInput = z.lazy(() =>
+  z.object({
+    handle: handle.optional(),
+    name: personaName.optional(),
+    avatar_url: webUrl('avatar_url').optional(),
+    site_url: webUrl('site_url').optional(),
+    timezone: z.string().trim().optional(),
+  }),
+);
 export type PersonaUpdateInput = z.infer<typeof personaUpdateInput>;
 
-export const channelCreateInput = z.object({
-  name: z.string({ error: 'name is required' }).pipe(personaName),
-  persona_guids: z.string().optional(),
-});
+export const channelCreateInput = z.lazy(() =>
+  z.object({
+    name: z.string({ error: 'name is required' }).pipe(personaName),
+    persona_guids: z.string().optional(),
+  }),
+);
 export type ChannelCreateInput = z.infer<typeof channelCreateInput>;
 
-export const channelUpdateInput = z.object({ name: z.string({ error: 'name is required' }).pipe(personaName) });
+export const channelUpdateInput = z.lazy(() =>
+  z.object({ name: z.string({ error: 'name is required' }).pipe(personaName) }),
+);
 export type ChannelUpdateInput = z.infer<typeof channelUpdateInput>;
 
 /** `move_to`: where the posts of a deleted Channel go (default the account's first other Channel). */
-export const channelDeleteInput = z.object({ move_to: guidText('move_to must be a Channel GUID').optional() });
+export const channelDeleteInput = z.lazy(() =>
+  z.object({ move_to: guidText('move_to must be a Channel GUID').optional() }),
+);
 export type ChannelDeleteInput = z.infer<typeof channelDeleteInput>;
 
-export const channelAccessInput = z.object({
-  persona_guid: guidText('persona_guid must be a Persona GUID'),
-  access: z
-    .string({ error: 'access is required: write or none' })
-    .trim()
-    .toLowerCase()
-    .refine((s) => s === 'write' || s === 'none', 'access must be write or none'),
-});
+export const channelAccessInput = z.lazy(() =>
+  z.object({
+    persona_guid: guidText('persona_guid must be a Persona GUID'),
+    access: z
+      .string({ error: 'access is required: write or none' })
+      .trim()
+      .toLowerCase()
+      .refine((s) => s === 'write' || s === 'none', 'access must be write or none'),
+  }),
+);
 export type ChannelAccessInput = z.infer<typeof channelAccessInput>;
 
-export const loginInput = z.object({
-  account_name: z
-    .string({ error: 'account_name is required' })
-    .trim()
-    .min(1, 'account_name is required')
-    .refine(
-      (s) => chars(s) <= LIMITS.signInNameChars,
-      `account_name must be at most ${LIMITS.signInNameChars} characters`,
-    ),
-  account_pass: z.string({ error: 'account_pass is required' }).min(1, 'account_pass is required'),
-});
+export const loginInput = z.lazy(() =>
+  z.object({
+    account_name: z
+      .string({ error: 'account_name is required' })
+      .trim()
+      .min(1, 'account_name is required')
+      .refine(
+        (s) => chars(s) <= LIMITS.signInNameChars,
+        `account_name must be at most ${LIMITS.signInNameChars} characters`,
+      ),
+    account_pass: z.string({ error: 'account_pass is required' }).min(1, 'account_pass is required'),
+  }),
+);
 export type LoginInput = z.infer<typeof loginInput>;
 
 /** `POST /api/auth/code`: the one-time code of a sign-in link the host printed (32 random bytes, URL-safe). */
-export const signInCodeInput = z.object({
-  code: z
-    .string({ error: 'code is required' })
-    .trim()
-    .min(1, 'code is required')
-    .max(128, 'code must be at most 128 characters'),
-});
+export const signInCodeInput = z.lazy(() =>
+  z.object({
+    code: z
+      .string({ error: 'code is required' })
+      .trim()
+      .min(1, 'code is required')
+      .max(128, 'code must be at most 128 characters'),
+  }),
+);
 export type SignInCodeInput = z.infer<typeof signInCodeInput>;
 
-export const passwordInput = z.object({
-  password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters'),
-  /** The password being replaced: checked once the account has one, so a session alone cannot change it. */
-  current: z.string().optional(),
-});
+export const passwordInput = z.lazy(() =>
+  z.object({
+    password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters'),
+    /** The password being replaced: checked once the account has one, so a session alone cannot change it. */
+    current: z.string().optional(),
+  }),
+);
 export type PasswordInput = z.infer<typeof passwordInput>;

@@ -76,7 +76,7 @@ export const instanceRoutes = {
     method: 'GET',
     pattern: '/api/account/personas',
     access: signedIn,
-    output: z.array(personaAnswer),
+    output: z.lazy(() => z.array(personaAnswer)),
   }),
   createPersona: route({
     method: 'POST',
@@ -97,7 +97,7 @@ export const instanceRoutes = {
     method: 'GET',
     pattern: '/api/account/channels',
     access: signedIn,
-    output: z.array(channelAnswer),
+    output: z.lazy(() => z.array(channelAnswer)),
   }),
   createChannel: route({
     method: 'POST',

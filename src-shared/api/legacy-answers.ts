@@ -9,35 +9,39 @@ import { LEGACY_PIN_COLOURS, PRIVACIES } from './vocabulary';
  */
 
 /** Section 2.4's `YYYY-MM-DD HH:MM:SS` (UTC). */
-const starTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+const starTime = z.lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/));
 
 /** The legacy "account": what the instance interface calls a Persona. */
-export const legacyAccountAnswer = z.strictObject({
-  id: z.number().int(),
-  guid: z.string(),
-  username: z.string(),
-  display_name: z.string(),
-  avatar_url: z.string(),
-  profile_url: z.string(),
-  site_url: orFalse(z.string()),
-  timezone: z.string(),
-  created_at: isoTime,
-  created_unix: unix,
-  is_you: z.boolean(),
-});
+export const legacyAccountAnswer = z.lazy(() =>
+  z.strictObject({
+    id: z.number().int(),
+    guid: z.string(),
+    username: z.string(),
+    display_name: z.string(),
+    avatar_url: z.string(),
+    profile_url: z.string(),
+    site_url: orFalse(z.string()),
+    timezone: z.string(),
+    created_at: isoTime,
+    created_unix: unix,
+    is_you: z.boolean(),
+  }),
+);
 export type LegacyAccountAnswer = z.infer<typeof legacyAccountAnswer>;
 
-export const legacyChannelAnswer = z.strictObject({
-  id: z.number().int(),
-  guid: z.string(),
-  name: z.string(),
-  url: z.string(),
-  privacy: z.enum(PRIVACIES),
-});
+export const legacyChannelAnswer = z.lazy(() =>
+  z.strictObject({
+    id: z.number().int(),
+    guid: z.string(),
+    name: z.string(),
+    url: z.string(),
+    privacy: z.enum(PRIVACIES),
+  }),
+);
 export type LegacyChannelAnswer = z.infer<typeof legacyChannelAnswer>;
 
 /** Section 2.2: the fields every post object has, `simple_posts` or not. */
-const legacyPostFields = {
+const legacyPostFields = () => ({
   id: z.number().int(),
   parent_id: orFalse(z.number().int()),
   title: z.string(),
@@ -81,10 +85,10 @@ const legacyPostFields = {
   pin_colour: orFalse(z.enum(LEGACY_PIN_COLOURS)),
   is_visible: z.literal(true),
   is_deleted: z.literal(false),
-};
+});
 
 /** The relational fields that `simple_posts=Y` leaves out. */
-const relationalFields = {
+const relationalFields = () => ({
   stars: orFalse(
     z.array(
       z.strictObject({
@@ -101,54 +105,66 @@ const relationalFields = {
   you_follow: z.literal(false),
   you_muted: z.literal(false),
   you_blocked: z.literal(false),
-};
+});
 
-export const simpleLegacyPostAnswer = z.strictObject(legacyPostFields);
+export const simpleLegacyPostAnswer = z.lazy(() => z.strictObject(legacyPostFields()));
 export type SimpleLegacyPostAnswer = z.infer<typeof simpleLegacyPostAnswer>;
 /** A reposted original inside a repost: whole, but it embeds nothing in turn. */
-const embeddedLegacyPost = z.strictObject({ ...legacyPostFields, ...relationalFields, parent_post: z.literal(false) });
-export const fullLegacyPostAnswer = z.strictObject({
-  ...legacyPostFields,
-  ...relationalFields,
-  parent_post: orFalse(embeddedLegacyPost),
-});
+const embeddedLegacyPost = z.lazy(() =>
+  z.strictObject({ ...legacyPostFields(), ...relationalFields(), parent_post: z.literal(false) }),
+);
+export const fullLegacyPostAnswer = z.lazy(() =>
+  z.strictObject({
+    ...legacyPostFields(),
+    ...relationalFields(),
+    parent_post: orFalse(embeddedLegacyPost),
+  }),
+);
 
-export const legacyPostAnswer = z.union([fullLegacyPostAnswer, simpleLegacyPostAnswer]);
+export const legacyPostAnswer = z.lazy(() => z.union([fullLegacyPostAnswer, simpleLegacyPostAnswer]));
 export type LegacyPostAnswer = z.infer<typeof legacyPostAnswer>;
-export const legacyPostsAnswer = z.array(legacyPostAnswer);
+export const legacyPostsAnswer = z.lazy(() => z.array(legacyPostAnswer));
 
 /** DELETE /content/{id}. */
-export const legacyDeleteAnswer = z.strictObject({
-  id: z.number().int(),
-  is_visible: z.literal(false),
-  is_deleted: z.literal(true),
-});
+export const legacyDeleteAnswer = z.lazy(() =>
+  z.strictObject({
+    id: z.number().int(),
+    is_visible: z.literal(false),
+    is_deleted: z.literal(true),
+  }),
+);
 
 export const WELCOME_STATES = ['seen', 'skipped'] as const;
 export type WelcomeState = (typeof WELCOME_STATES)[number];
 
 /** GET /users/me: the signed-in account, its Personas (`accounts`) and Channels. */
-export const usersMeAnswer = z.strictObject({
-  guid: z.string(),
-  name: z.string(),
-  display_name: z.string(),
-  mail: z.string(),
-  language: z.string(),
-  timezone: z.string(),
-  type: z.string(),
-  has_password: z.boolean(),
-  welcome: orFalse(z.enum(WELCOME_STATES)),
-  accounts: z.array(legacyAccountAnswer),
-  channels: z.array(legacyChannelAnswer),
-  ...stamps,
-});
+export const usersMeAnswer = z.lazy(() =>
+  z.strictObject({
+    guid: z.string(),
+    name: z.string(),
+    display_name: z.string(),
+    mail: z.string(),
+    language: z.string(),
+    timezone: z.string(),
+    type: z.string(),
+    has_password: z.boolean(),
+    welcome: orFalse(z.enum(WELCOME_STATES)),
+    accounts: z.array(legacyAccountAnswer),
+    channels: z.array(legacyChannelAnswer),
+    ...stamps,
+  }),
+);
 
-export const welcomeAnswer = z.strictObject({ welcome: z.enum(WELCOME_STATES) });
+export const welcomeAnswer = z.lazy(() => z.strictObject({ welcome: z.enum(WELCOME_STATES) }));
 /** POST /users/write: the Persona with its bio. */
-export const usersWriteAnswer = legacyAccountAnswer.extend({ bio_text: z.string(), bio_html: z.string() });
-export const myDataDeletedAnswer = z.strictObject({ deleted_posts: count });
-export const accountResetAnswer = z.strictObject({ account_reset: z.literal(true), deleted_posts: count });
+export const usersWriteAnswer = z.lazy(() =>
+  legacyAccountAnswer.unwrap().extend({ bio_text: z.string(), bio_html: z.string() }),
+);
+export const myDataDeletedAnswer = z.lazy(() => z.strictObject({ deleted_posts: count }));
+export const accountResetAnswer = z.lazy(() =>
+  z.strictObject({ account_reset: z.literal(true), deleted_posts: count }),
+);
 /** Follow relations: a single-user instance keeps none. */
-export const noRelationsAnswer = z.array(z.never());
+export const noRelationsAnswer = z.lazy(() => z.array(z.never()));
 /** What a path that always refuses answers: nothing, ever. */
-export const refusalAnswer = z.never();
+export const refusalAnswer = z.lazy(() => z.never());

@@ -140,8 +140,18 @@ export const userRoutes = {
     path: { account_id: accountIdParam },
     output: posts,
   }),
-  usersList: route({ method: 'GET', pattern: '/users/list', access: anyone, output: z.array(legacyAccountAnswer) }),
-  usersSites: route({ method: 'GET', pattern: '/users/sites', access: signedIn, output: z.array(legacyChannelAnswer) }),
+  usersList: route({
+    method: 'GET',
+    pattern: '/users/list',
+    access: anyone,
+    output: z.lazy(() => z.array(legacyAccountAnswer)),
+  }),
+  usersSites: route({
+    method: 'GET',
+    pattern: '/users/sites',
+    access: signedIn,
+    output: z.lazy(() => z.array(legacyChannelAnswer)),
+  }),
   followers: route({ method: 'GET', pattern: '/users/followers', access: signedIn, output: noRelationsAnswer }),
   following: route({ method: 'GET', pattern: '/users/following', access: signedIn, output: noRelationsAnswer }),
   usersMeta: route({

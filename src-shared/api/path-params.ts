@@ -10,7 +10,7 @@ const lower = (s: string): string => s.toLowerCase();
 
 /** A GUID as it was sent (any case; given lowercased); any other segment is refused as `refusal` says. */
 export const guidParam = (code: number, text: string): PathParam<string, Refusal> => ({
-  schema: z.string().regex(GUID_PATTERN, 'must be a GUID').transform(lower),
+  schema: z.lazy(() => z.string().regex(GUID_PATTERN, 'must be a GUID').transform(lower)),
   refusal: { code, text },
 });
 
@@ -19,7 +19,7 @@ export const guidParam = (code: number, text: string): PathParam<string, Refusal
  * null and answers as for a post it cannot find, in the route's words, after what it checks first.
  */
 export const postGuidParam: PathParam<string, null> = {
-  schema: z.string().trim().regex(GUID_PATTERN, 'must be the GUID of a post').transform(lower),
+  schema: z.lazy(() => z.string().trim().regex(GUID_PATTERN, 'must be the GUID of a post').transform(lower)),
   refusal: null,
 };
 
@@ -31,21 +31,25 @@ export const notAPostId: Refusal = { code: 400, text: 'The post id must be a who
  * handler after what it checks first.
  */
 export const postIdParam = <R extends Refusal | null>(refusal: R): PathParam<number, R> => ({
-  schema: z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}$/, 'must be the numeric id of a post')
-    .transform(Number),
+  schema: z.lazy(() =>
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/, 'must be the numeric id of a post')
+      .transform(Number),
+  ),
   refusal,
 });
 
 /** A legacy account (a Persona) by its numeric id; an id that cannot be one is an unknown account. */
 export const accountIdParam: PathParam<number, Refusal> = {
-  schema: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{0,14}$/, 'must be the numeric id of an account')
-    .transform(Number),
+  schema: z.lazy(() =>
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,14}$/, 'must be the numeric id of an account')
+      .transform(Number),
+  ),
   refusal: { code: 404, text: ErrorText.invalidAccount },
 };
 
@@ -57,13 +61,15 @@ const ADDRESS_CHARS = LIMITS.handleChars + 1 + 253 + 1 + LIMITS.guidChars;
  * cannot name a Persona (blank, or longer than any address) is a Persona not known here.
  */
 export const personaNameParam: PathParam<string, Refusal> = {
-  schema: z
-    .string()
-    .transform((s) => s.replace(/^@/, ''))
-    .refine(
-      (s) => s.trim() !== '' && s.length <= ADDRESS_CHARS,
-      `must be a handle, handle@host or GUID of at most ${ADDRESS_CHARS} characters`,
-    ),
+  schema: z.lazy(() =>
+    z
+      .string()
+      .transform((s) => s.replace(/^@/, ''))
+      .refine(
+        (s) => s.trim() !== '' && s.length <= ADDRESS_CHARS,
+        `must be a handle, handle@host or GUID of at most ${ADDRESS_CHARS} characters`,
+      ),
+  ),
   refusal: { code: 404, text: ErrorText.unknownPersona },
 };
 
@@ -72,10 +78,12 @@ export const personaNameParam: PathParam<string, Refusal> = {
  * writing a number (`0x1`, `1e0`, ` 1`) names no item, rather than one the person did not mean.
  */
 export const outboxSeqParam: PathParam<number, Refusal> = {
-  schema: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/, 'must be the number of an outbox item')
-    .transform(Number),
+  schema: z.lazy(() =>
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, 'must be the number of an outbox item')
+      .transform(Number),
+  ),
   refusal: { code: 404, text: ErrorText.unknownOutboxItem },
 };
 

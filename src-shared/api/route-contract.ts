@@ -7,6 +7,11 @@ import type { Extension } from './about';
  * variables, its path parameters, a body it reads itself) and what it answers. The service implements the
  * routes by name (service/routes.ts), the desk client calls them by name (client/desk-client.ts), and
  * docs/routes.md is made from them.
+ *
+ * The schemas the routes name (answers.ts, inputs.ts and their siblings, and the client's readers of them)
+ * are declared in `z.lazy(() => …)`: each is built when it is first used, not as its module loads. The page
+ * loads them all and uses a few, and building them at load was half of its first evaluation. Where one is
+ * made from another (`.pick`, `.extend`, `.shape`), `.unwrap()` gives the schema the other stands for.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -25,7 +25,7 @@ export const syncRoutes = {
     method: 'GET',
     pattern: '/api/sync/remotes',
     access: signedIn,
-    output: z.array(remoteStatusAnswer),
+    output: z.lazy(() => z.array(remoteStatusAnswer)),
     needs: 'sync',
   }),
   addRemote: route({
@@ -72,7 +72,7 @@ export const syncRoutes = {
     method: 'GET',
     pattern: '/api/sync/conflicts',
     access: signedIn,
-    output: z.array(conflictAnswer),
+    output: z.lazy(() => z.array(conflictAnswer)),
     needs: 'sync',
   }),
   settleOutboxItem: route({

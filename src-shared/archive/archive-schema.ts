@@ -66,7 +66,7 @@ export const dataEntryName = (table: ArchiveTable): string => `data/${table}.jso
  * read as before, and one with it is read by this version alone (an older one refuses the entry by name).
  */
 export const DRAFTS_ENTRY = 'data/drafts.jsonl';
-export const archiveDraftSchema = z.strictObject(draftSchema.shape);
+export const archiveDraftSchema = z.strictObject(draftSchema.unwrap().shape);
 export type ArchiveDraft = z.infer<typeof archiveDraftSchema>;
 
 const count = z.number().int().nonnegative();

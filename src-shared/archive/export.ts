@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Draft } from '../api/draft';
-import { SOFTWARE } from '../api/about';
+import { SOFTWARE } from '../api/software';
 import type { PublishingDb } from '../store/db';
 import type { PersonaRow, PostRow } from '../store/rows';
 import { isPersonSetting } from '../store/setting-keys';

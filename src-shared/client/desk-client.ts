@@ -1,7 +1,8 @@
 import type { SettleAction } from '../api/vocabulary';
 import { createDeskCall, type CallInput, type DeskRouteName } from './desk-call';
-import { instancePost } from './lenient-answers';
+import type { PostAnswer } from '../api/answers';
 import { legacyPost } from './lenient-legacy-answers';
+import { ownPost } from './own-post';
 import { pageOf, postOf } from './read';
 import type { PostPage, RemotePost } from './remote-post';
 import { createTransport, type Answer, type ClientOptions } from './transport';
@@ -27,8 +28,12 @@ export type DeskCollection = keyof typeof BLURB_ROUTES;
 export function createDeskClient(options: ClientOptions) {
   const t = createTransport(options);
   const call = createDeskCall(t);
-  /** A page of this instance's posts: checked with the route's strict schema, then read as `RemotePost`s. */
-  const ownPage = ({ answer }: { answer: Answer }): PostPage => pageOf(t, answer, instancePost);
+  /** A page of this instance's posts: checked with the route's strict schema, and those posts taken as `RemotePost`s. */
+  const ownPage = ({ data, answer }: { data: PostAnswer[]; answer: Answer }): PostPage => ({
+    posts: data.map(ownPost),
+    skipped: [],
+    servedUnix: answer.servedUnix,
+  });
   /** The same for its legacy posts (Blurbs, a repost); the client never asks for `simple_posts`, so each post is whole. */
   const legacyPage = ({ answer }: { answer: Answer }): PostPage => pageOf(t, answer, legacyPost);
 

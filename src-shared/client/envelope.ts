@@ -5,16 +5,18 @@ import { int, listOf, optText } from './lenient';
  * Section 2.1, read tolerantly: `meta.code` may be a numeric string, `meta.text` and `meta.list` may be
  * missing, false or null, and `data` may be anything (the reference answers some errors with `data: []`).
  */
-export const looseEnvelope = z.object({
-  meta: z.object({
-    code: int,
-    text: optText,
-    list: listOf(z.unknown()).transform((items) =>
-      items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))),
-    ),
+export const looseEnvelope = z.lazy(() =>
+  z.object({
+    meta: z.object({
+      code: int,
+      text: optText,
+      list: listOf(z.unknown()).transform((items) =>
+        items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))),
+      ),
+    }),
+    data: z.unknown(),
   }),
-  data: z.unknown(),
-});
+);
 export type LooseEnvelope = z.infer<typeof looseEnvelope>;
 
 /** The body as an envelope, or null when it is not JSON or not shaped like one. */

@@ -44,48 +44,53 @@ const unixSeconds = (name: string) =>
   z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
 const bytes = (s: string): number => new TextEncoder().encode(s).length;
 
-const writeParams = z
-  .object({
-    content: z.string().refine((s) => s.trim() !== '', 'content must not be empty'),
-    title: z
-      .string()
-      .refine((s) => charCount(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
-      .optional(),
-    channel_id: postId('channel_id').optional(),
-    post_id: postId('post_id').optional(),
-    reply_to: postId('reply_to').optional(),
-    slug: z.string().optional(),
-    type: z
-      .string()
-      .regex(/^post\.[a-z]+$/, 'type must be a post type such as post.article')
-      .optional(),
-    send_blurb: z.boolean().optional(),
-    pubdts: unixSeconds('pubdts').optional(),
-    expydts: unixSeconds('expydts').optional(),
-    expyhrs: z.number().int().positive('expyhrs must be a whole number of hours').optional(),
-    privacy_type: z.enum(PRIVACIES).optional(),
-    passwd: z.string().optional(),
-    persona_guid: remoteGuid.optional(),
-    tags: z
-      .array(
-        z
-          .string()
-          .trim()
-          .min(1)
-          .refine(
-            (t) => !t.includes(',') && charCount(t) <= LIMITS.tagChars,
-            `a tag must be 1 to ${LIMITS.tagChars} characters, without a comma`,
-          ),
-      )
-      .optional(),
-  })
-  .strict()
-  .superRefine((p, ctx) => {
-    // Section 4.1: a new Blurb (only content) is 1 to 8192 bytes.
-    if (p.post_id === undefined && !p.title && bytes(p.content) > LEGACY_LIMITS.blurbBytes) {
-      ctx.addIssue({ code: 'custom', message: `content of a Blurb must be at most ${LEGACY_LIMITS.blurbBytes} bytes` });
-    }
-  });
+const writeParams = z.lazy(() =>
+  z
+    .object({
+      content: z.string().refine((s) => s.trim() !== '', 'content must not be empty'),
+      title: z
+        .string()
+        .refine((s) => charCount(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+        .optional(),
+      channel_id: postId('channel_id').optional(),
+      post_id: postId('post_id').optional(),
+      reply_to: postId('reply_to').optional(),
+      slug: z.string().optional(),
+      type: z
+        .string()
+        .regex(/^post\.[a-z]+$/, 'type must be a post type such as post.article')
+        .optional(),
+      send_blurb: z.boolean().optional(),
+      pubdts: unixSeconds('pubdts').optional(),
+      expydts: unixSeconds('expydts').optional(),
+      expyhrs: z.number().int().positive('expyhrs must be a whole number of hours').optional(),
+      privacy_type: z.enum(PRIVACIES).optional(),
+      passwd: z.string().optional(),
+      persona_guid: remoteGuid.optional(),
+      tags: z
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1)
+            .refine(
+              (t) => !t.includes(',') && charCount(t) <= LIMITS.tagChars,
+              `a tag must be 1 to ${LIMITS.tagChars} characters, without a comma`,
+            ),
+        )
+        .optional(),
+    })
+    .strict()
+    .superRefine((p, ctx) => {
+      // Section 4.1: a new Blurb (only content) is 1 to 8192 bytes.
+      if (p.post_id === undefined && !p.title && bytes(p.content) > LEGACY_LIMITS.blurbBytes) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `content of a Blurb must be at most ${LEGACY_LIMITS.blurbBytes} bytes`,
+        });
+      }
+    }),
+);
 
 export function legacyWriteBody(params: LegacyWriteParams): Checked<Record<string, unknown>> {
   const parsed = writeParams.safeParse(params);
@@ -115,23 +120,25 @@ export interface BlurbsQuery {
   before_id?: number;
 }
 
-const blurbsQuery = z
-  .object({
-    count: z
-      .number()
-      .int()
-      .min(LEGACY_LIMITS.countMin)
-      .max(
-        LEGACY_LIMITS.countMax,
-        `count must be a whole number from ${LEGACY_LIMITS.countMin} to ${LEGACY_LIMITS.countMax}`,
-      )
-      .optional(),
-    since_unix: unixSeconds('since_unix').optional(),
-    since_id: postId('since_id').optional(),
-    before_unix: unixSeconds('before_unix').optional(),
-    before_id: postId('before_id').optional(),
-  })
-  .strict();
+const blurbsQuery = z.lazy(() =>
+  z
+    .object({
+      count: z
+        .number()
+        .int()
+        .min(LEGACY_LIMITS.countMin)
+        .max(
+          LEGACY_LIMITS.countMax,
+          `count must be a whole number from ${LEGACY_LIMITS.countMin} to ${LEGACY_LIMITS.countMax}`,
+        )
+        .optional(),
+      since_unix: unixSeconds('since_unix').optional(),
+      since_id: postId('since_id').optional(),
+      before_unix: unixSeconds('before_unix').optional(),
+      before_id: postId('before_id').optional(),
+    })
+    .strict(),
+);
 
 export function blurbsSearch(query: BlurbsQuery): Checked<Record<string, string | undefined>> {
   const parsed = blurbsQuery.safeParse(query);

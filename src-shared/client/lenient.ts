@@ -14,44 +14,48 @@ export const isBlank = (value: unknown): boolean =>
 export const blankToNull = (value: unknown): unknown => (isBlank(value) ? null : value);
 
 /** A string; a number is taken as its text. */
-export const text = z.union([z.string(), z.number().transform(String)]);
+export const text = z.lazy(() => z.union([z.string(), z.number().transform(String)]));
 
 /** A string that must carry something. */
-export const someText = text.pipe(z.string().trim().min(1, 'must not be empty'));
+export const someText = z.lazy(() => text.pipe(z.string().trim().min(1, 'must not be empty')));
 
 /** A string or nothing (`false`, null, missing, empty). */
-export const optText = z.preprocess(blankToNull, text.nullable());
+export const optText = z.lazy(() => z.preprocess(blankToNull, text.nullable()));
 
 /** A finite number, or a numeric string. */
-export const num = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(?:\.\d+)?$/, 'must be a number')
-      .transform(Number),
-  ])
-  .refine(Number.isFinite, 'must be a finite number');
+export const num = z.lazy(() =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(?:\.\d+)?$/, 'must be a number')
+        .transform(Number),
+    ])
+    .refine(Number.isFinite, 'must be a finite number'),
+);
 
-export const int = num.refine(Number.isInteger, 'must be a whole number');
+export const int = z.lazy(() => num.refine(Number.isInteger, 'must be a whole number'));
 
 /** A whole number or nothing. */
-export const optInt = z.preprocess(blankToNull, int.nullable());
+export const optInt = z.lazy(() => z.preprocess(blankToNull, int.nullable()));
 
 const TRUE_WORDS = new Set(['1', 'true', 'y', 'yes']);
 const FALSE_WORDS = new Set(['0', 'false', 'n', 'no', '']);
 
 /** true/false, 1/0, "1"/"0", "true"/"false", "Y"/"N"; nothing is false. Anything else is an issue. */
-export const flag = z.preprocess((value) => {
-  if (value === null || value === undefined) return false;
-  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;
-  if (typeof value === 'string') {
-    const word = value.trim().toLowerCase();
-    return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : value;
-  }
-  return value;
-}, z.boolean());
+export const flag = z.lazy(() =>
+  z.preprocess((value) => {
+    if (value === null || value === undefined) return false;
+    if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;
+    if (typeof value === 'string') {
+      const word = value.trim().toLowerCase();
+      return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : value;
+    }
+    return value;
+  }, z.boolean()),
+);
 
 /** A list; one object where a list of one is meant is that list; nothing is the empty list. */
 export const listOf = <T extends z.ZodType>(item: T) =>
@@ -94,12 +98,14 @@ export const firstOf = <T extends z.ZodType>(item: T, message: string) =>
 export const handleOf = (value: string | null): string => (value ?? '').trim().replace(/^@+/, '');
 
 /** Tags: a list of strings or of `{name}` objects (legacy), or one comma list; blanks dropped. */
-export const tagList = z
-  .preprocess(
-    (value) => (typeof value === 'string' ? value.split(',') : value),
-    listOf(z.union([text, z.object({ name: text }).transform((tag) => tag.name)])),
-  )
-  .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
+export const tagList = z.lazy(() =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',') : value),
+      listOf(z.union([text, z.object({ name: text }).transform((tag) => tag.name)])),
+    )
+    .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== '')),
+);
 
 /** Unix seconds from a timestamp, or failing that from a date text (ISO 8601 or `YYYY-MM-DD HH:MM:SS`, UTC). */
 export function unixOf(unix: number | null, dateText: string | null): number | null {
@@ -175,13 +181,25 @@ export type Loose<T> = T extends false
 /** A reader for each field of a strict shape, giving what `Loose` allows of it; readers of other names may follow. */
 export type ReadersOf<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodType<Loose<z.output<S[K]>>> };
 
+/** A strict schema as it is declared, or as `z.lazy` defers it until it is first used (api/answers.ts). */
+export type Declared<T extends z.ZodType> = T | z.ZodLazy<T>;
+
+/** The shape of a strict object, declared or deferred. */
+export type ShapeOf<T> =
+  T extends z.ZodLazy<infer O extends z.ZodObject> ? O['shape'] : T extends z.ZodObject ? T['shape'] : never;
+
+const declared = <T extends z.ZodType>(schema: Declared<T>): T =>
+  schema instanceof z.ZodLazy ? schema.unwrap() : schema;
+
 /** The strict object, every field replaced by its lenient reader (extra keys stripped rather than refused). */
-export const leniently = <S extends z.ZodRawShape, R extends ReadersOf<S>>(answer: z.ZodObject<S>, readers: R) =>
-  z.object(answer.shape).extend(readers);
+export const leniently = <S extends z.ZodRawShape, R extends ReadersOf<S>>(
+  answer: Declared<z.ZodObject<S>>,
+  readers: R,
+) => z.object(declared(answer).shape).extend(readers);
 
 /** The object a strict `orFalse(...)` answer holds when it holds one. */
-export const held = <T extends z.ZodObject>(answer: z.ZodUnion<readonly [T, z.ZodLiteral<false>]>): T =>
-  answer.options[0];
+export const held = <T extends z.ZodObject>(answer: Declared<z.ZodUnion<readonly [T, z.ZodLiteral<false>]>>): T =>
+  declared(answer).options[0];
 
 /** An object that may be missing or blank altogether: read as `empty` then. */
 export const orEmpty = <T extends z.ZodType>(reader: T, empty: z.output<T>) =>
@@ -191,7 +209,7 @@ export const orEmpty = <T extends z.ZodType>(reader: T, empty: z.output<T>) =>
 export const orNull = <T extends z.ZodType>(reader: T) => z.preprocess(blankToNull, reader.nullable()).catch(null);
 
 /** A field the client has no use for: whatever a remote sends there is read as nothing. */
-export const unused = z.preprocess(() => null, z.null());
+export const unused = z.lazy(() => z.preprocess(() => null, z.null()));
 
 /** The names a server may give a mentioned Persona, as a reader of either interface reads them. */
 interface MentionNames {

@@ -21,20 +21,24 @@ import { charCount as chars } from '../util/chars';
  */
 
 /** Section 8: GUIDs are 36 characters. Letters, digits and `-` only, so that one is safe in a path. */
-export const remoteGuid = z.string().regex(/^[A-Za-z0-9-]{36}$/, 'must be a GUID of 36 letters, digits or "-"');
+export const remoteGuid = z.lazy(() =>
+  z.string().regex(/^[A-Za-z0-9-]{36}$/, 'must be a GUID of 36 letters, digits or "-"'),
+);
 const unixSeconds = (name: string) =>
   z.number().int(`${name} must be whole unix seconds`).min(0, `${name} must not be before 1970`);
 const bytes = (s: string): number => new TextEncoder().encode(s).length;
 
-const tag = z
-  .string()
-  .trim()
-  .min(1, 'a tag must not be empty')
-  .refine((t) => !t.includes(','), 'a tag must not contain a comma (tags are sent as a comma list)')
-  .refine(
-    (t) => chars(t) <= LIMITS.tagChars && bytes(t) <= LIMITS.tagBytes,
-    `a tag must be at most ${LIMITS.tagChars} characters (${LIMITS.tagBytes} bytes)`,
-  );
+const tag = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'a tag must not be empty')
+    .refine((t) => !t.includes(','), 'a tag must not contain a comma (tags are sent as a comma list)')
+    .refine(
+      (t) => chars(t) <= LIMITS.tagChars && bytes(t) <= LIMITS.tagBytes,
+      `a tag must be at most ${LIMITS.tagChars} characters (${LIMITS.tagBytes} bytes)`,
+    ),
+);
 
 const inRange = (name: string, { min, max }: { min: number; max: number }) =>
   z.number().refine((n) => Number.isFinite(n) && n >= min && n <= max, `${name} must be between ${min} and ${max}`);
@@ -76,51 +80,55 @@ export interface UpdatePostParams extends PostParams {
   content: string;
 }
 
-const postParams = z
-  .object({
-    content: z
-      .string()
-      .refine((s) => s.trim() !== '', 'content must not be empty')
-      .optional(),
-    post_type: z.enum(POST_TYPES, `post_type must be one of ${POST_TYPES.join(', ')}`).optional(),
-    title: z
-      .string()
-      .refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
-      .optional(),
-    source_url: z
-      .string()
-      .regex(/^https?:\/\/\S+$/i, 'source_url must be an http(s) URL')
-      .optional(),
-    source_title: z.string().optional(),
-    channel_guid: remoteGuid.optional(),
-    persona_guid: remoteGuid.optional(),
-    reply_to: z.string().trim().min(1, 'reply_to must not be empty').optional(),
-    post_privacy: z.enum(PRIVACIES, `post_privacy must be one of ${PRIVACIES.join(', ')}`).optional(),
-    publish_at: unixSeconds('publish_at').optional(),
-    expires_at: unixSeconds('expires_at').nullable().optional(),
-    tags: z.array(tag).optional(),
-    canonical_url: z
-      .string()
-      .regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol')
-      .nullable()
-      .optional(),
-    post_slug: z.string().optional(),
-    geo_longitude: inRange('geo_longitude', GEO_BOUNDS.longitude).nullable().optional(),
-    geo_latitude: inRange('geo_latitude', GEO_BOUNDS.latitude).nullable().optional(),
-    geo_altitude: inRange('geo_altitude', GEO_BOUNDS.altitude).nullable().optional(),
-    geo_description: z.string().optional(),
-  })
-  .strict()
-  .superRefine((p, ctx) => {
-    if (typeof p.expires_at === 'number' && p.publish_at !== undefined && p.expires_at <= p.publish_at) {
-      ctx.addIssue({ code: 'custom', message: 'expires_at must be after publish_at' });
-    }
-  });
+const postParams = z.lazy(() =>
+  z
+    .object({
+      content: z
+        .string()
+        .refine((s) => s.trim() !== '', 'content must not be empty')
+        .optional(),
+      post_type: z.enum(POST_TYPES, `post_type must be one of ${POST_TYPES.join(', ')}`).optional(),
+      title: z
+        .string()
+        .refine((s) => chars(s) <= LIMITS.titleChars, `title must be at most ${LIMITS.titleChars} characters`)
+        .optional(),
+      source_url: z
+        .string()
+        .regex(/^https?:\/\/\S+$/i, 'source_url must be an http(s) URL')
+        .optional(),
+      source_title: z.string().optional(),
+      channel_guid: remoteGuid.optional(),
+      persona_guid: remoteGuid.optional(),
+      reply_to: z.string().trim().min(1, 'reply_to must not be empty').optional(),
+      post_privacy: z.enum(PRIVACIES, `post_privacy must be one of ${PRIVACIES.join(', ')}`).optional(),
+      publish_at: unixSeconds('publish_at').optional(),
+      expires_at: unixSeconds('expires_at').nullable().optional(),
+      tags: z.array(tag).optional(),
+      canonical_url: z
+        .string()
+        .regex(/^\/(?!\/)[^\s?#]*$/, 'canonical_url must be a path without domain and protocol')
+        .nullable()
+        .optional(),
+      post_slug: z.string().optional(),
+      geo_longitude: inRange('geo_longitude', GEO_BOUNDS.longitude).nullable().optional(),
+      geo_latitude: inRange('geo_latitude', GEO_BOUNDS.latitude).nullable().optional(),
+      geo_altitude: inRange('geo_altitude', GEO_BOUNDS.altitude).nullable().optional(),
+      geo_description: z.string().optional(),
+    })
+    .strict()
+    .superRefine((p, ctx) => {
+      if (typeof p.expires_at === 'number' && p.publish_at !== undefined && p.expires_at <= p.publish_at) {
+        ctx.addIssue({ code: 'custom', message: 'expires_at must be after publish_at' });
+      }
+    }),
+);
 
-const newPostParams = postParams.superRefine((p, ctx) => {
-  if (p.post_type === undefined) ctx.addIssue({ code: 'custom', message: 'post_type is required' });
-  for (const message of missingFor(p.post_type, p)) ctx.addIssue({ code: 'custom', message });
-});
+const newPostParams = z.lazy(() =>
+  postParams.superRefine((p, ctx) => {
+    if (p.post_type === undefined) ctx.addIssue({ code: 'custom', message: 'post_type is required' });
+    for (const message of missingFor(p.post_type, p)) ctx.addIssue({ code: 'custom', message });
+  }),
+);
 
 /** ISO 8601 in UTC without fractions: unambiguous to this project and to PHP's date parsing alike. */
 export const isoUtc = (unix: number): string => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -151,9 +159,11 @@ export function newPostBody(params: NewPostParams): Checked<Record<string, unkno
   return checked.ok ? { ok: true, value: writeBody(checked.value) } : checked;
 }
 
-const updateParams = postParams.superRefine((p, ctx) => {
-  if (p.content === undefined) ctx.addIssue({ code: 'custom', message: 'content is required' });
-});
+const updateParams = z.lazy(() =>
+  postParams.superRefine((p, ctx) => {
+    if (p.content === undefined) ctx.addIssue({ code: 'custom', message: 'content is required' });
+  }),
+);
 
 export function updateBody(params: UpdatePostParams): Checked<Record<string, unknown>> {
   const checked = check(updateParams, params);
@@ -181,22 +191,24 @@ export interface TimelineQuery {
   scheduled?: Scheduled | undefined;
 }
 
-const timelineQuery = z
-  .object({
-    count: z
-      .number()
-      .int()
-      .min(LIMITS.countMin)
-      .max(LIMITS.countMax, `count must be a whole number from ${LIMITS.countMin} to ${LIMITS.countMax}`)
-      .optional(),
-    types: z.array(z.enum(POST_TYPES)).min(1, 'types must name at least one type').optional(),
-    since: unixSeconds('since').optional(),
-    until: unixSeconds('until').optional(),
-    before: remoteGuid.optional(),
-    changed_since: unixSeconds('changed_since').optional(),
-    scheduled: z.enum(SCHEDULED).optional(),
-  })
-  .strict();
+const timelineQuery = z.lazy(() =>
+  z
+    .object({
+      count: z
+        .number()
+        .int()
+        .min(LIMITS.countMin)
+        .max(LIMITS.countMax, `count must be a whole number from ${LIMITS.countMin} to ${LIMITS.countMax}`)
+        .optional(),
+      types: z.array(z.enum(POST_TYPES)).min(1, 'types must name at least one type').optional(),
+      since: unixSeconds('since').optional(),
+      until: unixSeconds('until').optional(),
+      before: remoteGuid.optional(),
+      changed_since: unixSeconds('changed_since').optional(),
+      scheduled: z.enum(SCHEDULED).optional(),
+    })
+    .strict(),
+);
 
 export function timelineSearch(query: TimelineQuery): Checked<Record<string, string | undefined>> {
   const checked = check(timelineQuery, query);

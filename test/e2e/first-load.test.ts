@@ -73,4 +73,29 @@ describe.skipIf(!hasChromium)('the first load', () => {
     expect([...notAskedBeforeShell]).toEqual([]);
     await page.unrouteAll({ behavior: 'wait' });
   });
+
+  it('draws its first timeline without anything its Content-Security-Policy refuses, such as code made of text', async () => {
+    await context.addInitScript(
+      (token) => localStorage.setItem('desk.session.v1', JSON.stringify({ token, source: 'pasted' })),
+      TOKEN,
+    );
+    await context.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      document.addEventListener('securitypolicyviolation', (event) => refused.push(event.violatedDirective));
+    });
+    const page = await context.newPage();
+    onTestFailed(() => shot(page, 'failed-first-load-policy'));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${host.url}/everything`);
+    await page.getByRole('feed', { name: 'Everything' }).getByRole('article').first().waitFor();
+    // A refusal is told in a task of its own: one more task, and every refusal of the load has been told.
+    const refused = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) =>
+          setTimeout(() => resolve((window as unknown as { refused: unknown }).refused)),
+        ),
+    );
+    expect(refused).toEqual([]);
+  });
 });

@@ -34,7 +34,8 @@ export function answerName(output: Output): string | null {
     return output.events === events.deskEvent ? `a stream of \`deskEvent\`, \`${output.stream}\`` : null;
   const name = names.get(output);
   if (name) return `\`${name}\``;
-  const element = output instanceof z.ZodArray ? names.get(output.element) : undefined;
+  const list = unwrapped(output);
+  const element = list instanceof z.ZodArray ? names.get(list.element) : undefined;
   return element ? `list of \`${element}\`` : null;
 }
 
@@ -47,8 +48,13 @@ function variables(route: RouteContract): string {
   return [...declaredVariables(route.input), ...ownBody(route), ...token].join(', ');
 }
 
-function declaredVariables(input: z.ZodType | undefined): string[] {
-  if (!input) return [];
+/** A schema `z.lazy` defers (the api's are declared so, to be built when first used), as what it stands for. */
+const unwrapped = (schema: z.core.$ZodType): z.core.$ZodType =>
+  schema instanceof z.ZodLazy ? unwrapped(schema.unwrap()) : schema;
+
+function declaredVariables(declared: z.ZodType | undefined): string[] {
+  if (!declared) return [];
+  const input = unwrapped(declared);
   // `z.preprocess` (POST /api/account/me): the variables of its inner schema, all of them or none.
   const allOrNone = input instanceof z.ZodPipe && input.in instanceof z.ZodTransform;
   const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as {

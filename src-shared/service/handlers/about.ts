@@ -1,4 +1,4 @@
-import { SOFTWARE } from '../../api/about';
+import { SOFTWARE } from '../../api/software';
 import type { Handler } from '../context';
 import type { z } from 'zod';
 import type { aboutAnswer } from '../../api/answers';

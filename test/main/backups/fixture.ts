@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { BackupReason } from '../../../src-shared/api/backups';
-import { SOFTWARE } from '../../../src-shared/api/about';
+import { SOFTWARE } from '../../../src-shared/api/software';
 import { assembleFiles } from '../../../src-main/backups/assemble';
 import { chunkFile, storedChunks } from '../../../src-main/backups/chunks';
 import { chunksDirOf, nameFor, type BackupPaths } from '../../../src-main/backups/layout';

@@ -142,6 +142,15 @@ describe('the built app', () => {
     expect(new Set(preloaded).size).toBe(preloaded.length);
   });
 
+  it("carries nothing of the package's manifest into the page, which has no use for it", () => {
+    const assets = path.join(out, 'renderer', 'assets');
+    const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { description: string };
+    const scripts = fs.readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts)
+      expect(fs.readFileSync(path.join(assets, script), 'utf8'), script).not.toContain(manifest.description);
+  });
+
   it('compresses its text files as it builds them, and has browsers keep every asset it names for a year', async () => {
     const renderer = path.join(out, 'renderer');
     const site = createStaticSite(renderer);

@@ -4,6 +4,7 @@ import { instanceRoutes } from '../../../src-shared/api/instance-routes';
 import { syncRoutes } from '../../../src-shared/api/sync-routes';
 import { backupRoutes } from '../../../src-shared/api/backup-routes';
 import { legacyRoutes } from '../../../src-shared/api/legacy-routes';
+import { refusalAnswer } from '../../../src-shared/api/legacy-answers';
 import type { RouteName } from '../../../src-shared/api/routes';
 import type { RouteContract } from '../../../src-shared/api/route-contract';
 import { checkAnswer, implement } from '../../../src-shared/service/router';
@@ -73,7 +74,7 @@ const LEGACY = named(legacyRoutes);
 
 const keyOf = (r: Named): string => `${r.method} ${r.pattern}`;
 /** Paths that always refuse (follow, mute, …: nobody else is here); they declare that they answer nothing. */
-const refuses = (r: Named): boolean => r.output instanceof z.ZodNever;
+const refuses = (r: Named): boolean => r.output === refusalAnswer;
 /** Deletes of a whole post or Channel, and the account-wide deletes, go last. */
 const destructive = (r: Named): boolean =>
   (r.method === 'DELETE' && !r.pattern.includes('/:guid/')) || r.pattern.startsWith('/users/my');
