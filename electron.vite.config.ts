@@ -73,7 +73,7 @@ const shellFetchedAtOnce: Plugin = {
 };
 
 /**
- * Three bundles: the main process and its worker threads (ESM, dependencies stay in node_modules and are
+ * Three bundles: the main process, the headless host and their worker threads (ESM, dependencies stay in node_modules and are
  * loaded at run time), the preload (one CommonJS file, because a sandboxed preload can load nothing but
  * `electron`), and the renderer (a plain web build served from `out/renderer`).
  */
@@ -83,6 +83,8 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src-main/index.ts'),
+          // The headless host, as `npm run serve` runs it: built, not compiled from TypeScript as it starts.
+          serve: resolve(import.meta.dirname, 'src-main/serve.ts'),
           // Worker threads of the archive (src-main/archive/ts-worker.ts starts them by these names).
           'export-worker': resolve(import.meta.dirname, 'src-main/archive/export-worker.ts'),
           'build-worker': resolve(import.meta.dirname, 'src-main/archive/build-worker.ts'),

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { serveNodeFlags } from '../support/serve-flags';
+import { serveNodeFlags, servedScript } from '../support/serve-flags';
 
 export interface BenchHost {
   child: ChildProcess;
@@ -8,12 +8,19 @@ export interface BenchHost {
   startedAt: number;
 }
 
-/** The headless host as `npm run serve` starts it (same Node flags), on `dataDir`, with the owner's token. */
+/** Builds the host as `npm run serve` does before it starts (its `preserve` script), if a source changed. */
+function buildIfStale(): void {
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'tools/build-if-stale.ts'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the host could not be built');
+}
+
+/** The headless host as `npm run serve` starts it (built, same Node flags), on `dataDir`, with the owner's token. */
 export function startHost(dataDir: string, token: string): Promise<BenchHost> {
+  buildIfStale();
   const startedAt = performance.now();
   const child = spawn(
     process.execPath,
-    [...serveNodeFlags(), '--import', 'tsx', 'src-main/serve.ts', '--port', '0', '--data', dataDir, '--token', token],
+    [...serveNodeFlags(), servedScript(), '--port', '0', '--data', dataDir, '--token', token],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

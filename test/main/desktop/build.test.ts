@@ -6,6 +6,9 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../host-helpers';
 import { createStaticSite } from '../../../src-main/host/static';
+import { serveNodeFlags } from '../../support/serve-flags';
+
+const TOKEN = 'built-host-owner-token-0123456789';
 
 const PROJECT = path.resolve(import.meta.dirname, '../../..');
 const STUB = path.join(import.meta.dirname, 'fixtures', 'use-electron-stub.ts');
@@ -223,5 +226,55 @@ describe('the built app', () => {
     const second = await session();
     expect(second.find('me')['guid']).toBe(first.find('me')['guid']);
     expect(second.find('global')['texts']).toEqual(['Written by the built app', 'Written by the built app']);
+  }, 60_000);
+
+  it('holds the headless host that npm run serve runs: it serves the page and the instance, exports, and stops cleanly', async () => {
+    const dataDir = tempDir('desk-built-serve');
+    const child = spawn(
+      process.execPath,
+      [...serveNodeFlags(), path.join(out, 'main', 'serve.js'), '--port', '0', '--data', dataDir, '--token', TOKEN],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const served = /serving (http:\/\/\S+)/.exec(output)?.[1];
+        if (served) resolve(served);
+      });
+      child.once('exit', (code) => reject(new Error(`the built host exited with ${String(code)}:\n${output}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const page = await fetch(`${url}/@me`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const script = /<script type="module" crossorigin src="\/([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(fs.existsSync(path.join(out, 'renderer', script))).toBe(true);
+      const headers = { authorization: TOKEN, 'content-type': 'application/json' };
+      const write = await fetch(`${url}/api/posts/write`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ content: 'Written by the built host', post_type: 'post.note' }),
+      });
+      expect(write.status, await write.clone().text()).toBe(200);
+      const global = (await (await fetch(`${url}/api/posts/global`)).json()) as { data: { text: string }[] };
+      expect(global.data.map((post) => post.text)).toEqual(['Written by the built host']);
+      // The export runs in a worker thread, which the build carries beside the host.
+      const exported = await fetch(`${url}/api/instance/export`, { method: 'POST', headers, body: '{"drafts":[]}' });
+      expect(
+        exported.status,
+        await exported
+          .clone()
+          .text()
+          .catch(() => ''),
+      ).toBe(200);
+      expect(exported.headers.get('content-type')).toBe('application/zip');
+      expect((await exported.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   }, 60_000);
 });
