@@ -45,7 +45,9 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
   const archive = openZipArchive(options.archive);
   let report: ImportReport;
   try {
-    const db = openDatabase(sqliteIdb(options.folder), options.databaseName);
+    // The store is of no use until it is complete and put in place, and a failed or killed build is
+    // thrown away (backups/restore.ts): its transactions need not wait for the disk.
+    const db = openDatabase(sqliteIdb(options.folder, { durable: false }), options.databaseName);
     try {
       await db.open();
       const { accountGuid } = await ensureOwner(db, { token: options.token, now: options.now });
