@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { CheckedArchive } from '../../src-shared/archive/archive-check';
 import { importArchive, type ImportReport } from '../../src-shared/archive/import';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { Dexie } from 'dexie';
@@ -26,6 +27,8 @@ export interface BuildOptions {
   now: number;
   /** The password and tokens of the store being replaced (readOwnerCredentials), carried to the new owner. */
   owner?: OwnerCredentials | null;
+  /** The archive's check just made (check-file.ts): not made again when the file is unchanged (import.ts). */
+  checked?: CheckedArchive | undefined;
 }
 
 /** What signs in to a store's owner account: its password's hash and its tokens (hashes too). */
@@ -59,7 +62,7 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
           await db.tokens.bulkPut(owner.tokens.map((token) => ({ ...token, accountGuid })));
         });
       }
-      report = await importArchive(db, archive);
+      report = await importArchive(db, archive, { checked: options.checked });
     } finally {
       db.close();
     }

@@ -4,7 +4,7 @@ import { queueForWords } from '../store/bulk';
 import { changeRowOf } from '../store/post-derived';
 import type { AccountRow, PostRow, TokenRow } from '../store/rows';
 import { archiveDrafts } from './archive-drafts';
-import { checkArchive, parsedRows } from './archive-check';
+import { checkArchive, parsedRows, type CheckedArchive } from './archive-check';
 import { keepRestoredDrafts } from '../store/restored-drafts';
 import { ARCHIVE_TABLE_NAMES, type ArchiveRow, type ArchiveTable, type Manifest } from './archive-schema';
 import { postRow } from '../store/post-row';
@@ -20,6 +20,12 @@ const WRITTEN = [...ARCHIVE_TABLE_NAMES, 'tokens', 'changes', 'indexQueue'] as c
 export interface ImportOptions {
   /** Check the archive and the store, and write nothing. */
   dryRun?: boolean;
+  /**
+   * The outcome of a check of this archive made just before (by a command, in a worker of its own): taken
+   * instead of checking again when the source is the one checked, unchanged (the same `identity`). Any other
+   * source, or one without an identity, is checked in full.
+   */
+  checked?: CheckedArchive | undefined;
 }
 
 export interface ImportReport {
@@ -34,7 +40,8 @@ export interface ImportReport {
  * opening a new data folder made (the owner account, its first Persona and Channel). Any other store is
  * refused, naming what it holds.
  *
- * 1. The whole archive is checked first (archive-check.ts); a problem refuses it before anything is written.
+ * 1. The whole archive is checked first (archive-check.ts), unless `options.checked` says it was, unchanged
+ *    since; a problem refuses it before anything is written.
  * 2. The rows are written as the archive holds them (GUIDs, numeric ids, times and marks unchanged), in
  *    transactions of WRITE_BATCH rows. The new folder's owner token and password stay this folder's own:
  *    they move to the archive's owner account. Remotes come without their tokens: each asks to be
@@ -55,7 +62,9 @@ export async function importArchive(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   await requireEmpty(db);
-  const manifest = await checkArchive(source);
+  const checked = options.checked;
+  const unchanged = checked?.identity != null && checked.identity === source.identity;
+  const manifest = checked && unchanged ? checked.manifest : await checkArchive(source);
   const report: ImportReport = { manifest, counts: { ...manifest.counts }, dryRun: options.dryRun === true };
   if (options.dryRun) return report;
   const before = await saved(db);
