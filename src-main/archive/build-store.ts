@@ -15,6 +15,7 @@ import { CHECK_HEAP_MB } from './check-file';
 import { firstAnswer, startTsWorker } from './ts-worker';
 import { tryStart } from './trial-start';
 import { openZipArchive } from './zip-reader';
+import { rendererBeside } from './render-beside';
 
 export interface BuildOptions {
   /** A folder that is made afresh: whatever is in it is removed first. */
@@ -62,7 +63,13 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
           await db.tokens.bulkPut(owner.tokens.map((token) => ({ ...token, accountGuid })));
         });
       }
-      report = await importArchive(db, archive, { checked: options.checked });
+      // Posts are rendered in a thread beside this one while the batch before is written.
+      const renderer = rendererBeside();
+      try {
+        report = await importArchive(db, archive, { checked: options.checked, render: renderer.render });
+      } finally {
+        await renderer.close();
+      }
     } finally {
       db.close();
     }

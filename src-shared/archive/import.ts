@@ -7,7 +7,7 @@ import { archiveDrafts } from './archive-drafts';
 import { checkArchive, parsedRows, type CheckedArchive } from './archive-check';
 import { keepRestoredDrafts } from '../store/restored-drafts';
 import { ARCHIVE_TABLE_NAMES, type ArchiveRow, type ArchiveTable, type Manifest } from './archive-schema';
-import { postRow } from '../store/post-row';
+import { postRow, type PostFacts } from '../store/post-row';
 import { bioHtmlOf } from '../text';
 import { ArchiveError, type ArchiveSource } from './archive-source';
 
@@ -26,6 +26,12 @@ export interface ImportOptions {
    * source, or one without an identity, is checked in full.
    */
   checked?: CheckedArchive | undefined;
+  /**
+   * Makes the HTML of each post's text as a write does (store/post-row.ts renderedText), elsewhere: in a
+   * thread beside this one (src-main/archive/render-beside.ts), which renders a batch of posts while the
+   * batch before is written. Without it the posts are rendered here, as they are written.
+   */
+  render?: ((texts: readonly string[]) => Promise<string[]>) | undefined;
 }
 
 export interface ImportReport {
@@ -69,7 +75,7 @@ export async function importArchive(
   if (options.dryRun) return report;
   const before = await saved(db);
   try {
-    await writeRows(db, source, before);
+    await writeRows(db, source, before, options.render);
   } catch (error) {
     await restore(db, before);
     throw error;
@@ -122,7 +128,12 @@ async function saved(db: PublishingDb): Promise<Saved> {
   return Object.fromEntries(WRITTEN.map((name, i) => [name, tables[i] ?? []])) as Saved;
 }
 
-async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved): Promise<void> {
+async function writeRows(
+  db: PublishingDb,
+  source: ArchiveSource,
+  before: Saved,
+  render: ImportOptions['render'],
+): Promise<void> {
   const oldOwner = (before.accounts as AccountRow[])[0];
   let newOwner: string | null = null;
   await db.transaction(
@@ -134,6 +145,10 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
     },
   );
   for (const table of ARCHIVE_TABLE_NAMES) {
+    if (table === 'posts') {
+      await writePosts(db, source, render);
+      continue;
+    }
     let batch: Record<string, unknown>[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -141,8 +156,7 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
       batch = [];
       // Put, not added: the check refused every key given twice but a link's (a star, a mention), which is
       // the same fact however often it is given, and is kept once.
-      if (table === 'posts') await putPostsWithDerivedRows(db, rows as PostRow[]);
-      else await db.table(table).bulkPut(rows);
+      await db.table(table).bulkPut(rows);
     };
     for await (const { row } of parsedRows(source, table)) {
       batch.push(storedRow(table, row));
@@ -157,17 +171,52 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
 }
 
 /**
+ * The archive's posts, WRITE_BATCH at a time, with their HTML and timeline position made again from their
+ * text, time and GUID as a write makes them (store/post-row.ts), never taken from the file. With `render`,
+ * each batch is sent to be rendered as soon as it is read, and written once the batch before it is: the two
+ * overlap.
+ */
+async function writePosts(db: PublishingDb, source: ArchiveSource, render: ImportOptions['render']): Promise<void> {
+  type Batch = { facts: PostFacts[]; html: Promise<string[]> | null };
+  /** The batch read and sent to be rendered, not yet written. */
+  const ahead: { batch: Batch | null } = { batch: null };
+  const write = async ({ facts, html }: Batch) => {
+    const rendered = html ? await html : null;
+    if (rendered && rendered.length !== facts.length) throw new Error('the posts were not all rendered');
+    // Put, not added, as the other tables' rows (writeRows).
+    await putPostsWithDerivedRows(
+      db,
+      facts.map((post, i) => postRow(post, rendered ? { text: post.text, html: rendered[i] ?? '' } : undefined)),
+    );
+  };
+  const send = async (facts: PostFacts[]) => {
+    const html = render ? render(facts.map((post) => post.text)) : null;
+    // Its failure is met where it is awaited (write); until then it must not count as unhandled.
+    html?.catch(() => undefined);
+    if (ahead.batch) await write(ahead.batch);
+    ahead.batch = { facts, html };
+  };
+  let batch: PostFacts[] = [];
+  for await (const { row } of parsedRows(source, 'posts')) {
+    const { html: _html, order: _order, ...facts } = row;
+    batch.push(facts);
+    if (batch.length >= WRITE_BATCH) {
+      await send(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await send(batch);
+  if (ahead.batch) await write(ahead.batch);
+}
+
+/**
  * A row as the store keeps it: the archive leaves out a remote's token (an empty one reads as missing) and
  * the password's hash, and what follows from a row is made again from it, as a write makes it, never taken
- * from the file: a post's HTML and timeline position (store/post-row.ts), a bio's HTML.
+ * from the file: a bio's HTML here, a post's HTML and timeline position in writePosts.
  */
 function storedRow<T extends ArchiveTable>(table: T, row: ArchiveRow<T>): Record<string, unknown> {
   if (table === 'remotes') return { ...row, sealedToken: '' };
   if (table === 'accounts') return { ...row, passHash: null };
-  if (table === 'posts') {
-    const { html: _html, order: _order, ...facts } = row as ArchiveRow<'posts'>;
-    return postRow(facts);
-  }
   if (table === 'personas') {
     const persona = row as ArchiveRow<'personas'>;
     return { ...persona, bioHtml: bioHtmlOf(persona.bioText) };
