@@ -85,7 +85,7 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
  * an older store is read, not upgraded); null when the folder holds no such store. In the worker too.
  */
 export async function readOwnerCredentials(folder: string, databaseName: string): Promise<OwnerCredentials | null> {
-  if (!fs.existsSync(folder) || !fs.readdirSync(folder).some(isStoreFile)) return null;
+  if (!holdsStore(folder)) return null;
   const { indexedDB, IDBKeyRange } = sqliteIdb(folder);
   const db = new Dexie(databaseName, { indexedDB, IDBKeyRange });
   try {
@@ -118,11 +118,17 @@ export async function buildStoreInWorker(options: BuildOptions): Promise<ImportR
   return answer.report;
 }
 
-/** readOwnerCredentials in a worker thread, whose engine is its own. */
+const holdsStore = (folder: string): boolean => fs.existsSync(folder) && fs.readdirSync(folder).some(isStoreFile);
+
+/**
+ * readOwnerCredentials in a worker thread, whose engine is its own; none without one when the folder holds
+ * no store (an import into a new folder), which is all the worker would find.
+ */
 export async function readOwnerCredentialsInWorker(
   folder: string,
   databaseName: string,
 ): Promise<OwnerCredentials | null> {
+  if (!holdsStore(folder)) return null;
   const answer = await inWorker({ task: 'credentials', folder, databaseName });
   if (!('credentials' in answer)) throw new Error('the worker gave no credentials');
   return answer.credentials;
