@@ -49,8 +49,9 @@ const HAS_DESCRIPTOR = 0x0008;
 const UTF8_NAME = 0x0800;
 const STORED = 0;
 const DEFLATED = 8;
-/** Without Zip64, sizes and offsets have 32 bits. */
+/** Without Zip64, sizes and offsets have 32 bits; a name's length has 16. */
 const MAX_32 = 0xffffffff;
+const MAX_16 = 0xffff;
 
 /**
  * A zip written as it goes: each file is compressed a part at a time (PIECE_CHARS) and its bytes handed to
@@ -116,6 +117,8 @@ export function zipWriter(sink: ByteSink, mtime: Date, codec: ZipCodec): ZipWrit
   return {
     file: async (name, pieces, options) => {
       const nameBytes = utf8.encode(name);
+      if (nameBytes.length > MAX_16)
+        throw new Error(`a file name of ${nameBytes.length} bytes is longer than a zip holds`);
       const flags = HAS_DESCRIPTOR | (nameBytes.length === name.length ? 0 : UTF8_NAME);
       const method = options?.stored ? STORED : DEFLATED;
       const offset = written;
