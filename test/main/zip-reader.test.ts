@@ -73,4 +73,11 @@ describe('the zip writer', () => {
     expect(entries['empty.txt']).toHaveLength(0);
     expect(await lines(file, 'data/posts.jsonl')).toEqual(items.map((item) => item.slice(0, -1)));
   });
+
+  it('refuses a file name longer than a zip can say, rather than writing a damaged archive', async () => {
+    const zip = zipWriter(async () => {}, new Date(2026, 0, 2), zipCodec);
+    await expect(zip.file(`markdown/${'é'.repeat(40_000)}.md`, ['text'])).rejects.toThrow(
+      'a file name of 80012 bytes is longer than a zip holds',
+    );
+  });
 });
