@@ -88,6 +88,7 @@ export default defineConfig({
           // Worker threads of the archive (src-main/archive/ts-worker.ts starts them by these names).
           'export-worker': resolve(import.meta.dirname, 'src-main/archive/export-worker.ts'),
           'build-worker': resolve(import.meta.dirname, 'src-main/archive/build-worker.ts'),
+          'render-worker': resolve(import.meta.dirname, 'src-main/archive/render-worker.ts'),
           // The conversion of a store the release before wrote (src-main/store/convert-legacy.ts).
           'convert-worker': resolve(import.meta.dirname, 'src-main/store/convert-worker.ts'),
         },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { CheckedArchive } from '../../src-shared/archive/archive-check';
 import { importArchive, type ImportReport } from '../../src-shared/archive/import';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
 import { Dexie } from 'dexie';
@@ -14,6 +15,7 @@ import { CHECK_HEAP_MB } from './check-file';
 import { firstAnswer, startTsWorker } from './ts-worker';
 import { tryStart } from './trial-start';
 import { openZipArchive } from './zip-reader';
+import { rendererBeside } from './render-beside';
 
 export interface BuildOptions {
   /** A folder that is made afresh: whatever is in it is removed first. */
@@ -26,6 +28,8 @@ export interface BuildOptions {
   now: number;
   /** The password and tokens of the store being replaced (readOwnerCredentials), carried to the new owner. */
   owner?: OwnerCredentials | null;
+  /** The archive's check just made (check-file.ts): not made again when the file is unchanged (import.ts). */
+  checked?: CheckedArchive | undefined;
 }
 
 /** What signs in to a store's owner account: its password's hash and its tokens (hashes too). */
@@ -45,7 +49,9 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
   const archive = openZipArchive(options.archive);
   let report: ImportReport;
   try {
-    const db = openDatabase(sqliteIdb(options.folder), options.databaseName);
+    // The store is of no use until it is complete and put in place, and a failed or killed build is
+    // thrown away (backups/restore.ts): its transactions need not wait for the disk.
+    const db = openDatabase(sqliteIdb(options.folder, { durable: false }), options.databaseName);
     try {
       await db.open();
       const { accountGuid } = await ensureOwner(db, { token: options.token, now: options.now });
@@ -57,7 +63,13 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
           await db.tokens.bulkPut(owner.tokens.map((token) => ({ ...token, accountGuid })));
         });
       }
-      report = await importArchive(db, archive);
+      // Posts are rendered in a thread beside this one while the batch before is written.
+      const renderer = rendererBeside();
+      try {
+        report = await importArchive(db, archive, { checked: options.checked, render: renderer.render });
+      } finally {
+        await renderer.close();
+      }
     } finally {
       db.close();
     }
@@ -73,7 +85,7 @@ export async function buildStore(options: BuildOptions): Promise<ImportReport> {
  * an older store is read, not upgraded); null when the folder holds no such store. In the worker too.
  */
 export async function readOwnerCredentials(folder: string, databaseName: string): Promise<OwnerCredentials | null> {
-  if (!fs.existsSync(folder) || !fs.readdirSync(folder).some(isStoreFile)) return null;
+  if (!holdsStore(folder)) return null;
   const { indexedDB, IDBKeyRange } = sqliteIdb(folder);
   const db = new Dexie(databaseName, { indexedDB, IDBKeyRange });
   try {
@@ -106,11 +118,17 @@ export async function buildStoreInWorker(options: BuildOptions): Promise<ImportR
   return answer.report;
 }
 
-/** readOwnerCredentials in a worker thread, whose engine is its own. */
+const holdsStore = (folder: string): boolean => fs.existsSync(folder) && fs.readdirSync(folder).some(isStoreFile);
+
+/**
+ * readOwnerCredentials in a worker thread, whose engine is its own; none without one when the folder holds
+ * no store (an import into a new folder), which is all the worker would find.
+ */
 export async function readOwnerCredentialsInWorker(
   folder: string,
   databaseName: string,
 ): Promise<OwnerCredentials | null> {
+  if (!holdsStore(folder)) return null;
   const answer = await inWorker({ task: 'credentials', folder, databaseName });
   if (!('credentials' in answer)) throw new Error('the worker gave no credentials');
   return answer.credentials;

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportReport } from '../../src-shared/archive/import';
 import { ArchiveError } from '../../src-shared/archive/archive-source';
-import type { Manifest } from '../../src-shared/archive/archive-schema';
+import type { CheckedArchive } from '../../src-shared/archive/archive-check';
 import { buildStore, readOwnerCredentials, type BuildOptions, type OwnerCredentials } from './build-store';
 import { checkArchiveHere } from './check-file';
 
@@ -16,7 +16,7 @@ export type BuildWorkerData =
   | { task: 'build'; options: BuildOptions }
   | { task: 'credentials'; folder: string; databaseName: string };
 export type BuildWorkerMessage =
-  | { manifest: Manifest }
+  | { checked: CheckedArchive }
   | { report: ImportReport }
   | { credentials: OwnerCredentials | null }
   | { error: string; archiveError: boolean };
@@ -26,7 +26,7 @@ if (!port) throw new Error('build-worker.ts runs as a worker thread');
 const data = workerData as BuildWorkerData;
 try {
   if (data.task === 'check')
-    port.postMessage({ manifest: await checkArchiveHere(data.archive) } satisfies BuildWorkerMessage);
+    port.postMessage({ checked: await checkArchiveHere(data.archive) } satisfies BuildWorkerMessage);
   else if (data.task === 'build')
     port.postMessage({ report: await buildStore(data.options) } satisfies BuildWorkerMessage);
   else

@@ -7,6 +7,7 @@ import type { Manifest } from '../../src-shared/archive/archive-schema';
 import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
 import { sqliteIdb } from '../store/sqlite-idb';
 import { fileSink } from './file-sink';
+import { zipCodec } from './zip-codec';
 import { snapshotStore } from './snapshot';
 
 export interface ExportFileOptions {
@@ -56,6 +57,7 @@ export async function writeArchiveFile(
     try {
       manifest = await exportArchive(db, {
         sink: file.sink,
+        codec: zipCodec,
         now: options.now,
         origin: options.origin,
         drafts: options.drafts,

@@ -54,10 +54,13 @@ export function openZipArchive(file: string, options: ZipOptions = {}): ZipArchi
   const limits = options.limits ?? ARCHIVE_LIMITS;
   const fd = fs.openSync(file, 'r');
   try {
-    const { entries, count } = readCentralDirectory(fd, fs.fstatSync(fd).size, limits, options.keep ?? isRestoredEntry);
+    const stat = fs.fstatSync(fd, { bigint: true });
+    const { entries, count } = readCentralDirectory(fd, Number(stat.size), limits, options.keep ?? isRestoredEntry);
     const byName = new Map(entries.map((entry) => [entry.name, entry]));
     return {
       entries,
+      // Replaced, the file has another inode; written to, other times (the change time cannot be set back).
+      identity: [stat.dev, stat.ino, stat.size, stat.mtimeNs, stat.ctimeNs].join(':'),
       entryCount: count,
       lines: (name) => {
         const entry = byName.get(name);

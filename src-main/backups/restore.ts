@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { backupName, type RestoreOutcome } from '../../src-shared/api/backups';
+import type { CheckedArchive } from '../../src-shared/archive/archive-check';
 import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../archive/build-store';
 import { resolveOwnerToken } from '../store/owner-token';
 import { isStoreFile } from '../store/sqlite-files';
@@ -95,7 +96,7 @@ export async function applyStagedRestore(
 export async function restoreArchiveNow(
   paths: BackupPaths,
   file: string,
-  options: { databaseName: string; now: Date },
+  options: { databaseName: string; now: Date; checked?: CheckedArchive | undefined },
 ): Promise<RestoreOutcome> {
   recoverCutShort(paths);
   try {
@@ -129,11 +130,12 @@ async function backupToRestore(paths: BackupPaths, name: string, databaseName: s
 async function archiveToRestore(
   paths: BackupPaths,
   file: string,
-  options: { databaseName: string; now: Date },
+  options: { databaseName: string; now: Date; checked?: CheckedArchive | undefined },
 ): Promise<ToRestore> {
   const label = path.basename(file);
   try {
-    // The build checks the archive in full before it writes a row (src-shared/archive/import.ts).
+    // The build checks the archive in full before it writes a row (src-shared/archive/import.ts), unless it
+    // was checked just before and is unchanged since.
     const folder = path.join(paths.restoringDir, 'db');
     const { token } = resolveOwnerToken(paths.dataDir);
     // The instance keeps its password and tokens, as an import into it would (src-shared/archive/import.ts).
@@ -145,6 +147,7 @@ async function archiveToRestore(
       token,
       now: options.now.getTime(),
       owner,
+      checked: options.checked,
     });
     return { label, folder, files: fs.readdirSync(folder).filter(isStoreFile) };
   } catch (error) {

@@ -42,7 +42,8 @@ export interface ImportFileReport extends ImportReport {
 export async function importDataFolder(options: ImportFileOptions): Promise<ImportFileReport> {
   const databaseName = options.databaseName ?? DATABASE_NAME;
   // A bad archive is refused before anything, the folder included, is made.
-  const manifest = await checkArchiveFile(options.archive);
+  const checked = await checkArchiveFile(options.archive);
+  const { manifest } = checked;
   if (options.dryRun && !fs.existsSync(options.dataDir))
     return { manifest, counts: { ...manifest.counts }, dryRun: true };
   // Makes the folder and its owner token when new: the new store's owner takes the kept token (build-store.ts).
@@ -59,7 +60,12 @@ export async function importDataFolder(options: ImportFileOptions): Promise<Impo
       );
     }
     if (options.dryRun) return { manifest, counts: { ...manifest.counts }, dryRun: true };
-    const outcome = await restoreArchiveNow(paths, options.archive, { databaseName, now: new Date(options.now) });
+    // The build reads the archive once more to write it, without a second check if it is unchanged.
+    const outcome = await restoreArchiveNow(paths, options.archive, {
+      databaseName,
+      now: new Date(options.now),
+      checked,
+    });
     if (!outcome.applied)
       throw new Error(`${outcome.problem ?? 'the archive was not restored'}; the instance is as it was`);
     return {

@@ -76,6 +76,16 @@ const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } =
 };
 
 /**
+ * An archive that passed checkArchive: its manifest, and its source's identity when it was opened for the
+ * check (ArchiveSource.identity). An import given it reads the archive once, without checking it again, when
+ * its source is that same one unchanged (import.ts).
+ */
+export interface CheckedArchive {
+  manifest: Manifest;
+  identity: string | null;
+}
+
+/**
  * Reads the whole archive once and refuses it at its first problem, named by entry and line: an entry
  * missing or too large, a manifest of another format or version, more rows than a table may have, a row
  * that does not match its schema, a key given twice, a row naming a Persona, Channel, remote or post the

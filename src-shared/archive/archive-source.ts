@@ -12,6 +12,11 @@ export interface ArchiveEntry {
 
 export interface ArchiveSource {
   readonly entries: readonly ArchiveEntry[];
+  /**
+   * What the source was when it was opened, for a source that can change (a file: its inode, size and
+   * times), so that a check of it holds only for it unchanged (import.ts `checked`); none when unknown.
+   */
+  readonly identity?: string;
   /** The entry's lines (UTF-8, without their line ends), each with its 1-based number. */
   lines(name: string): AsyncIterable<{ line: string; number: number }>;
 }

@@ -24,7 +24,7 @@ import { writeFrontMatter } from './front-matter';
 import { pagesOf, PAGE_ROWS } from './pages';
 import { claimName, safeSegment } from './file-names';
 import { markdownPath, postFrontMatter } from './post-markdown';
-import { zipWriter, type ByteSink } from './zip-writer';
+import { zipWriter, type ByteSink, type ZipCodec } from './zip-writer';
 
 /** Markdown files shorter than this are stored uncompressed (zip-writer.ts says why). */
 const STORED_CHARS = 2048;
@@ -32,6 +32,8 @@ const STORED_CHARS = 2048;
 export interface ExportOptions {
   /** Receives the zip's bytes in order; the export waits for each write. */
   sink: ByteSink;
+  /** The zip's checksums and compression (src-main/archive/zip-codec.ts). */
+  codec: ZipCodec;
   /** Unix seconds: the archive's time, and what "published" means for the feeds. */
   now: number;
   /** The instance's public address, for links in the feeds; null leaves them out. */
@@ -53,7 +55,7 @@ export interface ExportOptions {
  */
 export async function exportArchive(db: PublishingDb, options: ExportOptions): Promise<Manifest> {
   const madeAt = new Date(options.now * 1000);
-  const zip = zipWriter(options.sink, madeAt);
+  const zip = zipWriter(options.sink, madeAt, options.codec);
   const counts = Object.fromEntries(ARCHIVE_TABLE_NAMES.map((table) => [table, 0])) as Record<ArchiveTable, number>;
   for (const table of ARCHIVE_TABLE_NAMES) {
     await zip.file(

@@ -4,15 +4,23 @@ import { queueForWords } from '../store/bulk';
 import { changeRowOf } from '../store/post-derived';
 import type { AccountRow, PostRow, TokenRow } from '../store/rows';
 import { archiveDrafts } from './archive-drafts';
-import { checkArchive, parsedRows } from './archive-check';
+import { checkArchive, parsedRows, type CheckedArchive } from './archive-check';
 import { keepRestoredDrafts } from '../store/restored-drafts';
 import { ARCHIVE_TABLE_NAMES, type ArchiveRow, type ArchiveTable, type Manifest } from './archive-schema';
-import { postRow } from '../store/post-row';
+import { postRow, type PostFacts } from '../store/post-row';
 import { bioHtmlOf } from '../text';
 import { ArchiveError, type ArchiveSource } from './archive-source';
 
 /** Rows per write transaction: the SQLite backend holds a transaction's requests in memory until it ends. */
 const WRITE_BATCH = 500;
+/**
+ * Posts per write transaction, and their characters of text at most: a larger transaction writes each page
+ * of the store's indexes fewer times (a batch of 2,000 posts takes about a tenth less time than four of 500),
+ * and the characters bound what a batch of long posts holds (text, HTML and rows, twice while one batch is
+ * rendered and the one before written) well within the build's heap.
+ */
+const POST_BATCH = 2000;
+const POST_BATCH_CHARS = 4_000_000;
 
 /** The tables an import writes, and those it empties and refills should it fail. */
 const WRITTEN = [...ARCHIVE_TABLE_NAMES, 'tokens', 'changes', 'indexQueue'] as const;
@@ -20,6 +28,18 @@ const WRITTEN = [...ARCHIVE_TABLE_NAMES, 'tokens', 'changes', 'indexQueue'] as c
 export interface ImportOptions {
   /** Check the archive and the store, and write nothing. */
   dryRun?: boolean;
+  /**
+   * The outcome of a check of this archive made just before (by a command, in a worker of its own): taken
+   * instead of checking again when the source is the one checked, unchanged (the same `identity`). Any other
+   * source, or one without an identity, is checked in full.
+   */
+  checked?: CheckedArchive | undefined;
+  /**
+   * Makes the HTML of each post's text as a write does (store/post-row.ts renderedText), elsewhere: in a
+   * thread beside this one (src-main/archive/render-beside.ts), which renders a batch of posts while the
+   * batch before is written. Without it the posts are rendered here, as they are written.
+   */
+  render?: ((texts: readonly string[]) => Promise<string[]>) | undefined;
 }
 
 export interface ImportReport {
@@ -34,9 +54,10 @@ export interface ImportReport {
  * opening a new data folder made (the owner account, its first Persona and Channel). Any other store is
  * refused, naming what it holds.
  *
- * 1. The whole archive is checked first (archive-check.ts); a problem refuses it before anything is written.
+ * 1. The whole archive is checked first (archive-check.ts), unless `options.checked` says it was, unchanged
+ *    since; a problem refuses it before anything is written.
  * 2. The rows are written as the archive holds them (GUIDs, numeric ids, times and marks unchanged), in
- *    transactions of WRITE_BATCH rows. The new folder's owner token and password stay this folder's own:
+ *    transactions of WRITE_BATCH rows (POST_BATCH posts). The new folder's owner token and password stay this folder's own:
  *    they move to the archive's owner account. Remotes come without their tokens: each asks to be
  *    connected again (its first sync cycle reports the token missing).
  * 3. What a write derives from a post is written with it, batch by batch: its change row, and its place in
@@ -55,12 +76,14 @@ export async function importArchive(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   await requireEmpty(db);
-  const manifest = await checkArchive(source);
+  const checked = options.checked;
+  const unchanged = checked?.identity != null && checked.identity === source.identity;
+  const manifest = checked && unchanged ? checked.manifest : await checkArchive(source);
   const report: ImportReport = { manifest, counts: { ...manifest.counts }, dryRun: options.dryRun === true };
   if (options.dryRun) return report;
   const before = await saved(db);
   try {
-    await writeRows(db, source, before);
+    await writeRows(db, source, before, options.render);
   } catch (error) {
     await restore(db, before);
     throw error;
@@ -113,7 +136,12 @@ async function saved(db: PublishingDb): Promise<Saved> {
   return Object.fromEntries(WRITTEN.map((name, i) => [name, tables[i] ?? []])) as Saved;
 }
 
-async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved): Promise<void> {
+async function writeRows(
+  db: PublishingDb,
+  source: ArchiveSource,
+  before: Saved,
+  render: ImportOptions['render'],
+): Promise<void> {
   const oldOwner = (before.accounts as AccountRow[])[0];
   let newOwner: string | null = null;
   await db.transaction(
@@ -125,6 +153,10 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
     },
   );
   for (const table of ARCHIVE_TABLE_NAMES) {
+    if (table === 'posts') {
+      await writePosts(db, source, render);
+      continue;
+    }
     let batch: Record<string, unknown>[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -132,8 +164,7 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
       batch = [];
       // Put, not added: the check refused every key given twice but a link's (a star, a mention), which is
       // the same fact however often it is given, and is kept once.
-      if (table === 'posts') await putPostsWithDerivedRows(db, rows as PostRow[]);
-      else await db.table(table).bulkPut(rows);
+      await db.table(table).bulkPut(rows);
     };
     for await (const { row } of parsedRows(source, table)) {
       batch.push(storedRow(table, row));
@@ -148,17 +179,55 @@ async function writeRows(db: PublishingDb, source: ArchiveSource, before: Saved)
 }
 
 /**
+ * The archive's posts, POST_BATCH at a time, with their HTML and timeline position made again from their
+ * text, time and GUID as a write makes them (store/post-row.ts), never taken from the file. With `render`,
+ * each batch is sent to be rendered as soon as it is read, and written once the batch before it is: the two
+ * overlap.
+ */
+async function writePosts(db: PublishingDb, source: ArchiveSource, render: ImportOptions['render']): Promise<void> {
+  type Batch = { facts: PostFacts[]; html: Promise<string[]> | null };
+  /** The batch read and sent to be rendered, not yet written. */
+  const ahead: { batch: Batch | null } = { batch: null };
+  const write = async ({ facts, html }: Batch) => {
+    const rendered = html ? await html : null;
+    if (rendered && rendered.length !== facts.length) throw new Error('the posts were not all rendered');
+    // Put, not added, as the other tables' rows (writeRows).
+    await putPostsWithDerivedRows(
+      db,
+      facts.map((post, i) => postRow(post, rendered ? { text: post.text, html: rendered[i] ?? '' } : undefined)),
+    );
+  };
+  const send = async (facts: PostFacts[]) => {
+    const html = render ? render(facts.map((post) => post.text)) : null;
+    // Its failure is met where it is awaited (write); until then it must not count as unhandled.
+    html?.catch(() => undefined);
+    if (ahead.batch) await write(ahead.batch);
+    ahead.batch = { facts, html };
+  };
+  let batch: PostFacts[] = [];
+  let chars = 0;
+  for await (const { row } of parsedRows(source, 'posts')) {
+    const { html: _html, order: _order, ...facts } = row;
+    batch.push(facts);
+    chars += facts.text.length;
+    if (batch.length >= POST_BATCH || chars >= POST_BATCH_CHARS) {
+      await send(batch);
+      batch = [];
+      chars = 0;
+    }
+  }
+  if (batch.length > 0) await send(batch);
+  if (ahead.batch) await write(ahead.batch);
+}
+
+/**
  * A row as the store keeps it: the archive leaves out a remote's token (an empty one reads as missing) and
  * the password's hash, and what follows from a row is made again from it, as a write makes it, never taken
- * from the file: a post's HTML and timeline position (store/post-row.ts), a bio's HTML.
+ * from the file: a bio's HTML here, a post's HTML and timeline position in writePosts.
  */
 function storedRow<T extends ArchiveTable>(table: T, row: ArchiveRow<T>): Record<string, unknown> {
   if (table === 'remotes') return { ...row, sealedToken: '' };
   if (table === 'accounts') return { ...row, passHash: null };
-  if (table === 'posts') {
-    const { html: _html, order: _order, ...facts } = row as ArchiveRow<'posts'>;
-    return postRow(facts);
-  }
   if (table === 'personas') {
     const persona = row as ArchiveRow<'personas'>;
     return { ...persona, bioHtml: bioHtmlOf(persona.bioText) };

@@ -8,6 +8,7 @@ import { AbortError, VersionError } from './errors';
 import FakeEvent from './FakeEvent';
 import { queueTask } from './scheduling';
 import { validateRequiredArguments } from './validateRequiredArguments';
+import type { FileOptions } from './sqlite-file';
 import type { FDBDatabaseInfo } from './types';
 
 // https://w3c.github.io/IndexedDB/#connection-queue
@@ -355,8 +356,8 @@ class FDBFactory {
   /** Keeps each database in an SQLite file in `folder`. */
   // As a browser's, the interface cannot be constructed by a page; the folder comes as a default so that the
   // interface object's length is 0, as the standard's.
-  constructor(folder: string = illegalConstructor()) {
-    this._databases = new DatabaseShelf(folder);
+  constructor(folder: string = illegalConstructor(), options?: FileOptions) {
+    this._databases = new DatabaseShelf(folder, options);
   }
 
   /** Closes the files; for a host that stops, once its connections are closed. */

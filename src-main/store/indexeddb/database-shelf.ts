@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from './Database';
-import { SqliteFile } from './sqlite-file';
+import { SqliteFile, type FileOptions } from './sqlite-file';
 
 /** The files of this engine's databases: `idb-<name>.sqlite`, so other files in the folder are left alone. */
 const PREFIX = 'idb-';
@@ -35,13 +35,16 @@ export const isDatabaseFile = (file: string): boolean => file.startsWith(PREFIX)
 export class DatabaseShelf {
   private readonly loaded = new Map<string, Database>();
 
-  constructor(readonly folder: string) {}
+  constructor(
+    readonly folder: string,
+    private readonly options?: FileOptions,
+  ) {}
 
   /** The database of that name, if it has been opened or its file exists. */
   get(name: string): Database | undefined {
     const open = this.loaded.get(name);
     if (open) return open;
-    const file = new SqliteFile(path.join(this.folder, databaseFileName(name)));
+    const file = new SqliteFile(path.join(this.folder, databaseFileName(name)), this.options);
     if (!fs.existsSync(file.path)) return undefined;
     const database = new Database(name, file);
     this.loaded.set(name, database);
@@ -50,7 +53,7 @@ export class DatabaseShelf {
 
   /** A new database, whose file is made when it is first written. */
   create(name: string): Database {
-    const database = new Database(name, new SqliteFile(path.join(this.folder, databaseFileName(name))));
+    const database = new Database(name, new SqliteFile(path.join(this.folder, databaseFileName(name)), this.options));
     this.loaded.set(name, database);
     return database;
   }

@@ -14,7 +14,7 @@ import type { KeyPath } from './types';
  * - `object_stores` and `indexes`: the schema, rewritten whole when an upgrade commits.
  *
  * WAL journal with synchronous=FULL: a transaction is on disk before its `complete` event, and readers (a
- * backup's snapshot) do not block the writer.
+ * backup's snapshot) do not block the writer. A scratch file (FileOptions) does not wait for the disk.
  */
 export interface StoreRow {
   id: number;
@@ -56,6 +56,16 @@ const SCHEMA = `
     idx INTEGER NOT NULL, key BLOB NOT NULL, pk BLOB NOT NULL, PRIMARY KEY (idx, key, pk)) WITHOUT ROWID;
 `;
 
+export interface FileOptions {
+  /**
+   * False for a store being built that is thrown away unless it is completed (an archive's restore,
+   * src-main/archive/build-store.ts): its transactions do not wait for the disk (synchronous=OFF), which a
+   * crash can only cost a store that is discarded anyway. A completed file is as whole as any: SQLite keeps
+   * it consistent whatever the setting, short of the machine losing power.
+   */
+  durable: boolean;
+}
+
 /** Statements kept ready: the engine's SQL has a few dozen shapes. */
 const STATEMENT_CACHE_SIZE = 128;
 
@@ -64,7 +74,10 @@ export class SqliteFile {
   private connection: Database.Database | null = null;
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(path: string) {
+  constructor(
+    path: string,
+    private readonly options: FileOptions = { durable: true },
+  ) {
     this.path = path;
   }
 
@@ -78,7 +91,7 @@ export class SqliteFile {
     const connection = new Database(this.path);
     try {
       connection.pragma('journal_mode = WAL');
-      connection.pragma('synchronous = FULL');
+      connection.pragma(this.options.durable ? 'synchronous = FULL' : 'synchronous = OFF');
       connection.exec(SCHEMA);
     } catch (error) {
       connection.close();

@@ -13,6 +13,7 @@ import FDBRecord from './FDBRecord';
 import FDBRequest from './FDBRequest';
 import FDBTransaction from './FDBTransaction';
 import FDBVersionChangeEvent from './FDBVersionChangeEvent';
+import type { FileOptions } from './sqlite-file';
 
 /** IndexedDB as this engine gives it: the factory, the key range, and every interface a page would have. */
 export interface SqliteIndexedDB {
@@ -29,14 +30,15 @@ const factories = new Map<string, SqliteIndexedDB>();
 /**
  * IndexedDB on SQLite for the hosts, which have no IndexedDB of their own: each database one SQLite file in
  * `folder` (sqlite-file.ts). One per folder in a process, so that every connection to a database shares its
- * file and its transaction queue; different folders are independent.
+ * file and its transaction queue; different folders are independent. `options` are those of the folder's
+ * first opening in the process, until it is closed.
  */
-export function sqliteIndexedDB(folder: string): SqliteIndexedDB {
+export function sqliteIndexedDB(folder: string, options?: FileOptions): SqliteIndexedDB {
   const resolved = path.resolve(folder);
   const existing = factories.get(resolved);
   if (existing) return existing;
   fs.mkdirSync(resolved, { recursive: true });
-  const factory = new FDBFactory(resolved);
+  const factory = new FDBFactory(resolved, options);
   const platform: SqliteIndexedDB = {
     indexedDB: factory as unknown as IDBFactory,
     IDBKeyRange: FDBKeyRange as unknown as typeof IDBKeyRange,

@@ -113,6 +113,27 @@ describe('a bad archive', () => {
     );
   });
 
+  it('changed since a check was made of it is checked again, and refused', async () => {
+    const file = scratchFile('checked.zip');
+    fs.copyFileSync(good, file);
+    const opened = openZipArchive(file);
+    const checked = { manifest: await checkArchive(opened), identity: opened.identity ?? null };
+    opened.close();
+    // The same file, written over with an archive whose star names no post it holds.
+    const dangling = rewritten(good, (entries) =>
+      editLines(entries, 'data/stars.jsonl', (lines) =>
+        lines.map((line) => line.replace(/"postGuid":"[^"]+"/, '"postGuid":"00000000-0000-4000-8000-000000000000"')),
+      ),
+    );
+    fs.writeFileSync(file, fs.readFileSync(dangling));
+    const before = await snapshotOf(target.db);
+    const archive = openZipArchive(file);
+    await expect(importArchive(target.db, archive, { checked }).finally(() => archive.close())).rejects.toThrow(
+      'data/stars.jsonl line 1: postGuid names 00000000-0000-4000-8000-000000000000, which is in no row of posts',
+    );
+    expect(await snapshotOf(target.db)).toEqual(before);
+  });
+
   it("whose rows differ from its manifest's counts is refused", async () => {
     const fewer = rewritten(good, (entries) => editLines(entries, 'data/pins.jsonl', (lines) => lines.slice(1)));
     expect(await refusal(fewer)).toMatch(/^data\/pins\.jsonl holds \d+ rows where archive\.json says \d+$/);

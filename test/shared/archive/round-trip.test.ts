@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { importArchive } from '../../../src-shared/archive/import';
 import { openZipArchive } from '../../../src-main/archive/zip-reader';
+import { rendererBeside } from '../../../src-main/archive/render-beside';
 import { startInstance, type TestInstance } from '../../support/instance';
 import { exportToFile } from './archive-files';
 import { fillWithEveryKind } from './every-kind';
@@ -56,6 +57,26 @@ describe('an archive restored into a new instance', () => {
       'post.quotation',
     ]);
     expect((await target.db.remotes.toArray()).map((r) => r.sealedToken)).toEqual(['']);
+  });
+
+  it('gives back the same posts when their HTML is rendered in a thread beside the import', async () => {
+    const source = await startInstance('sqlite');
+    instances.push(source);
+    await fillWithEveryKind(source);
+    const file = await exportToFile(source.db, Math.floor(source.clock.now() / 1000));
+    const target = await startInstance('sqlite');
+    instances.push(target);
+    const archive = openZipArchive(file);
+    const renderer = rendererBeside();
+    try {
+      await importArchive(target.db, archive, { render: renderer.render });
+    } finally {
+      archive.close();
+      await renderer.close();
+    }
+    const posts = (await snapshotOf(source.db))['posts'];
+    expect(posts?.some((post) => String(post['html']).includes('<'))).toBe(true);
+    expect((await snapshotOf(target.db))['posts']).toEqual(posts);
   });
 
   it('serves the restored posts to the owner token of the new folder, and finds them by their words', async () => {
