@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { frameCompressor } from './frame-compressor';
 
 /**
  * The backups' shared store of chunks (docs/backups.md): every backup's files cut into pieces of
@@ -45,10 +46,15 @@ const FLUSHES_AT_ONCE = 16;
  * leaves are removed with the chunks no manifest names (removeUnreferencedChunks).
  */
 export interface ChunkWriter {
-  /** Keeps `bytes` under `hash` unless a chunk of that hash is there already, or was put by this writer. */
-  put(hash: string, bytes: Uint8Array): void;
+  /**
+   * Keeps `bytes` under `hash` unless a chunk of that hash is there already, or was put by this writer. One
+   * put at a time: each is awaited before the next.
+   */
+  put(hash: string, bytes: Uint8Array): Promise<void>;
   /** Once every chunk is put: after this, each is on disk under its name. */
   finish(): Promise<void>;
+  /** Lets go of the compressor, for a backup given up part way (`finish` does it too). */
+  close(): void;
 }
 
 export function chunkWriter(chunksDir: string): ChunkWriter {
@@ -56,8 +62,9 @@ export function chunkWriter(chunksDir: string): ChunkWriter {
   const made = new Set<string>();
   /** Chunks put, by hash: their temporary files until `finish` names them. */
   const written = new Map<string, string>();
+  const compressor = frameCompressor();
   return {
-    put: (hash, bytes) => {
+    put: async (hash, bytes) => {
       if (written.has(hash)) return;
       const file = chunkFile(chunksDir, hash);
       if (fs.existsSync(file)) return;
@@ -67,10 +74,12 @@ export function chunkWriter(chunksDir: string): ChunkWriter {
         made.add(folder);
       }
       const temporary = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(temporary, zlib.zstdCompressSync(bytes), { mode: 0o600 });
+      fs.writeFileSync(temporary, await compressor.frame(bytes), { mode: 0o600 });
       written.set(hash, temporary);
     },
+    close: () => compressor.close(),
     finish: async () => {
+      compressor.close();
       const temporaries = [...written.values()];
       for (let i = 0; i < temporaries.length; i += FLUSHES_AT_ONCE)
         await Promise.all(temporaries.slice(i, i + FLUSHES_AT_ONCE).map(flush));

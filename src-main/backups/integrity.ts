@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { PASS_CACHE_KIB } from '../store/sqlite-files';
 
 /**
  * SQLite's integrity check of a file, off the event loop: it reads every page and index and takes about
@@ -17,6 +18,7 @@ const Database = require(workerData.driver);
 let db = null;
 try {
   db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  db.pragma('cache_size = -' + workerData.cacheKib);
   parentPort.postMessage(String(db.pragma('integrity_check(1)', { simple: true })));
 } catch (error) {
   parentPort.postMessage(error instanceof Error ? error.message : String(error));
@@ -35,7 +37,12 @@ export async function integrityOf(file: string): Promise<string> {
   }
   return new Promise<string>((resolve) => {
     let answered = false;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file } });
+    // The worker runs one statement: a small heap of its own keeps it from adding much to the host's memory.
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver, file, cacheKib: PASS_CACHE_KIB },
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+    });
     worker.once('message', (verdict: unknown) => {
       answered = true;
       resolve(typeof verdict === 'string' ? verdict : 'no answer');
@@ -52,6 +59,7 @@ function integrityHere(file: string): string {
   let connection: Database.Database | null = null;
   try {
     connection = new Database(file, { readonly: true, fileMustExist: true });
+    connection.pragma(`cache_size = -${PASS_CACHE_KIB}`);
     const verdict: unknown = connection.pragma('integrity_check(1)', { simple: true });
     return typeof verdict === 'string' ? verdict : 'no answer';
   } catch (error) {

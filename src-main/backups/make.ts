@@ -48,6 +48,7 @@ export async function makeBackup(
   const final = path.join(paths.backupsDir, name);
   if (fs.existsSync(final)) throw new Error(`a backup called ${name} already exists`);
   fs.mkdirSync(making, { mode: 0o700 });
+  let writer: ChunkWriter | null = null;
   try {
     const sources = fs.readdirSync(paths.dbDir).filter(isStoreFile).sort();
     if (sources.length === 0) throw new Error(`${paths.dbDir} holds no store to back up`);
@@ -60,7 +61,7 @@ export async function makeBackup(
       sources.map((file) => path.join(paths.dbDir, file)),
       making,
     );
-    const writer = chunkWriter(paths.chunksDir);
+    writer = chunkWriter(paths.chunksDir);
     const files: ChunkedManifest['files'] = [];
     for (const file of sources) files.push(await storeInChunks(path.join(making, file), writer));
     if (files.reduce((sum, file) => sum + file.chunks.length, 0) > MAX_CHUNKS)
@@ -85,6 +86,7 @@ export async function makeBackup(
     syncFolder(paths.backupsDir);
     return checked.good ? { name, good: true } : { name, good: false, problem: checked.problem };
   } catch (error) {
+    writer?.close();
     fs.rmSync(making, { recursive: true, force: true });
     throw new Error(`could not back up the store: ${messageOf(error)}`, { cause: error });
   }
@@ -114,7 +116,7 @@ async function storeInChunks(file: string, writer: ChunkWriter): Promise<Chunked
         const bytes = buffer.subarray(0, bytesRead);
         const hash = sha256(bytes);
         whole.update(bytes);
-        writer.put(hash, bytes);
+        await writer.put(hash, bytes);
         chunks.push(hash);
         size += bytesRead;
       }
