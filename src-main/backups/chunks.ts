@@ -109,8 +109,9 @@ async function flush(file: string): Promise<void> {
   }
 }
 
-export function syncFolder(folder: string): void {
-  const fd = fs.openSync(folder, 'r');
+/** A file's bytes, or a folder's names, on disk before this returns. */
+export function syncToDisk(fileOrFolder: string): void {
+  const fd = fs.openSync(fileOrFolder, 'r');
   try {
     fs.fsyncSync(fd);
   } finally {

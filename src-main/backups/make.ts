@@ -9,7 +9,7 @@ import {
   chunkWriter,
   removeUnreferencedChunks,
   sha256,
-  syncFolder,
+  syncToDisk,
   type ChunkWriter,
 } from './chunks';
 import { DAMAGED_FILE, MAKING_PREFIX, nameFor, type BackupPaths } from './layout';
@@ -83,7 +83,7 @@ export async function makeBackup(
     writeManifest(making, manifest);
     if (!checked.good) fs.writeFileSync(path.join(making, DAMAGED_FILE), `${checked.problem}\n`, { mode: 0o600 });
     fs.renameSync(making, final);
-    syncFolder(paths.backupsDir);
+    syncToDisk(paths.backupsDir);
     return checked.good ? { name, good: true } : { name, good: false, problem: checked.problem };
   } catch (error) {
     writer?.close();

@@ -6,6 +6,7 @@ import type { CheckedArchive } from '../../src-shared/archive/archive-check';
 import { buildStoreInWorker, readOwnerCredentialsInWorker } from '../archive/build-store';
 import { resolveOwnerToken } from '../store/owner-token';
 import { isStoreFile } from '../store/sqlite-files';
+import { syncToDisk } from './chunks';
 import type { BackupPaths } from './layout';
 import { makeBackup } from './make';
 import { checkFully, messageOf } from './verify';
@@ -210,13 +211,18 @@ async function replaceStore(
       const target = path.join(paths.dbDir, file);
       fs.copyFileSync(path.join(source.folder, file), target);
       fs.chmodSync(target, 0o600);
+      // On the disk, not only in its cache, before the old store is let go of: a power cut must not leave
+      // a db/ of files half written and nothing aside.
+      syncToDisk(target);
     }
+    syncToDisk(paths.dbDir);
     // The new db/ is complete. A crash before the rename below leaves the old one aside and the staging
     // file: the next start puts the old store back and tries again. After it, the next start finds the new
     // store and (until the staging file is gone) restores the same source again; either way no start sees
     // half a store.
     const replaced = path.join(paths.dataDir, REPLACED);
     fs.renameSync(aside, replaced);
+    syncToDisk(paths.dataDir);
     unstage();
     fs.rmSync(replaced, { recursive: true, force: true });
   } catch (error) {

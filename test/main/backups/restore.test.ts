@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareStore } from '../../../src-main/backups/at-start';
 import { backupPaths } from '../../../src-main/backups/layout';
 import { listBackups } from '../../../src-main/backups/list';
@@ -95,6 +95,45 @@ describe('a restore staged for the next start', () => {
     expect(postsIn(await fileOfBackup(paths.backupsDir, '20261125T050000000Z-before-restore', STORE_FILE))).toBe(10);
     // Nothing is staged any more: the next start leaves the store alone.
     expect(await applyStagedRestore(paths, options)).toBeNull();
+  });
+
+  it("has the new store's files and folder on disk before it lets go of the old store", async () => {
+    const { dataDir, paths, name } = await changedSinceBackup();
+    stageRestore(paths, { kind: 'backup', name });
+    // What was flushed to the disk, by the path each file was opened at, and what was renamed, in order.
+    const realOpen = fs.openSync.bind(fs);
+    const realFsync = fs.fsyncSync.bind(fs);
+    const realRename = fs.renameSync.bind(fs);
+    const opened = new Map<number, string>();
+    const events: string[] = [];
+    const spies = [
+      vi.spyOn(fs, 'openSync').mockImplementation((...args: Parameters<typeof fs.openSync>) => {
+        const fd = realOpen(...args);
+        opened.set(fd, path.resolve(String(args[0])));
+        return fd;
+      }),
+      vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
+        events.push(`synced ${opened.get(fd) ?? '?'}`);
+        realFsync(fd);
+      }),
+      vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+        events.push(`renamed ${path.basename(String(from))} to ${path.basename(String(to))}`);
+        realRename(from, to);
+      }),
+    ];
+    try {
+      expect((await applyStagedRestore(paths, options))?.applied).toBe(true);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    // The old store is let go of when it is renamed from aside: by then the new one must be whole on disk.
+    const letGo = events.indexOf('renamed db.before-restore to db.replaced');
+    expect(letGo).toBeGreaterThan(0);
+    const before = events.slice(0, letGo);
+    const dbDir = path.join(dataDir, 'db');
+    for (const file of fs.readdirSync(dbDir)) expect(before).toContain(`synced ${path.join(dbDir, file)}`);
+    expect(before).toContain(`synced ${dbDir}`);
+    expect(events.slice(letGo)).toContain(`synced ${dataDir}`);
   });
 
   it('restores a backup of full copies, made before backups shared chunks', async () => {
