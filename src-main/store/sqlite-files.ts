@@ -47,6 +47,13 @@ function readOnly<T>(file: string, read: (db: Database.Database) => T): T {
 }
 
 /**
+ * The page cache, in KiB, of a connection that reads a whole file once (a backup's copy, its integrity
+ * check): better-sqlite3's default of 16 MB made a backup of the benchmark store add 70 MB to the host's
+ * resident memory, and a pass that never reads a page twice gains nothing from it.
+ */
+export const PASS_CACHE_KIB = 1024;
+
+/**
  * Copies SQLite files with SQLite's online backup while the host keeps writing to them.
  *
  * Each source is opened read-only and a read transaction begun on all of them before the first page is
@@ -58,18 +65,10 @@ function readOnly<T>(file: string, read: (db: Database.Database) => T): T {
  *
  * The copies leave WAL mode, so each is one self-contained file.
  */
-/**
- * The page cache, in KiB, of a connection that reads a whole file once (a backup's copy, its integrity
- * check): better-sqlite3's default of 16 MB made a backup of the benchmark store add 70 MB to the host's
- * resident memory, and a pass that never reads a page twice gains nothing from it.
- */
-export const PASS_CACHE_KIB = 1024;
-
 export async function copyOnline(sources: readonly string[], targetDir: string): Promise<void> {
   const connections = sources.map((source) => new Database(source, { readonly: true, fileMustExist: true }));
   try {
     for (const connection of connections) {
-      // Each page is read once: a cache (better-sqlite3's default is 16 MB) would only add to the host's memory.
       connection.pragma(`cache_size = -${PASS_CACHE_KIB}`);
       connection.exec('BEGIN');
       connection.prepare('SELECT count(*) FROM sqlite_master').get();
