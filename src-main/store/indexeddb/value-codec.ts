@@ -21,7 +21,7 @@ const DEFLATED = 0x5a; // 'Z'
  * a hundred of them would double the read). Measured on the benchmark store: a fifth of the search blocks
  * are over it, and they hold most of its bytes; compressed, the store is 971 bytes a post smaller.
  */
-export const DEFLATE_OVER = 2048;
+const DEFLATE_OVER = 2048;
 
 export function encodeValue(value: Value): Buffer {
   const bytes = plainForm(value);
@@ -36,7 +36,7 @@ export function encodeValue(value: Value): Buffer {
  * string and no Buffer is made for it (a timeline read made three hundred, whose sweeping was a tenth of
  * its time); any other as its bytes.
  */
-export const READ_VALUE = `CASE WHEN substr(value, 1, 1) = X'4A' THEN CAST(substr(value, 2) AS TEXT) ELSE value END`;
+export const READ_VALUE = `CASE WHEN substr(value, 1, 1) = X'${JSON_FORM.toString(16)}' THEN CAST(substr(value, 2) AS TEXT) ELSE value END`;
 
 /** A value as READ_VALUE reads it (or as encodeValue wrote it). */
 export function decodeValue(bytes: Buffer | string): Value {
