@@ -97,6 +97,16 @@ class Index {
     return statement.pluck(pluck).all(...params);
   }
 
+  /** Where a read of `count` entries (0 or none for all) in `direction` starts, stops and goes. */
+  private plan(range: FDBKeyRange | Key | undefined, count?: number, direction?: FDBCursorDirection) {
+    return {
+      bounds: rangeBounds(range === undefined ? undefined : asRange(range)),
+      limit: count === undefined || count === 0 ? 0 : count,
+      descending: direction === 'prev' || direction === 'prevunique',
+      unique: direction === 'nextunique' || direction === 'prevunique',
+    };
+  }
+
   /** The entries a read asks for; the unique directions keep the first entry (lowest primary key) of each key. */
   private entries(
     range: FDBKeyRange | Key | undefined,
@@ -104,11 +114,8 @@ class Index {
     direction?: FDBCursorDirection,
     withValues = false,
   ): StoredEntry[] {
-    const limit = count === undefined || count === 0 ? 0 : count;
-    const bounds = rangeBounds(range === undefined ? undefined : asRange(range));
-    const descending = direction === 'prev' || direction === 'prevunique';
-    if (direction !== 'nextunique' && direction !== 'prevunique')
-      return this.select(bounds, descending, limit, withValues);
+    const { bounds, limit, descending, unique } = this.plan(range, count, direction);
+    if (!unique) return this.select(bounds, descending, limit, withValues);
     const kept: StoredEntry[] = [];
     for (const entry of this.select(bounds, false, 0)) {
       if (!kept.at(-1)?.key.equals(entry.key)) kept.push(entry);
@@ -141,10 +148,9 @@ class Index {
 
   // http://w3c.github.io/IndexedDB/#retrieve-multiple-referenced-values-from-an-index
   public getAllValues(range: FDBKeyRange, count?: number, direction?: FDBCursorDirection) {
-    if (direction === 'nextunique' || direction === 'prevunique')
-      return this.entries(range, count, direction, true).map((entry) => this.valueOf(entry));
-    const bounds = rangeBounds(asRange(range));
-    const values = this.selectValues(bounds, direction === 'prev', count === undefined || count === 0 ? 0 : count);
+    const { bounds, limit, descending, unique } = this.plan(range, count, direction);
+    if (unique) return this.entries(range, count, direction, true).map((entry) => this.valueOf(entry));
+    const values = this.selectValues(bounds, descending, limit);
     // An entry always has its record: the store and its indexes change in one step.
     return values.map((value) => (value === null ? undefined : decodeValue(value)));
   }

@@ -86,10 +86,16 @@ class ObjectStore {
 
   /** The value stored under an exact key (an index's entry names it by its encoded primary key). */
   public valueAt(key: Buffer): Value {
-    const record = this.file
-      .statement(`SELECT ${READ_VALUE} AS value FROM records WHERE store = ? AND key = ?`)
-      .get(this.id, key) as { value: Buffer | string } | undefined;
-    return record ? decodeValue(record.value) : undefined;
+    const stored = this.storedAt(key);
+    return stored === undefined ? undefined : decodeValue(stored);
+  }
+
+  /** The stored form of the value under an exact key, as READ_VALUE reads it, or undefined. */
+  private storedAt(key: Buffer): Buffer | string | undefined {
+    return this.file
+      .statement(`SELECT ${READ_VALUE} FROM records WHERE store = ? AND key = ?`)
+      .pluck()
+      .get(this.id, key) as Buffer | string | undefined;
   }
 
   // http://w3c.github.io/IndexedDB/#retrieve-multiple-values-from-an-object-store
@@ -173,17 +179,14 @@ class ObjectStore {
 
     const file = this.file;
     const key = encodeKey(newRecord.key);
-    const existing = file.exists
-      ? (file.statement(`SELECT ${READ_VALUE} AS value FROM records WHERE store = ? AND key = ?`).get(this.id, key) as
-          { value: Buffer | string } | undefined)
-      : undefined;
+    const existing = file.exists ? this.storedAt(key) : undefined;
     if (existing && noOverwrite) {
       throw new ConstraintError();
     }
 
     // Every index's entries are worked out, and unique ones checked, before anything is written: a request
     // that fails leaves the store as it was, and its transaction can go on.
-    const oldValue: Value = existing ? decodeValue(existing.value) : undefined;
+    const oldValue: Value = existing ? decodeValue(existing) : undefined;
     const changes = [...this.rawIndexes.values()]
       .filter((index) => index.initialized)
       .map((index) =>
