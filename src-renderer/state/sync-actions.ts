@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { isRemoteError } from '../../src-shared/client/errors';
 import { deskBridge } from '../api/bridge';
+import { SIDE_READS_WAIT_MS } from './first-timeline';
 import { syncOutcomeWords } from './remote-state';
 import { clients, describeFailure } from './session';
 import { remoteName, useSync } from './sync';
@@ -80,8 +81,7 @@ const SYNCING_REFRESH_MS = 1000;
 export function useSyncPolling(live: boolean): void {
   const busy = useSync((s) => s.syncingHere.length > 0 || s.remotes.some((r) => r.syncing));
   useEffect(() => {
-    // The first look waits a moment: the first timeline matters more while the page opens.
-    const first = setTimeout(() => void readRemotes(), 700);
+    const first = setTimeout(() => void readRemotes(), SIDE_READS_WAIT_MS);
     return () => clearTimeout(first);
   }, []);
   useEffect(() => {
