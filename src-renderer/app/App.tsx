@@ -19,7 +19,7 @@ import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
 import { installPendingDeletes } from '../state/post-delete';
 import { takeRestoredDrafts } from '../state/restored-drafts';
-import { SIDE_READS_WAIT_MS } from '../state/first-timeline';
+import { SIDE_READS_WAIT_MS } from '../state/timelines';
 
 // Loaded when first used, so that the first timeline needs only the shell's code.
 const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));

@@ -5,13 +5,6 @@ import { isPersonal, specOf, timelineAt } from './timeline-spec';
 import { useUi } from './ui';
 
 /**
- * How long the shell's reads that the first screen does not show wait once it is drawn (the Scheduled posts,
- * the remotes' status, drafts a restore brought back): the first timeline's page matters more while the page
- * opens, and each read costs the main thread some milliseconds of its own.
- */
-export const SIDE_READS_WAIT_MS = 700;
-
-/**
  * Asks for the timeline the page's address shows, before the shell that draws it has loaded (main.tsx): the
  * instance reads it while the page's code arrives and runs. The screen, once drawn, opens the same timeline
  * (TimelineScreen.tsx makes its spec with the same `specOf`) and finds it read or on its way. A Persona's

@@ -2,12 +2,11 @@ import { useEffect } from 'react';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { blankDraft, useDrafts, wordsOf } from './drafts';
 import { usePosts } from './posts';
-import { SIDE_READS_WAIT_MS } from './first-timeline';
 import { useScheduled } from './scheduled';
 import { clients, describeFailure, useSession } from './session';
 import { useSync } from './sync';
 import { showPublished } from './timeline-posts';
-import { POLL_MS } from './timelines';
+import { POLL_MS, SIDE_READS_WAIT_MS } from './timelines';
 import { showError, useToasts } from './toasts';
 import { wroteLocally } from './unsent';
 
