@@ -19,6 +19,7 @@ import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
 import { installPendingDeletes } from '../state/post-delete';
 import { takeRestoredDrafts } from '../state/restored-drafts';
+import { SIDE_READS_WAIT_MS } from '../state/timelines';
 
 // Loaded when first used, so that the first timeline needs only the shell's code.
 const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));
@@ -53,12 +54,13 @@ function Shell() {
   useEffect(() => setMenu(false), [route]);
   useEffect(() => {
     void loadOnce();
-    void takeRestoredDrafts();
+    const restored = setTimeout(() => void takeRestoredDrafts(), SIDE_READS_WAIT_MS);
     const removeKeys = installKeyboard();
     const removeBridge = installBridge();
     const removeAddresses = installAddresses();
     const removeDeletes = installPendingDeletes();
     return () => {
+      clearTimeout(restored);
       removeDeletes();
       removeKeys();
       removeBridge();

@@ -18,6 +18,16 @@ const ESTIMATE_PX = 150;
 /** Scrolled less than this from the top counts as being on top: new posts then simply appear there. */
 const TOP_PX = 40;
 
+/** Rows drawn beyond each end of the visible ones, ready for scrolling. */
+const OVERSCAN = 5;
+
+/**
+ * Whether a timeline of this page has had its rows on screen. Until then the first one draws the visible
+ * rows alone, and those beyond them in the task after that frame: each costs the first post drawn its
+ * sanitised body, its actions and their icons, and nobody can scroll to them sooner.
+ */
+let rowsOnScreen = false;
+
 /**
  * A timeline as a virtualised list: only the rows near the visible part are in the DOM, so ten thousand
  * posts cost what twenty do. Older posts load as the end comes near. New ones come in at the top; while the
@@ -54,11 +64,26 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     };
   });
 
+  const [overscan, setOverscan] = useState(rowsOnScreen ? OVERSCAN : 0);
+  useEffect(() => {
+    if (overscan === OVERSCAN || guids.length === 0) return;
+    let after: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      after = setTimeout(() => {
+        rowsOnScreen = true;
+        setOverscan(OVERSCAN);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(after);
+    };
+  }, [overscan, guids.length]);
   const virtualizer = useVirtualizer({
     count: guids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATE_PX,
-    overscan: 5,
+    overscan,
     getItemKey: (index) => guids[index] ?? index,
     // The first render draws the rows of the place; the scroller is moved there before the first paint.
     initialOffset: back.offset,

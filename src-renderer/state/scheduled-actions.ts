@@ -6,7 +6,7 @@ import { useScheduled } from './scheduled';
 import { clients, describeFailure, useSession } from './session';
 import { useSync } from './sync';
 import { showPublished } from './timeline-posts';
-import { POLL_MS } from './timelines';
+import { POLL_MS, SIDE_READS_WAIT_MS } from './timelines';
 import { showError, useToasts } from './toasts';
 import { wroteLocally } from './unsent';
 
@@ -84,9 +84,6 @@ export function publishDue(): void {
   for (const post of due) showPublished(post);
 }
 
-/** The first read waits a moment: the first timeline's page matters more while the page opens. */
-const FIRST_READ_MS = 700;
-
 /**
  * Keeps the list current while the page is open (the shell runs it, whatever the layout shows): read soon
  * after the first timeline and every poll, and a post whose time comes leaves it within a second (the
@@ -97,7 +94,7 @@ export function useScheduledKept(): void {
   useEffect(() => {
     if (!signedIn) return;
     const { load } = useScheduled.getState();
-    const first = setTimeout(() => void load(), FIRST_READ_MS);
+    const first = setTimeout(() => void load(), SIDE_READS_WAIT_MS);
     const poll = setInterval(() => void load(), POLL_MS);
     const clock = setInterval(publishDue, 1000);
     return () => {

@@ -6,6 +6,7 @@ import { syncOutcomeWords } from './remote-state';
 import { clients, describeFailure } from './session';
 import { remoteName, useSync } from './sync';
 import { pollTimeline } from './timeline-posts';
+import { SIDE_READS_WAIT_MS } from './timelines';
 import { showError, useToasts } from './toasts';
 import { useUi } from './ui';
 import { forgetSent } from './unsent';
@@ -80,8 +81,7 @@ const SYNCING_REFRESH_MS = 1000;
 export function useSyncPolling(live: boolean): void {
   const busy = useSync((s) => s.syncingHere.length > 0 || s.remotes.some((r) => r.syncing));
   useEffect(() => {
-    // The first look waits a moment: the first timeline matters more while the page opens.
-    const first = setTimeout(() => void readRemotes(), 700);
+    const first = setTimeout(() => void readRemotes(), SIDE_READS_WAIT_MS);
     return () => clearTimeout(first);
   }, []);
   useEffect(() => {

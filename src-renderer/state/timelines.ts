@@ -13,6 +13,13 @@ import type { Place } from './reading-place';
 export const POLL_MS = 15_000;
 
 /**
+ * How long the shell's reads that the first screen does not show wait once it is drawn (the Scheduled posts,
+ * the remotes' status, drafts a restore brought back): the first timeline's page matters more while the page
+ * opens, and each read costs the main thread some milliseconds of its own.
+ */
+export const SIDE_READS_WAIT_MS = 700;
+
+/**
  * The state of one timeline. Posts themselves live in the posts store; a timeline is a list of GUIDs. What
  * reads posts into both is timeline-posts.ts.
  */

@@ -57,6 +57,35 @@ describe('a virtualised timeline', () => {
     vi.useRealTimers();
   });
 
+  it('draws the page’s first timeline with the rows in view, then those beyond them for scrolling', async () => {
+    // A page just loaded: none of its timelines has had rows on screen yet.
+    vi.resetModules();
+    const fresh = {
+      Timeline: (await import('../../src-renderer/components/Timeline')).Timeline,
+      usePosts: (await import('../../src-renderer/state/posts')).usePosts,
+      useTimelines: (await import('../../src-renderer/state/timelines')).useTimelines,
+    };
+    const posts = Array.from({ length: 100 }, (_, i) => fakePost(i));
+    fresh.usePosts.setState({ byGuid: Object.fromEntries(posts.map((p) => [p.guid, p])) });
+    const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
+    const key = timelineKey(spec);
+    const timeline = { spec, guids: posts.map((p) => p.guid), status: 'ready' as const, error: null };
+    const rest = { retryable: false, loadingMore: false, end: false, fresh: [], seen: null };
+    fresh.useTimelines.setState({ byKey: { [key]: { ...timeline, ...rest } } });
+    const shown = (view: ReturnType<typeof render>) =>
+      [...view.container.querySelectorAll('article')].map((row) => Number(row.getAttribute('data-index')));
+
+    const first = render(createElement(fresh.Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    // 800 px of window, rows of 150: rows 0 to 5 are in view.
+    expect(shown(first)).toEqual([0, 1, 2, 3, 4, 5]);
+    await waitFor(() => expect(shown(first)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+    first.unmount();
+
+    // A timeline opened later draws the rows beyond the view at once.
+    const later = render(createElement(fresh.Timeline, { timelineKey: key, label: 'Everything', empty: 'Nothing' }));
+    expect(shown(later)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('holds the place of the first posts with grey rows while they load, then shows the posts there', async () => {
     const spec = { kind: 'global' as const, persona: null, types: ALL_TYPES };
     const key = timelineKey(spec);
