@@ -19,6 +19,8 @@ export default defineConfig({
     // The real storage backend (SQLite files) and host processes make these suites I/O-bound;
     // two workers match the two cores we test on.
     maxWorkers: 2,
+    // Everything the suites put in the temporary folder goes in one folder, removed after the run.
+    globalSetup: ['test/support/temp-root.ts'],
     projects: [
       {
         extends: true,
