@@ -1,6 +1,6 @@
 /**
  * The text of values stored compressed with a dictionary, as recently read, keyed by their stored bytes
- * themselves, in hex as READ_VALUE reads them (with the file's cache space, value-dictionaries.ts): a key names one text for as long as the
+ * themselves (with the file's cache space, value-dictionaries.ts): a key names one text for as long as the
  * file names its dictionary, so an entry is never stale and nothing is forgotten on a write or a rollback.
  * A timeline read again (the host's most common request) parses text it already has rather than inflating
  * each value again (5–15 µs a value, a hundred a timeline).
@@ -47,7 +47,7 @@ export class InflatedTexts {
 }
 
 /**
- * The process's one cache. 2 Mi characters: about 1,150 posts of the benchmark's (eleven timelines of a
+ * The process's one cache. 2 Mi characters: about 1,300 posts of the benchmark's (thirteen timelines of a
  * hundred), 2–4 MB (V8 keeps text of Latin-1 characters at one byte a character, other text at two).
  */
 export const inflatedTexts = new InflatedTexts(2 * 1024 * 1024);

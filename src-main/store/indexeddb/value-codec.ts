@@ -79,37 +79,25 @@ export function encodeValue(value: Value, dictionary?: Dictionary): Buffer {
 /**
  * The `value` column as reads take it: a value in the JSON form as its text, so that SQLite hands over a
  * string and no Buffer is made for it (a timeline read made three hundred, whose sweeping was a tenth of
- * its time); a value deflated with a dictionary as 'D' and its bytes in hex (JSON text never begins with
- * a 'D'), which is also its key in the cache of inflated texts, so that a value read again makes no Buffer
- * either; any other as its bytes.
+ * its time); any other as its bytes.
  */
-export const READ_VALUE =
-  `CASE substr(value, 1, 1) WHEN X'${hexOf(JSON_FORM)}' THEN CAST(substr(value, 2) AS TEXT) ` +
-  `WHEN X'${hexOf(WITH_DICTIONARY)}' THEN 'D' || hex(value) ELSE value END`;
-
-function hexOf(form: number): string {
-  return form.toString(16).padStart(2, '0');
-}
+export const READ_VALUE = `CASE WHEN substr(value, 1, 1) = X'${JSON_FORM.toString(16)}' THEN CAST(substr(value, 2) AS TEXT) ELSE value END`;
 
 /** A value as READ_VALUE reads it (or as encodeValue wrote it), from the file `dictionaries` are of. */
 export function decodeValue(bytes: Buffer | string, dictionaries: DictionarySource): Value {
-  if (typeof bytes === 'string') {
-    return bytes.startsWith('D') ? decodeWithDictionary(bytes, dictionaries) : JSON.parse(bytes);
-  }
+  if (typeof bytes === 'string') return JSON.parse(bytes);
   if (bytes[0] === JSON_FORM) return JSON.parse(bytes.toString('utf8', 1));
   if (bytes[0] === V8_FORM) return v8.deserialize(bytes.subarray(1));
   if (bytes[0] === DEFLATED) return decodePlain(inflate(bytes.subarray(1), undefined, dictionaries));
-  if (bytes[0] === WITH_DICTIONARY) return decodeWithDictionary(`D${bytes.toString('hex')}`, dictionaries);
+  if (bytes[0] === WITH_DICTIONARY) return decodeWithDictionary(bytes, dictionaries);
   throw new Error(`Unreadable stored value in ${dictionaries.path}: form byte ${String(bytes[0])}`);
 }
 
-/** A value in form 'D', as 'D' and its stored bytes in hex. */
-function decodeWithDictionary(text: string, dictionaries: DictionarySource): Value {
+function decodeWithDictionary(bytes: Buffer, dictionaries: DictionarySource): Value {
   // The stored bytes are the key: the same bytes always inflate to the same text (see inflated-texts.ts).
-  const key = dictionaries.cacheSpace + text;
+  const key = dictionaries.cacheSpace + bytes.toString('latin1');
   const known = inflatedTexts.get(key);
   if (known !== undefined) return JSON.parse(known);
-  const bytes = Buffer.from(text.substring(1), 'hex');
   const { id, end } = readId(bytes, dictionaries.path);
   const dictionary = dictionaries.dictionary(id);
   if (dictionary === undefined) {
@@ -119,9 +107,9 @@ function decodeWithDictionary(text: string, dictionaries: DictionarySource): Val
   }
   const inner = inflate(bytes.subarray(end), dictionary, dictionaries);
   if (inner[0] !== JSON_FORM) return decodePlain(inner);
-  const json = inner.toString('utf8', 1);
-  inflatedTexts.set(key, json);
-  return JSON.parse(json);
+  const text = inner.toString('utf8', 1);
+  inflatedTexts.set(key, text);
+  return JSON.parse(text);
 }
 
 /**
