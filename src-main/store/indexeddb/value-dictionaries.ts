@@ -9,10 +9,10 @@ import { plainBytes, type Dictionary, type DictionarySource } from './value-code
  * GROWTH times since (its values may have drifted from what the last one was made of), at most
  * MAX_PER_STORE: writes use the newest. A dictionary is made of the store's own values in their plain
  * forms, a sample of bounded size read in bounded time whatever the values hold (SAMPLE_ROWS rows, those
- * stored or inflating over SAMPLE_VALUE_MAX bytes skipped, the former without being read, MAX_BYTES in all). It is written in the
- * transaction of the write that made it, and never changed while the store exists: values refer to it by
- * its id, which AUTOINCREMENT never gives again. Clearing or deleting a store removes its dictionaries
- * with its values.
+ * stored or inflating over SAMPLE_VALUE_MAX bytes skipped, the former without being read, MAX_BYTES in
+ * all). It is written in the transaction of the write that made it, and never changed while the store
+ * exists: values refer to it by its id, which AUTOINCREMENT never gives again. Clearing or deleting a
+ * store removes its dictionaries with its values.
  */
 export const FIRST_AT = 64;
 export const GROWTH = 16;
@@ -42,7 +42,8 @@ let spaces = 0;
 
 export class ValueDictionaries implements DictionarySource {
   private byId: Map<number, Buffer> | null = null;
-  private readonly newest = new Map<number, Dictionary[]>();
+  /** Each store's dictionaries, oldest first. */
+  private readonly byStore = new Map<number, Dictionary[]>();
   /** Records a store may be written before it is counted again for its next dictionary. */
   private readonly countdown = new Map<number, number>();
   /** Whether the running write transaction made or removed dictionaries: a rollback then reloads them. */
@@ -62,7 +63,7 @@ export class ValueDictionaries implements DictionarySource {
   /** The store's dictionaries, oldest first. */
   of(store: number): readonly Dictionary[] {
     this.loaded();
-    return this.newest.get(store) ?? [];
+    return this.byStore.get(store) ?? [];
   }
 
   /**
@@ -107,8 +108,8 @@ export class ValueDictionaries implements DictionarySource {
   /** Forgets a store's dictionaries, whose rows `dropStoreData` removes with its values. */
   dropStore(store: number): void {
     this.file.statement('DELETE FROM value_dictionaries WHERE store = ?').run(store);
-    for (const dictionary of this.newest.get(store) ?? []) this.byId?.delete(dictionary.id);
-    this.newest.delete(store);
+    for (const dictionary of this.byStore.get(store) ?? []) this.byId?.delete(dictionary.id);
+    this.byStore.delete(store);
     this.countdown.delete(store);
     this.changed = true;
   }
@@ -125,7 +126,7 @@ export class ValueDictionaries implements DictionarySource {
     if (!this.changed) return;
     this.changed = false;
     this.byId = null;
-    this.newest.clear();
+    this.byStore.clear();
     this.countdown.clear();
     this.cacheSpace = newSpace();
   }
@@ -157,7 +158,7 @@ export class ValueDictionaries implements DictionarySource {
   private loaded(): Map<number, Buffer> {
     if (this.byId) return this.byId;
     this.byId = new Map();
-    this.newest.clear();
+    this.byStore.clear();
     const rows = this.file.statement('SELECT id, store, bytes FROM value_dictionaries ORDER BY id').all() as {
       id: number;
       store: number;
@@ -169,9 +170,9 @@ export class ValueDictionaries implements DictionarySource {
 
   private add(id: number, store: number, bytes: Buffer): void {
     this.loaded().set(id, bytes);
-    const list = this.newest.get(store) ?? [];
+    const list = this.byStore.get(store) ?? [];
     list.push({ id, bytes });
-    this.newest.set(store, list);
+    this.byStore.set(store, list);
   }
 }
 
