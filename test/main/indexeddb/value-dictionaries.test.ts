@@ -385,6 +385,17 @@ describe('a file the release before wrote', () => {
     expect(await done(again.transaction('items').objectStore('items').getAll())).toEqual([...old, ...added]);
     again.close();
   });
+
+  it('refuses a file of a later format with an error, and opens it once it is in one it reads', async () => {
+    const folder = tempDir('idb-dict-later');
+    previousReleaseFile(folder, [note(1)]);
+    inSqlite(folder, (sql) => sql.prepare("UPDATE meta SET value = 3 WHERE name = 'format'").run());
+    await expect(open(sqliteIndexedDB(folder).indexedDB, 'old')).rejects.toThrow(/storage format 3/);
+    inSqlite(folder, (sql) => sql.prepare("UPDATE meta SET value = 1 WHERE name = 'format'").run());
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'old');
+    expect(await done(db.transaction('items').objectStore('items').get(1))).toEqual(note(1));
+    db.close();
+  });
 });
 
 describe('the cache of inflated texts', () => {
