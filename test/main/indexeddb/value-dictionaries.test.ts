@@ -176,7 +176,7 @@ describe("an object store's values are deflated with a dictionary made of its ow
     const db = await open(sqliteIndexedDB(folder).indexedDB, 'abort', withItems);
     // Two sets of values of the same lengths: their dictionaries are laid out alike, and a value that is
     // all in its dictionary deflates to the same bytes with either.
-    const draft = (id: number, letter: string) => ({ id, group: 'a', text: `${letter.repeat(80)} ${1000 + id}` });
+    const draft = (id: number, letter: string) => ({ id, group: 'a', text: `${letter.repeat(160)} ${1000 + id}` });
     const putSet = (tx: IDBTransaction, letter: string) => {
       const items = tx.objectStore('items');
       for (let i = 0; i <= FIRST_AT; i++) items.put(draft(i, letter));
