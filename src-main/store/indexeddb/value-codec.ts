@@ -54,7 +54,7 @@ const DEFLATE_OVER = 2048;
  * most. Building the 5,000-post benchmark store, trying values from 24 bytes on made 31,000 deflates
  * (1.0 s of zlib) for a store 3% smaller than from 128 bytes on (11,400 deflates, 0.56 s).
  */
-const DICTIONARY_FROM = 128;
+export const DICTIONARY_FROM = 128;
 
 /** Ids past this would take over 4 bytes; a file makes a few dictionaries a store, never this many. */
 const MAX_DICTIONARY_ID = 2 ** 28 - 1;

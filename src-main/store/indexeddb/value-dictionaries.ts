@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { plainBytes, type Dictionary, type DictionarySource } from './value-codec';
+import { DICTIONARY_FROM, plainBytes, type Dictionary, type DictionarySource } from './value-codec';
 
 /**
  * The dictionaries a file's values are deflated with (value-codec.ts, form 'D'), in its table
@@ -134,8 +134,9 @@ export class ValueDictionaries implements DictionarySource {
   }
 
   /**
-   * The plain forms of the store's newest values by key that are not over SAMPLE_VALUE_MAX, up to
-   * MAX_BYTES, the newest last: deflate reaches what is nearest more cheaply.
+   * The plain forms of the store's newest values by key that are deflated with a dictionary and not over
+   * SAMPLE_VALUE_MAX, up to MAX_BYTES, the newest last: deflate reaches what is nearest more cheaply. A
+   * store of short values gets none (under SMALLEST).
    */
   private sample(store: number): Buffer {
     const rows = this.file
@@ -149,7 +150,8 @@ export class ValueDictionaries implements DictionarySource {
     let size = 0;
     for (const stored of rows) {
       const value = stored === null ? undefined : plainBytes(stored, this, SAMPLE_VALUE_MAX);
-      if (value === undefined) continue;
+      // Values too short to be deflated with a dictionary are not what it is for.
+      if (value === undefined || value.length < DICTIONARY_FROM) continue;
       if (size + value.length > MAX_BYTES) break;
       parts.push(value);
       size += value.length;

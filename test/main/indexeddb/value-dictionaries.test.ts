@@ -252,6 +252,21 @@ describe("an object store's values are deflated with a dictionary made of its ow
     expect(await done(store.get(1003))).toEqual(mid(1003));
     db.close();
   });
+  it('makes no dictionary for a store of values too short to be deflated with one', async () => {
+    const folder = tempDir('idb-dict-short');
+    const db = await open(sqliteIndexedDB(folder).indexedDB, 'short', withItems);
+    const short = (id: number) => ({ id, group: 'a', at: 1_700_000_000 + id });
+    await putAll(
+      db,
+      Array.from({ length: FIRST_AT * 2 }, (_, i) => short(i)),
+    );
+    expect(dictionariesIn(folder)).toEqual([]);
+    expect(formsIn(folder)).toEqual({ J: FIRST_AT * 2 });
+    expect(await done(db.transaction('items').objectStore('items').getAll())).toEqual(
+      Array.from({ length: FIRST_AT * 2 }, (_, i) => short(i)),
+    );
+    db.close();
+  });
 });
 
 describe('a stored value that cannot be read gives a clear error', () => {
