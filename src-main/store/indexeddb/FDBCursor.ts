@@ -6,7 +6,6 @@ import valueToKey from './valueToKey';
 import { cloneValueForInsertion } from './cloneValueForInsertion';
 import { decodeKey, encodeKey } from './key-codec';
 import { lowerKey, rangeBounds, tightest, upperKey, type Bound, type Bounds } from './sql-bounds';
-import { decodeValue } from './value-codec';
 import type { CursorRange, CursorSource, FDBCursorDirection, Key, Value } from './types';
 import type FDBRequest from './FDBRequest';
 
@@ -144,8 +143,8 @@ class FDBCursor {
       this._key = foundKey;
       if (sourceIsObjectStore) {
         this._primaryKey = decodeKey(found.key);
-        if (found.value) {
-          (this as any).value = decodeValue(found.value);
+        if (found.value && this.source instanceof FDBObjectStore) {
+          (this as any).value = this.source._rawObjectStore.decode(found.value);
         }
       } else {
         this._objectStorePosition = decodeKey(found.pk);
@@ -156,7 +155,7 @@ class FDBCursor {
             throw new Error('This should never happen');
           }
           (this as any).value = found.value
-            ? decodeValue(found.value)
+            ? this.source.objectStore._rawObjectStore.decode(found.value)
             : this.source.objectStore._rawObjectStore.valueAt(found.pk);
         }
       }

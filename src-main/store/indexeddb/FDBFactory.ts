@@ -3,6 +3,7 @@ import FDBOpenDBRequest from './FDBOpenDBRequest';
 import FDBVersionChangeEvent from './FDBVersionChangeEvent';
 import cmp from './cmp';
 import { DatabaseShelf } from './database-shelf';
+import type Database from './Database';
 import enforceRange from './enforceRange';
 import { AbortError, VersionError } from './errors';
 import FakeEvent from './FakeEvent';
@@ -309,7 +310,14 @@ const openDatabase = (
       };
 
       // Let db be the database named name in storageKey, or null otherwise.
-      let db = databases.get(name);
+      let db: Database | undefined;
+      try {
+        db = databases.get(name);
+      } catch (error) {
+        // A file this version cannot read (a later format, not SQLite): the request fails, rather than never answering.
+        onComplete(error as Error);
+        return;
+      }
       if (db === undefined) {
         // If db is null, let db be a new database with name `name`, version 0 (zero), and with no object stores.
         db = databases.create(name);

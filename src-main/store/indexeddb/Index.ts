@@ -9,7 +9,7 @@ import type FDBTransaction from './FDBTransaction';
 import type FDBKeyRange from './FDBKeyRange';
 import { decodeKey, encodeKey } from './key-codec';
 import { asRange, boundsSql, rangeBounds, type Bounds } from './sql-bounds';
-import { decodeValue, READ_VALUE } from './value-codec';
+import { READ_VALUE } from './value-codec';
 
 /** An index entry as SQLite holds it: the encoded index key and the encoded primary key of its record. */
 export interface StoredEntry {
@@ -126,7 +126,7 @@ class Index {
 
   /** The value of an entry's record: read with it (select's `withValues`), or looked up. */
   private valueOf(entry: StoredEntry): Value {
-    return entry.value ? decodeValue(entry.value) : this.rawObjectStore.valueAt(entry.pk);
+    return entry.value ? this.rawObjectStore.decode(entry.value) : this.rawObjectStore.valueAt(entry.pk);
   }
 
   // http://www.w3.org/TR/2015/REC-IndexedDB-20150108/#dfn-steps-for-retrieving-a-value-from-an-index
@@ -152,7 +152,7 @@ class Index {
     if (unique) return this.entries(range, count, direction, true).map((entry) => this.valueOf(entry));
     const values = this.selectValues(bounds, descending, limit);
     // An entry always has its record: the store and its indexes change in one step.
-    return values.map((value) => (value === null ? undefined : decodeValue(value)));
+    return values.map((value) => (value === null ? undefined : this.rawObjectStore.decode(value)));
   }
 
   // https://www.w3.org/TR/IndexedDB/#dom-idbindex-getallrecords
@@ -244,7 +244,7 @@ class Index {
             const bounds: Bounds = { lower: after ? { key: after, pk: 'max', open: true } : null, upper: null };
             const page = store.select(bounds, false, BUILD_PAGE);
             for (const record of page) {
-              const change = this.entryChanges(record.key, undefined, decodeValue(record.value), false);
+              const change = this.entryChanges(record.key, undefined, this.rawObjectStore.decode(record.value), false);
               change.check();
               this.file.beginWrite();
               change.apply();

@@ -81,13 +81,18 @@ class ObjectStore {
     if (!(key instanceof FDBKeyRange)) return this.file.exists ? this.valueAt(encodeKey(key)) : undefined;
     const { bounds } = this.selectRange(key);
     const [record] = this.select(bounds, false, 1);
-    return record !== undefined ? decodeValue(record.value) : undefined;
+    return record !== undefined ? this.decode(record.value) : undefined;
   }
 
   /** The value stored under an exact key (an index's entry names it by its encoded primary key). */
   public valueAt(key: Buffer): Value {
     const stored = this.storedAt(key);
-    return stored === undefined ? undefined : decodeValue(stored);
+    return stored === undefined ? undefined : this.decode(stored);
+  }
+
+  /** A value as READ_VALUE reads it from this store's file. */
+  public decode(stored: Buffer | string): Value {
+    return decodeValue(stored, this.file.dictionaries);
   }
 
   /** The stored form of the value under an exact key, as READ_VALUE reads it, or undefined. */
@@ -101,7 +106,7 @@ class ObjectStore {
   // http://w3c.github.io/IndexedDB/#retrieve-multiple-values-from-an-object-store
   public getAllValues(range: FDBKeyRange, count?: number, direction?: 'next' | 'prev') {
     const { bounds, descending, limit } = this.selectRange(range, count, direction);
-    return this.select(bounds, descending, limit).map((record) => decodeValue(record.value));
+    return this.select(bounds, descending, limit).map((record) => this.decode(record.value));
   }
 
   // https://www.w3.org/TR/IndexedDB/#dom-idbobjectstore-getallrecords
@@ -109,7 +114,7 @@ class ObjectStore {
     const { bounds, descending, limit } = this.selectRange(range, count, direction);
     return this.select(bounds, descending, limit).map((record) => {
       const key = decodeKey(record.key);
-      return new FDBRecord(key, decodeKey(record.key), decodeValue(record.value));
+      return new FDBRecord(key, decodeKey(record.key), this.decode(record.value));
     });
   }
 
@@ -186,7 +191,7 @@ class ObjectStore {
 
     // Every index's entries are worked out, and unique ones checked, before anything is written: a request
     // that fails leaves the store as it was, and its transaction can go on.
-    const oldValue: Value = existing ? decodeValue(existing) : undefined;
+    const oldValue: Value = existing ? this.decode(existing) : undefined;
     const changes = [...this.rawIndexes.values()]
       .filter((index) => index.initialized)
       .map((index) =>
@@ -194,8 +199,8 @@ class ObjectStore {
       );
     for (const change of changes) change.check();
 
-    const value = encodeValue(newRecord.value);
     file.beginWrite();
+    const value = encodeValue(newRecord.value, file.dictionaries.forWriting(this.id));
     if (existing) {
       file.statement('UPDATE records SET value = ? WHERE store = ? AND key = ?').run(value, this.id, key);
     } else {
@@ -228,7 +233,7 @@ class ObjectStore {
     if (indexes.length > 0) {
       // An index's entries are found from the value they were made from.
       for (const record of this.select(bounds, false, 0)) {
-        const value: Value = decodeValue(record.value);
+        const value: Value = this.decode(record.value);
         for (const index of indexes) index.removeEntries(record.key, value);
       }
     }

@@ -46,7 +46,14 @@ export class DatabaseShelf {
     if (open) return open;
     const file = new SqliteFile(path.join(this.folder, databaseFileName(name)), this.options);
     if (!fs.existsSync(file.path)) return undefined;
-    const database = new Database(name, file);
+    let database: Database;
+    try {
+      database = new Database(name, file);
+    } catch (error) {
+      // Not kept: the next open reads the file again.
+      file.close();
+      throw error;
+    }
     this.loaded.set(name, database);
     return database;
   }

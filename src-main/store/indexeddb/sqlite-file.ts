@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { KeyPath } from './types';
+import { DICTIONARIES_TABLE, ValueDictionaries, type DictionaryFile } from './value-dictionaries';
 
 /**
  * One IndexedDB database in one SQLite file: its catalogue (name, version, object stores, indexes, key
- * generators) and its data, in four tables:
+ * generators) and its data, in five tables:
  *
  * - `records`: one row per record, `(store, key)` unique, the key as key-codec.ts bytes and the value as
  *   value-codec.ts bytes. A rowid table: values run to kilobytes, which a WITHOUT ROWID table would copy into
@@ -12,6 +13,8 @@ import type { KeyPath } from './types';
  * - `index_records`: one row per index entry, `(idx, key, pk)`, all in its primary key (WITHOUT ROWID): an
  *   index is read by ranges of `(key, pk)` in IndexedDB's order, and holds no other data.
  * - `object_stores` and `indexes`: the schema, rewritten whole when an upgrade commits.
+ * - `value_dictionaries`: what each store's values are deflated with (value-dictionaries.ts). A file of
+ *   a release before has none, and gains the table as it opens.
  *
  * WAL journal with synchronous=FULL: a transaction is on disk before its `complete` event, and readers (a
  * backup's snapshot) do not block the writer. A scratch file (FileOptions) does not wait for the disk.
@@ -39,8 +42,13 @@ export interface IndexRow {
  */
 const nameOf = (stored: string): string => JSON.parse(stored) as string;
 
-/** What a file says it is; `format` lets a later layout convert an older one. */
-export const FILE_FORMAT = 1;
+/**
+ * What a file says it is; `format` lets a later layout convert an older one. A file is in format 1 until it
+ * stores its first dictionary, then in 2: releases before cannot read values deflated with one, and refuse
+ * such a file as they open it rather than fail on its values one by one.
+ */
+export const FILE_FORMAT = 2;
+const FIRST_FORMAT = 1;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -54,6 +62,7 @@ const SCHEMA = `
     store INTEGER NOT NULL, key BLOB NOT NULL, value BLOB NOT NULL, UNIQUE (store, key));
   CREATE TABLE IF NOT EXISTS index_records (
     idx INTEGER NOT NULL, key BLOB NOT NULL, pk BLOB NOT NULL, PRIMARY KEY (idx, key, pk)) WITHOUT ROWID;
+  ${DICTIONARIES_TABLE}
 `;
 
 export interface FileOptions {
@@ -69,10 +78,11 @@ export interface FileOptions {
 /** Statements kept ready: the engine's SQL has a few dozen shapes. */
 const STATEMENT_CACHE_SIZE = 128;
 
-export class SqliteFile {
+export class SqliteFile implements DictionaryFile {
   readonly path: string;
   private connection: Database.Database | null = null;
   private readonly statements = new Map<string, Database.Statement>();
+  private valueDictionaries = new ValueDictionaries(this);
 
   constructor(
     path: string,
@@ -126,6 +136,15 @@ export class SqliteFile {
     return statement;
   }
 
+  /** The dictionaries of this file's values, read at first use. */
+  get dictionaries(): ValueDictionaries {
+    return this.valueDictionaries;
+  }
+
+  markHoldsDictionaries(): void {
+    this.statement("INSERT OR REPLACE INTO meta (name, value) VALUES ('format', ?)").run(FILE_FORMAT);
+  }
+
   /** Starts the write transaction if none is open: the engine runs one writing transaction at a time. */
   beginWrite(): void {
     if (!this.db.inTransaction) this.db.exec('BEGIN IMMEDIATE');
@@ -137,10 +156,12 @@ export class SqliteFile {
 
   commit(): void {
     if (this.writing) this.db.exec('COMMIT');
+    this.valueDictionaries.committed();
   }
 
   rollback(): void {
     if (this.writing) this.db.exec('ROLLBACK');
+    this.valueDictionaries.rolledBack();
   }
 
   readCatalogue(): { name: string | null; version: number; stores: StoreRow[]; indexes: IndexRow[] } {
@@ -151,7 +172,7 @@ export class SqliteFile {
       ]),
     );
     const format = meta.get('format');
-    if (format !== undefined && format !== FILE_FORMAT) {
+    if (format !== undefined && format !== FIRST_FORMAT && format !== FILE_FORMAT) {
       throw new Error(`${this.path} is in storage format ${String(format)}, which this version cannot read`);
     }
     const stores = (
@@ -199,7 +220,7 @@ export class SqliteFile {
   /** Rewrites the catalogue inside the open write transaction, as an upgrade commits. */
   writeCatalogue(name: string, version: number, stores: readonly StoreRow[], indexes: readonly IndexRow[]): void {
     const setMeta = this.statement('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)');
-    setMeta.run('format', FILE_FORMAT);
+    this.statement("INSERT OR IGNORE INTO meta (name, value) VALUES ('format', ?)").run(FIRST_FORMAT);
     setMeta.run('name', JSON.stringify(name));
     setMeta.run('version', version);
     this.statement('DELETE FROM object_stores').run();
@@ -243,8 +264,10 @@ export class SqliteFile {
     this.statement('UPDATE object_stores SET key_generator = ? WHERE id = ?').run(value, store);
   }
 
+  /** Removes a store's records and the dictionaries they were deflated with. */
   dropStoreData(store: number): void {
     this.statement('DELETE FROM records WHERE store = ?').run(store);
+    this.valueDictionaries.dropStore(store);
   }
 
   dropIndexData(index: number): void {
@@ -255,6 +278,8 @@ export class SqliteFile {
     this.statements.clear();
     this.connection?.close();
     this.connection = null;
+    // The file may be replaced while closed (a restore): its dictionaries are read again, with a new cache space.
+    this.valueDictionaries = new ValueDictionaries(this);
   }
 
   /** Removes the file and its WAL companions; the connection must be closed. */

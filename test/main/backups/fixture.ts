@@ -12,6 +12,7 @@ import { sha256Of } from '../../../src-main/backups/verify';
 import { copyOnline, isStoreFile, storedSchemaVersion } from '../../../src-main/store/sqlite-files';
 import { createService } from '../../../src-shared/service';
 import { decodeValue } from '../../../src-main/store/indexeddb/value-codec';
+import { dictionariesIn } from '../../../src-main/store/indexeddb/value-dictionaries';
 import { storeFileOf } from '../../../src-main/store/sqlite-files';
 import { openStoreFolder } from '../../../src-main/store/store-folder';
 import { tempDir } from '../host-helpers';
@@ -89,7 +90,8 @@ export function rowsIn(file: string, table: string): Record<string, unknown>[] {
       .prepare(`SELECT value FROM records WHERE store = ${TABLE_ID}`)
       .pluck()
       .all(tableName(table)) as Buffer[];
-    return values.map((value) => decodeValue(value) as Record<string, unknown>);
+    const dictionaries = dictionariesIn(db);
+    return values.map((value) => decodeValue(value, dictionaries) as Record<string, unknown>);
   } finally {
     db.close();
   }
