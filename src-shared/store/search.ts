@@ -115,18 +115,21 @@ async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRo
     // Loaded in order, a few more than still needed at a time: a late read can hold hundreds of matches,
     // and each costs one lookup, while the results often need a handful of them.
     for (let at = 0; at < candidates.length;) {
-      const wanted = Math.max(MIN_LOAD, 2 * (query.count - found.length));
-      const slice = candidates.slice(at, at + wanted);
-      at += slice.length;
-      // Once the page is full, only the rest of its last second: positions are newest first.
+      // Once the page is full, the rest of its last second at once, and no more: positions are newest first.
       const lastSecond = found.length >= query.count ? found[query.count - 1]?.publishUnix : undefined;
-      const chunk = lastSecond === undefined ? slice : slice.filter((c) => c.time === lastSecond);
+      let end = at + Math.max(MIN_LOAD, 2 * (query.count - found.length));
+      if (lastSecond !== undefined) {
+        end = at;
+        while (end < candidates.length && candidates[end]?.time === lastSecond) end++;
+        if (end === at) return inTimelineOrder(found, query.count);
+      }
+      const chunk = candidates.slice(at, end);
+      at += chunk.length;
       const posts = await db.posts.bulkGet(chunk.map((c) => c.id));
       for (const post of posts) {
         if (!post || !afterStart(post) || !query.accept(post)) continue;
         found.push(post);
       }
-      if (chunk.length < slice.length) return inTimelineOrder(found, query.count);
     }
   }
   return inTimelineOrder(found, query.count);
