@@ -152,11 +152,13 @@ export async function postingsOfWord(db: PublishingDb, word: string): Promise<Po
 /**
  * Takes the first queued post out of the queue without indexing it, and answers its id: a post that cannot
  * be indexed (a row it fails on) is set aside, rather than tried again for ever in front of every other.
+ * What the index held at its position still goes: those words were taken when it was queued.
  */
 export async function setAsideFirstQueued(db: PublishingDb): Promise<number | null> {
-  return db.transaction('rw', [db.indexQueue], async () => {
+  return db.transaction('rw', [db.indexQueue, db.wordPostings], async () => {
     const [first] = await db.indexQueue.limit(1).toArray();
     if (!first) return null;
+    await writeChanges(db, new Map(changesOf(first, undefined)));
     await db.indexQueue.delete(first.order);
     return first.postId;
   });

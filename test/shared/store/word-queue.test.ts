@@ -4,7 +4,12 @@ import { markPostsDeleted } from '../../../src-shared/store/delete';
 import { timelineOrder } from '../../../src-shared/store/order';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { searchPosts } from '../../../src-shared/store/search';
-import { indexAllQueuedWords, indexQueuedWords, postingsOfWord } from '../../../src-shared/store/word-index';
+import {
+  indexAllQueuedWords,
+  indexQueuedWords,
+  postingsOfWord,
+  setAsideFirstQueued,
+} from '../../../src-shared/store/word-index';
 import { BACKENDS, startInstance, type TestInstance } from '../../support/instance';
 import { guidOf, v1Post } from './old-rows';
 
@@ -88,6 +93,19 @@ describe.each(BACKENDS)('the word index after changes (%s)', (backend) => {
     await indexAllQueuedWords(instance.db);
     expect(await held('cleaner')).toEqual([{ time: removed.publishUnix, id: removed.id }]);
     expect(await found('meadow')).toEqual([removed.guid, kept.guid]);
+  });
+
+  it('takes out the words a post was indexed under when its new version is set aside unindexed', async () => {
+    const post = await put(note(1, 'harbour alpha'));
+    await indexAllQueuedWords(instance.db);
+    await put(note(1, 'harbour beta'));
+    // A row the indexer fails on: its tags are not a list.
+    await instance.db.posts.update(post.id ?? 0, { tags: 42 as unknown as string[] });
+    await expect(indexQueuedWords(instance.db)).rejects.toThrow();
+    expect(await setAsideFirstQueued(instance.db)).toBe(post.id);
+    expect(await instance.db.indexQueue.count()).toBe(0);
+    expect(await held('alpha')).toEqual([]);
+    expect(await held('harbour')).toEqual([]);
   });
 
   it('answers the posts of one second in timeline order (by GUID), page by page, whatever their ids', async () => {
