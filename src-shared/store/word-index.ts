@@ -26,7 +26,8 @@ const BATCH = 500;
  * Distinct words per transaction, whatever the posts: memory follows the words' blocks a batch rewrites
  * (the SQLite backend holds every request of a transaction until it ends; measured with posts of words
  * found nowhere else, in a 192 MB heap: peak 102 MB at 1,000, 115 at 2,000, 210 at 8,000). A batch takes
- * posts until it has this many words, and always one post; a post has MAX_WORDS_PER_POST words at most.
+ * queue rows until it has this many words, and always one; a row has twice MAX_WORDS_PER_POST words at most
+ * (those the index holds at its position, and the post's).
  * Counting words rather than changes lets ordinary posts, which share most of their words, go 500 at a
  * time (counting changes capped them near 30 a batch and cut indexing to a quarter of its speed).
  */

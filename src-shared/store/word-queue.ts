@@ -27,8 +27,9 @@ export async function queueReplaced(db: PublishingDb, posts: readonly PostRow[])
 }
 
 /**
- * Queues posts as just written, at their positions. A row already queued at a position keeps what it says
- * the index holds there, and now names this post.
+ * Queues posts as just written, at their positions: one request per post, where writing its words would be
+ * one per word (store/word-index.ts). A row already queued at a position keeps what it says the index holds
+ * there, and now names this post.
  */
 export async function queueWritten(
   db: PublishingDb,
