@@ -108,6 +108,37 @@ describe.each(BACKENDS)('the word index after changes (%s)', (backend) => {
     expect(await held('harbour')).toEqual([]);
   });
 
+  it('pages through more posts of one second than a search loads at once, in timeline order', async () => {
+    // 40 posts of one second, written in an order unlike their GUIDs' (ids ascend as written); every third
+    // is private, so some of them are left out.
+    const written = Array.from({ length: 40 }, (_, i) => ((i * 17) % 40) + 10);
+    for (const n of written)
+      await put(
+        note(n, 'orchard visit', {
+          publishUnix: 1_700_000_200,
+          ...(n % 3 === 0 ? { privacy: 'visibility.private' } : {}),
+        }),
+      );
+    await put(note(60, 'orchard visit', { publishUnix: 1_700_000_100 }));
+    await indexAllQueuedWords(instance.db);
+    const isPublic = (post: PostRow) => post.privacy === 'visibility.public';
+    const timeline = [...written.filter((n) => n % 3 !== 0).sort((a, b) => b - a), 60].map(guidOf);
+    const pages: string[] = [];
+    let after: string | undefined;
+    for (let guard = 0; guard < 20; guard++) {
+      const page = await searchPosts(instance.db, {
+        words: ['orchard', 'visit'],
+        count: 3,
+        accept: isPublic,
+        ...(after ? { startOrder: { key: after, open: true } } : {}),
+      });
+      if (page.length === 0) break;
+      pages.push(...page.map((post) => post.guid));
+      after = page.at(-1)?.order;
+    }
+    expect(pages).toEqual(timeline);
+  });
+
   it('answers the posts of one second in timeline order (by GUID), page by page, whatever their ids', async () => {
     // Written 3, 1, 2 in the same second: ids ascend in that order, GUIDs do not.
     for (const n of [3, 1, 2]) await put(note(n, 'orchard visit', { publishUnix: 1_700_000_100 }));
