@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import type { PublishingDb } from '../store/db';
-import { queueForWords } from '../store/bulk';
+import { queueWritten } from '../store/word-queue';
 import { changeRowOf } from '../store/post-derived';
 import type { AccountRow, PostRow, TokenRow } from '../store/rows';
 import { archiveDrafts } from './archive-drafts';
@@ -260,7 +260,7 @@ async function putPostsWithDerivedRows(db: PublishingDb, posts: PostRow[]): Prom
     await db.posts.bulkPut(posts);
     const alive = posts.filter((post) => !post.deleted);
     await db.changes.bulkPut(alive.map(changeRowOf));
-    await queueForWords(db, alive);
+    await queueWritten(db, alive);
   });
 }
 

@@ -128,8 +128,6 @@ async function settleIdentity(db: PublishingDb, written: string, post: MarkdownP
     const row = await db.posts.where('guid').equals(written).first();
     if (!row) return;
     await forgetDerivedRows(db, [row]);
-    // Its position in the search queue was the fresh GUID's; the renamed post is queued at its own.
-    await db.indexQueue.delete(row.order);
     const settled: PostRow = changedPostRow(row, {
       guid,
       type: post.type,

@@ -3,6 +3,7 @@ import { changeRowOf } from './post-derived';
 import { marksOf, withoutMarks } from './relations';
 import type { MentionRow, PostRow, ReplyRow } from './rows';
 import { postsByGuids } from './posts-by-guid';
+import { queueReplaced, queueWritten } from './word-queue';
 
 /** Search words are not here: the indexer rewrites them from the word queue (store/word-index.ts). */
 const DERIVED = ['mentions', 'changes', 'replies'] as const;
@@ -45,7 +46,7 @@ export async function putPostsInOneTransaction(
     const changes = rows.map(changeRowOf);
     await (options.fresh ? db.changes.bulkAdd(changes) : db.changes.bulkPut(changes));
     const written = stored.map((row, i) => ({ ...row, id: ids[i] }));
-    await queueForWords(db, written, options);
+    await queueWritten(db, written, options);
     const replies = await replyRowsOf(db, rows);
     if (replies.length > 0) await db.replies.bulkPut(replies);
     return written;
@@ -76,19 +77,7 @@ export async function forgetDerivedRows(db: PublishingDb, posts: readonly PostRo
   if (posts.length === 0) return;
   const guids = posts.map((post) => post.guid);
   for (const name of DERIVED) await db[name].where('postGuid').anyOf(guids).delete();
-  await queueForWords(db, posts);
-}
-
-/** One request per post, where writing its words would be one per word (store/word-index.ts). */
-export async function queueForWords(
-  db: PublishingDb,
-  posts: readonly PostRow[],
-  options: { fresh?: boolean } = {},
-): Promise<void> {
-  const queued = posts.flatMap((post) => (post.id === undefined ? [] : [{ order: post.order, postId: post.id }]));
-  if (queued.length === 0) return;
-  // A fresh post's place in timeline order (its time and new GUID) cannot be queued already.
-  await (options.fresh ? db.indexQueue.bulkAdd(queued) : db.indexQueue.bulkPut(queued));
+  await queueReplaced(db, posts);
 }
 
 /**

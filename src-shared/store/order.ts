@@ -15,6 +15,10 @@ export function timelineOrder(publishUnix: number, guid: string): string {
   return `${timePart(publishUnix)}:${invertHex(guid)}`;
 }
 
+/** The publication time a position (or a start such as orderAtOrBefore's) names; null for '' (the newest). */
+export const timeOfOrder = (order: string): number | null =>
+  order === '' ? null : FAR_FUTURE - Number(order.slice(0, 14));
+
 /** The first position at or after (older than or equal to) this time. */
 export const orderAtOrBefore = (unix: number): string => `${timePart(unix)}:`;
 

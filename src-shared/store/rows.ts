@@ -66,32 +66,6 @@ export interface ChangeRow {
   postGuid: string;
 }
 
-/** Where a word's blocks of postings start, in order (store/word-blocks.ts). */
-export interface WordDirRow {
-  word: string;
-  starts: string[];
-}
-
-/** A run of one word's posts: their timeline positions, ascending (newest first), one per line. */
-export interface WordBlockRow {
-  word: string;
-  start: string;
-  orders: string;
-  /**
-   * The posts' numeric ids, in the same order, one per line: loading by primary key is the fastest read
-   * there is. A string, not an array: the SQLite backend clones and encodes a stored value field by field,
-   * and a block of 256 numbers cost it a millisecond per write (stores of schema 6 hold arrays; both read).
-   */
-  ids: string | number[];
-}
-
-/** The words a post is indexed under, and at which position: what the indexer takes out when it changes. */
-export interface PostWordsRow {
-  postId: number;
-  order: string;
-  words: string[];
-}
-
 /**
  * A post whose search words are to be (re)written by the indexer (store/word-index.ts), filed under its
  * timeline position: the indexer takes the queue in timeline order, so the posts of a batch fall in the
@@ -100,6 +74,13 @@ export interface PostWordsRow {
 export interface IndexQueueRow {
   order: string;
   postId: number;
+  /**
+   * What the index holds at this position, to be taken out: the post (by id) and the words it was indexed
+   * under. Set when a post the index holds is changed or deleted, from the row as it was (store/word-queue.ts);
+   * absent when the index holds nothing here. Where no row is queued, the index holds each post's current
+   * words at its current position, and nothing elsewhere.
+   */
+  held?: { id: number; words: string[] };
 }
 
 /**

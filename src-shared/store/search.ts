@@ -1,8 +1,8 @@
-import type { PublishingDb } from './db';
-import type { OrderStart } from './order';
+import type { BlockKey, PublishingDb } from './db';
+import { timeOfOrder, type OrderStart } from './order';
 import { holdsWords } from './post-derived';
 import type { PostRow } from './rows';
-import { blockAt, postingsOf, type Posting } from './word-blocks';
+import { blockAt, decodeBlock, decodeHead, numberAt, type Posting, type WordHead } from './word-blocks';
 
 export interface SearchQuery {
   count: number;
@@ -51,67 +51,88 @@ export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise
  * a few more each time, and each of its positions is kept when every other word's block for that place
  * holds it too (read once, only where a candidate falls). Only the survivors are loaded. The cost follows
  * the rarest word's posts down to the `count`-th result, not the size of the store.
+ *
+ * The index orders the posts of one second by id, timelines by GUID (store/word-blocks.ts): the posts of the
+ * `count`-th result's second are all taken, then put in timeline order before the page is cut.
  */
 async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRow[]> {
   const words = [...new Set(query.words)];
   if (words.length === 0) return [];
-  const dirs = await db.wordDirs.bulkGet(words);
-  const startsOf = new Map<string, string[]>();
+  const stored = await db.wordPostings.bulkGet(words.map((word): BlockKey => [word, 0]));
+  const heads = new Map<string, WordHead>();
   for (const [i, word] of words.entries()) {
-    const starts = dirs[i]?.starts;
+    const head = stored[i];
     // A word no post holds leaves nothing to find.
-    if (!starts) return [];
-    startsOf.set(word, starts);
+    if (!head) return [];
+    heads.set(word, decodeHead(head));
   }
-  const byBlocks = [...startsOf].sort((a, b) => a[1].length - b[1].length);
-  const [driver, driverStarts] = byBlocks[0] ?? ['', []];
+  const byBlocks = [...heads].sort((a, b) => a[1].later.length - b[1].later.length);
+  const [driver, driverHead] = byBlocks[0] ?? ['', { later: [], postings: [] }];
   const others = byBlocks.slice(1);
 
-  // Blocks read so far, by word and start: the driver's as postings, the others' as sets to look up in.
+  // Blocks read so far, by word and number: the driver's as positions, the others' as ids to look up in.
   const driverBlocks = new Map<string, Posting[]>();
-  const otherBlocks = new Map<string, Set<string>>();
+  const otherBlocks = new Map<string, Set<number>>();
   const readBlocks = async <T>(
     into: Map<string, T>,
     word: string,
-    starts: readonly string[],
+    head: WordHead,
+    numbers: readonly number[],
     as: (postings: Posting[]) => T,
   ) => {
-    const missing = [...new Set(starts)].filter((start) => !into.has(`${word}\n${start}`));
-    if (missing.length === 0) return;
-    const rows = await db.wordBlocks.bulkGet(missing.map((start): [string, string] => [word, start]));
-    missing.forEach((start, i) => {
+    const missing = [...new Set(numbers)].filter((number) => !into.has(`${word}\n${number}`));
+    if (missing.includes(0)) into.set(`${word}\n0`, as(head.postings));
+    const later = missing.filter((number) => number !== 0);
+    if (later.length === 0) return;
+    const rows = await db.wordPostings.bulkGet(later.map((number): BlockKey => [word, number]));
+    later.forEach((number, i) => {
       const row = rows[i];
-      into.set(`${word}\n${start}`, as(row ? postingsOf(row) : []));
+      into.set(`${word}\n${number}`, as(row ? decodeBlock(row) : []));
     });
   };
 
   const start = query.startOrder ?? { key: '', open: false };
-  const after = (order: string) => (start.open ? order > start.key : order >= start.key);
+  const startTime = timeOfOrder(start.key);
+  // Positions of a later second than the start's come before it; those of its second are judged by the
+  // post's own position once loaded.
+  const notBefore = (p: Posting) => startTime === null || p.time <= startTime;
+  const afterStart = (post: PostRow) => (start.open ? post.order > start.key : post.order >= start.key);
   const found: PostRow[] = [];
-  let next = blockAt(driverStarts, start.key);
-  for (let take = FIRST_BLOCKS; next < driverStarts.length; take = Math.min(take * 2, MAX_BLOCKS)) {
-    const starts = driverStarts.slice(next, next + take);
-    next += starts.length;
-    await readBlocks(driverBlocks, driver, starts, (postings) => postings);
-    let candidates = starts.flatMap((s) => driverBlocks.get(`${driver}\n${s}`) ?? []).filter((p) => after(p.order));
-    for (const [word, wordStarts] of others) {
+  const driverLater = driverHead.later;
+  let next = startTime === null ? 0 : blockAt(driverLater, { time: startTime, id: Number.MAX_SAFE_INTEGER });
+  for (let take = FIRST_BLOCKS; next <= driverLater.length; take = Math.min(take * 2, MAX_BLOCKS)) {
+    const numbers: number[] = [];
+    for (const end = Math.min(next + take, driverLater.length + 1); next < end; next++)
+      numbers.push(numberAt(driverLater, next));
+    await readBlocks(driverBlocks, driver, driverHead, numbers, (postings) => postings);
+    let candidates = numbers.flatMap((n) => driverBlocks.get(`${driver}\n${n}`) ?? []).filter(notBefore);
+    for (const [word, head] of others) {
       if (candidates.length === 0) break;
-      const at = candidates.map((c) => wordStarts[blockAt(wordStarts, c.order)] ?? '');
-      await readBlocks(otherBlocks, word, at, (postings) => new Set(postings.map((p) => p.order)));
-      candidates = candidates.filter((c, i) => otherBlocks.get(`${word}\n${at[i] ?? ''}`)?.has(c.order));
+      const at = candidates.map((c) => numberAt(head.later, blockAt(head.later, c)));
+      await readBlocks(otherBlocks, word, head, at, (postings) => new Set(postings.map((p) => p.id)));
+      candidates = candidates.filter((c, i) => otherBlocks.get(`${word}\n${at[i] ?? 0}`)?.has(c.id));
     }
     // Loaded in order, a few more than still needed at a time: a late read can hold hundreds of matches,
     // and each costs one lookup, while the results often need a handful of them.
     for (let at = 0; at < candidates.length;) {
-      const chunk = candidates.slice(at, at + Math.max(MIN_LOAD, 2 * (query.count - found.length)));
+      // Once the page is full, the rest of its last second at once, and no more: positions are newest first.
+      const lastSecond = found.length >= query.count ? found[query.count - 1]?.publishUnix : undefined;
+      let end = at + Math.max(MIN_LOAD, 2 * (query.count - found.length));
+      if (lastSecond !== undefined) {
+        end = at;
+        while (end < candidates.length && candidates[end]?.time === lastSecond) end++;
+        if (end === at) return inTimelineOrder(found, query.count);
+      }
+      const chunk = candidates.slice(at, end);
       at += chunk.length;
       const posts = await db.posts.bulkGet(chunk.map((c) => c.id));
       for (const post of posts) {
-        if (!post) continue;
-        if (query.accept(post)) found.push(post);
-        if (found.length >= query.count) return found;
+        if (!post || !afterStart(post) || !query.accept(post)) continue;
+        found.push(post);
       }
     }
   }
-  return found;
+  return inTimelineOrder(found, query.count);
 }
+
+const inTimelineOrder = (posts: PostRow[], count: number): PostRow[] => posts.sort(byOrder).slice(0, count);

@@ -1,6 +1,6 @@
 import type { Table, Transaction } from 'dexie';
 import type { PublishingDb } from './db';
-import { queueForWords } from './bulk';
+import { queueWritten } from './word-queue';
 import { changeRowOf } from './post-derived';
 import type { PostRow } from './rows';
 
@@ -41,7 +41,7 @@ export async function backfillV2(db: PublishingDb): Promise<void> {
       const alive = batch.filter((post: PostRow) => !post.deleted);
       if (alive.length > 0) {
         await db.changes.bulkPut(alive.map(changeRowOf));
-        await queueForWords(db, alive);
+        await queueWritten(db, alive);
       }
       await db.settings.put({ key: BACKFILL_V2, value: String(last.id) });
       return false;

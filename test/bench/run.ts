@@ -85,7 +85,7 @@ async function importCorpus() {
   const indexed = await indexAllQueuedWords(db);
   const indexSeconds = (performance.now() - indexStarted) / 1000;
   report(
-    `search index built behind the import: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s (${await db.wordBlocks.count()} blocks of ${await db.wordDirs.count()} words; search is exact meanwhile, reading the queued posts)`,
+    `search index built behind the import: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s (${await db.wordPostings.count()} blocks; search is exact meanwhile, reading the queued posts)`,
   );
   db.close();
   return corpus.threadRoot;

@@ -124,7 +124,7 @@ describe('the headless host keeps the search words in step', () => {
     const db = openDatabase(sqliteIdb(path.join(dataDir, 'db')), 'index');
     await db.open();
     const left = await db.indexQueue.count();
-    const words = await db.wordBlocks.count();
+    const words = await db.wordPostings.count();
     db.close();
     return left === 0 && words > 0;
   }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { sqliteIdb } from '../../../src-main/store/sqlite-idb';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../src-shared/store/db';
+import {
+  SCHEMA_VERSION,
+  schemaV1,
+  schemaV2,
+  schemaV3,
+  schemaV4,
+  schemaV5,
+  schemaV6,
+  schemaV7,
+} from '../../../src-shared/store/db';
 import { packingMiddleware } from '../../shared/store/packed-rows';
 import { v1Post } from '../../shared/store/old-rows';
 import { rawRequest, tempDir } from '../host-helpers';
@@ -49,7 +58,7 @@ describe('backups of a running host', () => {
     writing = false;
     await Promise.all(writers);
     expect(made.status, JSON.stringify(made.meta)).toBe(200);
-    expect(made.data).toMatchObject({ reason: 'manual', state: 'good', schema_version: 8 });
+    expect(made.data).toMatchObject({ reason: 'manual', state: 'good', schema_version: SCHEMA_VERSION });
     expect(
       acknowledged.filter((w) => w.at > startedAt && w.at < doneAt).length,
       'writes acknowledged during the backup',
