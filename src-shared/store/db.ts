@@ -25,6 +25,7 @@ import type { ConflictRow, CursorRow, OutboxRow, RemoteRow, RemoteUrlRow } from 
 import { upgradeToV3 } from './upgrade-v3';
 import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
 import { requeueWordsV8, upgradeToV8 } from './upgrade-v8';
+import { tableOnceMiddleware } from './table-once';
 
 /**
  * The platform's IndexedDB: the browser's own, the engine on SQLite in the hosts (src-main/store/indexeddb),
@@ -191,5 +192,6 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.use(unpackingMiddleware(['posts']));
   db.use(accountSnapshotMiddleware(db));
   db.use(writeWatchMiddleware(db));
+  db.use(tableOnceMiddleware);
   return db;
 }
