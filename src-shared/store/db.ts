@@ -170,6 +170,9 @@ export const DATABASE_NAME = 'publishing';
  */
 export const SCHEMA_VERSION = 8;
 
+/** Dexie's own middlewares that serve only live queries (liveQuery): their cache, and their record of changes. */
+const LIVE_QUERY_MIDDLEWARES = ['Cache', 'Observability'];
+
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
   const db = new Dexie(name, {
     indexedDB: platform.indexedDB,
@@ -189,6 +192,9 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
     await requeueWordsV6(db);
     await requeueWordsV8(db);
   });
+  // Dexie's live queries are not used (watchWrites tells who cares what was written): their middlewares
+  // would still note the ranges every write touched, and broadcast them to every thread at each commit.
+  for (const name of LIVE_QUERY_MIDDLEWARES) db.unuse({ stack: 'dbcore', name });
   db.use(unpackingMiddleware(['posts']));
   db.use(accountSnapshotMiddleware(db));
   db.use(writeWatchMiddleware(db));
