@@ -81,9 +81,9 @@ export function createHttpHost(options: HttpHostOptions): HttpHost {
       res.setHeader('Connection', 'close');
       return writeResponse(req, res, errorEnvelope(503, ErrorText.shuttingDown));
     }
-    if (req.method === 'POST' && streamedPaths.includes(pathOf(req.url)))
-      return answerStreamed(req, res, expectsContinue);
-    const limit = largerBodies[pathOf(req.url)] ?? maxBodyBytes;
+    const path = pathOf(req.url);
+    if (req.method === 'POST' && streamedPaths.includes(path)) return answerStreamed(req, res, expectsContinue);
+    const limit = largerBodies[path] ?? maxBodyBytes;
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) return refuseBody(req, res, lingerMs);
     if (expectsContinue) res.writeContinue();
@@ -207,7 +207,7 @@ function readBody(
     let size = 0;
     const stop = (why: 'too-large' | 'busy' | 'too-slow') => {
       // The 'error' listener stays: an upload cut short later must not become an uncaught error.
-      req.off('data', onData);
+      req.off('data', onData).off('close', onClose);
       clearTimeout(deadline);
       resolve(why);
     };
@@ -228,6 +228,8 @@ function readBody(
       chunks.push(chunk);
     };
     const onEnd = () => {
+      // Every request closes once answered: an error made then, with its stack, would be thrown away.
+      req.off('close', onClose);
       clearTimeout(deadline);
       resolve(Buffer.concat(chunks));
     };

@@ -34,11 +34,12 @@ export function toFetchRequest(
   const carriesBody = method !== 'GET' && method !== 'HEAD';
   try {
     const url = new URL(`http://${authority}${target}`);
-    const headers = new Headers();
+    // Given as pairs, which the Request appends in order as a Headers would: one copy of them, not two.
+    const headers: [string, string][] = [];
     const raw = req.rawHeaders;
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i] ?? '';
-      if (!HOP_BY_HOP.has(name.toLowerCase())) headers.append(name, raw[i + 1] ?? '');
+      if (!HOP_BY_HOP.has(name.toLowerCase())) headers.push([name, raw[i + 1] ?? '']);
     }
     // A body still arriving is given as it comes (`duplex: 'half'`: the answer may start before it ends).
     return new Request(url, {

@@ -23,6 +23,7 @@ import { upgradeToV3 } from './upgrade-v3';
 import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
 import { upgradeToV8 } from './upgrade-v8';
 import { upgradeToV9 } from './upgrade-v9';
+import { tableOnceMiddleware } from './table-once';
 
 /**
  * The platform's IndexedDB: the browser's own, the engine on SQLite in the hosts (src-main/store/indexeddb),
@@ -183,6 +184,9 @@ export const DATABASE_NAME = 'publishing';
  */
 export const SCHEMA_VERSION = 9;
 
+/** Dexie's own middlewares that serve only live queries (liveQuery): their cache, and their record of changes. */
+const LIVE_QUERY_MIDDLEWARES = ['Cache', 'Observability'];
+
 export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME): PublishingDb {
   const db = new Dexie(name, {
     indexedDB: platform.indexedDB,
@@ -202,8 +206,12 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
     await backfillV2(db);
     await requeueWordsV6(db);
   });
+  // Dexie's live queries are not used (watchWrites tells who cares what was written): their middlewares
+  // would still note the ranges every write touched, and broadcast them to every thread at each commit.
+  for (const name of LIVE_QUERY_MIDDLEWARES) db.unuse({ stack: 'dbcore', name });
   db.use(unpackingMiddleware(['posts']));
   db.use(accountSnapshotMiddleware(db));
   db.use(writeWatchMiddleware(db));
+  db.use(tableOnceMiddleware);
   return db;
 }

@@ -10,6 +10,9 @@ export { mentionsIn, type PlacedMention } from './mention-pattern';
  * Mentions inside code (spans and blocks) are examples, not mentions, and are ignored.
  */
 export function extractMentionHandles(source: string): string[] {
+  // The prose is made of the text's own characters, spaces and line breaks: without an `@` there is no
+  // mention in it, and most posts are read as Markdown once (to render them) rather than twice.
+  if (!source.includes('@')) return [];
   const handles = new Set<string>();
   for (const match of proseOf(source).matchAll(MENTION)) {
     handles.add((match[1] ?? '').toLowerCase());
