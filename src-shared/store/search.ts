@@ -22,27 +22,51 @@ const MIN_LOAD = 16;
 
 const byOrder = (a: PostRow, b: PostRow): number => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
 
+/** Queue rows read at a time while a search goes through the posts the indexer has not reached. */
+const QUEUE_PAGE = 200;
+
 /**
  * The newest `count` accepted posts holding ALL `words`, newest first (timeline order): what the word index
- * says (searchIndex), and the posts written since the indexer last ran, judged by their text.
+ * says (searchIndex), and the posts written since the indexer last ran, judged by their text (searchQueue).
  */
 export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise<PostRow[]> {
-  // Posts written since the indexer last ran: their positions are missing or stale, so they are judged by
-  // their text here and left out of what the index says.
-  const queued = new Set((await db.indexQueue.toArray()).map((row) => row.postId));
-  if (queued.size === 0) return searchIndex(db, query);
-  const fromIndex = await searchIndex(db, {
-    ...query,
-    accept: (post) => !queued.has(post.id ?? 0) && query.accept(post),
-  });
-  const start = query.startOrder ?? { key: '', open: false };
-  const words = [...new Set(query.words)];
-  const fromQueue = (await db.posts.bulkGet([...queued])).filter((post): post is PostRow => {
-    if (!post) return false;
-    if (start.open ? post.order <= start.key : post.order < start.key) return false;
-    return words.length > 0 && holdsWords(post, words) && query.accept(post);
-  });
+  const [anyQueued] = await db.indexQueue.limit(1).toArray();
+  if (!anyQueued) return searchIndex(db, query);
+  const fromIndex = await searchIndex(db, query, { skipQueued: true });
+  const fromQueue = await searchQueue(db, query, fromIndex);
   return [...fromIndex, ...fromQueue].sort(byOrder).slice(0, query.count);
+}
+
+/**
+ * The queued posts a page of search may hold: those whose queue row is at their current position (a row at
+ * an older one says what the index held there), from the page's start in timeline order, as the queue is
+ * keyed. Read QUEUE_PAGE rows at a time, and no further than the `count`-th newest post found so far, here
+ * or by the index (`found`): what comes after it cannot enter the page. So a long queue (every post, after
+ * an upgrade) costs a page of search a few reads rather than the whole queue in memory.
+ */
+async function searchQueue(db: PublishingDb, query: SearchQuery, found: readonly PostRow[]): Promise<PostRow[]> {
+  const words = [...new Set(query.words)];
+  if (words.length === 0) return [];
+  const matches: PostRow[] = [];
+  const cutoff = () => [...found, ...matches].sort(byOrder)[query.count - 1]?.order;
+  let from = query.startOrder ?? { key: '', open: false };
+  for (;;) {
+    const rows = await db.indexQueue
+      .where('order')
+      .between(from.key, '\uffff', !from.open, true)
+      .limit(QUEUE_PAGE)
+      .toArray();
+    const posts = await db.posts.bulkGet([...new Set(rows.map((row) => row.postId))]);
+    const current = new Set(rows.map((row) => `${row.postId} ${row.order}`));
+    for (const post of posts) {
+      if (post && current.has(`${post.id ?? 0} ${post.order}`) && holdsWords(post, words) && query.accept(post))
+        matches.push(post);
+    }
+    const last = rows.at(-1);
+    const end = cutoff();
+    if (!last || rows.length < QUEUE_PAGE || (end !== undefined && last.order >= end)) return matches;
+    from = { key: last.order, open: true };
+  }
 }
 
 /**
@@ -55,7 +79,11 @@ export async function searchPosts(db: PublishingDb, query: SearchQuery): Promise
  * The index orders the posts of one second by id, timelines by GUID (store/word-blocks.ts): the posts of the
  * `count`-th result's second are all taken, then put in timeline order before the page is cut.
  */
-async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRow[]> {
+async function searchIndex(
+  db: PublishingDb,
+  query: SearchQuery,
+  { skipQueued = false }: { skipQueued?: boolean } = {},
+): Promise<PostRow[]> {
   const words = [...new Set(query.words)];
   if (words.length === 0) return [];
   const stored = await db.wordPostings.bulkGet(words.map((word): BlockKey => [word, 0]));
@@ -126,10 +154,12 @@ async function searchIndex(db: PublishingDb, query: SearchQuery): Promise<PostRo
       const chunk = candidates.slice(at, end);
       at += chunk.length;
       const posts = await db.posts.bulkGet(chunk.map((c) => c.id));
-      for (const post of posts) {
-        if (!post || !afterStart(post) || !query.accept(post)) continue;
+      // A queued post's positions may be stale (its words or its time changed): searchQueue judges it.
+      const queued = skipQueued ? await db.indexQueue.bulkGet(posts.map((post) => post?.order ?? '')) : [];
+      posts.forEach((post, i) => {
+        if (!post || queued[i] || !afterStart(post) || !query.accept(post)) return;
         found.push(post);
-      }
+      });
     }
   }
   return inTimelineOrder(found, query.count);

@@ -162,4 +162,48 @@ describe.each(BACKENDS)('the word index after changes (%s)', (backend) => {
     expect(await page(2, orderOf(2))).toEqual([guidOf(1), guidOf(4)]);
     expect(await page(5, orderOf(1))).toEqual([guidOf(4)]);
   });
+
+  it('reads a bounded part of a long queue to answer a page, and pages on through it exactly', async () => {
+    // A store just upgraded, or written faster than the indexer keeps up with, has every post queued: a
+    // search must not load them all at once (a million posts would not fit the host's heap).
+    const rows = Array.from({ length: 1200 }, (_, i) =>
+      note(i + 1, i % 3 === 0 ? 'harbour bell' : 'harbour', { publishUnix: 1_700_000_000 + i }),
+    );
+    for (let i = 0; i < rows.length; i += 400) await putPostsInOneTransaction(instance.db, rows.slice(i, i + 400));
+    let read = 0;
+    const counting = (row: PostRow) => {
+      read += 1;
+      return row;
+    };
+    instance.db.posts.hook('reading', counting);
+    const newest = await found('harbour');
+    instance.db.posts.hook('reading').unsubscribe(counting);
+    expect(newest).toEqual(
+      rows
+        .slice(-10)
+        .reverse()
+        .map((row) => row.guid),
+    );
+    expect(read).toBeLessThan(600);
+
+    // Every page of the rarer word through the whole queue, against what the rows say.
+    const expected = rows
+      .filter((_, i) => i % 3 === 0)
+      .reverse()
+      .map((row) => row.guid);
+    const pages: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await searchPosts(instance.db, {
+        words: ['bell'],
+        count: 25,
+        accept: () => true,
+        ...(after ? { startOrder: { key: after, open: true } } : {}),
+      });
+      if (page.length === 0) break;
+      pages.push(...page.map((post) => post.guid));
+      after = page.at(-1)?.order;
+    }
+    expect(pages).toEqual(expected);
+  });
 });
