@@ -12,7 +12,7 @@ import { peakRssMb, startHost, stopHost } from './host';
 
 const CLIENTS = Number(process.env['SOAK_CLIENTS'] ?? 50);
 const SECONDS = Number(process.env['SOAK_SECONDS'] ?? 60);
-const RSS_BOUND_MB = 250;
+const RSS_BOUND_MB = 200;
 /** A word of every soak post, long enough for the legacy search (four characters at least). */
 const WORD = 'lighthouse';
 
