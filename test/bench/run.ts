@@ -94,9 +94,11 @@ async function importCorpus() {
 /** The bytes of the store's files (the host has stopped, so SQLite has folded its WAL in). */
 function reportStoreSize(posts: number) {
   const dbDir = path.join(dataDir, 'db');
-  const bytes = fs.readdirSync(dbDir).reduce((sum, file) => sum + fs.statSync(path.join(dbDir, file)).size, 0);
+  const files = fs.readdirSync(dbDir).map((file) => ({ file, bytes: fs.statSync(path.join(dbDir, file)).size }));
+  const bytes = files.reduce((sum, { bytes }) => sum + bytes, 0);
+  const each = files.map(({ file, bytes }) => `${file} ${(bytes / 1e6).toFixed(1)} MB`).join(', ');
   report(
-    `store on disk: ${(bytes / 1e6).toFixed(1)} MB for ${posts} posts = ${Math.round(bytes / posts)} bytes per post (every file of db/, the host stopped)`,
+    `store on disk: ${(bytes / 1e6).toFixed(1)} MB for ${posts} posts = ${Math.round(bytes / posts)} bytes per post (every file of db/, the host stopped: ${each})`,
   );
 }
 
