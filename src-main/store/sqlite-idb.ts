@@ -1,5 +1,5 @@
 import type { IdbPlatform } from '../../src-shared/store/db';
-import { sqliteIndexedDB } from './indexeddb/sqlite-indexeddb';
+import { closeSqliteIndexedDB, sqliteIndexedDB } from './indexeddb/sqlite-indexeddb';
 import type { FileOptions } from './indexeddb/sqlite-file';
 
 /**
@@ -13,3 +13,6 @@ export function sqliteIdb(folder: string, options?: FileOptions): IdbPlatform {
   const { indexedDB, IDBKeyRange } = sqliteIndexedDB(folder, options);
   return { indexedDB, IDBKeyRange };
 }
+
+/** Closes the folder's files once its databases are closed (indexeddb/sqlite-indexeddb.ts `closeSqliteIndexedDB`). */
+export const closeSqliteIdb = closeSqliteIndexedDB;

@@ -4,7 +4,7 @@ import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { DATABASE_NAME, openDatabase, type PublishingDb } from '../../src-shared/store/db';
 import { lockStore, type HeldLock } from './folder-lock';
 import { refuseLegacyStore } from './legacy-store';
-import { sqliteIdb } from './sqlite-idb';
+import { closeSqliteIdb, sqliteIdb } from './sqlite-idb';
 
 export interface OpenedStore {
   db: PublishingDb;
@@ -46,12 +46,16 @@ export async function openStoreFolder(options: {
     lock.release();
     throw error;
   }
-  const db = openDatabase(sqliteIdb(path.join(options.dataDir, 'db')), options.databaseName);
+  const dbDir = path.join(options.dataDir, 'db');
+  const db = openDatabase(sqliteIdb(dbDir), options.databaseName);
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     db.close();
+    // The files too, before the lock: another program that takes the folder next finds each store whole in
+    // its file, with no log of this process's writes beside it.
+    closeSqliteIdb(dbDir);
     lock.release();
   };
   try {

@@ -117,6 +117,26 @@ describe('the serve process', () => {
     expect(await second.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('leaves its store as one file when it stops, which alone holds every post written', async () => {
+    const dataDir = tempDir('host-one-file');
+    const first = await serve(dataDir);
+    const written: Written[] = [];
+    for (let i = 0; i < 5; i += 1) written.push(await writePost(first.url, `kept in the file ${i}`));
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+
+    // A person who copies the folder by hand, or a tool that copies only `*.sqlite`, gets every post: the
+    // write-ahead log was folded into the file and removed, not left beside it for the next start to read.
+    const dbDir = path.join(dataDir, 'db');
+    expect(fs.readdirSync(dbDir).filter((file) => /-(wal|shm)$/.test(file))).toEqual([]);
+    const copy = tempDir('host-one-file-copy');
+    fs.cpSync(dataDir, copy, { recursive: true, filter: (file) => !/-(wal|shm)$/.test(file) });
+    const second = await serve(copy);
+    for (const post of written) await expectPost(second.url, post);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
+
   it('prints a sign-in link that signs in once, another on SIGUSR2, and a new one at every start', async () => {
     const dataDir = tempDir('host-link');
     const links = (served: Served) =>

@@ -65,3 +65,12 @@ export function sqliteIndexedDB(folder: string, options?: FileOptions): SqliteIn
   factories.set(resolved, platform);
   return platform;
 }
+
+/**
+ * Closes the SQLite files of `folder`'s engine, if this process has one, once its connections are closed:
+ * each write-ahead log is folded into its file and removed, so that the stopped store is one file a person
+ * can copy. The next `sqliteIndexedDB(folder)` opens them again.
+ */
+export function closeSqliteIndexedDB(folder: string): void {
+  factories.get(path.resolve(folder))?.close();
+}
