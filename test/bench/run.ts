@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sqliteIdb } from '../../src-main/store/sqlite-idb';
+import { closeSqliteIdb, sqliteIdb } from '../../src-main/store/sqlite-idb';
 import { createService } from '../../src-shared/service';
 import { ensureOwner } from '../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
@@ -88,6 +88,7 @@ async function importCorpus() {
     `search index built behind the import: ${indexed} posts in ${indexSeconds.toFixed(1)} s = ${Math.round(indexed / indexSeconds)} posts/s (${await db.wordPostings.count()} blocks; search is exact meanwhile, reading the queued posts)`,
   );
   db.close();
+  closeSqliteIdb(path.join(dataDir, 'db'));
   return corpus.threadRoot;
 }
 
@@ -130,6 +131,9 @@ async function main() {
     `workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`,
   );
   const threadRoot = await importCorpus();
+  // For the writes' floor beside streams: the same store, before the host has touched it.
+  const floorDir = `${dataDir}-floor`;
+  fs.cpSync(dataDir, floorDir, { recursive: true });
 
   const { child, url, startedAt } = await startHost(dataDir, TOKEN);
   let first: Response;
@@ -197,12 +201,13 @@ async function main() {
     await benchArchive(dataDir, report);
   }
 
-  await benchBesideStreams({ url, token: TOKEN }, report);
+  const besideWrites = await benchBesideStreams({ url, token: TOKEN }, floorDir, report);
+  fs.rmSync(floorDir, { recursive: true, force: true });
 
   report(`host peak RSS: ${peakRssMb(child) ?? '?'} MB`);
 
   await stopHost(child);
-  reportStoreSize(POSTS + writes);
+  reportStoreSize(POSTS + writes + besideWrites);
   if (ONLY === 'store') {
     fs.rmSync(dataDir, { recursive: true, force: true });
     return;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:page`: how soon the page shows its first timeline on a large instance (as the driver sees
- * it, and as the page marks the frame that draws it), how much CPU time the page's main thread spends until
- * then, and what scrolling far down a timeline costs. Prints
+ * it, and as the page marks the frame that draws it) beside the browser's own floor for a first load, how
+ * much CPU time the page's main thread spends until then, and what scrolling far down a timeline costs. Prints
  * figures, asserts nothing. BENCH_POSTS sets the instance's size (default 100,000; the corpus of
  * test/bench), BENCH_RUNS the number of page loads measured (default 7). BENCH_DATA names a folder to keep
  * the instance in and to reuse on the next run (building 100,000 posts and their search index takes
@@ -16,8 +16,9 @@ import { putPostsInOneTransaction } from '../../src-shared/store/bulk';
 import { openDatabase } from '../../src-shared/store/db';
 import { indexAllQueuedWords } from '../../src-shared/store/word-index';
 import { buildCorpus } from '../bench/corpus';
-import { launchChromium, startDeskHost, tempDir } from './support/desk-page';
+import { buildPage, launchChromium, startDeskHost, tempDir } from './support/desk-page';
 import { mainThreadCpu } from './support/main-thread-cpu';
+import { pageFloor } from './support/page-floor';
 
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
@@ -100,6 +101,10 @@ try {
     `first timeline visible after opening the page: ${spread(firstTimeline)} (${RUNS} loads, global timeline of ${POSTS} posts, from navigation start, as the driver sees it)`,
   );
   report(`first post drawn, as the page marks it: ${spread(firstDrawn)}`);
+  const floor = await pageFloor(await buildPage(), signedInContext, RUNS);
+  report(
+    `the browser's floor, a static page of 8 posts under the same stylesheet, marked alike: ${spread(floor)}; the page takes ${(median(firstDrawn) / median(floor)).toFixed(1)}× it`,
+  );
 
   // Loads of their own: a trace slows the page down, so the times above are taken without one.
   const cpu: number[] = [];
