@@ -52,6 +52,15 @@ export async function noteGoodCycle(
 ): Promise<void> {
   const news = pushStoppedBy
     ? { lastError: failureWords(pushStoppedBy), lastErrorKind: pushStoppedBy.kind, lastErrorUnix: now }
-    : { lastError: null, lastErrorKind: null, lastErrorUnix: null };
-  await db.remotes.update(guid, { lastPullUnix: now, ...news, failedCycles: 0, failingSinceUnix: null });
+    : {};
+  await db.remotes.update(guid, { lastPullUnix: now, ...NO_FAILURE, ...news });
 }
+
+/** A remote's row after it answered well: no failure shown, and polled at its own interval again. */
+export const NO_FAILURE = {
+  lastError: null,
+  lastErrorKind: null,
+  lastErrorUnix: null,
+  failedCycles: 0,
+  failingSinceUnix: null,
+} satisfies Partial<RemoteRow>;

@@ -2,6 +2,7 @@ import type { RemoteRow } from '../store/sync-rows';
 import { newGuid } from '../util/secrets';
 import type { Cycles } from './cycle';
 import type { SyncEngine, SyncEngineDeps } from './engine';
+import { NO_FAILURE } from './backoff';
 import { failureOf } from './failure';
 import { refreshThread, remoteOfPost } from './refresh';
 import { refusalOf, SyncRefusal } from './refusal';
@@ -15,6 +16,13 @@ export type Remotes = Pick<
   'addRemote' | 'listRemotes' | 'syncRemote' | 'updateRemote' | 'removeRemote' | 'refreshThread'
 >;
 
+/**
+ * A remote whose token was lost here (a restore never carries one; another desk's keychain sealed it) or that
+ * refused its token: sync waits for the person to add it again (sync/failure.ts), which connects it anew.
+ */
+const waitsForToken = (remote: RemoteRow): boolean =>
+  remote.lastErrorKind === 'unreadable-token' || remote.lastErrorKind === 'auth';
+
 export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles: Cycles): Remotes {
   const { db } = deps;
   const statusOf = (remote: RemoteRow) => remoteStatus(db, remote, cycles);
@@ -22,7 +30,8 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
   return {
     addRemote: async (added) => {
       const baseUrl = normaliseBaseUrl(added.baseUrl);
-      if ((await db.remotes.toArray()).some((r) => r.baseUrl === baseUrl)) throw new SyncRefusal('remote-exists');
+      const existing = (await db.remotes.toArray()).find((r) => r.baseUrl === baseUrl);
+      if (existing && !waitsForToken(existing)) throw new SyncRefusal('remote-exists');
       const { credentials } = added;
       const token = await remoteCall(async () =>
         'token' in credentials ? credentials.token : access.signIn(baseUrl, credentials.name, credentials.password),
@@ -30,6 +39,21 @@ export function createRemotes(deps: SyncEngineDeps, access: RemoteAccess, cycles
       const { server, ...account } = await remoteCall(() =>
         access.connect({ baseUrl, interface: added.interface }, token).account(),
       );
+      if (existing) {
+        // Connected again, not added: its links, cursors and waiting changes are kept, so the account must be
+        // the one they belong to.
+        if (account.ref !== existing.accountRef || added.interface !== existing.interface) {
+          throw new SyncRefusal('remote-not-linkable', [
+            'The remote at this address is linked to another account here: remove it first',
+          ]);
+        }
+        const connected = await access.relink(
+          { ...existing, sealedToken: await deps.box.seal(token), ...NO_FAILURE },
+          account,
+          { ...server, readUnix: deps.now() },
+        );
+        return statusOf(connected);
+      }
       const fresh = {
         guid: newGuid(),
         baseUrl,
