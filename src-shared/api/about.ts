@@ -38,5 +38,7 @@ export const EXTENSIONS = [
   'restore_archive',
   /** `GET /api/events`: a stream of server-sent events telling a signed-in client what changed (docs/sync.md). */
   'events',
+  /** `GET` and `POST /api/markers`: each timeline's reading place, kept by the instance (api/markers.ts). */
+  'markers',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];

@@ -70,6 +70,8 @@ export const ErrorText = {
   backupFailed: 'The Backup Could Not Be Made',
   tooManyBackups: 'Too Many Backups Made on Request',
   invalidDrafts: 'The Drafts Sent Are Not Valid',
+  markerMoved: 'This Reading Place Was Moved Elsewhere: Read It Again',
+  tooManyMarkers: 'Too Many Reading Places Are Kept for This Account',
   archiveRefused: 'This Archive Cannot Be Restored',
   archiveTooLarge: 'This Archive Is Larger Than an Upload May Be',
   exportFailed: 'The Archive Could Not Be Made',

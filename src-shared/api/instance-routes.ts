@@ -14,6 +14,7 @@ import {
   profileAnswer,
 } from './answers';
 import { restoredDraftsAnswer, restoredDraftsClearedAnswer } from './draft';
+import { markerAnswer, markersAnswer, markersInput, moveMarkerInput } from './markers';
 import { ErrorText } from './errors';
 import {
   actingInput,
@@ -129,6 +130,23 @@ export const instanceRoutes = {
     input: channelAccessInput,
     path: channelGuid,
     output: channelAnswer,
+  }),
+  // Each timeline's reading place (extension).
+  markers: route({
+    method: 'GET',
+    pattern: '/api/markers',
+    access: signedIn,
+    extension: 'markers',
+    input: markersInput,
+    output: markersAnswer,
+  }),
+  moveMarker: route({
+    method: 'POST',
+    pattern: '/api/markers',
+    access: signedIn,
+    extension: 'markers',
+    input: moveMarkerInput,
+    output: markerAnswer,
   }),
   // The drafts a restore brought back, until the page takes them (extension).
   restoredDrafts: route({

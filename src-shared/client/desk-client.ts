@@ -101,6 +101,9 @@ export function createDeskClient(options: ClientOptions) {
     /** Stages a backup to replace the store at the next start. */
     stageRestore: (name: string) => call('stageRestore', { path: { name } }),
     unstageRestore: () => call('unstageRestore'),
+    /** The reading places of these timelines (api/markers.ts), by timeline. */
+    markers: (timelines: readonly string[]) => call('markers', { input: { timeline: timelines.join(',') } }),
+    moveMarker: (input: CallInput<'moveMarker'>) => call('moveMarker', { input }),
     /** The drafts a restore brought back for the page. */
     restoredDrafts: () => call('restoredDrafts'),
     /** The page has them now. */

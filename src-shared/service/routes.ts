@@ -7,6 +7,7 @@ import { login, logout, signInWithCode } from './handlers/auth';
 import { backUpNow, changeBackupSettings, listBackups, stageRestore, unstageRestore } from './handlers/backups';
 import { getBio, setBio } from './handlers/bio';
 import { createChannel, deleteChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
+import { listMarkers, moveMarkerTo } from './handlers/markers';
 import { personaPage } from './handlers/persona-page';
 import { createPersona, listPersonas, updatePersona } from './handlers/personas';
 import { deletePost, deletePostNamed, pinPost, starPost, unpinPost, unstarPost } from './handlers/post-actions';
@@ -42,6 +43,8 @@ export const instanceHandlers: Implementations<typeof instanceRoutes> = {
   renameChannel: updateChannel,
   deleteChannel,
   setChannelAccess,
+  markers: listMarkers,
+  moveMarker: moveMarkerTo,
   restoredDrafts: listRestoredDrafts,
   clearRestoredDrafts: clearRestored,
   bio: getBio,

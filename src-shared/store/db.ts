@@ -7,6 +7,7 @@ import type {
   ChangeRow,
   ChannelRow,
   GrantRow,
+  MarkerRow,
   MentionRow,
   PersonaRow,
   PinRow,
@@ -54,6 +55,7 @@ export type PublishingDb = Dexie & {
   remoteUrls: EntityTable<RemoteUrlRow, 'url'>;
   indexQueue: EntityTable<IndexQueueRow, 'order'>;
   wordPostings: Dexie.Table<Uint8Array, BlockKey>;
+  markers: Dexie.Table<MarkerRow, [string, string]>;
 };
 
 /** A block of a word's positions: the word, and the block's number (0 for the head; store/word-blocks.ts). */
@@ -176,13 +178,22 @@ export const schemaV9 = {
   wordPostings: '',
 } as const;
 
+/**
+ * Version 10: each timeline's reading place, kept by the instance so that every page and desk of the person
+ * finds it (api/markers.ts). A new table, empty.
+ */
+export const schemaV10 = {
+  ...schemaV9,
+  markers: '[accountGuid+timeline]',
+} as const;
+
 export const DATABASE_NAME = 'publishing';
 
 /**
  * The newest schema version, declared last below. The hosts compare it with the version a data folder holds
  * to back the store up before it is upgraded (src-main/backups/at-start.ts).
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** Dexie's own middlewares that serve only live queries (liveQuery): their cache, and their record of changes. */
 const LIVE_QUERY_MIDDLEWARES = ['Cache', 'Observability'];
@@ -200,7 +211,8 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.version(6).stores(schemaV6).upgrade(upgradeToV6);
   db.version(7).stores(schemaV7);
   db.version(8).stores(schemaV8).upgrade(upgradeToV8);
-  db.version(SCHEMA_VERSION).stores(schemaV9).upgrade(upgradeToV9);
+  db.version(9).stores(schemaV9).upgrade(upgradeToV9);
+  db.version(SCHEMA_VERSION).stores(schemaV10);
   // Dexie holds back every other request until these are done.
   db.on('ready', async () => {
     await backfillV2(db);

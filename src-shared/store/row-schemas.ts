@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXTENSIONS } from '../api/about';
 import { CANONICAL_PATH_PATTERN, GEO_BOUNDS, GUID_PATTERN, HANDLE_PATTERN, LIMITS, SLUG_PATTERN } from '../api/inputs';
+import { isMarkerTimeline } from '../api/markers';
 import { POLL_SECONDS } from '../api/sync-inputs';
 import { ALL_POST_TYPES, FAILURE_KINDS, INTERFACES, PIN_COLOURS, PRIVACIES } from '../api/vocabulary';
 import { isTagWithinLimits } from '../text/tags';
@@ -229,6 +230,18 @@ export const pinRowSchema = z.strictObject({
   personaGuid: guidField,
   colour: z.enum(PIN_COLOURS),
   pinnedUnix: unixField,
+});
+/**
+ * A reading place (api/markers.ts): in one timeline of an account, the newest post read there, with its place
+ * in the timeline's order, and the version each move raises.
+ */
+export const markerRowSchema = z.strictObject({
+  accountGuid: guidField,
+  timeline: z.string().refine(isMarkerTimeline, 'must be a timeline that keeps a reading place, in lower case'),
+  postGuid: guidField,
+  publishUnix: unixField,
+  version: rowId,
+  updatedUnix: unixField,
 });
 export const settingRowSchema = z.strictObject({ key: z.string().min(1).max(200), value: z.string().max(1024 * 1024) });
 

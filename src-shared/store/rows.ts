@@ -4,6 +4,7 @@ import type {
   channelRowSchema,
   geoRowSchema,
   grantRowSchema,
+  markerRowSchema,
   mentionRowSchema,
   personaRowSchema,
   pinMarkSchema,
@@ -42,6 +43,8 @@ export type PersonaRow = z.infer<typeof personaRowSchema>;
 export type ChannelRow = z.infer<typeof channelRowSchema>;
 
 export type GrantRow = z.infer<typeof grantRowSchema>;
+
+export type MarkerRow = z.infer<typeof markerRowSchema>;
 
 // The store keeps the service's own words (api/vocabulary.ts); rows name them through this module.
 export type { PinColour, PostType, Privacy } from '../api/vocabulary';

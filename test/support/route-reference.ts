@@ -5,6 +5,7 @@ import * as syncAnswers from '../../src-shared/api/sync-answers';
 import * as backupAnswers from '../../src-shared/api/backups';
 import * as draftAnswers from '../../src-shared/api/draft';
 import * as events from '../../src-shared/api/events';
+import * as markerAnswers from '../../src-shared/api/markers';
 import {
   answersFile,
   answersStream,
@@ -20,7 +21,7 @@ import {
 
 /** Every answer schema by the name it is exported under. */
 const names = new Map<unknown, string>(
-  [answers, legacyAnswers, syncAnswers, backupAnswers, draftAnswers].flatMap((module) =>
+  [answers, legacyAnswers, syncAnswers, backupAnswers, draftAnswers, markerAnswers].flatMap((module) =>
     Object.entries(module).flatMap(([name, value]) =>
       value instanceof z.ZodType && name.endsWith('Answer') ? [[value, name] as const] : [],
     ),

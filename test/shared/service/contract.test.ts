@@ -37,6 +37,8 @@ const VARIABLES: Partial<Record<RouteName, Record<string, string>>> = {
   pin: { value: 'pin.blue' },
   globalTimeline: { types: 'post.note,post.article,post.bookmark,post.quotation' },
   search: { q: 'bookmark' },
+  markers: { timeline: 'global' },
+  moveMarker: { timeline: 'global', version: '0' },
   createPersona: { handle: 'contract', name: 'Contract Persona' },
   updatePersona: { name: 'A New Name' },
   createChannel: { name: 'Contract Channel' },
@@ -135,6 +137,7 @@ describe('the contract of every route', () => {
       const params = {
         ...(VARIABLES[r.name] ?? {}),
         ...(r.name === 'deletePostNamed' ? { guid: target } : {}),
+        ...(r.name === 'moveMarker' ? { post_guid: target } : {}),
         ...(r.name === 'setChannelAccess' ? { persona_guid: started.personaGuid, access: 'write' } : {}),
         ...(r.name === 'signInWithCode' ? { code: await codes.issue(Math.floor(started.clock.now() / 1000)) } : {}),
       };
