@@ -5,6 +5,7 @@ import {
   channelRowSchema,
   conflictRowSchema,
   grantRowSchema,
+  markerRowSchema,
   mentionRowSchema,
   personaRowSchema,
   pinRowSchema,
@@ -50,11 +51,19 @@ export const ARCHIVE_TABLES = {
   pins: pinRowSchema,
   conflicts: conflictRowSchema,
   remoteUrls: remoteUrlRowSchema,
+  markers: markerRowSchema,
 } as const;
 
 export type ArchiveTable = keyof typeof ARCHIVE_TABLES;
 export const ARCHIVE_TABLE_NAMES = Object.keys(ARCHIVE_TABLES) as ArchiveTable[];
 export type ArchiveRow<T extends ArchiveTable> = z.infer<(typeof ARCHIVE_TABLES)[T]>;
+
+/**
+ * Tables the store gained after archives of format version 1 were first made: an archive of an earlier
+ * release has neither their entry nor their count, and restores with them empty. The format stays version 1.
+ */
+export const LATER_TABLES: readonly ArchiveTable[] = ['markers'];
+export const isLaterTable = (table: ArchiveTable): boolean => LATER_TABLES.includes(table);
 
 /** Where a table's rows are in the zip. */
 export const dataEntryName = (table: ArchiveTable): string => `data/${table}.jsonl`;
@@ -71,10 +80,10 @@ export type ArchiveDraft = z.infer<typeof archiveDraftSchema>;
 
 const count = z.number().int().nonnegative();
 const text = z.string();
-const tableCounts = Object.fromEntries(ARCHIVE_TABLE_NAMES.map((table) => [table, count])) as Record<
-  ArchiveTable,
-  typeof count
->;
+// Typed as optional throughout: which tables may be absent is known when the manifest is read, not here.
+const tableCounts = Object.fromEntries(
+  ARCHIVE_TABLE_NAMES.map((table) => [table, isLaterTable(table) ? count.exactOptional() : count]),
+) as Record<ArchiveTable, ReturnType<typeof count.exactOptional>>;
 
 export const manifestSchema = z.strictObject({
   format: z.literal(ARCHIVE_FORMAT),
@@ -83,7 +92,7 @@ export const manifestSchema = z.strictObject({
   app: z.strictObject({ name: text, version: text }),
   /** The store's Dexie schema version the rows were read from (store/db.ts). */
   store_version: z.number().int().positive(),
-  /** Rows per table; `drafts` only when the archive holds DRAFTS_ENTRY. */
+  /** Rows per table (LATER_TABLES only from the release that has them); `drafts` only when the archive holds DRAFTS_ENTRY. */
   counts: z.strictObject({ ...tableCounts, drafts: count.exactOptional() }),
 });
 export type Manifest = z.infer<typeof manifestSchema>;

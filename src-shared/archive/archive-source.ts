@@ -1,3 +1,4 @@
+import { MARKER_LIMITS } from '../api/markers';
 import type { ArchiveTable } from './archive-schema';
 
 /**
@@ -45,6 +46,7 @@ export const ARCHIVE_LIMITS = {
     pins: 2_000_000,
     conflicts: 100_000,
     remoteUrls: 1_000_000,
+    markers: 100 * MARKER_LIMITS.perAccount,
   } satisfies Record<ArchiveTable, number>,
   /** Of one entry, uncompressed: the posts of a very large instance. */
   entryBytes: 2 * 1024 ** 3,

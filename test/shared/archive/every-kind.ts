@@ -83,6 +83,13 @@ export async function fillWithEveryKind(instance: TestInstance): Promise<void> {
   instance.clock.advance(60);
   ok(await call('POST', `/api/posts/${edited.guid}/write`, { params: { content: 'Second version' } }));
 
+  // Where the person stopped reading, in two timelines.
+  ok(await call('POST', '/api/markers', { params: { timeline: 'global', post_guid: note.guid, version: 0 } }));
+  ok(
+    await call('POST', '/api/markers', {
+      params: { timeline: `home:${instance.personaGuid}`, post_guid: article.guid, version: 0 },
+    }),
+  );
   ok(await call('POST', `/api/posts/${note.guid}/star`));
   ok(await call('POST', `/api/posts/${note.guid}/star`, { params: { persona_guid: work.guid } }));
   ok(await call('POST', `/api/posts/${note.guid}/pin`, { params: { value: 'pin.red' } }));

@@ -5,7 +5,8 @@ import { rendererBeside } from '../../../src-main/archive/render-beside';
 import { wordsOf } from '../../../src-shared/store/post-derived';
 import { postingsOfWord } from '../../../src-shared/store/word-index';
 import { startInstance, type TestInstance } from '../../support/instance';
-import { exportToFile } from './archive-files';
+import { strFromU8, strToU8 } from 'fflate';
+import { exportToFile, rewritten } from './archive-files';
 import { fillWithEveryKind } from './every-kind';
 import { COMPARED, snapshotOf } from './tables';
 
@@ -46,6 +47,7 @@ describe('an archive restored into a new instance', () => {
       'remotes',
       'conflicts',
       'remoteUrls',
+      'markers',
     ]) {
       expect(before[table]?.length, table).toBeGreaterThan(table === 'personas' || table === 'channels' ? 1 : 0);
     }
@@ -111,5 +113,48 @@ describe('an archive restored into a new instance', () => {
       const [word = ''] = wordsOf(post);
       expect((await postingsOfWord(target.db, word)).map((p) => p.id)).toContain(post.id);
     }
+  });
+
+  it('restores an archive of a release before reading places were kept: the rest whole, and no place', async () => {
+    const source = await startInstance('sqlite');
+    instances.push(source);
+    await fillWithEveryKind(source);
+    // As that release wrote it: no entry for the table, and no count of it in the manifest.
+    const file = rewritten(await exportToFile(source.db, Math.floor(source.clock.now() / 1000)), (entries) => {
+      delete entries['data/markers.jsonl'];
+      const manifest = JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as {
+        counts: Record<string, number>;
+      };
+      delete manifest.counts['markers'];
+      entries['archive.json'] = strToU8(JSON.stringify(manifest));
+    });
+    const target = await startInstance('sqlite');
+    instances.push(target);
+    const archive = openZipArchive(file);
+    await importArchive(target.db, archive).finally(() => archive.close());
+
+    const before = await snapshotOf(source.db);
+    const after = await snapshotOf(target.db);
+    for (const table of Object.keys(COMPARED).filter((t) => t !== 'markers')) {
+      expect(after[table], table).toEqual(before[table]);
+    }
+    expect(before['markers']).toHaveLength(2);
+    expect(after['markers']).toEqual([]);
+  });
+
+  it('refuses an archive that counts reading places it does not hold', async () => {
+    const source = await startInstance('sqlite');
+    instances.push(source);
+    await fillWithEveryKind(source);
+    const file = rewritten(await exportToFile(source.db, Math.floor(source.clock.now() / 1000)), (entries) => {
+      delete entries['data/markers.jsonl'];
+    });
+    const target = await startInstance('sqlite');
+    instances.push(target);
+    const archive = openZipArchive(file);
+    await expect(importArchive(target.db, archive).finally(() => archive.close())).rejects.toThrow(
+      'the archive has no data/markers.jsonl',
+    );
+    expect(await target.db.posts.count()).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ export const COMPARED: Record<string, string[]> = {
   pins: [],
   conflicts: [],
   remoteUrls: [],
+  markers: [],
   changes: [],
 };
 
