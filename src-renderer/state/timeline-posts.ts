@@ -1,6 +1,7 @@
 import type { RemotePost } from '../../src-shared/client/remote-post';
 import { fetchPage, PAGE_SIZE, timelineKey, type TimelineSpec } from './timeline-spec';
 import { usePosts } from './posts';
+import { adoptInstanceMark, sendMark } from './reading-marks';
 import { newestPast, writeSeen } from './seen-mark';
 import { clients } from './session';
 import { POLL_MS, useTimelines } from './timelines';
@@ -17,6 +18,8 @@ const postOf = (guid: string | undefined): RemotePost | null =>
 export function openTimeline(spec: TimelineSpec): string {
   const before = useTimelines.getState().byKey[timelineKey(spec)];
   const key = useTimelines.getState().opened(spec);
+  // Beside the posts: where the person's other pages and desks stopped reading, if further than this one.
+  void adoptInstanceMark(key);
   if (!before) void reloadTimeline(key);
   // Opened again: what arrived meanwhile comes in above the marker, at the top, or counted as waiting
   // above when the person comes back to a place further down. Back from a post read a moment ago, nothing
@@ -70,7 +73,9 @@ export async function pollTimeline(key: string, atTop: boolean): Promise<void> {
 export function markSeen(key: string): void {
   const timeline = useTimelines.getState().byKey[key];
   const newest = newestPast((timeline?.guids ?? []).slice(0, PAGE_SIZE).flatMap((g) => postOf(g) ?? []));
-  if (newest !== null) writeSeen(key, newest);
+  if (newest === null) return;
+  writeSeen(key, newest);
+  void sendMark(key, newest);
 }
 
 /** A post just written: at the top of every open timeline that shows it. */

@@ -72,6 +72,8 @@ interface TimelinesStore {
   polled: (key: string, page: PostPage, atTop: boolean, posts: Readonly<Record<string, RemotePost>>) => void;
   /** The instance says these timelines may show something new: one not on screen reads its top when it opens again. */
   outdated: (keys: readonly string[]) => void;
+  /** Another page or desk of the person saw more of it (reading-marks.ts): "new since you last looked" goes there. */
+  seenElsewhere: (key: string, mark: SeenMark) => void;
   /** The person is back on top (or jumped there): nothing is waiting above any more. */
   clearFresh: (key: string) => void;
   /** A post just written: at the top of every open timeline that shows it. `posts` are the posts the page holds. */
@@ -117,6 +119,8 @@ export const useTimelines = create<TimelinesStore>((set, get) => {
     },
 
     loading: (key) => update(key, { status: 'loading', error: null }),
+
+    seenElsewhere: (key, mark) => update(key, { seen: mark }),
 
     loaded: (key, page) => {
       // Never looked at before: what is here now counts as seen, so that what arrives later is marked new.

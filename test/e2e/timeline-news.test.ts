@@ -10,7 +10,7 @@ const TOKEN = 'e2e-news-owner-token-0123456789';
  * marked. Each case has a page of its own that has seen 30 posts, and writes what else it needs.
  */
 describe.skipIf(!hasChromium)('new posts in a timeline', () => {
-  const { host, page, errors } = useDesk({
+  const { host, page, errors, openPage } = useDesk({
     name: 'news',
     token: TOKEN,
     fakeClock: true,
@@ -88,5 +88,23 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
     await page.goto(host.url);
     await feed().getByText('Written while the page was closed').waitFor();
     await expect(marker().locator('xpath=ancestor::article').getAttribute('data-index')).resolves.toBe('1');
+  });
+
+  it('shows another browser what is new since this one looked: the instance keeps the mark', async () => {
+    await feed().getByRole('article').first().waitFor();
+    // Leaving the timeline tells the instance the newest post seen there.
+    const told = page.waitForResponse((r) => r.url().endsWith('/api/markers') && r.request().method() === 'POST');
+    await page.getByRole('link', { name: /^Everything/ }).click();
+    expect((await told).status()).toBe(200);
+
+    await nextSecond();
+    for (const n of [1, 2, 3]) await write(`Fresh post ${n}`);
+    // A browser that never saw the timeline: without the instance's mark, everything would count as seen.
+    const other = await openPage();
+    const otherFeed = other.getByRole('feed', { name: 'Home' });
+    await otherFeed.getByText('Fresh post 3').waitFor();
+    const otherMarker = other.getByRole('separator').filter({ hasText: 'New since you last looked' });
+    await expect(otherMarker.locator('xpath=ancestor::article').getAttribute('data-index')).resolves.toBe('3');
+    await shot(other, 'news-marker-other-browser');
   });
 });
