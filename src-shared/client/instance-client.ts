@@ -1,3 +1,4 @@
+import { markerAnswer, markersAnswer, type MarkerAnswer, type MarkersAnswer } from '../api/markers';
 import { POST_TYPES, type PinColour, type PinValue } from '../api/vocabulary';
 import {
   guidCheck,
@@ -72,6 +73,10 @@ export interface InstanceClient {
   /** `POST /api/posts/{guid}/pin` with `value` (`orange` or `pin.orange`; `none` unpins). */
   pin(guid: string, value: PinColour | PinValue | 'none', personaGuid?: string): Promise<RemotePost>;
   unpin(guid: string, personaGuid?: string): Promise<RemotePost>;
+  /** `GET /api/markers` (this project's extension): the reading places of these timelines, by timeline. */
+  markers(timelines: readonly string[]): Promise<MarkersAnswer>;
+  /** `POST /api/markers`: moves one from the `version` read; another move since is refused (409, `rejected`). */
+  moveMarker(timeline: string, postGuid: string, version: number): Promise<MarkerAnswer>;
 }
 
 /**
@@ -154,6 +159,15 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
       // Another server may answer this path with something else entirely: then it says nothing about itself.
       const read = remoteAbout.safeParse(t.dataOf(answer));
       return read.success ? read.data : null;
+    },
+
+    markers: async (timelines) => {
+      const query = { timeline: timelines.join(',') };
+      return dataAs(t, await t.send({ method: 'GET', path: '/api/markers', query, auth: true }), markersAnswer);
+    },
+    moveMarker: async (timeline, postGuid, version) => {
+      const json = { timeline, post_guid: postGuid, version };
+      return dataAs(t, await t.send({ method: 'POST', path: '/api/markers', json, auth: true }), markerAnswer);
     },
 
     global: async (query = {}) => timeline('/api/posts/global', query),

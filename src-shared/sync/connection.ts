@@ -1,3 +1,4 @@
+import type { MarkersAnswer } from '../api/markers';
 import type { GeoRow, PostType, Privacy } from '../store/rows';
 import type { RemoteServer, TimelineName } from '../store/sync-rows';
 import type { RemoteAccount } from './link';
@@ -36,6 +37,14 @@ export interface RemoteConnection {
   /** Sets the state (never toggles, even where the remote's own operation is a toggle). */
   star(ref: PostRef, personaGuid: string, on: boolean): Promise<void>;
   pin(ref: PostRef, personaGuid: string, colour: string | null): Promise<void>;
+  /** The reading places kept there (api/markers.ts), where the remote is this project and says so. */
+  markers?: RemoteMarkers;
+}
+
+/** A remote's reading places, by the timelines' marker names; a move another one came before throws 409. */
+export interface RemoteMarkers {
+  read(timelines: readonly string[]): Promise<MarkersAnswer>;
+  move(timeline: string, postGuid: string, version: number): Promise<unknown>;
 }
 
 /** A post on the remote: instance remotes name it by GUID, legacy ones by number. */

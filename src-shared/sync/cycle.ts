@@ -5,6 +5,7 @@ import type { SyncEngineDeps } from './engine';
 import { failureOf } from './failure';
 import type { SeenVersions } from './pull-pages';
 import { pullRemote } from './pull-remote';
+import { syncReadingPlaces } from './reading-places';
 import { countingReads, createProgressBoard, type CycleOutcome, type CycleProgress } from './progress';
 import { drainOutbox } from './push';
 import type { RemoteAccess } from './remote-access';
@@ -113,6 +114,8 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
       });
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
+      // Reading places last: the posts they name are here and there by now.
+      if (connection.markers) await syncReadingPlaces(db, { remote, markers: connection.markers, now: deps.now() });
       await noteGoodCycle(db, guid, deps.now(), push.stoppedBy);
       return { sent: push.sent, ok: push.stoppedBy === null };
     } catch (error) {

@@ -159,6 +159,9 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
       await client.accountMe();
     },
     timelines,
+    ...(server?.extensions.includes('markers')
+      ? { markers: { read: (names) => client.markers(names), move: (...move) => client.moveMarker(...move) } }
+      : {}),
     personaHistory: (personaGuid) =>
       server?.personaHistory
         ? {
