@@ -5,7 +5,7 @@ import type { SyncEngineDeps } from './engine';
 import { failureOf } from './failure';
 import type { SeenVersions } from './pull-pages';
 import { pullRemote } from './pull-remote';
-import { syncReadingPlaces } from './reading-places';
+import { syncReadingPlaces, type Exchange } from './reading-places';
 import { countingReads, createProgressBoard, type CycleOutcome, type CycleProgress } from './progress';
 import { drainOutbox } from './push';
 import type { RemoteAccess } from './remote-access';
@@ -49,6 +49,8 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
   const board = createProgressBoard(deps.onStatus);
   /** When each remote's last cycle began; not kept, so a start tries every remote once at once (backoff.ts). */
   const lastCycle = new Map<string, number>();
+  /** When each remote's reading places were last compared with this desk's (reading-places.ts); not kept. */
+  const placesExchanged = new Map<string, Exchange>();
   /** Per remote and timeline, the versions of the last pages stored: an idle poll then writes nothing. */
   const seen = new Map<string, SeenVersions>();
   const seenFor = (guid: string, timeline: string) => {
@@ -115,7 +117,16 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
       // The first pull brings the past, not news.
       if (mentioning > 0 && remote.lastPullUnix !== null) deps.onNewMentions?.(mentioning);
       // Reading places last: the posts they name are here and there by now.
-      if (connection.markers) await syncReadingPlaces(db, { remote, markers: connection.markers, now: deps.now() });
+      if (connection.markers) {
+        const exchange = await syncReadingPlaces(db, {
+          remote,
+          markers: connection.markers,
+          now: deps.now(),
+          manual,
+          last: placesExchanged.get(guid) ?? null,
+        });
+        if (exchange) placesExchanged.set(guid, exchange);
+      }
       await noteGoodCycle(db, guid, deps.now(), push.stoppedBy);
       return { sent: push.sent, ok: push.stoppedBy === null };
     } catch (error) {

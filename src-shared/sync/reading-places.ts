@@ -12,19 +12,28 @@ import type { RemoteMarkers } from './connection';
  * the same on both: the one further on, by timeline order, moves the other. Those of the Personas and
  * Channels linked to the remote (its Persona's home, mentions, interactions and own posts; its Channels):
  * the timelines whose posts both hold. Everything (`global`) differs between the two and stays each one's.
+ * Asked of the remote when a place moved here since the `last` exchange, at a Sync Now, and every
+ * EXCHANGE_EVERY_SECONDS otherwise; answers the exchange made, or null when none was due.
  */
 export async function syncReadingPlaces(
   db: PublishingDb,
-  input: { remote: RemoteRow; markers: RemoteMarkers; now: number },
-): Promise<void> {
-  const { remote, markers, now } = input;
+  input: { remote: RemoteRow; markers: RemoteMarkers; now: number; manual: boolean; last: Exchange | null },
+): Promise<Exchange | null> {
+  const { remote, markers, now, last } = input;
   const owner = await db.accounts.orderBy('name').first();
-  if (!owner) return;
+  if (!owner) return null;
   const names = await sharedTimelines(db, owner.guid, remote.guid);
+  const mine = new Map((await readMarkers(db, owner.guid, names)).map((row) => [row.timeline, row]));
+  // Not at every poll: a place moved here is told at the next one, the remote's are asked for now and then.
+  const due =
+    input.manual ||
+    last === null ||
+    versionsOf(mine.values()) !== last.versionsHere ||
+    now - last.atUnix >= EXCHANGE_EVERY_SECONDS;
+  if (!due) return null;
   for (let at = 0; at < names.length; at += MARKER_LIMITS.perRead) {
     const batch = names.slice(at, at + MARKER_LIMITS.perRead);
     const theirs = await markers.read(batch);
-    const mine = new Map((await readMarkers(db, owner.guid, batch)).map((row) => [row.timeline, row]));
     for (const name of batch) {
       const there = theirs[name];
       const here = mine.get(name);
@@ -32,7 +41,22 @@ export async function syncReadingPlaces(
       else if (here && (!there || isFurther(here, placeOf(there)))) await tell(markers, name, here, there);
     }
   }
+  return { atUnix: now, versionsHere: versionsOf(await readMarkers(db, owner.guid, names)) };
 }
+
+/**
+ * An exchange of reading places with a remote: when, and the sum of the versions of this desk's places then.
+ * Every move raises a version, so a different sum says a place moved here since.
+ */
+export interface Exchange {
+  atUnix: number;
+  versionsHere: number;
+}
+
+const versionsOf = (rows: Iterable<MarkerRow>): number => [...rows].reduce((sum, row) => sum + row.version, 0);
+
+/** How often the remote's places are asked for when nothing moved here (a person moving between desks). */
+export const EXCHANGE_EVERY_SECONDS = 300;
 
 async function sharedTimelines(db: PublishingDb, ownerGuid: string, remoteGuid: string): Promise<string[]> {
   const linked = <T extends { accountGuid: string; remoteGuid?: string | null | undefined }>(rows: T[]) =>

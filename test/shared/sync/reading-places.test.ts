@@ -1,4 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { EXCHANGE_EVERY_SECONDS } from '../../../src-shared/sync/reading-places';
 import { OWNER_TOKEN } from '../../support/instance';
 import { startDesktop, startServedInstance } from '../../support/sync-instances';
 import { nextSecond } from '../../support/wait';
@@ -47,14 +48,19 @@ describe('reading places through a remote of this project', () => {
     expect(await placeOn(remote, home)).toMatchObject({ post_guid: first });
     expect(await placeOn(remote, 'global')).toBeUndefined();
 
-    // Read further on the remote (another desk, or its page): the desk follows.
+    // Read further on the remote (another desk, or its page): the desk follows, not at every poll but within
+    // EXCHANGE_EVERY_SECONDS, and at once on Sync Now.
     await move(remote, home, second);
+    desktop.clock.advance(60);
+    await desktop.engine.runScheduled(guid);
+    expect(await placeOn(desktop, home)).toMatchObject({ post_guid: first });
+    desktop.clock.advance(EXCHANGE_EVERY_SECONDS);
     await desktop.engine.runScheduled(guid);
     expect(await placeOn(desktop, home)).toMatchObject({ post_guid: second });
 
     // A desk that read less moves nothing back.
     await move(remote, home, first);
-    await desktop.engine.runScheduled(guid);
+    expect((await desktop.call('POST', `/api/sync/remotes/${guid}/sync`)).status).toBe(200);
     expect(await placeOn(desktop, home)).toMatchObject({ post_guid: second });
     expect(await placeOn(remote, home)).toMatchObject({ post_guid: second });
   });

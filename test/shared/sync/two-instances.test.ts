@@ -331,7 +331,7 @@ describe('an idle poll', () => {
       const posts = await desktop.db.posts.toArray();
       asked.length = 0;
       desktop.clock.advance(60);
-      await sync(desktop, added.guid);
+      await desktop.engine.runScheduled(added.guid);
       expect(asked.map((url) => new URL(url).pathname)).toEqual(['/api/posts/global', '/api/posts/mentions']);
       expect(await desktop.db.cursors.toArray()).toEqual(cursors);
       expect(await desktop.db.posts.toArray()).toEqual(posts);
