@@ -8,7 +8,7 @@ import { restoredOffset, tabStopIndex } from '../state/reading-place';
 import { rowAt, useRowControls } from './row-controls';
 import { isSeen, type SeenMark } from '../state/seen-mark';
 import { useEvents } from '../state/event-stream';
-import { loadMore, markSeen, pollTimeline, reloadTimeline } from '../state/timeline-posts';
+import { loadMore, loadUntilSeen, markSeen, pollTimeline, reloadTimeline } from '../state/timeline-posts';
 import { POLL_MS, useTimelines } from '../state/timelines';
 import { useUi } from '../state/ui';
 
@@ -96,6 +96,13 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   }, [back, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
+  // Where the person stopped reading is below the view (or beyond the posts read so far): offered as a jump.
+  const shownTo = virtualizer.range?.endIndex;
+  const continueOffered =
+    seen !== null &&
+    shownTo !== undefined &&
+    guids.length > 0 &&
+    (markerAt > shownTo || (markerAt < 0 && !timeline?.end && noneSeen(guids, seen)));
   // The offset above is the first guess; the anchor then holds the post exactly where it was, as the
   // virtualiser lays the rows out (posts that came meanwhile above are laid out by estimate).
   const placeNow = useKeepPlace(scroller, virtualizer, guids, TOP_PX, back.anchor);
@@ -186,6 +193,19 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
       {/* Under the screen's h1, above the posts' own headings (an article's title is an h3). */}
       <h2 className="visually-hidden">Posts</h2>
       <div className="fresh-holder" aria-live="polite">
+        {continueOffered && timeline.fresh.length === 0 && (
+          <button
+            type="button"
+            className="fresh-button"
+            onClick={() =>
+              // Selected, the post last seen is scrolled into view from above: at the bottom of the view,
+              // under the oldest of the posts that are new to the person, who reads on upwards.
+              void loadUntilSeen(timelineKey).then((index) => index >= 0 && useUi.getState().select(index))
+            }
+          >
+            Continue where you left off<span aria-hidden="true"> ↓</span>
+          </button>
+        )}
         {timeline.fresh.length > 0 && (
           <button
             type="button"
@@ -286,6 +306,15 @@ function TimelineRow(props: {
       <PostCard guid={props.guid} />
     </article>
   );
+}
+
+/** Every post read so far is newer than the mark: the post last seen is further down, not read yet. */
+function noneSeen(guids: readonly string[], seen: SeenMark): boolean {
+  const byGuid = usePosts.getState().byGuid;
+  return guids.every((guid) => {
+    const post = byGuid[guid];
+    return post !== undefined && !isSeen(post, seen);
+  });
 }
 
 /**

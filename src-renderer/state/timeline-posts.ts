@@ -2,7 +2,7 @@ import type { RemotePost } from '../../src-shared/client/remote-post';
 import { fetchPage, PAGE_SIZE, timelineKey, type TimelineSpec } from './timeline-spec';
 import { usePosts } from './posts';
 import { adoptInstanceMark, sendMark } from './reading-marks';
-import { newestPast, writeSeen } from './seen-mark';
+import { isSeen, newestPast, writeSeen } from './seen-mark';
 import { clients } from './session';
 import { POLL_MS, useTimelines } from './timelines';
 
@@ -53,6 +53,30 @@ export async function loadMore(key: string): Promise<void> {
     useTimelines.getState().loadedMore(key, page);
   } catch (error) {
     useTimelines.getState().loadingMoreFailed(key, error);
+  }
+}
+
+/** Pages read at most to reach the post the person last saw: 25 pages of 40, a thousand posts. */
+const CATCH_UP_PAGES = 25;
+
+/**
+ * Index of the first post of the timeline the person had seen (its `seen` mark), reading older pages until it
+ * is held (at most CATCH_UP_PAGES); -1 when there is none or it is further down than that.
+ */
+export async function loadUntilSeen(key: string): Promise<number> {
+  for (let page = 0; ; page++) {
+    const timeline = useTimelines.getState().byKey[key];
+    if (!timeline?.seen) return -1;
+    const { seen } = timeline;
+    const byGuid = usePosts.getState().byGuid;
+    const index = timeline.guids.findIndex((guid) => {
+      const post = byGuid[guid];
+      return post !== undefined && isSeen(post, seen);
+    });
+    if (index >= 0 || timeline.end || page === CATCH_UP_PAGES) return index;
+    const before = timeline.guids.length;
+    await loadMore(key);
+    if ((useTimelines.getState().byKey[key]?.guids.length ?? 0) === before) return -1;
   }
 }
 

@@ -107,4 +107,34 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
     await expect(otherMarker.locator('xpath=ancestor::article').getAttribute('data-index')).resolves.toBe('3');
     await shot(other, 'news-marker-other-browser');
   });
+
+  it('offers to continue where the person left off, further down than the posts read at first', async () => {
+    await feed().getByRole('article').first().waitFor();
+    const told = page.waitForResponse((r) => r.url().endsWith('/api/markers') && r.request().method() === 'POST');
+    await page.getByRole('link', { name: /^Everything/ }).click();
+    expect((await told).status()).toBe(200);
+
+    // More new posts than the first page holds: where reading stopped is not even read yet.
+    await nextSecond();
+    for (let n = 1; n <= 60; n++) await write(`Fresh post ${n}`);
+    const other = await openPage();
+    const otherFeed = other.getByRole('feed', { name: 'Home' });
+    await otherFeed.getByRole('article').first().waitFor();
+    const offer = other.getByRole('button', { name: 'Continue where you left off' });
+    await offer.click();
+    const otherMarker = other.getByRole('separator').filter({ hasText: 'New since you last looked' });
+    const markedRow = otherMarker.locator('xpath=ancestor::article');
+    await expect(markedRow.getAttribute('data-index')).resolves.toBe('60');
+    // On screen and selected (j and k go on from there), with the oldest post new to the person above it.
+    const within = async (row: typeof markedRow) => {
+      const [box, view] = await Promise.all([row.boundingBox(), otherFeed.boundingBox()]);
+      return box !== null && view !== null && box.y >= view.y - 1 && box.y + box.height <= view.y + view.height + 1;
+    };
+    await expect.poll(() => within(markedRow)).toBe(true);
+    await expect(within(otherFeed.locator('article[data-index="59"]'))).resolves.toBe(true);
+    await expect(markedRow.getAttribute('class')).resolves.toContain('selected');
+    await expect.poll(() => markedRow.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(offer.count()).resolves.toBe(0);
+    await shot(other, 'news-continue');
+  });
 });
