@@ -5,6 +5,7 @@ import { moveMarker, readMarkers } from '../../store/markers';
 import type { MarkerRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
 import { requireReadablePost } from '../posts';
+import type { Ctx } from '../context';
 import type { RouteHandler } from '../router';
 
 const present = (row: MarkerRow): MarkerAnswer => ({
@@ -27,6 +28,7 @@ export const listMarkers: RouteHandler<typeof instanceRoutes.markers> = async (c
  * read; 409 when another page or desk moved it since, which the page reads again before it moves it.
  */
 export const moveMarkerTo: RouteHandler<typeof instanceRoutes.moveMarker> = async (ctx, input) => {
+  await requireTimeline(ctx, input.timeline);
   const post = await requireReadablePost(ctx, input.post_guid);
   const moved = await moveMarker(ctx.db, {
     accountGuid: ctx.viewer.accountGuid,
@@ -43,3 +45,13 @@ export const moveMarkerTo: RouteHandler<typeof instanceRoutes.moveMarker> = asyn
   }
   return present(moved);
 };
+
+/** The Persona or Channel a marker's timeline is of must be one this instance knows. */
+async function requireTimeline(ctx: Ctx, timeline: string): Promise<void> {
+  const [kind, guid = ''] = timeline.split(':');
+  if (kind === 'channel') {
+    if (!(await ctx.db.channels.get(guid))) throw new ServiceError(400, ErrorText.invalidChannel);
+  } else if (kind !== 'global' && !(await ctx.db.personas.get(guid))) {
+    throw new ServiceError(400, ErrorText.invalidPersona);
+  }
+}

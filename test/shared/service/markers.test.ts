@@ -79,6 +79,17 @@ describe.each(BACKENDS)('reading places kept by the instance (%s)', (backend) =>
       400,
       'Invalid Post Identifier Supplied (2)',
     );
+    const unknown = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
+    expectError(
+      await move({ timeline: `home:${unknown}`, post_guid: guid, version: 0 }),
+      400,
+      'Invalid Persona Identifier Supplied',
+    );
+    expectError(
+      await move({ timeline: `channel:${unknown}`, post_guid: guid, version: 0 }),
+      400,
+      'Invalid Channel Identifier Supplied',
+    );
     expect(await instance.db.markers.count()).toBe(0);
     // Without a token: signed in only.
     expect((await instance.call('GET', '/api/markers', { params: { timeline: 'global' }, token: null })).status).toBe(
@@ -110,12 +121,14 @@ describe.each(BACKENDS)('reading places kept by the instance (%s)', (backend) =>
       'Too Many Reading Places Are Kept for This Account',
     );
     // A place already kept still moves.
-    expectOk(
-      await move({
-        timeline: 'channel:00000000-0000-4000-8000-000000000000',
-        post_guid: post.guid as string,
-        version: 1,
-      }),
-    );
+    await instance.db.markers.put({
+      accountGuid,
+      timeline: `channel:${instance.channelGuid}`,
+      postGuid: post.guid as string,
+      publishUnix: post.publish_unix as number,
+      version: 1,
+      updatedUnix: 0,
+    });
+    expectOk(await move({ timeline: `channel:${instance.channelGuid}`, post_guid: post.guid as string, version: 1 }));
   });
 });
