@@ -7,10 +7,9 @@
  * bare HTTP server on a copy of the same store (write-floor-server.ts). Where the peer cannot run, says why.
  * Figures are printed, not asserted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { peerUnavailable, startPeer } from '../interop/streams/peer';
-import { serveNodeFlags } from '../support/serve-flags';
+import { spawnServing } from './host';
 import { percentiles, timeRequests } from './measure';
 
 const ROUNDS = 3;
@@ -39,21 +38,8 @@ async function writes(side: Side, round: number): Promise<number> {
 }
 
 /** The floor's server on `folder`, with the host's Node flags; stopped with SIGTERM. */
-function startFloor(folder: string): Promise<{ child: ChildProcess; base: string }> {
-  const script = path.join(import.meta.dirname, 'write-floor-server.ts');
-  const child = spawn(process.execPath, [...serveNodeFlags(), '--import', 'tsx', script, folder], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const base = /serving (http:\/\/\S+)/.exec(out)?.[1];
-      if (base) resolve({ child, base });
-    });
-    child.once('exit', (code) => reject(new Error(`the write floor's server exited with ${code}: ${out}`)));
-  });
-}
+const startFloor = (folder: string) =>
+  spawnServing(['--import', 'tsx', path.join(import.meta.dirname, 'write-floor-server.ts'), folder]);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
@@ -78,7 +64,7 @@ export async function benchBesideStreams(
       { name: 'this instance', base: host.url, token: host.token },
       { name: 'streams', base: peer.base, token: peer.owner.token },
     ];
-    const floorSide: Side = { name: 'the store alone', base: floor.base, token: '' };
+    const floorSide: Side = { name: 'the store alone', base: floor.url, token: '' };
     // Every side first writes WARM_WRITES unmeasured: a new process runs its first hundreds of writes before
     // the compiler has optimised its code, and a store just imported splits pages of its indexes at first.
     for (const side of [...sides, floorSide])

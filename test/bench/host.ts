@@ -15,24 +15,27 @@ function buildIfStale(): void {
 }
 
 /** The headless host as `npm run serve` starts it (built, same Node flags), on `dataDir`, with the owner's token. */
-export function startHost(dataDir: string, token: string): Promise<BenchHost> {
+export async function startHost(dataDir: string, token: string): Promise<BenchHost> {
   buildIfStale();
   const startedAt = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...serveNodeFlags(), servedScript(), '--port', '0', '--data', dataDir, '--token', token],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const served = await spawnServing([servedScript(), '--port', '0', '--data', dataDir, '--token', token]);
+  return { ...served, startedAt };
+}
+
+/**
+ * A Node process with the `serve` script's flags, running `args`, once it prints `serving <url>`; a process
+ * that exits before is an error with what it printed.
+ */
+export function spawnServing(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...serveNodeFlags(), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /serving (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url, startedAt });
+      if (url) resolve({ child, url });
     });
-    child.on('exit', (code) => reject(new Error(`host exited with ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
   });
 }
 

@@ -26,6 +26,19 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
   const feed = () => page.getByRole('feed', { name: 'Home' });
   const marker = () => page.getByRole('separator').filter({ hasText: 'New since you last looked' });
 
+  /** Home seen, then left for Everything: leaving tells the instance the newest post seen there. */
+  const leaveHomeTellingTheInstance = async () => {
+    await feed().getByRole('article').first().waitFor();
+    const told = page.waitForResponse((r) => r.url().endsWith('/api/markers') && r.request().method() === 'POST');
+    await page.getByRole('link', { name: /^Everything/ }).click();
+    expect((await told).status()).toBe(200);
+  };
+  /** Posts newer than every one seen: equal times sort by GUID, so they are written in a later second. */
+  const writeFresh = async (count: number) => {
+    await nextSecond();
+    for (let n = 1; n <= count; n++) await write(`Fresh post ${n}`);
+  };
+
   afterEach(() => {
     // Each case leaves no error in its page.
     expect(errors).toEqual([]);
@@ -91,14 +104,8 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
   });
 
   it('shows another browser what is new since this one looked: the instance keeps the mark', async () => {
-    await feed().getByRole('article').first().waitFor();
-    // Leaving the timeline tells the instance the newest post seen there.
-    const told = page.waitForResponse((r) => r.url().endsWith('/api/markers') && r.request().method() === 'POST');
-    await page.getByRole('link', { name: /^Everything/ }).click();
-    expect((await told).status()).toBe(200);
-
-    await nextSecond();
-    for (const n of [1, 2, 3]) await write(`Fresh post ${n}`);
+    await leaveHomeTellingTheInstance();
+    await writeFresh(3);
     // A browser that never saw the timeline: without the instance's mark, everything would count as seen.
     const other = await openPage();
     const otherFeed = other.getByRole('feed', { name: 'Home' });
@@ -109,14 +116,9 @@ describe.skipIf(!hasChromium)('new posts in a timeline', () => {
   });
 
   it('offers to continue where the person left off, further down than the posts read at first', async () => {
-    await feed().getByRole('article').first().waitFor();
-    const told = page.waitForResponse((r) => r.url().endsWith('/api/markers') && r.request().method() === 'POST');
-    await page.getByRole('link', { name: /^Everything/ }).click();
-    expect((await told).status()).toBe(200);
-
+    await leaveHomeTellingTheInstance();
     // More new posts than the first page holds: where reading stopped is not even read yet.
-    await nextSecond();
-    for (let n = 1; n <= 60; n++) await write(`Fresh post ${n}`);
+    await writeFresh(60);
     const other = await openPage();
     const otherFeed = other.getByRole('feed', { name: 'Home' });
     await otherFeed.getByRole('article').first().waitFor();
