@@ -2,7 +2,6 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { EXCHANGE_EVERY_SECONDS } from '../../../src-shared/sync/reading-places';
 import { OWNER_TOKEN } from '../../support/instance';
 import { startDesktop, startServedInstance } from '../../support/sync-instances';
-import { nextSecond } from '../../support/wait';
 
 /**
  * Where the person stopped reading, between a desk and a remote of this project: the place further on wins,
@@ -34,7 +33,8 @@ describe('reading places through a remote of this project', () => {
     };
 
     const first = await write('The first post there');
-    await nextSecond();
+    // The remote's clock is the test's: the second post a second later stands above the first.
+    remote.clock.advance(1);
     const second = await write('The second post there');
     await desktop.engine.runScheduled(guid);
 
@@ -63,5 +63,43 @@ describe('reading places through a remote of this project', () => {
     expect((await desktop.call('POST', `/api/sync/remotes/${guid}/sync`)).status).toBe(200);
     expect(await placeOn(desktop, home)).toMatchObject({ post_guid: second });
     expect(await placeOn(remote, home)).toMatchObject({ post_guid: second });
+  });
+
+  it('follow the person from one desk to another through the instance both sync with', async () => {
+    const home = await startServedInstance('sqlite');
+    onTestFinished(() => home.stop());
+    const [laptop, desktop] = [await startDesktop('sqlite'), await startDesktop('sqlite')];
+    onTestFinished(() => Promise.all([laptop.close(), desktop.close()]));
+    const link = async (desk: typeof laptop) => {
+      const added = await desk.call('POST', '/api/sync/remotes', {
+        params: { base_url: home.url, token: OWNER_TOKEN },
+      });
+      expect(added.status, JSON.stringify(added.json)).toBe(200);
+      return { guid: added.json.data.guid as string, persona: added.json.data.personas[0].guid as string };
+    };
+    const onLaptop = await link(laptop);
+    const onDesktop = await link(desktop);
+    const timeline = `home:${onLaptop.persona}`;
+    const posts: string[] = [];
+    for (const n of [1, 2, 3]) {
+      home.clock.advance(1);
+      posts.push(
+        (await home.call('POST', '/api/posts/write', { params: { content: `Post ${n}`, post_type: 'post.note' } })).json
+          .data[0].guid as string,
+      );
+    }
+    await laptop.engine.runScheduled(onLaptop.guid);
+    await desktop.engine.runScheduled(onDesktop.guid);
+
+    // Read up to the second post on the laptop; its next poll tells the instance.
+    const moved = await laptop.call('POST', '/api/markers', {
+      params: { timeline, post_guid: posts[1] ?? '', version: 0 },
+    });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    await laptop.engine.runScheduled(onLaptop.guid);
+    // The desktop's Sync Now brings it there.
+    expect((await desktop.call('POST', `/api/sync/remotes/${onDesktop.guid}/sync`)).status).toBe(200);
+    const there = (await desktop.call('GET', '/api/markers', { params: { timeline } })).json.data[timeline];
+    expect(there).toMatchObject({ post_guid: posts[1] });
   });
 });
