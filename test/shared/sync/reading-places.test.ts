@@ -69,7 +69,9 @@ describe('reading places through a remote of this project', () => {
     const home = await startServedInstance('sqlite');
     onTestFinished(() => home.stop());
     const [laptop, desktop] = [await startDesktop('sqlite'), await startDesktop('sqlite')];
-    onTestFinished(() => Promise.all([laptop.close(), desktop.close()]));
+    onTestFinished(async () => {
+      await Promise.all([laptop.close(), desktop.close()]);
+    });
     const link = async (desk: typeof laptop) => {
       const added = await desk.call('POST', '/api/sync/remotes', {
         params: { base_url: home.url, token: OWNER_TOKEN },
