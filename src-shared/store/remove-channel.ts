@@ -1,3 +1,4 @@
+import { markerName } from '../api/markers';
 import { putPostsInOneTransaction } from './bulk';
 import type { PublishingDb } from './db';
 import type { GrantRow, PostRow } from './rows';
@@ -10,7 +11,8 @@ const END = '\uffff';
 /**
  * Removes a Channel, in one transaction: its posts move to `target` (tombstones too, so that no row names
  * a Channel that is gone), the Personas that could write to it may write to `target` (their moved posts
- * stay editable by them, and none loses the place it wrote to), its grants go, and then the Channel.
+ * stay editable by them, and none loses the place it wrote to), its grants and its reading place go, and
+ * then the Channel.
  * Answers how many posts (not counting tombstones) moved.
  *
  * A moved post is a changed post: it is rewritten through the store's one writer with `updatedUnix` = now,
@@ -24,8 +26,9 @@ export async function removeChannel(
 ): Promise<number> {
   const { channelGuid, targetGuid, now } = input;
   if (channelGuid === targetGuid) throw new Error('a Channel cannot take its own posts');
-  const tables = [db.channels, db.grants, db.posts, db.indexQueue, db.mentions, db.changes, db.replies];
+  const tables = [db.channels, db.grants, db.posts, db.indexQueue, db.mentions, db.changes, db.replies, db.markers];
   return db.transaction('rw', tables, async () => {
+    const channel = await db.channels.get(channelGuid);
     const moved = await movePosts(db, channelGuid, targetGuid, now);
     const grants = await db.grants
       .where('[channelGuid+personaGuid]')
@@ -36,6 +39,8 @@ export async function removeChannel(
       await db.grants.bulkPut(grants.map((g): GrantRow => ({ channelGuid: targetGuid, personaGuid: g.personaGuid })));
       await db.grants.bulkDelete(grants.map((g): [string, string] => [channelGuid, g.personaGuid]));
     }
+    // Its reading place named a timeline that is gone (api/markers.ts).
+    if (channel) await db.markers.delete([channel.accountGuid, markerName('channel', channelGuid) ?? '']);
     await db.channels.delete(channelGuid);
     return moved;
   });

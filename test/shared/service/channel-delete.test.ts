@@ -151,6 +151,20 @@ describe.each(BACKENDS)('deleting a Channel (%s)', (backend) => {
     expect((await instance.call('GET', `/api/posts/${gone}`)).json.data).toBe(false);
   });
 
+  it('takes its reading place away with it, and leaves the others', async () => {
+    const side = await createChannel('Side notes');
+    const post = await writePost(instance, { channel_guid: side, content: 'Read there' });
+    const place = (timeline: string) =>
+      instance.call('POST', '/api/markers', { params: { timeline, post_guid: post.guid as string, version: 0 } });
+    expectOk(await place(`channel:${side}`));
+    expectOk(await place('global'));
+
+    expectOk(await deleteChannel(side));
+    const kept = await instance.call('GET', '/api/markers', { params: { timeline: `channel:${side},global` } });
+    expect(Object.keys(kept.json.data)).toEqual(['global']);
+    expect(await instance.db.markers.count()).toBe(1);
+  });
+
   it('lets its writers write where its posts went, and takes its grants away', async () => {
     const second = (
       await instance.call('POST', '/api/account/personas', { params: { handle: 'second', name: 'Second' } })
