@@ -20,6 +20,9 @@ export interface OwnerResult {
 
 export const OWNER_TOKEN_LABEL = 'owner';
 
+/** The instance's owner: its first account by name, the one `ensureOwner` made or found. */
+export const ownerAccount = (db: PublishingDb): Promise<AccountRow | undefined> => db.accounts.orderBy('name').first();
+
 /**
  * A new instance has one account with one Persona and one Channel. Idempotent: later calls only make
  * `token` the owner token (and set the password when one is given).
@@ -29,7 +32,7 @@ export async function ensureOwner(db: PublishingDb, options: OwnerOptions): Prom
   const passHash = options.password ? await hashPassword(options.password) : null;
   const now = Math.floor(options.now / 1000);
   return db.transaction('rw', [db.accounts, db.personas, db.channels, db.grants, db.tokens, db.settings], async () => {
-    const existing = await db.accounts.orderBy('name').first();
+    const existing = await ownerAccount(db);
     let created = false;
     let account: AccountRow;
     if (existing) {

@@ -10,6 +10,7 @@ import { instanceConnection } from './instance-connection';
 import { legacyConnection } from './legacy-connection';
 import { linkRemoteAccount, type RemoteAccount } from './link';
 import { SyncRefusal } from './refusal';
+import { ownerAccount } from '../store/bootstrap';
 
 /** How often a remote's account is read again (its Personas' names and avatars, new Personas, Channels). */
 const ACCOUNT_READ_SECONDS = 86_400;
@@ -61,7 +62,7 @@ export function createRemoteAccess(deps: SyncEngineDeps): RemoteAccess {
       : instanceConnection(createInstanceClient(clientOptions(remote.baseUrl, token, signal)), remote.server);
 
   const relink: RemoteAccess['relink'] = async (remote, account, server) => {
-    const owner = await db.accounts.toCollection().first();
+    const owner = await ownerAccount(db);
     if (!owner) throw new Error('this instance has no owner account');
     return linkRemoteAccount(db, {
       remote: { ...remote, server },
