@@ -4,6 +4,7 @@ import { createService } from '../../src-shared/service/index';
 import { openDatabase, type PublishingDb } from '../../src-shared/store/db';
 import { randomToken, tokenHash } from '../../src-shared/util/secrets';
 import { sqliteIdb } from '../store/sqlite-idb';
+import { ownerAccount } from '../../src-shared/store/bootstrap';
 
 /** What a page and a legacy client ask first, as the owner: each must answer. */
 const FIRST_READS = [
@@ -37,7 +38,7 @@ export async function tryStart(folder: string, options: { databaseName: string; 
     try {
       await db.open();
       // As ensureOwner finds the owner at every start.
-      const owner = await db.accounts.orderBy('name').first();
+      const owner = await ownerAccount(db);
       if (!owner) throw new Error('it holds no account');
       await db.tokens.put({
         hash,

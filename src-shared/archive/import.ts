@@ -10,6 +10,7 @@ import { ARCHIVE_TABLE_NAMES, type ArchiveRow, type ArchiveTable, type Manifest 
 import { postRow, type PostFacts } from '../store/post-row';
 import { bioHtmlOf } from '../text';
 import { ArchiveError, type ArchiveSource } from './archive-source';
+import { ownerAccount } from '../store/bootstrap';
 
 /** Rows per write transaction: the SQLite backend holds a transaction's requests in memory until it ends. */
 const WRITE_BATCH = 500;
@@ -240,7 +241,7 @@ function storedRow<T extends ArchiveTable>(table: T, row: ArchiveRow<T>): Record
  * password, and this folder's tokens now sign in to it.
  */
 async function adoptOwner(db: PublishingDb, oldOwner: AccountRow | undefined, before: Saved): Promise<string | null> {
-  const owner = await db.accounts.orderBy('name').first();
+  const owner = await ownerAccount(db);
   if (!owner) return null;
   const tokens = (before.tokens as TokenRow[]).filter((t) => t.accountGuid === oldOwner?.guid);
   await db.transaction('rw', [db.accounts, db.tokens], async () => {

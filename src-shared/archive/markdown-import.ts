@@ -6,6 +6,7 @@ import { FrontMatterError, readFrontMatter } from './front-matter';
 import { MarkdownRefusal, markdownPost, type MarkdownPost } from './markdown-post';
 import { replyOrder, type Planned } from './reply-order';
 import { parseDate } from '../util/time';
+import { ownerAccount } from '../store/bootstrap';
 
 /**
  * A file on disk: its path within the folder, and how to read its text (or why it cannot be read). It is
@@ -45,7 +46,7 @@ export async function importMarkdownFiles(
 ): Promise<MarkdownOutcome[]> {
   const { db } = options;
   const personas = await db.personas.toArray();
-  const owner = await db.accounts.orderBy('name').first();
+  const owner = await ownerAccount(db);
   const own = personas
     .filter((p) => p.accountGuid === owner?.guid && !p.remoteGuid)
     .sort((a, b) => a.position - b.position);

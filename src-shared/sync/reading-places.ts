@@ -6,6 +6,7 @@ import type { MarkerRow } from '../store/rows';
 import type { RemoteRow } from '../store/sync-rows';
 import { oldestFirst } from '../store/timeline';
 import type { RemoteMarkers } from './connection';
+import { ownerAccount } from '../store/bootstrap';
 
 /**
  * The reading places of the timelines this desk shares with a remote of this project (api/markers.ts), made
@@ -20,7 +21,7 @@ export async function syncReadingPlaces(
   input: { remote: RemoteRow; markers: RemoteMarkers; now: number; manual: boolean; last: Exchange | null },
 ): Promise<Exchange | null> {
   const { remote, markers, now, last } = input;
-  const owner = await db.accounts.orderBy('name').first();
+  const owner = await ownerAccount(db);
   if (!owner) return null;
   const names = await sharedTimelines(db, owner.guid, remote.guid);
   const mine = new Map((await readMarkers(db, owner.guid, names)).map((row) => [row.timeline, row]));
