@@ -50,7 +50,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   const scroller = useRef<HTMLDivElement>(null);
   const guids = timeline?.guids ?? [];
   const seen = timeline?.seen ?? null;
-  const markerAt = useMarkerIndex(guids, seen);
+  const { markerAt, noneSeen } = useMarker(guids, seen);
   // Read once, before the first rows are drawn, so that the first frame already shows the place.
   const [back] = useState(() => {
     const place = useTimelines.getState().places[timelineKey];
@@ -99,10 +99,7 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
   // Where the person stopped reading is below the view (or beyond the posts read so far): offered as a jump.
   const shownTo = virtualizer.range?.endIndex;
   const continueOffered =
-    seen !== null &&
-    shownTo !== undefined &&
-    guids.length > 0 &&
-    (markerAt > shownTo || (markerAt < 0 && !timeline?.end && noneSeen(guids, seen)));
+    seen !== null && shownTo !== undefined && guids.length > 0 && (markerAt > shownTo || (noneSeen && !timeline?.end));
   // The offset above is the first guess; the anchor then holds the post exactly where it was, as the
   // virtualiser lays the rows out (posts that came meanwhile above are laid out by estimate).
   const placeNow = useKeepPlace(scroller, virtualizer, guids, TOP_PX, back.anchor);
@@ -308,27 +305,22 @@ function TimelineRow(props: {
   );
 }
 
-/** Every post read so far is newer than the mark: the post last seen is further down, not read yet. */
-function noneSeen(guids: readonly string[], seen: SeenMark): boolean {
-  const byGuid = usePosts.getState().byGuid;
-  return guids.every((guid) => {
-    const post = byGuid[guid];
-    return post !== undefined && !isSeen(post, seen);
-  });
-}
-
 /**
- * Index of the first post the person had already seen, when posts published since are above it (a post of
- * the owner's dated in the future is above too, but is not news yet). A post not held (yet) counts as seen.
+ * `markerAt`: index of the first post the person had already seen, when posts published since are above it
+ * (a post of the owner's dated in the future is above too, but is not news yet), else -1. A post not held
+ * (yet) counts as seen. `noneSeen`: every post read so far is newer than the mark, so the post last seen is
+ * further down, not read yet.
  */
-function useMarkerIndex(guids: readonly string[], seen: SeenMark | null): number {
+function useMarker(guids: readonly string[], seen: SeenMark | null): { markerAt: number; noneSeen: boolean } {
   const byGuid = usePosts((s) => s.byGuid);
-  if (seen === null) return -1;
+  if (seen === null) return { markerAt: -1, noneSeen: false };
   const index = guids.findIndex((g) => {
     const post = byGuid[g];
     return !post || isSeen(post, seen);
   });
-  if (index <= 0) return -1;
+  if (index < 0) return { markerAt: -1, noneSeen: guids.length > 0 };
+  if (index === 0) return { markerAt: -1, noneSeen: false };
   const now = Date.now() / 1000;
-  return guids.slice(0, index).some((g) => (byGuid[g]?.publish_unix ?? Infinity) <= now) ? index : -1;
+  const news = guids.slice(0, index).some((g) => (byGuid[g]?.publish_unix ?? Infinity) <= now);
+  return { markerAt: news ? index : -1, noneSeen: false };
 }
