@@ -23,6 +23,12 @@ export function markerName(kind: MarkerKind, guid?: string): string | null {
   return isMarkerTimeline(name) ? name : null;
 }
 
+/** What a valid marker name is of, as `markerName` made it: its kind, and the GUID (null for `global`). */
+export function markerSubject(name: string): { kind: MarkerKind; guid: string | null } {
+  const [kind, guid] = name.split(':') as [MarkerKind, string | undefined];
+  return { kind, guid: guid ?? null };
+}
+
 /** What a person may keep: far more timelines than Personas and Channels a person has. */
 export const MARKER_LIMITS = { perAccount: 1000, perRead: 20 } as const;
 

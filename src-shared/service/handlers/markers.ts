@@ -1,6 +1,6 @@
 import { ErrorText, ServiceError } from '../../api/errors';
 import type { instanceRoutes } from '../../api/instance-routes';
-import type { MarkerAnswer, MarkersAnswer } from '../../api/markers';
+import { markerSubject, type MarkerAnswer, type MarkersAnswer } from '../../api/markers';
 import { moveMarker, readMarkers } from '../../store/markers';
 import type { MarkerRow } from '../../store/rows';
 import { isoOf } from '../../util/time';
@@ -48,10 +48,11 @@ export const moveMarkerTo: RouteHandler<typeof instanceRoutes.moveMarker> = asyn
 
 /** The Persona or Channel a marker's timeline is of must be one this instance knows. */
 async function requireTimeline(ctx: Ctx, timeline: string): Promise<void> {
-  const [kind, guid = ''] = timeline.split(':');
+  const { kind, guid } = markerSubject(timeline);
+  if (guid === null) return;
   if (kind === 'channel') {
     if (!(await ctx.db.channels.get(guid))) throw new ServiceError(400, ErrorText.invalidChannel);
-  } else if (kind !== 'global' && !(await ctx.db.personas.get(guid))) {
+  } else if (!(await ctx.db.personas.get(guid))) {
     throw new ServiceError(400, ErrorText.invalidPersona);
   }
 }
