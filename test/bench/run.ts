@@ -22,6 +22,7 @@ import { buildCorpus, VOCABULARY } from './corpus';
 import { benchArchive } from './archive';
 import { benchBackup } from './backup';
 import { benchBesideStreams } from './beside-streams';
+import { peerUnavailable } from '../interop/streams/peer';
 import { benchBackupSeries } from './backup-series';
 import { benchSoak } from './soak';
 import { benchStreams } from './streams';
@@ -131,9 +132,10 @@ async function main() {
     `workload: ${POSTS} posts (70% notes, 15% articles, 10% bookmarks, 5% quotations) over 5 Personas and 10 Channels, 5 years of publish times, one 200-post thread; ${os.cpus().length} cores, Node ${process.version}`,
   );
   const threadRoot = await importCorpus();
-  // For the writes' floor beside streams: the same store, before the host has touched it.
+  // For the writes' floor beside streams: the same store, before the host has touched it (not copied where
+  // the peer cannot run, as nothing is measured beside it then).
   const floorDir = `${dataDir}-floor`;
-  fs.cpSync(dataDir, floorDir, { recursive: true });
+  if (peerUnavailable() === null) fs.cpSync(dataDir, floorDir, { recursive: true });
 
   const { child, url, startedAt } = await startHost(dataDir, TOKEN);
   let first: Response;
