@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Draft } from '../../src-shared/api/draft';
 import { exportArchive } from '../../src-shared/archive/export';
 import type { Manifest } from '../../src-shared/archive/archive-schema';
 import { DATABASE_NAME, openDatabase } from '../../src-shared/store/db';
@@ -46,7 +45,7 @@ export async function exportDataFolder(options: ExportFileOptions): Promise<Mani
 export async function writeArchiveFile(
   folder: string,
   out: string,
-  options: { databaseName: string; now: number; origin: string | null; drafts?: readonly Draft[] | undefined },
+  options: { databaseName: string; now: number; origin: string | null },
 ): Promise<Manifest> {
   const partial = `${out}.partial`;
   const db = openDatabase(sqliteIdb(folder), options.databaseName);
@@ -60,7 +59,6 @@ export async function writeArchiveFile(
         codec: zipCodec,
         now: options.now,
         origin: options.origin,
-        drafts: options.drafts,
       });
     } finally {
       await file.close();

@@ -7,9 +7,7 @@ import { ErrorText, ServiceError } from '../../src-shared/api/errors';
 import type { Ctx } from '../../src-shared/service/context';
 import { DATABASE_NAME } from '../../src-shared/store/db';
 import { isoOf } from '../../src-shared/util/time';
-import { DraftsRefused, exportDrafts } from './export-drafts';
 import type { ExportWorkerData, ExportWorkerMessage } from './export-worker';
-import type { Draft } from '../../src-shared/api/draft';
 import { snapshotStore } from './snapshot';
 import { firstAnswer, startTsWorker } from './ts-worker';
 
@@ -28,8 +26,7 @@ export interface ArchiveExportOptions {
 
 /**
  * `GET /api/instance/export` (an extension, docs/api.md): the whole instance as an archive (docs/archive.md),
- * for the owner alone (the route is signed-in). `POST` with {"drafts": [...]} (the page's, which are not in
- * the store: export-drafts.ts) makes the same archive with those drafts in it. The store is copied through
+ * for the owner alone (the route is signed-in), drafts and all. The store is copied through
  * SQLite's online backup (a consistent moment, while the host goes on serving) and the archive made from the
  * copy into a file, in a worker thread, before the answer begins: an archive that cannot be made is an error
  * envelope with the reason and its status, never a download cut short, and one that can is sent with its
@@ -38,20 +35,10 @@ export interface ArchiveExportOptions {
 export function exportArchive(options: ArchiveExportOptions) {
   return {
     whole: (ctx: Ctx): Promise<Response> => archiveResponse(ctx, options),
-    withDrafts: async (ctx: Ctx): Promise<Response> => {
-      let drafts: Draft[];
-      try {
-        drafts = await exportDrafts(ctx.request);
-      } catch (error) {
-        if (error instanceof DraftsRefused) return error.response();
-        throw error;
-      }
-      return archiveResponse(ctx, options, drafts);
-    },
   };
 }
 
-async function archiveResponse(ctx: Ctx, options: ArchiveExportOptions, drafts?: Draft[]): Promise<Response> {
+async function archiveResponse(ctx: Ctx, options: ArchiveExportOptions): Promise<Response> {
   const now = Math.floor(options.now() / 1000);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-export-'));
   const out = path.join(work, 'archive.zip');
@@ -63,7 +50,6 @@ async function archiveResponse(ctx: Ctx, options: ArchiveExportOptions, drafts?:
       out,
       now,
       origin: ctx.origin,
-      drafts,
     });
   } catch (error) {
     fs.rmSync(work, { recursive: true, force: true });

@@ -4,7 +4,6 @@
  * host's keeps the live one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Draft } from '../../src-shared/api/draft';
 import { writeArchiveFile } from './export-file';
 
 export interface ExportWorkerData {
@@ -15,8 +14,6 @@ export interface ExportWorkerData {
   out: string;
   now: number;
   origin: string | null;
-  /** The page's drafts, sent with the request; none for an archive of the store alone. */
-  drafts?: Draft[] | undefined;
 }
 
 export type ExportWorkerMessage = { done: true } | { error: string };
@@ -29,7 +26,6 @@ try {
     databaseName: data.databaseName,
     now: data.now,
     origin: data.origin,
-    drafts: data.drafts,
   });
   port.postMessage({ done: true } satisfies ExportWorkerMessage);
 } catch (error) {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { ErrorText } from '../../src-shared/api/errors';
+import type { OwnBody } from '../../src-shared/api/route-contract';
 import { MAX_BODY_BYTES } from '../../src-shared/api/variables';
 import { routes } from '../../src-shared/api/routes';
 import type { Service } from '../../src-shared/service/index';
@@ -46,7 +47,7 @@ export interface HttpHostOptions {
 }
 
 /** The bodies the routes read themselves (api/route-contract.ts), by path: theirs are all literal paths of POST. */
-const OWN_BODIES = Object.values(routes).flatMap((route) =>
+const OWN_BODIES: readonly (OwnBody & { path: string })[] = Object.values(routes).flatMap((route) =>
   'body' in route ? [{ path: route.pattern, ...route.body }] : [],
 );
 const LARGER_BODIES: Readonly<Record<string, number>> = Object.fromEntries(

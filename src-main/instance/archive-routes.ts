@@ -36,7 +36,6 @@ export function archiveHandlers(options: ArchiveRoutesOptions): ArchiveHandlers 
   });
   return {
     exportArchive: outsideTransaction(exporting.whole),
-    exportArchiveWithDrafts: outsideTransaction(exporting.withDrafts),
     restoreArchive: outsideTransaction(restoring),
   };
 }

@@ -18,8 +18,7 @@ import { installKeyboard } from './keyboard';
 import { installBridge } from './desktop';
 import { installAddresses } from '../state/route';
 import { installPendingDeletes } from '../state/post-delete';
-import { takeRestoredDrafts } from '../state/restored-drafts';
-import { SIDE_READS_WAIT_MS } from '../state/timelines';
+import { useDraftsSynced } from '../state/draft-sync';
 
 // Loaded when first used, so that the first timeline needs only the shell's code.
 const ThreadScreen = lazy(() => import('../screens/ThreadScreen'));
@@ -47,6 +46,7 @@ function Shell() {
   const wide = useMedia(WIDE);
   const [menu, setMenu] = useState(false);
   useScheduledKept();
+  useDraftsSynced();
   useEventStream();
   useSyncPolling(useEvents((s) => s.live));
   const route = useRoute((s) => s.route);
@@ -54,13 +54,11 @@ function Shell() {
   useEffect(() => setMenu(false), [route]);
   useEffect(() => {
     void loadOnce();
-    const restored = setTimeout(() => void takeRestoredDrafts(), SIDE_READS_WAIT_MS);
     const removeKeys = installKeyboard();
     const removeBridge = installBridge();
     const removeAddresses = installAddresses();
     const removeDeletes = installPendingDeletes();
     return () => {
-      clearTimeout(restored);
       removeDeletes();
       removeKeys();
       removeBridge();

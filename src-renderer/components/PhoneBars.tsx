@@ -1,6 +1,6 @@
 import { compose } from '../state/actions';
-import { useAccount, useCurrentPersona } from '../state/account';
-import { useDrafts } from '../state/drafts';
+import { useCurrentPersona } from '../state/account';
+import { useCurrentDraftCount } from '../state/draft-count';
 import { routePath, useRoute, type Route } from '../state/route';
 import { Avatar } from './Avatar';
 import { Icon, type IconName } from './icons';
@@ -32,8 +32,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
 
 /** A phone's bottom bar: the places reached most, and a new post, in reach of a thumb. */
 export function BottomBar({ onSearch }: { onSearch: () => void }) {
-  const current = useAccount((s) => s.currentGuid);
-  const drafts = useDrafts((s) => s.drafts.filter((d) => d.personaGuid === current).length);
+  const drafts = useCurrentDraftCount();
   return (
     <nav className="bottom-bar" aria-label="Sections">
       <ul>

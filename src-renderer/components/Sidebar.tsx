@@ -1,6 +1,6 @@
 import { compose } from '../state/actions';
 import { channelName, useAccount, writableChannels } from '../state/account';
-import { useDrafts } from '../state/drafts';
+import { useCurrentDraftCount } from '../state/draft-count';
 import { useScheduledCount } from '../state/scheduled';
 import { routePath, useRoute, type Route } from '../state/route';
 import { useSession } from '../state/session';
@@ -39,7 +39,7 @@ function NavLink({ route, label, hint }: { route: Route; label: string; hint?: s
 export function Sidebar({ withSync = true }: { withSync?: boolean }) {
   const current = useAccount((s) => s.currentGuid);
   const channels = useAccount((s) => s.channels);
-  const drafts = useDrafts((s) => s.drafts.filter((d) => d.personaGuid === current).length);
+  const drafts = useCurrentDraftCount();
   const scheduled = useScheduledCount();
   const signedInBy = useSession((s) => (s.session.status === 'signed-in' ? s.session.source : null));
   return (

@@ -1,12 +1,16 @@
 import { useAccount } from '../state/account';
-import { useDrafts } from '../state/drafts';
+import { useShallow } from 'zustand/react/shallow';
+import { isDraftOf, useDrafts } from '../state/drafts';
 import { DraftRow } from './drafts/DraftRow';
 
 /** The current Persona's drafts, newest change first: open, publish, schedule or delete each. */
 export default function DraftsScreen() {
   const persona = useAccount((s) => s.personas.find((p) => p.guid === s.currentGuid));
+  const personaGuids = useAccount(useShallow((s) => s.personas.map((p) => p.guid)));
   const all = useDrafts((s) => s.drafts);
-  const drafts = all.filter((d) => d.personaGuid === (persona?.guid ?? null)).sort((a, b) => b.updatedAt - a.updatedAt);
+  const drafts = all
+    .filter((d) => isDraftOf(d, persona?.guid ?? null, personaGuids))
+    .sort((a, b) => b.updatedAt - a.updatedAt);
   const others = all.length - drafts.length;
   return (
     <section className="screen" aria-labelledby="screen-title">

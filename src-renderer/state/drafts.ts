@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { create } from 'zustand';
-import { draftSchema, type Draft } from '../../src-shared/api/draft';
+import { DRAFT_WRITTEN_FIELDS, draftSchema, type Draft } from '../../src-shared/api/draft';
 import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 
 /**
- * Drafts, saved in localStorage on every change (each keystroke is one synchronous write), so that a reload
- * or a crash of the page loses at most the keystroke being typed. A draft exists from the first change
+ * Drafts as this page holds them. The instance keeps them (`/api/drafts`: draft-sync.ts sends every change
+ * there within a second and brings others' changes here); the page keeps its own copy in localStorage, saved
+ * on every change (each keystroke is one synchronous write), so that typing goes on while the instance
+ * cannot be reached, and a reload or a crash of the page loses at most the keystroke being typed. A draft
+ * exists from the first change
  * that puts something in it: opening the composer makes none, and a draft emptied again is removed. They
  * are read back through a schema: storage is a boundary (another version of the page, or a person, may
  * have left anything there), and one unreadable draft must not cost the others.
@@ -118,30 +121,21 @@ export function blankDraft(init: Partial<Draft> = {}): Draft {
     slug: '',
     replyTo: null,
     editing: null,
+    copyOf: null,
     updatedAt: Date.now(),
     ...init,
   };
 }
 
-/** The fields a person writes in. */
-const WRITTEN = [
-  'title',
-  'text',
-  'tags',
-  'sourceUrl',
-  'sourceTitle',
-  'publishAt',
-  'expiresAt',
-  'place',
-  'latitude',
-  'longitude',
-  'altitude',
-  'canonicalPath',
-  'slug',
-] as const;
+/**
+ * Whether a draft is listed with the current Persona's: it names it, or names none or one no longer here (a
+ * draft restored, or begun before a Persona was removed), which the composer then writes as the current one.
+ */
+export const isDraftOf = (draft: Draft, currentGuid: string | null, personaGuids: readonly string[]): boolean =>
+  draft.personaGuid === currentGuid || draft.personaGuid === null || !personaGuids.includes(draft.personaGuid);
 
 /** Nothing written: every field a person writes in is blank (a kind or privacy chosen alone is not a draft). */
-export const isEmptyDraft = (d: Draft): boolean => WRITTEN.every((field) => d[field].trim() === '');
+export const isEmptyDraft = (d: Draft): boolean => DRAFT_WRITTEN_FIELDS.every((field) => d[field].trim() === '');
 
 /** What a person changes in a draft: all but its id and time. */
 const content = ({ id: _id, updatedAt: _at, ...rest }: Draft): string => JSON.stringify(rest);
@@ -174,10 +168,10 @@ interface DraftsStore {
   /** Reads storage again (another tab wrote). */
   reload: () => void;
   /**
-   * Takes drafts from elsewhere (a restore): each kept unless this page holds it changed later, or removed
-   * it since (the rules of mergeDrafts). Answers whether they were saved.
+   * Takes what the instance keeps (draft-sync.ts): `put` as the instance has them, whatever this page held
+   * of them, and `drop` removed, as another page or desk removed them.
    */
-  adopt: (incoming: readonly Draft[]) => boolean;
+  fromInstance: (put: readonly Draft[], drop: readonly string[]) => void;
 }
 
 /** A kept draft, or one open with nothing in it yet: what a composer shows. */
@@ -231,9 +225,18 @@ export const useDrafts = create<DraftsStore>((set, get) => {
     },
     close: (id) => set({ unsaved: without(get().unsaved, id), opened: without(get().opened, id) }),
     reload: () => set({ drafts: mergeDrafts(get().drafts, readDrafts(), readGone()) }),
-    adopt: (incoming) => {
-      commit((drafts, gone) => mergeDrafts(drafts, incoming, gone));
-      return get().saveError === null;
+    fromInstance: (put, drop) => {
+      if (put.length === 0 && drop.length === 0) return;
+      const ids = new Set([...put.map((d) => d.id), ...drop]);
+      const stored = readGone();
+      const gone = boundGone({
+        ...Object.fromEntries(Object.entries(stored).filter(([id]) => !ids.has(id))),
+        ...Object.fromEntries(drop.map((id) => [id, Date.now()])),
+      });
+      const drafts = [...put, ...mergeDrafts(get().drafts, readDrafts(), gone).filter((d) => !ids.has(d.id))].sort(
+        (a, b) => b.updatedAt - a.updatedAt,
+      );
+      set({ drafts, saveError: writeDrafts(drafts, gone) });
     },
   };
 });

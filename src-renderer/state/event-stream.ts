@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { DeskEvent } from '../../src-shared/api/events';
+import { syncDrafts } from './draft-sync';
 import { mayShowPosts, type TimelineSpec } from './timeline-spec';
 import { useSession } from './session';
 import { readRemotes } from './sync-actions';
@@ -68,13 +69,15 @@ async function listen(signal: AbortSignal): Promise<void> {
   }
 }
 
-/** What the page does with each event: read the status of remotes, or nudge the timelines that may show the posts. */
+/** What the page does with each event: read the status of remotes or the drafts, or nudge the timelines that may show the posts. */
 function told(event: DeskEvent): void {
   if (event.kind === 'sync') readStatus();
   else if (event.kind === 'posts') nudge((spec) => mayShowPosts(spec, event));
+  else if (event.kind === 'drafts') void syncDrafts(false);
   else {
     readStatus();
     nudge(() => true);
+    void syncDrafts(true);
   }
 }
 

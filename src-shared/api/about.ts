@@ -29,16 +29,16 @@ export const EXTENSIONS = [
   /** `GET /api/backups` and its siblings: the data folder's backups, made, listed and staged for restore (docs/backups.md). */
   'backups',
   /**
-   * `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner. `POST` with {"drafts": [...]} puts the page's drafts in it too.
+   * `GET /api/instance/export`: the whole instance as an archive (docs/archive.md), for the owner.
    */
   'export',
-  /** `GET` and `DELETE /api/account/restored-drafts`: the drafts a restore brought back, until the page takes them. */
-  'restored_drafts',
   /** `POST /api/instance/restore`: an export archive uploaded by the owner, staged to replace the store at the next start (docs/archive.md). */
   'restore_archive',
   /** `GET /api/events`: a stream of server-sent events telling a signed-in client what changed (docs/sync.md). */
   'events',
   /** `GET` and `POST /api/markers`: each timeline's reading place, kept by the instance (api/markers.ts). */
   'markers',
+  /** `GET`, `POST /api/drafts` and `DELETE /api/drafts/{id}`: the person's drafts, kept by the instance (api/draft.ts). */
+  'drafts',
 ] as const;
 export type Extension = (typeof EXTENSIONS)[number];

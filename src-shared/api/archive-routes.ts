@@ -1,18 +1,5 @@
-import { z } from 'zod';
 import { stagedRestoreAnswer } from './backups';
-import { DRAFT_LIMITS, draftSchema } from './draft';
 import { route, signedIn, type OwnBody } from './route-contract';
-
-/** What `POST /api/instance/export` takes: the page's drafts (which are not in the store), and nothing else. */
-export const exportDraftsBody = z.lazy(() => z.strictObject({ drafts: z.array(draftSchema).max(DRAFT_LIMITS.count) }));
-
-/** The drafts sent with an export: their JSON and little else, held whole by the host before the route reads it. */
-export const exportBody = {
-  type: 'application/json',
-  maxBytes: DRAFT_LIMITS.bytes,
-  streamed: false,
-  schema: exportDraftsBody,
-} as const satisfies OwnBody;
 
 /**
  * An archive uploaded to be restored: written to a file as it arrives, never held by the host. At most
@@ -36,14 +23,6 @@ export const archiveRoutes = {
     method: 'GET',
     pattern: '/api/instance/export',
     access: signedIn,
-    output: zip,
-    extension: 'export',
-  }),
-  exportArchiveWithDrafts: route({
-    method: 'POST',
-    pattern: '/api/instance/export',
-    access: signedIn,
-    body: exportBody,
     output: zip,
     extension: 'export',
   }),

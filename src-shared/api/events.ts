@@ -29,13 +29,16 @@ export const postsEvent = z.lazy(() =>
   }),
 );
 
+/** A draft was saved or removed, here or by another page or desk: read `GET /api/drafts` since the last cursor. */
+export const draftsEvent = z.lazy(() => z.strictObject({ kind: z.literal('drafts') }));
+
 /**
  * The stream cannot say what changed: it has just opened (whatever changed before is unknown to it), or
  * more changed than it holds for a page that reads slowly. The page reads everything it shows again.
  */
 export const resyncEvent = z.lazy(() => z.strictObject({ kind: z.literal('resync') }));
 
-export const deskEvent = z.lazy(() => z.discriminatedUnion('kind', [syncEvent, postsEvent, resyncEvent]));
+export const deskEvent = z.lazy(() => z.discriminatedUnion('kind', [syncEvent, postsEvent, draftsEvent, resyncEvent]));
 export type DeskEvent = z.infer<typeof deskEvent>;
 export type DeskEventKind = DeskEvent['kind'];
 export type DeskEventOf<K extends DeskEventKind> = Extract<DeskEvent, { kind: K }>;

@@ -13,7 +13,14 @@ import {
   postsAnswer,
   profileAnswer,
 } from './answers';
-import { restoredDraftsAnswer, restoredDraftsClearedAnswer } from './draft';
+import {
+  draftsAnswer,
+  draftsInput,
+  removeDraftInput,
+  removedDraftAnswer,
+  saveDraftInput,
+  savedDraftAnswer,
+} from './draft';
 import { markerAnswer, markersAnswer, markersInput, moveMarkerInput } from './markers';
 import { ErrorText } from './errors';
 import {
@@ -36,7 +43,7 @@ import {
   timelineInput,
   writeInput,
 } from './inputs';
-import { guidParam, personaNameParam, postGuidParam } from './path-params';
+import { draftIdParam, guidParam, personaNameParam, postGuidParam } from './path-params';
 import { anyone, route, signedIn } from './route-contract';
 
 const personaGuid = guidParam(400, ErrorText.invalidPersona);
@@ -148,18 +155,31 @@ export const instanceRoutes = {
     input: moveMarkerInput,
     output: markerAnswer,
   }),
-  // The drafts a restore brought back, until the page takes them (extension).
-  restoredDrafts: route({
+  // Drafts, kept by the instance (extension).
+  drafts: route({
     method: 'GET',
-    pattern: '/api/account/restored-drafts',
+    pattern: '/api/drafts',
     access: signedIn,
-    output: restoredDraftsAnswer,
+    extension: 'drafts',
+    input: draftsInput,
+    output: draftsAnswer,
   }),
-  clearRestoredDrafts: route({
-    method: 'DELETE',
-    pattern: '/api/account/restored-drafts',
+  saveDraft: route({
+    method: 'POST',
+    pattern: '/api/drafts',
     access: signedIn,
-    output: restoredDraftsClearedAnswer,
+    extension: 'drafts',
+    input: saveDraftInput,
+    output: savedDraftAnswer,
+  }),
+  removeDraft: route({
+    method: 'DELETE',
+    pattern: '/api/drafts/:id',
+    access: signedIn,
+    extension: 'drafts',
+    input: removeDraftInput,
+    path: { id: draftIdParam },
+    output: removedDraftAnswer,
   }),
   bio: route({
     method: 'GET',

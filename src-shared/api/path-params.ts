@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorText } from './errors';
 import { GUID_PATTERN, LIMITS } from './inputs';
 import { backupName } from './backups';
+import { isDraftId } from './draft';
 import type { PathParam, Refusal } from './route-contract';
 
 /** The path parameters of the routes (api/routes.ts): what each segment must be, and how a wrong one is refused. */
@@ -91,4 +92,10 @@ export const outboxSeqParam: PathParam<number, Refusal> = {
 export const backupNameParam: PathParam<string, Refusal> = {
   schema: backupName,
   refusal: { code: 404, text: ErrorText.unknownBackup },
+};
+
+/** A draft by its id (api/draft.ts); anything else is a draft not known here. */
+export const draftIdParam: PathParam<string, Refusal> = {
+  schema: z.lazy(() => z.string().refine(isDraftId, 'must be the id of a draft')),
+  refusal: { code: 404, text: ErrorText.unknownDraft },
 };

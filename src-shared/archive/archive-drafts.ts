@@ -1,11 +1,11 @@
-import { DRAFT_LIMITS, type Draft } from '../api/draft';
+import { DRAFT_LIMITS, draftTooLarge, type Draft } from '../api/draft';
 import { archiveDraftSchema, DRAFTS_ENTRY } from './archive-schema';
 import { ArchiveError, type ArchiveSource } from './archive-source';
 
 /**
  * The drafts an archive holds (`data/drafts.jsonl`), each checked with the page's own schema, or null for
- * an archive without the entry. Refused, naming the line: a line that is not a draft, an id given twice,
- * more than DRAFT_LIMITS of them.
+ * an archive without the entry. Refused, naming the line: a line that is not a draft, one larger than a
+ * draft's save takes, an id given twice, more than DRAFT_LIMITS of them.
  */
 export async function archiveDrafts(source: ArchiveSource): Promise<Draft[] | null> {
   const entry = source.entries.find((e) => e.name === DRAFTS_ENTRY);
@@ -35,6 +35,8 @@ export async function archiveDrafts(source: ArchiveSource): Promise<Draft[] | nu
       const field = issue?.path.join('.') ?? '';
       throw new ArchiveError(`${at}: ${field ? `${field}: ` : ''}${issue?.message ?? 'not a valid draft'}`);
     }
+    const tooLarge = draftTooLarge(checked.data);
+    if (tooLarge) throw new ArchiveError(`${at}: ${tooLarge}`);
     if (ids.has(checked.data.id)) throw new ArchiveError(`${at}: draft ${checked.data.id} is given twice`);
     ids.add(checked.data.id);
     drafts.push(checked.data);

@@ -69,10 +69,9 @@ export const isLaterTable = (table: ArchiveTable): boolean => LATER_TABLES.inclu
 export const dataEntryName = (table: ArchiveTable): string => `data/${table}.jsonl`;
 
 /**
- * The page's drafts (src-shared/api/draft.ts), which are not in the store: an archive made from the page
- * carries them in this entry, one draft a line; one made by `npm run export` cannot see a browser's drafts
- * and has no such entry. The entry is optional, so the format stays version 1: an archive without it is
- * read as before, and one with it is read by this version alone (an older one refuses the entry by name).
+ * The owner's drafts (src-shared/api/draft.ts), one draft a line, without what only the store keeps (their
+ * versions, removed drafts). Archives of releases that kept drafts in the page alone hold the entry only when
+ * made from the page, so it is optional and the format stays version 1.
  */
 export const DRAFTS_ENTRY = 'data/drafts.jsonl';
 export const archiveDraftSchema = z.strictObject(draftSchema.unwrap().shape);

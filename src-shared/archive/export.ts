@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { Draft } from '../api/draft';
 import { SOFTWARE } from '../api/software';
+import { ownerAccount } from '../store/bootstrap';
 import type { PublishingDb } from '../store/db';
+import { draftOf, listDrafts } from '../store/drafts';
 import type { PersonaRow, PostRow } from '../store/rows';
 import { isPersonSetting } from '../store/setting-keys';
 import { isoOf } from '../util/time';
@@ -38,11 +40,6 @@ export interface ExportOptions {
   now: number;
   /** The instance's public address, for links in the feeds; null leaves them out. */
   origin?: string | null;
-  /**
-   * The page's drafts (they are not in the store), as `data/drafts.jsonl` and Markdown files; undefined
-   * (the command line, which cannot see a browser's) writes neither.
-   */
-  drafts?: readonly Draft[] | undefined;
 }
 
 /**
@@ -74,14 +71,14 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
       await zip.file(markdownPath(post, handle, used), [text], { stored: text.length < STORED_CHARS });
     }
   }
-  if (options.drafts) {
-    await zip.file(DRAFTS_ENTRY, [draftLines(options.drafts)]);
-    const draftNames = new Set<string>();
-    for (const draft of options.drafts) {
-      const handle = draft.personaGuid === null ? undefined : handleOf.get(draft.personaGuid);
-      const text = writeFrontMatter(draftFrontMatter(draft, handle), draft.text);
-      await zip.file(draftMarkdownPath(draft, draftNames), [text], { stored: text.length < STORED_CHARS });
-    }
+  const owner = await ownerAccount(db);
+  const drafts = owner ? (await listDrafts(db, owner.guid)).drafts.map(draftOf) : [];
+  await zip.file(DRAFTS_ENTRY, draftLines(drafts));
+  const draftNames = new Set<string>();
+  for (const draft of drafts) {
+    const handle = draft.personaGuid === null ? undefined : handleOf.get(draft.personaGuid);
+    const text = writeFrontMatter(draftFrontMatter(draft, handle), draft.text);
+    await zip.file(draftMarkdownPath(draft, draftNames), [text], { stored: text.length < STORED_CHARS });
   }
   const accounts = new Set(await db.accounts.toCollection().primaryKeys());
   const feedNames = new Set<string>();
@@ -99,7 +96,7 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
     made_at: isoOf(options.now),
     app: { name: SOFTWARE.name, version: SOFTWARE.version },
     store_version: db.verno,
-    counts: options.drafts ? { ...counts, drafts: options.drafts.length } : counts,
+    counts: { ...counts, drafts: drafts.length },
   };
   await zip.file(MANIFEST_NAME, [`${JSON.stringify(manifest, null, 2)}\n`]);
   await zip.end();
@@ -107,19 +104,17 @@ export async function exportArchive(db: PublishingDb, options: ExportOptions): P
 }
 
 /** The drafts as JSON Lines, each checked as the import will check it. */
-function draftLines(drafts: readonly Draft[]): string {
-  return drafts
-    .map((draft) => {
-      const checked = archiveDraftSchema.safeParse(draft);
-      if (!checked.success) {
-        const issue = checked.error.issues[0];
-        throw new Error(
-          `cannot export draft ${JSON.stringify(draft.id)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
-        );
-      }
-      return `${JSON.stringify(checked.data)}\n`;
-    })
-    .join('');
+function draftLines(drafts: readonly Draft[]): string[] {
+  return drafts.map((draft) => {
+    const checked = archiveDraftSchema.safeParse(draft);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new Error(
+        `cannot export draft ${JSON.stringify(draft.id)}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+      );
+    }
+    return `${JSON.stringify(checked.data)}\n`;
+  });
 }
 
 async function* linesOf(db: PublishingDb, table: ArchiveTable, counted: (n: number) => void): AsyncGenerator<string> {

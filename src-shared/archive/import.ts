@@ -1,11 +1,12 @@
 import type { Table } from 'dexie';
+import type { Draft } from '../api/draft';
 import type { PublishingDb } from '../store/db';
 import { queueWritten } from '../store/word-queue';
 import { changeRowOf } from '../store/post-derived';
 import type { AccountRow, PostRow, TokenRow } from '../store/rows';
 import { archiveDrafts } from './archive-drafts';
 import { checkArchive, parsedRows, type CheckedArchive } from './archive-check';
-import { keepRestoredDrafts } from '../store/restored-drafts';
+import { keepImportedDrafts } from '../store/drafts';
 import { ARCHIVE_TABLE_NAMES, type ArchiveRow, type ArchiveTable, type Manifest } from './archive-schema';
 import { postRow, type PostFacts } from '../store/post-row';
 import { bioHtmlOf } from '../text';
@@ -24,7 +25,7 @@ const POST_BATCH = 2000;
 const POST_BATCH_CHARS = 4_000_000;
 
 /** The tables an import writes, and those it empties and refills should it fail. */
-const WRITTEN = [...ARCHIVE_TABLE_NAMES, 'tokens', 'changes', 'indexQueue'] as const;
+const WRITTEN = [...ARCHIVE_TABLE_NAMES, 'tokens', 'changes', 'indexQueue', 'drafts'] as const;
 
 export interface ImportOptions {
   /** Check the archive and the store, and write nothing. */
@@ -45,7 +46,7 @@ export interface ImportOptions {
 
 export interface ImportReport {
   manifest: Manifest;
-  /** Rows written (or, in a dry run, that would be) per table, and the drafts kept for the page. */
+  /** Rows written (or, in a dry run, that would be) per table, and drafts. */
   counts: Manifest['counts'];
   dryRun: boolean;
 }
@@ -63,8 +64,8 @@ export interface ImportReport {
  *    connected again (its first sync cycle reports the token missing).
  * 3. What a write derives from a post is written with it, batch by batch: its change row, and its place in
  *    the search indexer's queue (the indexer indexes them behind).
- * 4. The page's drafts, when the archive holds them, wait in the store until the page takes them
- *    (restored-drafts.ts).
+ * 4. The drafts, when the archive holds them, become the owner's, each as a Persona and in a Channel the
+ *    store now holds or as none (the composer then offers the first): the rules of a draft's save.
  *
  * Should a write fail part way, everything written is removed and the rows the store held before (a handful)
  * are put back, so the store is as it was. A process killed part way leaves a partial store: the
@@ -106,7 +107,7 @@ async function requireEmpty(db: PublishingDb): Promise<void> {
  * words (`3 posts`, `2 Personas (@me, @work)`); none for a new or empty store.
  */
 export async function heldBeyondNew(db: PublishingDb): Promise<string[]> {
-  const [accounts, personas, channels, posts, remotes, stars, pins] = await Promise.all([
+  const [accounts, personas, channels, posts, remotes, stars, pins, drafts] = await Promise.all([
     db.accounts.count(),
     db.personas.toArray(),
     db.channels.count(),
@@ -114,6 +115,7 @@ export async function heldBeyondNew(db: PublishingDb): Promise<string[]> {
     db.remotes.count(),
     db.stars.count(),
     db.pins.count(),
+    db.drafts.count(),
   ]);
   return [
     posts > 0 ? `${posts} post${posts === 1 ? '' : 's'}` : '',
@@ -127,6 +129,7 @@ export async function heldBeyondNew(db: PublishingDb): Promise<string[]> {
     accounts > 1 ? `${accounts} accounts` : '',
     remotes > 0 ? `${remotes} remote${remotes === 1 ? '' : 's'}` : '',
     stars + pins > 0 ? 'stars or pins' : '',
+    drafts > 0 ? `${drafts} draft${drafts === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
 }
 
@@ -175,8 +178,12 @@ async function writeRows(
     if (table === 'accounts') newOwner = await adoptOwner(db, oldOwner, before);
   }
   if (!newOwner) throw new ArchiveError('the archive holds no account');
-  // The page's drafts wait in the store until the page takes them (restored-drafts.ts).
-  await keepRestoredDrafts(db, (await archiveDrafts(source)) ?? []);
+  await keepImportedDrafts(
+    db,
+    newOwner,
+    await ownTargets(db, newOwner, (await archiveDrafts(source)) ?? []),
+    Math.floor(Date.now() / 1000),
+  );
 }
 
 /**
@@ -249,6 +256,17 @@ async function adoptOwner(db: PublishingDb, oldOwner: AccountRow | undefined, be
     if (tokens.length > 0) await db.tokens.bulkPut(tokens.map((token) => ({ ...token, accountGuid: owner.guid })));
   });
   return owner.guid;
+}
+
+/** The drafts, each naming only a Persona and a Channel of the owner's (others are forgotten, as gone). */
+async function ownTargets(db: PublishingDb, owner: string, drafts: readonly Draft[]): Promise<Draft[]> {
+  const personas = new Set((await db.personas.toArray()).filter((p) => p.accountGuid === owner).map((p) => p.guid));
+  const channels = new Set((await db.channels.toArray()).filter((c) => c.accountGuid === owner).map((c) => c.guid));
+  return drafts.map((draft) => ({
+    ...draft,
+    personaGuid: draft.personaGuid !== null && personas.has(draft.personaGuid) ? draft.personaGuid : null,
+    channelGuid: draft.channelGuid !== null && channels.has(draft.channelGuid) ? draft.channelGuid : null,
+  }));
 }
 
 /** Empties every table the import wrote and puts back what the store held before it. */

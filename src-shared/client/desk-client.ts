@@ -104,10 +104,11 @@ export function createDeskClient(options: ClientOptions) {
     /** The reading places of these timelines (api/markers.ts), by timeline. */
     markers: (timelines: readonly string[]) => call('markers', { input: { timeline: timelines.join(',') } }),
     moveMarker: (input: CallInput<'moveMarker'>) => call('moveMarker', { input }),
-    /** The drafts a restore brought back for the page. */
-    restoredDrafts: () => call('restoredDrafts'),
-    /** The page has them now. */
-    clearRestoredDrafts: () => call('clearRestoredDrafts'),
+    /** The person's drafts (api/draft.ts); with `since`, what changed after that cursor. */
+    drafts: (since?: number) => call('drafts', { input: since === undefined ? {} : { since: String(since) } }),
+    saveDraft: (input: CallInput<'saveDraft'>) => call('saveDraft', { input }),
+    removeDraft: (id: string, version?: number) =>
+      call('removeDraft', { path: { id }, input: version === undefined ? {} : { version: String(version) } }),
   };
 }
 

@@ -6,14 +6,15 @@ import type { EventHub } from './event-hub';
 const distinct = (values: readonly string[]): string[] => [...new Set(values)];
 
 /**
- * Tells `hub` what each committed write of `db` changed: the remotes whose status reads differently, and
- * the posts stored (a write of more posts than an event lists is a `resync`). A change of tokens has the
+ * Tells `hub` what each committed write of `db` changed: the remotes whose status reads differently, that
+ * drafts changed, and the posts stored (a write of more posts than an event lists is a `resync`). A change of tokens has the
  * streams look whether theirs still signs in. Answers the function that stops it.
  */
 export function publishChanges(db: PublishingDb, hub: EventHub): () => void {
   return watchWrites(db, (written: Written) => {
     if (written.tokens) hub.recheck();
     for (const guid of written.remotes) hub.publish({ kind: 'sync', remote_guid: guid });
+    if (written.drafts) hub.publish({ kind: 'drafts' });
     if (written.posts.length === 0) return;
     const post_guids = distinct(written.posts.map((p) => p.guid));
     if (written.morePosts || post_guids.length > EVENT_LIST_MAX) {

@@ -67,6 +67,7 @@ const COALESCING: { readonly [K in DeskEventKind]: Coalescing<K> } = {
         : null;
     },
   },
+  drafts: { key: () => 'drafts', merge: (held) => held },
   resync: { key: () => 'resync', merge: (held) => held },
 };
 

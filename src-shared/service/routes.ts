@@ -7,12 +7,12 @@ import { login, logout, signInWithCode } from './handlers/auth';
 import { backUpNow, changeBackupSettings, listBackups, stageRestore, unstageRestore } from './handlers/backups';
 import { getBio, setBio } from './handlers/bio';
 import { createChannel, deleteChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
+import { listDrafts, removeDraft, saveDraft } from './handlers/drafts';
 import { listMarkers, moveMarkerTo } from './handlers/markers';
 import { personaPage } from './handlers/persona-page';
 import { createPersona, listPersonas, updatePersona } from './handlers/personas';
 import { deletePost, deletePostNamed, pinPost, starPost, unpinPost, unstarPost } from './handlers/post-actions';
 import { getPost, getThread } from './handlers/read-posts';
-import { clearRestored, listRestoredDrafts } from './handlers/restored-drafts';
 import { postSearch } from './handlers/search';
 import {
   addRemote,
@@ -45,8 +45,9 @@ export const instanceHandlers: Implementations<typeof instanceRoutes> = {
   setChannelAccess,
   markers: listMarkers,
   moveMarker: moveMarkerTo,
-  restoredDrafts: listRestoredDrafts,
-  clearRestoredDrafts: clearRestored,
+  drafts: listDrafts,
+  saveDraft,
+  removeDraft,
   bio: getBio,
   setBio,
   personaPage,

@@ -6,6 +6,7 @@ import type {
   AccountRow,
   ChangeRow,
   ChannelRow,
+  DraftRow,
   GrantRow,
   MarkerRow,
   MentionRow,
@@ -24,6 +25,7 @@ import { upgradeToV3 } from './upgrade-v3';
 import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
 import { upgradeToV8 } from './upgrade-v8';
 import { upgradeToV9 } from './upgrade-v9';
+import { upgradeToV11 } from './upgrade-v11';
 import { tableOnceMiddleware } from './table-once';
 
 /**
@@ -56,6 +58,7 @@ export type PublishingDb = Dexie & {
   indexQueue: EntityTable<IndexQueueRow, 'order'>;
   wordPostings: Dexie.Table<Uint8Array, BlockKey>;
   markers: Dexie.Table<MarkerRow, [string, string]>;
+  drafts: Dexie.Table<DraftRow, [string, string]>;
 };
 
 /** A block of a word's positions: the word, and the block's number (0 for the head; store/word-blocks.ts). */
@@ -187,13 +190,23 @@ export const schemaV10 = {
   markers: '[accountGuid+timeline]',
 } as const;
 
+/**
+ * Version 11: drafts, kept by the instance so that every page and desk of the person finds them (store/drafts.ts),
+ * by account and id; by `seq`, the order of their changes; and the account's drafts, kept or removed, in that
+ * order. Drafts a restore left in `settings` for the page to take move into it (upgrade-v11.ts).
+ */
+export const schemaV11 = {
+  ...schemaV10,
+  drafts: '[accountGuid+id], &seq, [accountGuid+gone+seq]',
+} as const;
+
 export const DATABASE_NAME = 'publishing';
 
 /**
  * The newest schema version, declared last below. The hosts compare it with the version a data folder holds
  * to back the store up before it is upgraded (src-main/backups/at-start.ts).
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** Dexie's own middlewares that serve only live queries (liveQuery): their cache, and their record of changes. */
 const LIVE_QUERY_MIDDLEWARES = ['Cache', 'Observability'];
@@ -212,7 +225,8 @@ export function openDatabase(platform: IdbPlatform, name: string = DATABASE_NAME
   db.version(7).stores(schemaV7);
   db.version(8).stores(schemaV8).upgrade(upgradeToV8);
   db.version(9).stores(schemaV9).upgrade(upgradeToV9);
-  db.version(SCHEMA_VERSION).stores(schemaV10);
+  db.version(10).stores(schemaV10);
+  db.version(SCHEMA_VERSION).stores(schemaV11).upgrade(upgradeToV11);
   // Dexie holds back every other request until these are done.
   db.on('ready', async () => {
     await backfillV2(db);

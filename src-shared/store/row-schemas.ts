@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXTENSIONS } from '../api/about';
 import { CANONICAL_PATH_PATTERN, GEO_BOUNDS, GUID_PATTERN, HANDLE_PATTERN, LIMITS, SLUG_PATTERN } from '../api/inputs';
+import { draftSchema } from '../api/draft';
 import { isMarkerTimeline } from '../api/markers';
 import { POLL_SECONDS } from '../api/sync-inputs';
 import { ALL_POST_TYPES, FAILURE_KINDS, INTERFACES, PIN_COLOURS, PRIVACIES } from '../api/vocabulary';
@@ -242,6 +243,21 @@ export const markerRowSchema = z.strictObject({
   publishUnix: unixField,
   version: rowId,
   updatedUnix: unixField,
+});
+/**
+ * A draft as the store keeps it (store/drafts.ts): the draft, its account, the version each save raises, and
+ * its place in the order of every draft change (`seq`), by which a page or desk asks what changed. A removed
+ * draft stays a while as a row with `gone` 1 and nothing written in it, so that a desk that still holds it
+ * learns it is gone.
+ */
+export const draftRowSchema = draftSchema.unwrap().extend({
+  accountGuid: guidField,
+  version: z.number().int().positive(),
+  seq: z.number().int().positive(),
+  savedUnix: unixField,
+  gone: z.union([z.literal(0), z.literal(1)]),
+  /** The page that saved it (its own id), or '' for none: its next save is not a change made apart. */
+  writer: z.string().max(64),
 });
 export const settingRowSchema = z.strictObject({ key: z.string().min(1).max(200), value: z.string().max(1024 * 1024) });
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   accountRowSchema,
   channelRowSchema,
+  draftRowSchema,
   geoRowSchema,
   grantRowSchema,
   markerRowSchema,
@@ -45,6 +46,7 @@ export type ChannelRow = z.infer<typeof channelRowSchema>;
 export type GrantRow = z.infer<typeof grantRowSchema>;
 
 export type MarkerRow = z.infer<typeof markerRowSchema>;
+export type DraftRow = z.infer<typeof draftRowSchema>;
 
 // The store keeps the service's own words (api/vocabulary.ts); rows name them through this module.
 export type { PinColour, PostType, Privacy } from '../api/vocabulary';

@@ -6,7 +6,7 @@ import { MAX_ROW_ID } from './row-schemas';
  * The settings that are the person's, not the progress of some work of the store: the highest legacy id
  * given to a Persona or a Channel (store/numbering.ts) and whether an account's onboarding was shown
  * (service/legacy/users.ts). An archive carries these and no others, each checked for what it may hold;
- * the rest (an upgrade under way, drafts kept for the page) start afresh in a restored store.
+ * the rest (an upgrade under way) start afresh in a restored store.
  */
 export const numberingKey = (table: 'personas' | 'channels'): string => `numbering.${table}`;
 export const welcomeKey = (accountGuid: string): string => `welcome:${accountGuid}`;

@@ -18,6 +18,8 @@ export interface Written {
   remotes: Set<string>;
   /** A token was added, changed or removed (a sign-out, a restore's trial token). */
   tokens: boolean;
+  /** A draft was saved or removed. */
+  drafts: boolean;
 }
 
 export type WriteListener = (written: Written) => void;
@@ -78,6 +80,9 @@ const NOTING: Readonly<Record<string, Noting>> = {
   tokens: (written) => {
     written.tokens = true;
   },
+  drafts: (written) => {
+    written.drafts = true;
+  },
 };
 
 /** Where the writes of each database stand (writeVersion). */
@@ -107,7 +112,7 @@ export function writeWatchMiddleware(db: PublishingDb): Middleware<DBCore> {
   const writtenBy = (trans: DBCoreTransaction, watching: Set<WriteListener>): Written => {
     const known = noted.get(trans);
     if (known) return known;
-    const written: Written = { posts: [], morePosts: false, remotes: new Set(), tokens: false };
+    const written: Written = { posts: [], morePosts: false, remotes: new Set(), tokens: false, drafts: false };
     noted.set(trans, written);
     const transaction = trans as unknown as EventTarget;
     transaction.addEventListener('complete', () => {

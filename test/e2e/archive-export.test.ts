@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('exporting the instance from Settings', () => {
     await page.getByText('The archive is downloaded.').waitFor();
   });
 
-  it('carries the drafts of this browser, as data/drafts.jsonl and as Markdown', async () => {
+  it('carries the drafts, as data/drafts.jsonl and as Markdown', async () => {
     await page.goto(host.url);
     await page.getByRole('button', { name: 'New post' }).click();
     const composer = page.getByRole('form', { name: 'New post' });

@@ -11,7 +11,11 @@ const TOKEN = 'e2e-drafts-owner-token-0123456789';
  * the page goes away within the undo time. Real page, real host; every case has its own.
  */
 describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
-  const { host, page, context, errors, postWith } = useDesk({ name: 'drafts', token: TOKEN, freshForEachTest: true });
+  const { host, page, context, errors, postWith, openPage } = useDesk({
+    name: 'drafts',
+    token: TOKEN,
+    freshForEachTest: true,
+  });
 
   /** Native dialogs the page opened: none is expected (Undo replaces asking). */
   const dialogs: string[] = [];
@@ -117,6 +121,64 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
     await reopen();
     await draftsLink(page, 'Drafts (2)').waitFor();
     await other.close();
+  });
+
+  it('finds a draft typed in one browser in another, follows its typing, and its removal', async () => {
+    onTestFailed(() => shot(page, 'failed-drafts-browsers'));
+    watchDialogs(page);
+    const { text } = await newPost();
+    await text.fill('Begun at the desk');
+    // Another browser: its own storage, the same instance (a laptop, a phone).
+    const laptop = await openPage();
+    watchDialogs(laptop);
+    await laptop.goto(`${host.url}/drafts`);
+    await draftWith(laptop, 'Begun at the desk').waitFor();
+    // Typing goes on at the desk without closing the composer: the laptop's list follows.
+    await text.fill('Begun at the desk, and carried on');
+    await draftWith(laptop, 'and carried on').waitFor({ timeout: 5_000 });
+    await shot(laptop, 'drafts-other-browser');
+    // Deleted on the laptop: gone at the desk too, and from the instance.
+    await draftWith(laptop, 'and carried on').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Close, keep draft' }).click();
+    await openDrafts(page);
+    await page.getByText('No drafts for this Persona').waitFor({ timeout: 10_000 });
+    await expect
+      .poll(async () => (await api(host.url, TOKEN, 'GET', '/api/drafts')).json.data.drafts.length, { timeout: 10_000 })
+      .toBe(0);
+  });
+
+  it('moves the drafts an earlier release kept in this browser into the instance', async () => {
+    onTestFailed(() => shot(page, 'failed-drafts-earlier'));
+    watchDialogs(page);
+    const earlier = {
+      id: '3f1e2d3c-0000-4000-8000-000000000042',
+      personaGuid: null,
+      channelGuid: null,
+      type: 'post.note',
+      title: '',
+      text: 'Kept in the browser by the release before',
+      tags: '',
+      sourceUrl: '',
+      sourceTitle: '',
+      privacy: 'visibility.public',
+      publishAt: '',
+      expiresAt: '',
+      replyTo: null,
+      editing: null,
+      updatedAt: Date.now() - 86_400_000,
+    };
+    await page.evaluate((draft) => localStorage.setItem('desk.drafts.v1', JSON.stringify([draft])), earlier);
+    await reopen();
+    await expect
+      .poll(async () =>
+        (await api(host.url, TOKEN, 'GET', '/api/drafts')).json.data.drafts.map((d: { text: string }) => d.text),
+      )
+      .toEqual([earlier.text]);
+    // Another browser finds it there.
+    const other = await openPage();
+    onTestFailed(() => shot(other, 'failed-drafts-earlier-other'));
+    await other.goto(`${host.url}/drafts`);
+    await draftWith(other, 'Kept in the browser by the release before').waitFor();
   });
 
   it('shows kind and title apart, and deletes (with Undo), publishes and schedules from the list', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { script, serve, stop, texts, TOKEN, write } from './archive-processes';
-import { rawRequest, tempDir } from './host-helpers';
+import { tempDir } from './host-helpers';
 
 describe('the archive commands', () => {
   it("export a running host's folder while it writes, and restore it into a new folder", async () => {
@@ -184,47 +184,32 @@ describe('the archive commands', () => {
     await stop(host);
   });
 
-  it('POST /api/instance/export puts the drafts sent into the archive, and refuses bad or too many drafts by name', async () => {
+  it('carries the instance’s drafts in the archive of its export route, which takes no body', async () => {
     const host = await serve(tempDir('archive-drafts-route'));
-    const draft = {
-      id: 'draft-one',
-      personaGuid: null,
-      channelGuid: null,
-      type: 'post.note',
-      title: '',
-      text: 'Not sent yet',
-      tags: 'later',
-      sourceUrl: '',
-      sourceTitle: '',
-      privacy: 'visibility.public',
-      publishAt: '',
-      expiresAt: '',
-      replyTo: null,
-      editing: null,
-      updatedAt: Date.UTC(2026, 10, 24, 12, 0, 0),
-    };
-    const post = (body: string, token: string | null = TOKEN) =>
-      fetch(`${host.url}/api/instance/export`, {
-        method: 'POST',
-        headers: { ...(token ? { Authorization: token } : {}), 'Content-Type': 'application/json' },
-        body,
-      });
+    const saved = await fetch(`${host.url}/api/drafts`, {
+      method: 'POST',
+      headers: { Authorization: TOKEN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        id: 'draft-one',
+        type: 'post.note',
+        text: 'Not sent yet',
+        tags: 'later',
+        privacy: 'visibility.public',
+        updatedAt: Date.UTC(2026, 10, 24, 12, 0, 0),
+        version: 0,
+      }),
+    });
+    expect(saved.status, host.output()).toBe(200);
 
-    const stranger = await post(JSON.stringify({ drafts: [draft] }), null);
-    expect(stranger.status).toBe(403);
-
-    const response = await post(JSON.stringify({ drafts: [draft] }));
+    const response = await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } });
     expect(response.status, host.output()).toBe(200);
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
-    // A draft saved before the place fields existed reads them as '' (the page's schema), and is archived so.
-    expect(JSON.parse(strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()))).toEqual({
-      ...draft,
-      place: '',
-      latitude: '',
-      longitude: '',
-      altitude: '',
-      canonicalPath: '',
-      slug: '',
+    expect(JSON.parse(strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()))).toMatchObject({
+      id: 'draft-one',
+      text: 'Not sent yet',
+      tags: 'later',
+      personaGuid: null,
+      copyOf: null,
     });
     expect(strFromU8(entries['markdown/drafts/2026-11-24-not-sent-yet.md'] ?? new Uint8Array())).toMatch(
       /^---\ndraft: true\nid: draft-one\n[^]*---\nNot sent yet$/,
@@ -233,57 +218,13 @@ describe('the archive commands', () => {
       (JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array())) as { counts: { drafts: number } }).counts
         .drafts,
     ).toBe(1);
-
-    const refused = async (body: string) => {
-      const answer = await post(body);
-      return {
-        status: answer.status,
-        json: (await answer.json()) as { meta: { code: number; text: string; list: string[] }; data: false },
-      };
-    };
-    expect(
-      await refused(JSON.stringify({ drafts: [draft, { ...draft, id: 'draft-two', privacy: 'everyone' }] })),
-    ).toEqual({
-      status: 400,
-      json: {
-        meta: {
-          code: 400,
-          text: 'The Drafts Sent Are Not Valid',
-          list: [expect.stringMatching(/^drafts\[1\]\.privacy: /)],
-        },
-        data: false,
-      },
-    });
-    const many = Array.from({ length: 1001 }, (_, i) => ({ ...draft, id: `d${i}` }));
-    expect((await refused(JSON.stringify({ drafts: many }))).json.meta.list).toEqual([
-      'at most 1000 drafts are taken; 1001 were sent',
-    ]);
-    expect((await refused('{"drafts": ')).json.meta).toMatchObject({
-      code: 400,
-      text: 'The Request Body Could Not Be Read',
-    });
-    // More than the 1 MiB other requests may send: a long draft is taken on this path.
-    const long = await post(JSON.stringify({ drafts: [{ ...draft, text: 'y'.repeat(2 * 1024 * 1024) }] }));
-    expect(long.status).toBe(200);
-    const longEntries = unzipSync(new Uint8Array(await long.arrayBuffer()));
-    expect(strFromU8(longEntries['data/drafts.jsonl'] ?? new Uint8Array()).length).toBeGreaterThan(2 * 1024 * 1024);
-    // Refused by its declared length, before the body is read. (Sent whole, 33 MiB may still be on its way
-    // when the host stops listening for it, and the client then sees its write cut rather than the 413.)
-    const huge = await rawRequest(host.url, {
+    // Drafts are the instance's: the page no longer sends them with the request.
+    const posted = await fetch(`${host.url}/api/instance/export`, {
       method: 'POST',
-      path: '/api/instance/export',
-      headers: { Authorization: TOKEN, 'Content-Type': 'application/json', 'Content-Length': String(33 * 1024 * 1024) },
+      headers: { Authorization: TOKEN, 'Content-Type': 'application/json' },
       body: '{"drafts": []}',
     });
-    expect(huge.status).toBe(413);
-    expect(JSON.parse(huge.body)).toMatchObject({ meta: { code: 413, text: 'The Request Body Is Too Large' } });
-    // The GET is as it was: an archive without drafts.
-    const plain = unzipSync(
-      new Uint8Array(
-        await (await fetch(`${host.url}/api/instance/export`, { headers: { Authorization: TOKEN } })).arrayBuffer(),
-      ),
-    );
-    expect(Object.keys(plain).filter((name) => name.includes('drafts'))).toEqual([]);
+    expect(posted.status).toBe(405);
     await stop(host);
   });
 });

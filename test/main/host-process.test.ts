@@ -200,6 +200,40 @@ describe('the serve process', () => {
     for (const post of written) await expectPost(second.url, post);
   });
 
+  it('keeps every acknowledged draft save across kill -9, the last version of each', async () => {
+    const dataDir = tempDir('host-process');
+    const first = await serve(dataDir);
+    const save = async (id: string, text: string, version: number) => {
+      const answer = await fetch(`${first.url}/api/drafts`, {
+        method: 'POST',
+        headers: { Authorization: TOKEN, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          id,
+          type: 'post.note',
+          privacy: 'visibility.public',
+          text,
+          updatedAt: version,
+          version,
+        }),
+      });
+      expect(answer.status).toBe(200);
+    };
+    // Typing: one draft saved again and again, and others beside it at once.
+    for (let i = 0; i < 15; i += 1) await save('typed', `word `.repeat(i + 1), i);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => save(`beside-${i}`, `draft ${i}`, 0)));
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const second = await serve(dataDir);
+    const listed = await fetch(`${second.url}/api/drafts`, { headers: { Authorization: TOKEN } });
+    const { drafts } = ((await listed.json()) as { data: { drafts: { id: string; text: string; version: number }[] } })
+      .data;
+    expect(drafts).toHaveLength(11);
+    expect(drafts.find((d) => d.id === 'typed')).toMatchObject({ text: 'word '.repeat(15), version: 15 });
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
+
   it('indexes a post of 100,000 characters and 12,500 different words within the heap of npm run serve, and lives on', async () => {
     const dataDir = tempDir('host-process');
     const host = await serve(dataDir, [], serveNodeFlags());

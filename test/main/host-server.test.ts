@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Service } from '../../src-shared/service/index';
-import { createHttpHost, type HttpHost } from '../../src-main/host/http';
+import { createHttpHost, type HttpHost, type HttpHostOptions } from '../../src-main/host/http';
 import type { Site } from '../../src-main/host/static';
 import { envelopeOf, rawRequest } from './host-helpers';
 
@@ -20,7 +20,9 @@ const noSite: Site = () => Promise.resolve(new Response('site', { status: 200 })
 async function serve(
   service: Service,
   site: Site = noSite,
-  options: { drainMs?: number; bodyBudgetBytes?: number; requestTimeoutMs?: number; streamedPaths?: string[] } = {},
+  options: Partial<
+    Pick<HttpHostOptions, 'drainMs' | 'bodyBudgetBytes' | 'requestTimeoutMs' | 'streamedPaths' | 'largerBodies'>
+  > = {},
 ) {
   const host = createHttpHost({ service, site, ...options });
   hosts.push(host);
@@ -239,10 +241,10 @@ describe('the HTTP layer', () => {
   });
 
   it('lets the bodies that routes read themselves past the bound of variables, as the routes declare them', async () => {
-    const { url } = await serve(echo([]));
-    const twoMiB = JSON.stringify({ drafts: [], padding: 'x'.repeat(2 * 1024 * 1024) });
-    // The drafts sent with an export may take 32 MiB; the variables of any other route 1 MiB.
-    expect((await fetch(`${url}/api/instance/export`, { method: 'POST', body: twoMiB })).status).toBe(200);
+    const { url } = await serve(echo([]), noSite, { largerBodies: { '/api/larger': 4 * 1024 * 1024 } });
+    const twoMiB = JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) });
+    // A path given more room takes it; the variables of any other route 1 MiB.
+    expect((await fetch(`${url}/api/larger`, { method: 'POST', body: twoMiB })).status).toBe(200);
     expect((await fetch(`${url}/api/posts/write`, { method: 'POST', body: twoMiB })).status).toBe(413);
     // An archive upload is handed over as it arrives, whatever its size within the route's 2 GiB.
     expect(

@@ -3,6 +3,7 @@ import { needsSource, POST_TYPES } from '../../../src-shared/api/vocabulary';
 import { POST_TYPE_WORDS } from '../../util/post-type-words';
 import { channelName, useAccount, writableChannels } from '../../state/account';
 import type { Draft } from '../../../src-shared/api/draft';
+import { useDraftSync } from '../../state/draft-sync';
 import { findDraft, useDrafts } from '../../state/drafts';
 import type { Field } from './field-words';
 import { PlaceAndAddress } from './PlaceAndAddress';
@@ -67,6 +68,8 @@ export function Composer({
   const draft = useDrafts((s) => findDraft(s, draftId));
   const kept = useDrafts((s) => s.drafts.some((d) => d.id === draftId));
   const saveError = useDrafts((s) => s.saveError);
+  // Why the instance does not have this draft's last change: refused for what it is, or out of reach.
+  const instanceProblem = useDraftSync((s) => s.refused[draftId]?.reason ?? (kept ? s.problem : null));
   const change = useDrafts((s) => s.change);
   const personas = useAccount((s) => s.personas);
   const channels = useAccount((s) => s.channels);
@@ -222,6 +225,11 @@ export function Composer({
       {saveError && (
         <p className="field-error" role="alert">
           {saveError}
+        </p>
+      )}
+      {instanceProblem && (
+        <p className="subtle" role="status">
+          {instanceProblem}
         </p>
       )}
       <div className="composer-actions">

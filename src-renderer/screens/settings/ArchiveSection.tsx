@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { archiveRoutes } from '../../../src-shared/api/archive-routes';
 import type { BackupsAnswer } from '../../../src-shared/api/backups';
 import { loadSession } from '../../api/saved-session';
-import { useDrafts } from '../../state/drafts';
+import { saveDraftsNow } from '../../state/draft-sync';
 import { clients } from '../../state/session';
 import { StagedNote } from './BackupsSection';
 import { Problem, useTask } from './form-task';
 import { uploadArchive } from './upload-archive';
 
 /** Where the host answers the whole instance as a zip, with the page's drafts (api/archive-routes.ts, docs/archive.md). */
-const { exportArchiveWithDrafts } = archiveRoutes;
+const { exportArchive } = archiveRoutes;
 
 /**
  * "Export everything": the whole instance as one archive, downloaded; "Restore from an archive…": one
@@ -115,14 +115,14 @@ function RestoreFromArchive() {
 
 /**
  * The archive is fetched with the session's token (a plain link could not send it), then saved as a file.
- * It is asked for by POST with the drafts: they are this page's (localStorage), not the instance's.
+ * What this page typed and has not yet saved in the instance is saved first, so that the archive holds it.
  */
 async function download(): Promise<void> {
+  await saveDraftsNow();
   const token = loadSession()?.token;
-  const response = await fetch(exportArchiveWithDrafts.pattern, {
-    method: exportArchiveWithDrafts.method,
-    headers: { 'content-type': exportArchiveWithDrafts.body.type, ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify({ drafts: useDrafts.getState().drafts }),
+  const response = await fetch(exportArchive.pattern, {
+    method: exportArchive.method,
+    headers: token ? { authorization: token } : {},
   });
   if (!response.ok)
     throw new Error(`The instance did not make the archive (${response.status}${await refusal(response)}).`);

@@ -9,7 +9,6 @@ import { createService } from '../../../src-shared/service';
 import { ensureOwner } from '../../../src-shared/store/bootstrap';
 import { putPostsInOneTransaction } from '../../../src-shared/store/bulk';
 import { openDatabase } from '../../../src-shared/store/db';
-import { keepRestoredDrafts } from '../../../src-shared/store/restored-drafts';
 import { buildCorpus } from '../../bench/corpus';
 import { readTables, type LegacyWriterData, type LegacyWriterMessage } from './legacy-tables';
 
@@ -51,20 +50,16 @@ async function write(data: LegacyWriterData): Promise<LegacyWriterMessage> {
     });
     for (let i = 0; i < rows.length; i += 2000) await putPostsInOneTransaction(db, rows.slice(i, i + 2000));
   }
-  await keepRestoredDrafts(db, [
-    {
-      ...{ id: 'draft-1', personaGuid: persona.guid, channelGuid: channel.guid, type: 'post.note', title: '' },
-      ...{
-        text: 'A draft kept from an archive',
-        tags: '',
-        sourceUrl: '',
-        sourceTitle: '',
-        privacy: 'visibility.public',
-      },
-      ...{ publishAt: '', expiresAt: '', place: '', latitude: '', longitude: '', altitude: '', canonicalPath: '' },
-      ...{ slug: '', replyTo: null, editing: null, updatedAt: 1_800_000_000_000 },
-    },
-  ]);
+  await call('POST', '/api/drafts', {
+    id: 'draft-1',
+    personaGuid: persona.guid,
+    channelGuid: channel.guid,
+    type: 'post.note',
+    text: 'A draft kept by the instance',
+    privacy: 'visibility.public',
+    updatedAt: 1_800_000_000_000,
+    version: 0,
+  });
   const remoteGuid = '5b2c1f0e-8d7a-4c3b-9e6f-1a2b3c4d5e6f';
   await db.remotes.put({
     guid: remoteGuid,

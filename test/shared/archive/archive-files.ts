@@ -3,16 +3,23 @@ import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Draft } from '../../../src-shared/api/draft';
 import { exportArchive } from '../../../src-shared/archive/export';
+import { ownerAccount } from '../../../src-shared/store/bootstrap';
 import type { PublishingDb } from '../../../src-shared/store/db';
+import { keepImportedDrafts } from '../../../src-shared/store/drafts';
 import { fileSink } from '../../../src-main/archive/file-sink';
 import { zipCodec } from '../../../src-main/archive/zip-codec';
 import { tempDir } from '../../main/host-helpers';
 
-/** Exports `db` (with the page's `drafts`, when given) into a new zip file; answers its path. */
+/** Keeps `drafts` (when given) as the owner's, then exports `db` into a new zip file; answers its path. */
 export async function exportToFile(db: PublishingDb, now: number, drafts?: readonly Draft[]): Promise<string> {
+  if (drafts) {
+    const owner = await ownerAccount(db);
+    if (!owner) throw new Error('the store has no owner');
+    await keepImportedDrafts(db, owner.guid, drafts, now);
+  }
   const file = path.join(tempDir('desk-archive'), 'archive.zip');
   const sink = fileSink(file);
-  await exportArchive(db, { sink: sink.sink, codec: zipCodec, now, ...(drafts ? { drafts } : {}) });
+  await exportArchive(db, { sink: sink.sink, codec: zipCodec, now });
   await sink.close();
   return file;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Draft } from '../../../src-shared/api/draft';
+import { draftOfKept, type Draft, type DraftsAnswer } from '../../../src-shared/api/draft';
 import { readFrontMatter } from '../../../src-shared/archive/front-matter';
 import { importArchive } from '../../../src-shared/archive/import';
 import { openZipArchive } from '../../../src-main/archive/zip-reader';
@@ -32,6 +32,7 @@ function draftsOf(personaGuid: string, channelGuid: string): Draft[] {
       slug: 'half-an-article',
       replyTo: null,
       editing: null,
+      copyOf: null,
       updatedAt: Date.UTC(2026, 10, 20, 8, 0, 0),
     },
     {
@@ -55,6 +56,7 @@ function draftsOf(personaGuid: string, channelGuid: string): Draft[] {
       slug: '',
       replyTo: 'c4b3a2d1-0000-4000-8000-000000000001',
       editing: 'c4b3a2d1-0000-4000-8000-000000000002',
+      copyOf: '7d1c3a52-0f6e-4b8e-9a51-2b7a0c1d9e11',
       updatedAt: Date.UTC(2026, 10, 21, 17, 45, 0),
     },
   ];
@@ -68,7 +70,7 @@ function rewritten(file: string, change: (entries: Record<string, Uint8Array>) =
   return out;
 }
 
-describe('the page’s drafts in an archive', () => {
+describe('drafts in an archive', () => {
   const instances: TestInstance[] = [];
   afterEach(async () => {
     for (const instance of instances.splice(0)) await instance.close();
@@ -87,7 +89,7 @@ describe('the page’s drafts in an archive', () => {
     }
   };
 
-  it('go out as JSON Lines and Markdown, and come back to the page field by field, once', async () => {
+  it('go out as JSON Lines and Markdown, and come back into the instance field by field', async () => {
     const source = await started();
     const persona = (await source.db.personas.toArray())[0];
     const channel = (await source.db.channels.toArray())[0];
@@ -105,7 +107,8 @@ describe('the page’s drafts in an archive', () => {
     const lines = strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array())
       .split('\n')
       .filter(Boolean);
-    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(drafts);
+    // Newest change first, as the instance lists them.
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([...drafts].reverse());
     expect(
       Object.keys(entries)
         .filter((name) => name.startsWith('markdown/drafts/'))
@@ -141,33 +144,57 @@ describe('the page’s drafts in an archive', () => {
     const target = await started();
     const report = await restoreInto(target, file);
     expect(report.counts.drafts).toBe(2);
-    const waiting = await target.call('GET', '/api/account/restored-drafts');
-    expect(waiting.status).toBe(200);
-    expect(waiting.json.data).toEqual(drafts);
-    const cleared = await target.call('DELETE', '/api/account/restored-drafts');
-    expect(cleared.json.data).toEqual({ cleared: 2 });
-    expect((await target.call('GET', '/api/account/restored-drafts')).json.data).toEqual([]);
-    // They are the page's: a second export of the instance does not carry them as a setting.
+    const kept = await target.call('GET', '/api/drafts');
+    expect(kept.status).toBe(200);
+    const listed = (kept.json.data as DraftsAnswer).drafts;
+    expect(listed.map(draftOfKept)).toEqual([...drafts].reverse());
+    expect(listed.map((d) => d.version)).toEqual([1, 1]);
+    // A second export carries them again, and no setting beside them.
     expect(await target.db.settings.get('restoredDrafts')).toBeUndefined();
+    const again = unzipSync(fs.readFileSync(await exportToFile(target.db, Math.floor(target.clock.now() / 1000))));
+    expect(strFromU8(again['data/drafts.jsonl'] ?? new Uint8Array())).toBe(
+      strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array()),
+    );
   });
 
-  it('are none when the archive has no drafts entry (`npm run export`)', async () => {
+  it('are none when an archive of an earlier release has no drafts entry, and an empty entry when there are none', async () => {
     const source = await started();
     const file = await exportToFile(source.db, Math.floor(source.clock.now() / 1000));
     const entries = unzipSync(fs.readFileSync(file));
-    expect(Object.keys(entries).filter((name) => name.includes('drafts'))).toEqual([]);
-    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).not.toHaveProperty('counts.drafts');
+    expect(strFromU8(entries['data/drafts.jsonl'] ?? new Uint8Array([1]))).toBe('');
+    expect(JSON.parse(strFromU8(entries['archive.json'] ?? new Uint8Array()))).toHaveProperty('counts.drafts', 0);
+    const earlier = rewritten(file, (changed) => {
+      delete changed['data/drafts.jsonl'];
+      const manifest = JSON.parse(strFromU8(changed['archive.json'] ?? new Uint8Array())) as {
+        counts: Record<string, number>;
+      };
+      delete manifest.counts['drafts'];
+      changed['archive.json'] = strToU8(JSON.stringify(manifest));
+    });
     const target = await started();
-    await restoreInto(target, file);
-    expect((await target.call('GET', '/api/account/restored-drafts')).json.data).toEqual([]);
+    await restoreInto(target, earlier);
+    expect(((await target.call('GET', '/api/drafts')).json.data as DraftsAnswer).drafts).toEqual([]);
   });
 
-  it('are only the owner’s to read, where /api/about names the extension', async () => {
+  it('come back naming only Personas and Channels the archive holds', async () => {
+    const source = await started();
+    const persona = (await source.db.personas.toArray())[0];
+    const channel = (await source.db.channels.toArray())[0];
+    if (!persona || !channel) throw new Error('a new instance has a Persona and a Channel');
+    const [own] = draftsOf(persona.guid, channel.guid);
+    const [strayed] = draftsOf('6f0b7c1e-0000-4000-8000-00000000000a', 'c4b3a2d1-0000-4000-8000-00000000000b');
+    if (!own || !strayed) throw new Error('two drafts');
+    const file = await exportToFile(source.db, Math.floor(source.clock.now() / 1000), [
+      own,
+      { ...strayed, id: 'strayed', updatedAt: own.updatedAt - 1 },
+    ]);
     const target = await started();
-    expect((await target.call('GET', '/api/about', { token: null })).json.data.extensions).toContain('restored_drafts');
-    const stranger = await target.call('GET', '/api/account/restored-drafts', { token: null });
-    expect(stranger.status).not.toBe(200);
-    expect(stranger.json.data).toBe(false);
+    await restoreInto(target, file);
+    const listed = ((await target.call('GET', '/api/drafts')).json.data as DraftsAnswer).drafts;
+    expect(listed.map((d) => [d.id, d.personaGuid, d.channelGuid, d.text])).toEqual([
+      [own.id, persona.guid, channel.guid, own.text],
+      ['strayed', null, null, strayed.text],
+    ]);
   });
 
   it('refuse an archive with a bad draft, naming its line, and change nothing', async () => {
@@ -183,7 +210,7 @@ describe('the page’s drafts in an archive', () => {
     const target = await started();
     await expect(restoreInto(target, bad)).rejects.toThrow(/data\/drafts\.jsonl line 2: type: /);
     expect(await target.db.posts.count()).toBe(0);
-    expect(await target.db.settings.get('restoredDrafts')).toBeUndefined();
+    expect(await target.db.drafts.count()).toBe(0);
   });
 
   it('refuse an archive whose drafts differ from its manifest’s count', async () => {

@@ -39,6 +39,14 @@ const VARIABLES: Partial<Record<RouteName, Record<string, string>>> = {
   search: { q: 'bookmark' },
   markers: { timeline: 'global' },
   moveMarker: { timeline: 'global', version: '0' },
+  saveDraft: {
+    id: 'contract-draft',
+    type: 'post.note',
+    privacy: 'visibility.public',
+    text: 'A draft',
+    updatedAt: '1000',
+    version: '0',
+  },
   createPersona: { handle: 'contract', name: 'Contract Persona' },
   updatePersona: { name: 'A New Name' },
   createChannel: { name: 'Contract Channel' },
@@ -144,7 +152,10 @@ describe('the contract of every route', () => {
       // Signing out ends the token it is sent with: it gets a token of its own.
       const token = r.name === 'logout' ? signedIn : undefined;
       // A Persona's page is named by its handle.
-      const path = r.pattern.replace(/:guid|:persona_guid/, target).replace(':handle', handle);
+      const path = r.pattern
+        .replace(/:guid|:persona_guid/, target)
+        .replace(':handle', handle)
+        .replace(':id', 'contract-draft');
       const answer = await started.call(r.method, path, { params, ...(token ? { token } : {}) });
       if (r.name === 'login') signedIn = answer.json.data.token;
       expectDeclared(r, answer);

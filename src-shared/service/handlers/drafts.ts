@@ -1,0 +1,62 @@
+import { draftTooLarge, type Draft, type KeptDraft } from '../../api/draft';
+import { ErrorText, ServiceError } from '../../api/errors';
+import type { instanceRoutes } from '../../api/instance-routes';
+import {
+  draftOf,
+  listDrafts as storedDrafts,
+  removeDraft as removeStored,
+  saveDraft as saveStored,
+} from '../../store/drafts';
+import type { DraftRow } from '../../store/rows';
+import type { Ctx } from '../context';
+import type { RouteHandler } from '../router';
+
+const present = (row: DraftRow): KeptDraft => ({ ...draftOf(row), version: row.version, saved_unix: row.savedUnix });
+
+/** GET /api/drafts: the person's drafts, newest change first; with `since`, what changed after it. */
+export const listDrafts: RouteHandler<typeof instanceRoutes.drafts> = async (ctx, input) => {
+  const list = await storedDrafts(ctx.db, ctx.viewer.accountGuid, input.since);
+  return {
+    drafts: list.drafts.map(present),
+    removed: list.removed.map((row) => ({ id: row.id, version: row.version })),
+    cursor: list.cursor,
+  };
+};
+
+/**
+ * POST /api/drafts: keeps a draft of the person's, as a Persona and in a Channel of theirs when it names
+ * them. A draft changed elsewhere since the version named is kept beside this one (store/drafts.ts).
+ */
+export const saveDraft: RouteHandler<typeof instanceRoutes.saveDraft> = async (ctx, input) => {
+  const tooLarge = draftTooLarge(input.draft);
+  if (tooLarge) throw new ServiceError(413, `${ErrorText.draftTooLarge}: ${tooLarge}`);
+  await requireOwnTarget(ctx, ctx.viewer.accountGuid, input.draft);
+  const saved = await saveStored(ctx.db, { accountGuid: ctx.viewer.accountGuid, ...input, nowUnix: ctx.now });
+  if ('refused' in saved) throw refusal(saved.refused);
+  return { draft: present(saved.draft), copy: saved.copy && present(saved.copy) };
+};
+
+/** DELETE /api/drafts/{id}: removes a draft, only as the version named when one is. */
+export const removeDraft: RouteHandler<typeof instanceRoutes.removeDraft> = async (ctx, input, path) => {
+  const removed = await removeStored(ctx.db, ctx.viewer.accountGuid, path.id, input.version, ctx.now);
+  if ('refused' in removed) throw refusal(removed.refused);
+  return { id: path.id, ...removed };
+};
+
+function refusal(refused: 'too-many' | 'ahead' | 'changed'): ServiceError {
+  if (refused === 'too-many') return new ServiceError(409, ErrorText.tooManyDrafts);
+  if (refused === 'changed') return new ServiceError(409, ErrorText.draftChanged);
+  return new ServiceError(400, ErrorText.draftVersionAhead);
+}
+
+/** The Persona and Channel a draft names must be the account's own. */
+async function requireOwnTarget(ctx: Ctx, accountGuid: string, draft: Draft): Promise<void> {
+  if (draft.personaGuid !== null) {
+    const persona = await ctx.db.personas.get(draft.personaGuid.toLowerCase());
+    if (persona?.accountGuid !== accountGuid) throw new ServiceError(400, ErrorText.invalidPersona);
+  }
+  if (draft.channelGuid !== null) {
+    const channel = await ctx.db.channels.get(draft.channelGuid.toLowerCase());
+    if (channel?.accountGuid !== accountGuid) throw new ServiceError(400, ErrorText.invalidChannel);
+  }
+}

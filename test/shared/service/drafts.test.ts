@@ -1,0 +1,243 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DRAFT_LIMITS, type DraftsAnswer, type KeptDraft, type SavedDraftAnswer } from '../../../src-shared/api/draft';
+import { ErrorText } from '../../../src-shared/api/errors';
+import { BACKENDS, startInstance, type TestInstance } from '../../support/instance';
+import { addAccount, expectError, expectOk } from './helpers';
+
+type Params = Record<string, string | number>;
+
+describe.each(BACKENDS)('drafts kept by the instance (%s)', (backend) => {
+  let instance: TestInstance;
+  beforeEach(async () => {
+    instance = await startInstance(backend);
+  });
+  afterEach(async () => {
+    await instance.close();
+  });
+
+  const list = async (since?: number, token?: string) => {
+    const result = await instance.call('GET', '/api/drafts', {
+      ...(since === undefined ? {} : { params: { since } }),
+      ...(token ? { token } : {}),
+    });
+    expectOk(result);
+    return result.json.data as DraftsAnswer;
+  };
+  const save = (params: Params, options: { token?: string; form?: boolean } = {}) =>
+    instance.call('POST', '/api/drafts', { params, ...options });
+  const saved = async (params: Params) => {
+    const result = await save(params);
+    expectOk(result);
+    return result.json.data as SavedDraftAnswer;
+  };
+  const remove = (id: string, version?: number) =>
+    instance.call('DELETE', `/api/drafts/${id}`, version === undefined ? {} : { params: { version } });
+  const draft = (id: string, text: string, updatedAt: number, more: Params = {}): Params => ({
+    id,
+    type: 'post.note',
+    privacy: 'visibility.public',
+    text,
+    updatedAt,
+    ...more,
+  });
+
+  it('keeps every field a composer has, raises the version at each save, and lists newest change first', async () => {
+    const article = {
+      ...draft('article-1', 'It begins **here**.', 2_000, { type: 'post.article', privacy: 'visibility.private' }),
+      personaGuid: instance.personaGuid,
+      channelGuid: instance.channelGuid,
+      title: 'Half an article',
+      tags: 'one, two',
+      sourceUrl: 'https://example.org/a',
+      sourceTitle: 'A source',
+      publishAt: '2026-12-01T09:30',
+      expiresAt: '2027-01-01T00:00',
+      place: 'The harbour',
+      latitude: '53.55',
+      longitude: '9.99',
+      altitude: '4',
+      canonicalPath: '/articles/half',
+      slug: 'half',
+      replyTo: 'c4b3a2d1-0000-4000-8000-000000000001',
+      editing: 'c4b3a2d1-0000-4000-8000-000000000002',
+      version: 0,
+    };
+    const first = await saved(article);
+    expect(first.copy).toBeNull();
+    const { version: _v, ...fields } = article;
+    expect(first.draft).toEqual({ ...fields, copyOf: null, version: 1, saved_unix: expect.any(Number) });
+    // A form body says the same as JSON; what it leaves out is blank.
+    const note = await instance.call('POST', '/api/drafts', {
+      params: draft('note-1', 'A note', 1_000, { version: 0 }),
+      form: true,
+    });
+    expectOk(note);
+    expect((note.json.data as SavedDraftAnswer).draft).toMatchObject({ title: '', personaGuid: null, version: 1 });
+
+    const next = await saved({ ...article, text: 'It begins **here**, and goes on.', updatedAt: 3_000, version: 1 });
+    expect(next.draft.version).toBe(2);
+    const all = await list();
+    expect(all.drafts.map((d) => [d.id, d.version, d.text])).toEqual([
+      ['article-1', 2, 'It begins **here**, and goes on.'],
+      ['note-1', 1, 'A note'],
+    ]);
+    expect(all.removed).toEqual([]);
+    // Only what changed after a cursor, removals too.
+    const cursor = all.cursor;
+    expect((await list(cursor)).drafts).toEqual([]);
+    expectOk(await remove('note-1', 1));
+    const after = await list(cursor);
+    expect(after.drafts).toEqual([]);
+    expect(after.removed).toEqual([{ id: 'note-1', version: 2 }]);
+    expect(after.cursor).toBeGreaterThan(cursor);
+    expect((await list()).drafts.map((d) => d.id)).toEqual(['article-1']);
+  });
+
+  it('keeps both texts when two desks change a draft apart: the later keeps it, the other is a copy', async () => {
+    await saved({ ...draft('d', 'As first written', 1_000), version: 0 });
+    // Desk A changes it from version 1.
+    const a = await saved({ ...draft('d', 'Changed on desk A', 2_000), version: 1, writer: 'desk-a' });
+    expect(a.draft.version).toBe(2);
+    // Desk B changed it from version 1 too, later: its change keeps the draft; A's is kept as a copy.
+    const b = await saved({ ...draft('d', 'Changed on desk B', 3_000), version: 1, writer: 'desk-b' });
+    expect(b.draft).toMatchObject({ id: 'd', text: 'Changed on desk B', version: 3 });
+    expect(b.copy).toMatchObject({ text: 'Changed on desk A', copyOf: 'd', version: 1 });
+    // A change made apart but earlier is the copy, and the draft stays as it is.
+    const c = await saved({ ...draft('d', 'An old change from desk C', 1_500), version: 2, writer: 'desk-c' });
+    expect(c.draft).toMatchObject({ text: 'Changed on desk B', version: 3 });
+    expect(c.copy).toMatchObject({ text: 'An old change from desk C', copyOf: 'd' });
+    // Clients that name no writer are never taken for one another.
+    const d = await saved({ ...draft('d', 'From a client without a writer', 4_000), version: 2 });
+    expect(d.copy).toMatchObject({ text: 'Changed on desk B', copyOf: 'd' });
+    const texts = (await list()).drafts.map((k: KeptDraft) => k.text).sort();
+    expect(texts).toEqual([
+      'An old change from desk C',
+      'Changed on desk A',
+      'Changed on desk B',
+      'From a client without a writer',
+    ]);
+  });
+
+  it('takes saves that follow one another from one writer, or that say the same, as no conflict', async () => {
+    await saved({ ...draft('d', 'One', 1_000), version: 0, writer: 'page-1' });
+    // The answer to this save was lost: the page sends its next change from version 1 again.
+    await saved({ ...draft('d', 'One two', 2_000), version: 1, writer: 'page-1' });
+    const next = await saved({ ...draft('d', 'One two three', 3_000), version: 1, writer: 'page-1' });
+    expect(next).toMatchObject({ draft: { text: 'One two three', version: 3 }, copy: null });
+    const same = await saved({ ...draft('d', 'One two three', 3_500), version: 1, writer: 'page-2' });
+    expect(same.copy).toBeNull();
+    expect((await list()).drafts).toHaveLength(1);
+  });
+
+  it('removes only the version named, and brings a removed draft back when it is saved again', async () => {
+    await saved({ ...draft('d', 'Text', 1_000), version: 0 });
+    await saved({ ...draft('d', 'Text changed elsewhere', 2_000), version: 1 });
+    expectError(await remove('d', 1), 409, ErrorText.draftChanged);
+    expect((await list()).drafts).toHaveLength(1);
+    const removed = await remove('d', 2);
+    expectOk(removed);
+    expect(removed.json.data).toEqual({ id: 'd', version: 3, removed: true });
+    // Removing again, or a draft never kept, is done already.
+    expect((await remove('d')).json.data).toEqual({ id: 'd', version: 3, removed: false });
+    expect((await remove('never')).json.data).toEqual({ id: 'never', version: 0, removed: false });
+    // Its words are not kept once removed.
+    const row = await instance.db.drafts.get([instance.accountGuid, 'd']);
+    expect(row).toMatchObject({ gone: 1, text: '' });
+    // A desk that typed in it after it was removed there keeps its text.
+    const back = await saved({ ...draft('d', 'Typed offline meanwhile', 3_000), version: 2 });
+    expect(back).toMatchObject({ draft: { text: 'Typed offline meanwhile', version: 4 }, copy: null });
+  });
+
+  it('refuses what a draft cannot be, in the envelope, and keeps what is stored', async () => {
+    await saved({ ...draft('d', 'Kept as it is', 1_000), version: 0 });
+    const refused = async (params: Params, code: number, text: string | RegExp) => {
+      const result = await save(params);
+      expect(result.status, JSON.stringify(result.json)).toBe(code);
+      expect(result.json.meta.text).toMatch(text);
+      expect(result.json.data).toBe(false);
+    };
+    await refused({ ...draft('d', 'x', 2_000), version: 9 }, 400, ErrorText.draftVersionAhead);
+    await refused(
+      { ...draft('d', 'x', 2_000), version: 1, type: 'post.spam' },
+      400,
+      /^type must be one of post\.article/,
+    );
+    await refused({ ...draft('bad id!', 'x', 2_000), version: 0 }, 400, /^id must be 1 to 64 letters/);
+    await refused({ ...draft('d', 'x', -1), version: 1 }, 400, /^updatedAt must be a whole number/);
+    await refused({ ...draft('d', 'x', 2_000), version: 1, personaGuid: 'nobody' }, 400, ErrorText.invalidPersona);
+    await refused({ ...draft('d', 'x', 2_000), version: 1, channelGuid: 'nowhere' }, 400, ErrorText.invalidChannel);
+    const other = await addAccount(instance);
+    await refused(
+      { ...draft('d', 'x', 2_000), version: 1, personaGuid: other.personaGuid },
+      400,
+      ErrorText.invalidPersona,
+    );
+    await refused(
+      { ...draft('d', 'x'.repeat(DRAFT_LIMITS.textChars + 1), 2_000), version: 1 },
+      413,
+      new RegExp(`^${ErrorText.draftTooLarge}: `),
+    );
+    await refused({ ...draft('d', 'x', 2_000), version: 1, title: 't'.repeat(513) }, 413, ErrorText.draftTooLarge);
+    expect((await list()).drafts.map((d) => [d.text, d.version])).toEqual([['Kept as it is', 1]]);
+    // Without a token: nothing is read or written.
+    const stranger = await instance.call('GET', '/api/drafts', { token: null });
+    expect(stranger.status).toBe(403);
+    expect((await instance.call('POST', '/api/drafts', { params: draft('s', 'x', 1), token: null })).status).toBe(403);
+  });
+
+  it('keeps each account’s drafts to itself', async () => {
+    const other = await addAccount(instance);
+    await saved({ ...draft('mine', 'The owner’s', 1_000), version: 0 });
+    const theirs = await save(
+      { ...draft('mine', 'Theirs, by the same id', 2_000), version: 0 },
+      { token: other.token },
+    );
+    expectOk(theirs);
+    expect((await list()).drafts.map((d) => d.text)).toEqual(['The owner’s']);
+    expect((await list(undefined, other.token)).drafts.map((d) => d.text)).toEqual(['Theirs, by the same id']);
+    expect((await instance.call('DELETE', '/api/drafts/mine', { token: other.token })).json.data).toMatchObject({
+      removed: true,
+    });
+    expect((await list()).drafts.map((d) => d.text)).toEqual(['The owner’s']);
+  });
+
+  it(`keeps at most ${DRAFT_LIMITS.count} drafts, and remembers the newest ${DRAFT_LIMITS.removedKept} removals`, async () => {
+    const rows = Array.from({ length: DRAFT_LIMITS.count }, (_, i) => ({
+      ...(draft(`d${i}`, `Draft ${i}`, i + 1) as { id: string; text: string; updatedAt: number }),
+      personaGuid: null,
+      channelGuid: null,
+      type: 'post.note' as const,
+      privacy: 'visibility.public' as const,
+      title: '',
+      tags: '',
+      sourceUrl: '',
+      sourceTitle: '',
+      publishAt: '',
+      expiresAt: '',
+      place: '',
+      latitude: '',
+      longitude: '',
+      altitude: '',
+      canonicalPath: '',
+      slug: '',
+      replyTo: null,
+      editing: null,
+      copyOf: null,
+    }));
+    const { keepImportedDrafts } = await import('../../../src-shared/store/drafts');
+    await keepImportedDrafts(instance.db, instance.accountGuid, rows, 1);
+    expectError(await save({ ...draft('one-more', 'x', 1), version: 0 }), 409, ErrorText.tooManyDrafts);
+    // An existing one is still saved.
+    expectOk(await save({ ...draft('d0', 'Changed', 5_000), version: 1 }));
+    for (let i = 1; i <= 3; i++) expectOk(await remove(`d${i}`));
+    expectOk(await save({ ...draft('one-more', 'x', 1), version: 0 }));
+    expect((await list()).drafts).toHaveLength(DRAFT_LIMITS.count - 2);
+  });
+
+  it('names the extension in /api/about, and tells the event stream of each change', async () => {
+    const about = await instance.call('GET', '/api/about', { token: null });
+    expect(about.json.data.extensions).toContain('drafts');
+    expect(about.json.data.extensions).not.toContain('restored_drafts');
+    expect((await instance.call('GET', '/api/account/restored-drafts')).status).toBe(404);
+  });
+});
