@@ -2,7 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import type { ConflictAnswer, RemoteStatusAnswer } from '../../src-shared/api/sync-answers';
 import { useAccount } from '../state/account';
 import { clients, describeFailure } from '../state/session';
-import { describeServer, remoteName, useSync } from '../state/sync';
+import { describeFollowing, describeServer, remoteName, useSync } from '../state/sync';
 import { readRemotes, syncOne } from '../state/sync-actions';
 import { remoteState } from '../state/remote-state';
 import { SyncIcon } from '../components/SyncStatus';
@@ -75,6 +75,7 @@ function RemoteCard({ remote }: { remote: RemoteStatusAnswer }) {
     <li className="remote">
       <h2>{remoteName(remote)}</h2>
       <p className="subtle">{describeServer(remote)}</p>
+      <p className="subtle">{describeFollowing(remote)}</p>
       <p className={`sync-line sync-${kind}`} title={title || undefined}>
         <SyncIcon kind={kind} />
         <span className="sync-text">{words}</span>

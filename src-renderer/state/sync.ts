@@ -82,6 +82,20 @@ export function describeServer(remote: RemoteStatusAnswer): string {
   return [server.software, api, `takes ${takes}`].filter(Boolean).join(' · ');
 }
 
+/**
+ * Whether the person's drafts and reading places reach their other desks through this remote: only one of
+ * this project keeps them; to any other server they are never sent (not even as the reference's draft posts).
+ */
+export function describeFollowing(remote: RemoteStatusAnswer): string {
+  const extensions: readonly string[] = remote.server === false ? [] : remote.server.extensions;
+  const kept = [extensions.includes('drafts') && 'drafts', extensions.includes('markers') && 'reading places'].filter(
+    (what): what is string => typeof what === 'string',
+  );
+  if (kept.length === 2) return 'Your drafts and reading places follow you to your other desks through it.';
+  if (kept.length === 1) return `Your ${kept[0] ?? ''} follow you to your other desks through it.`;
+  return 'Your drafts and reading places stay on this desk: this server does not keep them, and they are never sent to it.';
+}
+
 export const remoteName = (remote: RemoteStatusAnswer): string => {
   try {
     return new URL(remote.base_url).host;

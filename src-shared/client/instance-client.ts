@@ -1,3 +1,12 @@
+import {
+  draftsAnswer,
+  removedDraftAnswer,
+  savedDraftAnswer,
+  type Draft,
+  type DraftsAnswer,
+  type RemovedDraftAnswer,
+  type SavedDraftAnswer,
+} from '../api/draft';
 import { markerAnswer, markersAnswer, type MarkerAnswer, type MarkersAnswer } from '../api/markers';
 import { POST_TYPES, type PinColour, type PinValue } from '../api/vocabulary';
 import {
@@ -77,6 +86,12 @@ export interface InstanceClient {
   markers(timelines: readonly string[]): Promise<MarkersAnswer>;
   /** `POST /api/markers`: moves one from the `version` read; another move since is refused (409, `rejected`). */
   moveMarker(timeline: string, postGuid: string, version: number): Promise<MarkerAnswer>;
+  /** `GET /api/drafts` (this project's extension): the account's drafts; with `since`, what changed after it. */
+  drafts(since?: number): Promise<DraftsAnswer>;
+  /** `POST /api/drafts`: a draft's next version from `version`, as `writer`; a change made apart is kept beside it. */
+  saveDraft(draft: Draft, version: number, writer: string): Promise<SavedDraftAnswer>;
+  /** `DELETE /api/drafts/{id}` of `version`; changed since, it is refused (409, `rejected`). */
+  removeDraft(id: string, version: number): Promise<RemovedDraftAnswer>;
 }
 
 /**
@@ -164,6 +179,18 @@ export function createInstanceClient(options: ClientOptions): InstanceClient {
     markers: async (timelines) => {
       const query = { timeline: timelines.join(',') };
       return dataAs(t, await t.send({ method: 'GET', path: '/api/markers', query, auth: true }), markersAnswer);
+    },
+    drafts: async (since) => {
+      const query = { since: since === undefined ? undefined : String(since) };
+      return dataAs(t, await t.send({ method: 'GET', path: '/api/drafts', query, auth: true }), draftsAnswer);
+    },
+    saveDraft: async (draft, version, writer) => {
+      const json = { ...draft, version, writer };
+      return dataAs(t, await t.send({ method: 'POST', path: '/api/drafts', json, auth: true }), savedDraftAnswer);
+    },
+    removeDraft: async (id, version) => {
+      const path = `/api/drafts/${encodeURIComponent(id)}`;
+      return dataAs(t, await t.send({ method: 'DELETE', path, json: { version }, auth: true }), removedDraftAnswer);
     },
     moveMarker: async (timeline, postGuid, version) => {
       const json = { timeline, post_guid: postGuid, version };

@@ -20,7 +20,15 @@ import type {
   IndexQueueRow,
 } from './rows';
 import { backfillV2, upgradeToV2 } from './upgrade-v2';
-import type { ConflictRow, CursorRow, OutboxRow, RemoteRow, RemoteUrlRow } from './sync-rows';
+import type {
+  ConflictRow,
+  CursorRow,
+  DraftCursorRow,
+  DraftLinkRow,
+  OutboxRow,
+  RemoteRow,
+  RemoteUrlRow,
+} from './sync-rows';
 import { upgradeToV3 } from './upgrade-v3';
 import { requeueWordsV6, upgradeToV6 } from './upgrade-v6';
 import { upgradeToV8 } from './upgrade-v8';
@@ -59,6 +67,8 @@ export type PublishingDb = Dexie & {
   wordPostings: Dexie.Table<Uint8Array, BlockKey>;
   markers: Dexie.Table<MarkerRow, [string, string]>;
   drafts: Dexie.Table<DraftRow, [string, string]>;
+  draftLinks: Dexie.Table<DraftLinkRow, [string, string]>;
+  draftCursors: EntityTable<DraftCursorRow, 'remoteGuid'>;
 };
 
 /** A block of a word's positions: the word, and the block's number (0 for the head; store/word-blocks.ts). */
@@ -193,11 +203,15 @@ export const schemaV10 = {
 /**
  * Version 11: drafts, kept by the instance so that every page and desk of the person finds them (store/drafts.ts),
  * by account and id; by `seq`, the order of their changes; and the account's drafts, kept or removed, in that
- * order. Drafts a restore left in `settings` for the page to take move into it (upgrade-v11.ts).
+ * order. Drafts a restore left in `settings` for the page to take move into it (upgrade-v11.ts). With each
+ * remote of this project, where each draft stood when it was last the same on both, and how far their drafts
+ * were exchanged (sync/drafts-exchange.ts).
  */
 export const schemaV11 = {
   ...schemaV10,
   drafts: '[accountGuid+id], &seq, [accountGuid+gone+seq]',
+  draftLinks: '[remoteGuid+draftId]',
+  draftCursors: 'remoteGuid',
 } as const;
 
 export const DATABASE_NAME = 'publishing';

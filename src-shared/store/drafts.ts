@@ -25,18 +25,24 @@ export interface DraftList {
   cursor: number;
 }
 
-/** The account's drafts; with `since`, only those changed after it, and those removed after it. */
-export async function listDrafts(db: PublishingDb, accountGuid: string, since?: number): Promise<DraftList> {
-  const drafts = await changedAfter(db, accountGuid, 0, since ?? 0).toArray();
-  const removed = since === undefined ? [] : await changedAfter(db, accountGuid, 1, since).toArray();
-  return {
-    drafts: drafts.sort((a, b) => b.updatedAt - a.updatedAt || b.seq - a.seq),
-    removed,
-    cursor: await lastSeq(db),
-  };
+/**
+ * The account's drafts; with `since`, only those changed after it, and those removed after it. One read
+ * transaction, so that no change falls between what is listed and the cursor answered.
+ */
+export function listDrafts(db: PublishingDb, accountGuid: string, since?: number): Promise<DraftList> {
+  return db.transaction('r', db.drafts, async () => {
+    const drafts = await changedAfter(db, accountGuid, 0, since ?? 0).toArray();
+    const removed = since === undefined ? [] : await changedAfter(db, accountGuid, 1, since).toArray();
+    return {
+      drafts: drafts.sort((a, b) => b.updatedAt - a.updatedAt || b.seq - a.seq),
+      removed,
+      cursor: await lastSeq(db),
+    };
+  });
 }
 
-const lastSeq = async (db: PublishingDb): Promise<number> => (await db.drafts.orderBy('seq').last())?.seq ?? 0;
+/** The last draft change of any account: what a cursor says when it has seen every one. */
+export const lastSeq = async (db: PublishingDb): Promise<number> => (await db.drafts.orderBy('seq').last())?.seq ?? 0;
 
 /** Why a save or removal was not made. */
 export interface DraftRefused {

@@ -35,6 +35,27 @@ export interface CursorRow {
 }
 
 /**
+ * A draft as it was last the same here and on a remote of this project (sync/drafts-exchange.ts): its version
+ * here and its version there then. A version that differs on one side is a change made there since.
+ */
+export interface DraftLinkRow {
+  remoteGuid: string;
+  draftId: string;
+  hereVersion: number;
+  thereVersion: number;
+}
+
+/**
+ * How far the drafts of a remote of this project and this desk's were exchanged: the remote's cursor
+ * (`GET /api/drafts?since=`), null before the first exchange, and the last draft change here that was looked at.
+ */
+export interface DraftCursorRow {
+  remoteGuid: string;
+  thereCursor: number | null;
+  hereSeq: number;
+}
+
+/**
  * One local change waiting to reach a remote, written in the same transaction as the change itself. The
  * outbox drains per remote in `seq` order. What is sent is read from the post when the item is sent, so a
  * publish followed by edits sends the latest text once.

@@ -1,3 +1,4 @@
+import type { Draft, DraftsAnswer, RemovedDraftAnswer, SavedDraftAnswer } from '../api/draft';
 import type { MarkersAnswer } from '../api/markers';
 import type { GeoRow, PostType, Privacy } from '../store/rows';
 import type { RemoteServer, TimelineName } from '../store/sync-rows';
@@ -39,6 +40,15 @@ export interface RemoteConnection {
   pin(ref: PostRef, personaGuid: string, colour: string | null): Promise<void>;
   /** The reading places kept there (api/markers.ts), where the remote is this project and says so. */
   markers?: RemoteMarkers;
+  /** The drafts kept there (api/draft.ts), where the remote is this project and says so. */
+  drafts?: RemoteDrafts;
+}
+
+/** A remote's drafts (the account's there); a removal of a version changed since throws 409. */
+export interface RemoteDrafts {
+  list(since?: number): Promise<DraftsAnswer>;
+  save(draft: Draft, version: number, writer: string): Promise<SavedDraftAnswer>;
+  remove(id: string, version: number): Promise<RemovedDraftAnswer>;
 }
 
 /** A remote's reading places, by the timelines' marker names; a move another one came before throws 409. */

@@ -5,6 +5,8 @@ import type { SyncEngineDeps } from './engine';
 import { failureOf } from './failure';
 import type { SeenVersions } from './pull-pages';
 import { pullRemote } from './pull-remote';
+import { lastSeq } from '../store/drafts';
+import { exchangeDrafts } from './drafts-exchange';
 import { syncReadingPlaces, type Exchange } from './reading-places';
 import { countingReads, createProgressBoard, type CycleOutcome, type CycleProgress } from './progress';
 import { drainOutbox } from './push';
@@ -37,6 +39,9 @@ export interface Cycles {
  * A request that got no answer within the timeout may still reach the remote: it is not sent again for four
  * times as long as its answer was waited for (a minute by default), when the look for its copy finds it.
  */
+/** How soon after the last cycle a draft changed here starts the next one (drafts-exchange.ts). */
+export const DRAFTS_EVERY_SECONDS = 15;
+
 const inFlightSeconds = (deps: Pick<SyncEngineDeps, 'timeoutMs'>): number =>
   Math.ceil((4 * (deps.timeoutMs ?? DEFAULT_TIMEOUT_MS)) / 1000);
 
@@ -51,6 +56,8 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
   const lastCycle = new Map<string, number>();
   /** When each remote's reading places were last compared with this desk's (reading-places.ts); not kept. */
   const placesExchanged = new Map<string, Exchange>();
+  /** When each remote's drafts were last exchanged with this desk's (drafts-exchange.ts); not kept. */
+  const draftsExchanged = new Map<string, number>();
   /** Per remote and timeline, the versions of the last pages stored: an idle poll then writes nothing. */
   const seen = new Map<string, SeenVersions>();
   const seenFor = (guid: string, timeline: string) => {
@@ -127,6 +134,12 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
         });
         if (exchange) placesExchanged.set(guid, exchange);
       }
+      if (connection.drafts) {
+        const at = deps.now();
+        const last = draftsExchanged.get(guid) ?? null;
+        const input = { remote, drafts: connection.drafts, now: at, manual, lastUnix: last };
+        if (await exchangeDrafts(db, input)) draftsExchanged.set(guid, at);
+      }
       await noteGoodCycle(db, guid, deps.now(), push.stoppedBy);
       return { sent: push.sent, ok: push.stoppedBy === null };
     } catch (error) {
@@ -172,8 +185,13 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
           .between([remote.guid, -Infinity], [remote.guid, Infinity])
           .filter((item) => item.state === 'pending' && item.nextAttemptUnix <= now)
           .count();
+        // Drafts changed here are taken there soon, not at every save: a person typing saves every second.
+        const draftsDue =
+          remote.server?.extensions.includes('drafts') === true &&
+          (lastCycle.get(remote.guid) ?? 0) + DRAFTS_EVERY_SECONDS <= now &&
+          (await lastSeq(db)) > ((await db.draftCursors.get(remote.guid))?.hereSeq ?? 0);
         // While a remote is failing, waiting items do not cut its backoff short.
-        if (pollDue || (outboxDue > 0 && !isFailing(remote))) due.push(remote.guid);
+        if (pollDue || ((outboxDue > 0 || draftsDue) && !isFailing(remote))) due.push(remote.guid);
       }
       return due;
     },

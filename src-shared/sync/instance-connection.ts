@@ -162,6 +162,15 @@ export function instanceConnection(client: InstanceClient, server: RemoteServer 
     ...(server?.extensions.includes('markers')
       ? { markers: { read: (names) => client.markers(names), move: (...move) => client.moveMarker(...move) } }
       : {}),
+    ...(server?.extensions.includes('drafts')
+      ? {
+          drafts: {
+            list: (since) => client.drafts(since),
+            save: (...save) => client.saveDraft(...save),
+            remove: (...remove) => client.removeDraft(...remove),
+          },
+        }
+      : {}),
     personaHistory: (personaGuid) =>
       server?.personaHistory
         ? {

@@ -124,6 +124,28 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
     ]);
   });
 
+  it('never sends a draft, not even as one of the peer’s draft posts, and says so', async () => {
+    const text = 'A draft that stays on this desk';
+    const saved = await synced.desk.call('POST', '/api/drafts', {
+      params: {
+        id: 'stays-here',
+        type: 'post.note',
+        privacy: 'visibility.public',
+        text,
+        personaGuid: real.peer.owner.personaGuid,
+        updatedAt: Date.now(),
+        version: 0,
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    await syncUntilSent();
+    expect(await real.peer.sql(`SELECT id FROM Post WHERE value LIKE '%${text}%'`)).toEqual([]);
+    expect(proxy.seen.filter((line) => line.includes('/api/drafts'))).toEqual([]);
+    // The Remotes screen says why, from what the status tells of the peer.
+    const status = (await synced.desk.call('GET', '/api/sync/remotes')).json.data[0];
+    expect(status.server.extensions).not.toContain('drafts');
+  });
+
   it('sends an edit that keeps the post where it was, and then a delete, an unstar and an unpin', async () => {
     const post = await write({
       content: 'Written, then changed',
