@@ -147,6 +147,34 @@ describe.skipIf(!hasChromium)('drafts and deleting in a browser', () => {
       .toBe(0);
   });
 
+  it('shows a second version kept from changes made apart beside the draft it was copied from', async () => {
+    watchDialogs(page);
+    const save = async (params: Record<string, string | number>) => {
+      const saved = await api(host.url, TOKEN, 'POST', '/api/drafts', {
+        type: 'post.note',
+        privacy: 'visibility.public',
+        version: 0,
+        ...params,
+      });
+      expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    };
+    await save({ id: 'plan', text: 'A plan, changed at home', updatedAt: Date.now() });
+    await save({ id: 'plan-copy', text: 'A plan, changed on the train', copyOf: 'plan', updatedAt: Date.now() - 1000 });
+    await openDrafts(page);
+    const copy = draftWith(page, 'changed on the train');
+    await copy
+      .getByText('A second version of “A plan, changed at home”, changed elsewhere at the same time.')
+      .waitFor();
+    await expect(
+      draftWith(page, 'changed at home')
+        .getByText(/A second version/)
+        .count(),
+    ).resolves.toBe(1);
+    await shot(page, 'drafts-second-version');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'drafts-second-version-phone');
+  });
+
   it('moves the drafts an earlier release kept in this browser into the instance', async () => {
     onTestFailed(() => shot(page, 'failed-drafts-earlier'));
     watchDialogs(page);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { RelativeTime } from '../../components/RelativeTime';
 import type { Draft } from '../../../src-shared/api/draft';
+import { useDrafts } from '../../state/drafts';
 import { useUi } from '../../state/ui';
 import { excerptOf } from '../../util/excerpt';
 import { POST_TYPE_WORDS } from '../../util/post-type-words';
@@ -20,6 +21,21 @@ export const draftName = (d: Draft): string => excerptOf((d.title.trim() || d.te
 
 /** The next whole hour: where a new schedule starts. */
 const nextHour = (): string => unixToLocalInput(Math.ceil(Date.now() / 3_600_000) * 3600);
+
+/**
+ * A draft kept beside another because both were changed apart (on two desks, or a page offline): which one
+ * it was copied from, so that the person can keep what they want of each and delete the other.
+ */
+function CopyNote({ copyOf }: { copyOf: string }) {
+  const original = useDrafts((s) => s.drafts.find((d) => d.id === copyOf));
+  return (
+    <p className="draft-copy">
+      {original
+        ? `A second version of “${draftName(original) || 'an empty draft'}”, changed elsewhere at the same time.`
+        : 'A second version of a draft changed elsewhere at the same time.'}
+    </p>
+  );
+}
 
 /** One draft in the list: kind, title or first words, when it last changed, and what can be done with it. */
 export function DraftRow({ draft }: { draft: Draft }) {
@@ -54,6 +70,7 @@ export function DraftRow({ draft }: { draft: Draft }) {
           {name || 'Nothing written yet'}
         </strong>
         {text && <p dir="auto">{text}</p>}
+        {draft.copyOf !== null && <CopyNote copyOf={draft.copyOf} />}
         <span className="subtle">
           Changed <RelativeTime unix={Math.floor(draft.updatedAt / 1000)} />
           {!editing && isScheduled(draft) && (
