@@ -36,6 +36,9 @@ export function updateKept(edit: (kept: Kept) => Kept): void {
   }
 }
 
+/** The instance removed the draft itself (it published it): there is no removal to send. */
+export const forgetKept = (id: string): void => updateKept(({ [id]: _gone, ...rest }) => rest);
+
 /** Whether the instance has yet to be told of this draft's last change. */
 export const isUnsent = (draft: Draft, kept: KeptMark | undefined): boolean => kept?.updatedAt !== draft.updatedAt;
 

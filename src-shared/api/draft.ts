@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POST_TYPES, PRIVACIES } from './vocabulary';
 import { charCount } from '../util/chars';
-import { LIMITS } from './inputs';
+import { GUID_PATTERN, LIMITS, writeInput } from './inputs';
 
 /**
  * A draft: what a composer holds before it is published. The instance keeps them (`/api/drafts`, docs/api.md)
@@ -91,6 +91,8 @@ export const DRAFT_LIMITS = {
   tagsChars: LIMITS.tagsPerPost * (LIMITS.tagChars + 2),
   /** A web address, a path, a time or coordinate as typed, a GUID. */
   fieldChars: LIMITS.pathChars,
+  /** Where one draft may be published at once: a post as each of these Personas. */
+  destinations: 10,
 } as const;
 
 const FIELD_BOUNDS: Partial<Record<keyof Draft, number>> = {
@@ -238,3 +240,50 @@ export const isDraftId = (s: string): boolean => DRAFT_ID.test(s);
 
 /** The draft of a kept draft, without what the instance adds. */
 export const draftOfKept = ({ version: _version, saved_unix: _saved, ...draft }: KeptDraft): Draft => draft;
+
+/** A Persona's GUID, or a Persona's and a Channel's joined by a colon: where a copy of a draft is published. */
+const DESTINATION = new RegExp(
+  `^(${GUID_PATTERN.source.slice(1, -1)})(?::(${GUID_PATTERN.source.slice(1, -1)}))?$`,
+  'i',
+);
+
+export interface Destination {
+  persona_guid: string;
+  /** The Persona's first writable Channel when left out. */
+  channel_guid: string | undefined;
+}
+
+/**
+ * `POST /api/drafts/{id}/publish`: the post's variables as `POST /api/posts/write` takes them for a new post,
+ * `destinations` (a comma list of Persona GUIDs, each with `:` and a Channel GUID where it is not the
+ * Persona's first; one post each; left out, the one `persona_guid` and `channel_guid` name), and `version`,
+ * the version of the draft the page publishes (left out, whatever is kept).
+ */
+export const publishDraftInput = z.lazy(() =>
+  writeInput
+    .unwrap()
+    .omit({ guid: true })
+    .extend({
+      destinations: z
+        .string()
+        .transform((s) => [...new Set(s.split(',').map((d) => d.trim().toLowerCase()))].filter(Boolean))
+        .refine((list) => list.length >= 1 && list.length <= DRAFT_LIMITS.destinations, {
+          message: `destinations must name 1 to ${DRAFT_LIMITS.destinations} Personas`,
+        })
+        .refine((list) => list.every((d) => DESTINATION.test(d)), {
+          message: 'destinations must be Persona GUIDs, each with a colon and a Channel GUID where wanted',
+        })
+        .transform((list) =>
+          list.map((d): Destination => {
+            const [persona_guid = '', channel_guid] = d.split(':');
+            return { persona_guid, channel_guid };
+          }),
+        )
+        .refine((list) => new Set(list.map((d) => d.persona_guid)).size === list.length, {
+          message: 'destinations must name each Persona once',
+        })
+        .optional(),
+      version: wholeText('version', Number.MAX_SAFE_INTEGER).optional(),
+    }),
+);
+export type PublishDraftInput = z.infer<typeof publishDraftInput>;

@@ -16,6 +16,7 @@ import {
 import {
   draftsAnswer,
   draftsInput,
+  publishDraftInput,
   removeDraftInput,
   removedDraftAnswer,
   saveDraftInput,
@@ -171,6 +172,15 @@ export const instanceRoutes = {
     extension: 'drafts',
     input: saveDraftInput,
     output: savedDraftAnswer,
+  }),
+  publishDraft: route({
+    method: 'POST',
+    pattern: '/api/drafts/:id/publish',
+    access: signedIn,
+    extension: 'drafts',
+    input: publishDraftInput,
+    path: { id: draftIdParam },
+    output: postsAnswer,
   }),
   removeDraft: route({
     method: 'DELETE',

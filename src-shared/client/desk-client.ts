@@ -3,7 +3,8 @@ import { createDeskCall, type CallInput, type DeskRouteName } from './desk-call'
 import type { PostAnswer } from '../api/answers';
 import { legacyPost } from './lenient-legacy-answers';
 import { ownPost } from './own-post';
-import { pageOf, postOf } from './read';
+import { pageOf, postOf, sendable } from './read';
+import { newPostBody, type NewPostParams } from './outgoing';
 import type { PostPage, RemotePost } from './remote-post';
 import { createTransport, type Answer, type ClientOptions } from './transport';
 
@@ -107,6 +108,19 @@ export function createDeskClient(options: ClientOptions) {
     /** The person's drafts (api/draft.ts); with `since`, what changed after that cursor. */
     drafts: (since?: number) => call('drafts', { input: since === undefined ? {} : { since: String(since) } }),
     saveDraft: (input: CallInput<'saveDraft'>) => call('saveDraft', { input }),
+    /**
+     * The draft published as a post for each destination (`destinations`, api/draft.ts; none: as `params`
+     * name) and removed, from `version`; the posts in that order. `params` are checked as a write's.
+     */
+    publishDraft: async (
+      id: string,
+      params: NewPostParams,
+      more: { version?: number | undefined; destinations?: string | undefined } = {},
+    ): Promise<RemotePost[]> => {
+      const path = `/api/drafts/${encodeURIComponent(id)}/publish`;
+      const body = sendable(t, { method: 'POST', path }, newPostBody(params)) as CallInput<'publishDraft'>;
+      return (await call('publishDraft', { path: { id }, input: { ...body, ...more } })).map(ownPost);
+    },
     removeDraft: (id: string, version?: number) =>
       call('removeDraft', { path: { id }, input: version === undefined ? {} : { version: String(version) } }),
   };

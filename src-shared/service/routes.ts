@@ -7,7 +7,7 @@ import { login, logout, signInWithCode } from './handlers/auth';
 import { backUpNow, changeBackupSettings, listBackups, stageRestore, unstageRestore } from './handlers/backups';
 import { getBio, setBio } from './handlers/bio';
 import { createChannel, deleteChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
-import { listDrafts, removeDraft, saveDraft } from './handlers/drafts';
+import { listDrafts, publishDraft, removeDraft, saveDraft } from './handlers/drafts';
 import { listMarkers, moveMarkerTo } from './handlers/markers';
 import { personaPage } from './handlers/persona-page';
 import { createPersona, listPersonas, updatePersona } from './handlers/personas';
@@ -47,6 +47,7 @@ export const instanceHandlers: Implementations<typeof instanceRoutes> = {
   moveMarker: moveMarkerTo,
   drafts: listDrafts,
   saveDraft,
+  publishDraft,
   removeDraft,
   bio: getBio,
   setBio,

@@ -7,6 +7,7 @@ import { newPostBody, updateBody } from '../../../src-shared/client/outgoing';
 import { plainProblem, type Field } from './field-words';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 import type { Draft } from '../../../src-shared/api/draft';
+import { forgetKept, readKept } from '../../state/draft-kept';
 import { clients, describeFailure } from '../../state/session';
 import { localInputToUnix } from '../../util/time';
 
@@ -136,9 +137,15 @@ export function updateParamsOf(draft: Draft): UpdatePostParams {
 export async function publishDraft(draft: Draft): Promise<RemotePost> {
   const problems = localProblems(draft);
   if (problems.length > 0) throw new DraftProblems(problems);
-  const { instance } = clients();
-  if (draft.editing === null) return instance.write(paramsOf(draft));
-  return instance.update(draft.editing, updateParamsOf(draft));
+  const { desk, instance } = clients();
+  if (draft.editing !== null) return instance.update(draft.editing, updateParamsOf(draft));
+  // Published and removed in one step by the instance: from the version this page last had, so that a change
+  // another desk made since is not published over (it comes back to this page instead).
+  const version = readKept()[draft.id]?.version;
+  const [post] = await desk.publishDraft(draft.id, paramsOf(draft), { version });
+  if (!post) throw new Error('The instance published nothing.');
+  forgetKept(draft.id);
+  return post;
 }
 
 /** Section 8 and this instance's limits (api/inputs.ts, api/legacy-inputs.ts), for the counters. */

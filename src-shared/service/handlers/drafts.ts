@@ -1,5 +1,6 @@
 import { draftTooLarge, type Draft, type KeptDraft } from '../../api/draft';
 import { ErrorText, ServiceError } from '../../api/errors';
+import type { PostAnswer } from '../../api/answers';
 import type { instanceRoutes } from '../../api/instance-routes';
 import {
   draftOf,
@@ -10,6 +11,7 @@ import {
 import type { DraftRow } from '../../store/rows';
 import type { Ctx } from '../context';
 import type { RouteHandler } from '../router';
+import { createPost } from './write-post';
 
 const present = (row: DraftRow): KeptDraft => ({ ...draftOf(row), version: row.version, saved_unix: row.savedUnix });
 
@@ -34,6 +36,22 @@ export const saveDraft: RouteHandler<typeof instanceRoutes.saveDraft> = async (c
   const saved = await saveStored(ctx.db, { accountGuid: ctx.viewer.accountGuid, ...input, nowUnix: ctx.now });
   if ('refused' in saved) throw refusal(saved.refused);
   return { draft: present(saved.draft), copy: saved.copy && present(saved.copy) };
+};
+
+/**
+ * POST /api/drafts/{id}/publish: the draft published as one post for each destination (each as a write of
+ * a new post: the same checks, and each queued once for the remote of its Persona), and removed, all in the
+ * request's one transaction: one destination refused, or the draft changed elsewhere since the version
+ * named, and nothing is stored. The posts are answered in the order of the destinations.
+ */
+export const publishDraft: RouteHandler<typeof instanceRoutes.publishDraft> = async (ctx, input, path) => {
+  const { destinations, version, ...write } = input;
+  const targets = destinations ?? [{ persona_guid: write.persona_guid, channel_guid: write.channel_guid }];
+  const posts: PostAnswer[] = [];
+  for (const target of targets) posts.push(...(await createPost(ctx, { ...write, ...target })));
+  const removed = await removeStored(ctx.db, ctx.viewer.accountGuid, path.id, version, ctx.now);
+  if ('refused' in removed) throw refusal(removed.refused);
+  return posts;
 };
 
 /** DELETE /api/drafts/{id}: removes a draft, only as the version named when one is. */

@@ -24,6 +24,9 @@ import { charCount, firstChars } from '../../util/chars';
  */
 export const writePost: RouteHandler<typeof instanceRoutes.writePost> = (ctx, input) => write(ctx, input, input.guid);
 
+/** A new post of the account's, in the request's transaction (a draft published as several Personas makes several). */
+export const createPost = (ctx: SignedInCtx, input: WriteInput): Promise<PostAnswer[]> => write(ctx, input, undefined);
+
 /** POST /api/posts/{guid}/write: the GUID of the path is the post's (a `guid` variable is not). */
 export const editPost: RouteHandler<typeof instanceRoutes.editPost> = (ctx, input, { guid }) => write(ctx, input, guid);
 

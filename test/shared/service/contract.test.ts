@@ -47,6 +47,7 @@ const VARIABLES: Partial<Record<RouteName, Record<string, string>>> = {
     updatedAt: '1000',
     version: '0',
   },
+  publishDraft: { content: 'Published from a draft', post_type: 'post.note' },
   createPersona: { handle: 'contract', name: 'Contract Persona' },
   updatePersona: { name: 'A New Name' },
   createChannel: { name: 'Contract Channel' },

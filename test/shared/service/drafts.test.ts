@@ -241,3 +241,88 @@ describe.each(BACKENDS)('drafts kept by the instance (%s)', (backend) => {
     expect((await instance.call('GET', '/api/account/restored-drafts')).status).toBe(404);
   });
 });
+
+describe.each(BACKENDS)('publishing a draft (%s)', (backend) => {
+  let instance: TestInstance;
+  beforeEach(async () => {
+    instance = await startInstance(backend);
+  });
+  afterEach(async () => {
+    await instance.close();
+  });
+
+  const keep = async (id: string, text: string) => {
+    const saved = await instance.call('POST', '/api/drafts', {
+      params: { id, type: 'post.note', privacy: 'visibility.public', text, updatedAt: 1_000, version: 0 },
+    });
+    expectOk(saved);
+  };
+  const publish = (id: string, params: Record<string, string | number>) =>
+    instance.call('POST', `/api/drafts/${id}/publish`, { params: { post_type: 'post.note', ...params } });
+  const second = async () => {
+    const made = await instance.call('POST', '/api/account/personas', { params: { handle: 'work', name: 'At Work' } });
+    expectOk(made);
+    return made.json.data.guid as string;
+  };
+  const texts = async () =>
+    ((await instance.call('GET', '/api/posts/global')).json.data as { text: string; persona: { guid: string } }[]).map(
+      (p) => [p.text, p.persona.guid],
+    );
+
+  it('makes one post for each destination and removes the draft, in one step', async () => {
+    await keep('d', 'Said as both');
+    const work = await second();
+    const published = await publish('d', {
+      content: 'Said as both',
+      destinations: `${instance.personaGuid}:${instance.channelGuid},${work}`,
+      version: 1,
+    });
+    expectOk(published);
+    const posts = published.json.data as { guid: string; persona: { guid: string } }[];
+    expect(posts.map((p) => p.persona.guid)).toEqual([instance.personaGuid, work]);
+    expect(new Set(posts.map((p) => p.guid)).size).toBe(2);
+    expect((await texts()).sort()).toEqual(
+      [
+        ['Said as both', instance.personaGuid],
+        ['Said as both', work],
+      ].sort(),
+    );
+    expect(((await instance.call('GET', '/api/drafts')).json.data as DraftsAnswer).drafts).toEqual([]);
+  });
+
+  it('publishes a draft the instance never kept (typed offline), as the Persona the variables name', async () => {
+    const published = await publish('never-kept', { content: 'Typed on a train' });
+    expectOk(published);
+    expect(await texts()).toEqual([['Typed on a train', instance.personaGuid]]);
+  });
+
+  it('stores nothing when one destination is refused, or the draft changed since', async () => {
+    await keep('d', 'First words');
+    const other = await addAccount(instance);
+    const refused = await publish('d', {
+      content: 'First words',
+      destinations: `${instance.personaGuid},${other.personaGuid}`,
+    });
+    expectError(refused, 400, ErrorText.invalidPersona);
+    // Changed on another desk after the page read version 1.
+    const changed = await instance.call('POST', '/api/drafts', {
+      params: { id: 'd', type: 'post.note', privacy: 'visibility.public', text: 'More', updatedAt: 2_000, version: 1 },
+    });
+    expectOk(changed);
+    expectError(await publish('d', { content: 'First words', version: 1 }), 409, ErrorText.draftChanged);
+    expect(await texts()).toEqual([]);
+    expect(((await instance.call('GET', '/api/drafts')).json.data as DraftsAnswer).drafts.map((d) => d.text)).toEqual([
+      'More',
+    ]);
+    const bad = await publish('d', {
+      content: 'x',
+      destinations: `${instance.personaGuid}:${instance.channelGuid},${instance.personaGuid}`,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.meta.text).toBe('destinations must name each Persona once');
+    const many = Array.from({ length: DRAFT_LIMITS.destinations + 1 }, () => instance.personaGuid).join(',');
+    expect((await publish('d', { content: 'x', destinations: `${many},x` })).json.meta.text).toMatch(
+      /^destinations must/,
+    );
+  });
+});
