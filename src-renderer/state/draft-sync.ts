@@ -188,10 +188,10 @@ async function send(): Promise<void> {
 }
 
 /** A draft as request variables: a field that is none (null) is left out, which the route reads as none. */
-const wireOf = (draft: Draft): Record<keyof Draft, string | number | undefined> =>
+const wireOf = (draft: Draft): Record<keyof Draft, string | number | readonly string[] | undefined> =>
   Object.fromEntries(Object.entries(draft).map(([key, value]) => [key, value ?? undefined])) as Record<
     keyof Draft,
-    string | number | undefined
+    string | number | readonly string[] | undefined
   >;
 
 /**

@@ -122,6 +122,7 @@ export function blankDraft(init: Partial<Draft> = {}): Draft {
     replyTo: null,
     editing: null,
     copyOf: null,
+    alsoAs: [],
     updatedAt: Date.now(),
     ...init,
   };

@@ -33,6 +33,14 @@ export const draftSchema = z.lazy(() =>
     /** The post's own address: a path such as /notes/hello (`canonical_url`), and an article's slug. */
     canonicalPath: z.string().default(''),
     slug: z.string().default(''),
+    /**
+     * Other Personas to publish it as too, each with its first Channel it may write to: one post for each
+     * (`POST /api/drafts/{id}/publish`, `destinations`). Drafts saved before this existed read none.
+     */
+    alsoAs: z
+      .array(z.string().max(DRAFT_LIMITS.fieldChars))
+      .max(DRAFT_LIMITS.destinations - 1)
+      .default([]),
     /** GUID of the post replied to. */
     replyTo: z.string().nullable(),
     /** GUID of the post this draft edits; null for a new post. */
@@ -189,6 +197,13 @@ export const saveDraftInput = z.lazy(() =>
       replyTo: orNull(),
       editing: orNull(),
       copyOf: orNull(),
+      alsoAs: z
+        .string()
+        .optional()
+        .transform((s) => [...new Set((s ?? '').split(',').map((t) => t.trim().toLowerCase()))].filter(Boolean))
+        .refine((list) => list.length < DRAFT_LIMITS.destinations, {
+          message: `alsoAs must name at most ${DRAFT_LIMITS.destinations - 1} Personas`,
+        }),
       type: z.enum(POST_TYPES, { error: `type must be one of ${POST_TYPES.join(', ')}` }),
       privacy: z.enum(PRIVACIES, { error: `privacy must be one of ${PRIVACIES.join(', ')}` }),
       title: typed(),

@@ -266,6 +266,7 @@ async function ownTargets(db: PublishingDb, owner: string, drafts: readonly Draf
     ...draft,
     personaGuid: draft.personaGuid !== null && personas.has(draft.personaGuid) ? draft.personaGuid : null,
     channelGuid: draft.channelGuid !== null && channels.has(draft.channelGuid) ? draft.channelGuid : null,
+    alsoAs: draft.alsoAs.filter((guid) => personas.has(guid)),
   }));
 }
 

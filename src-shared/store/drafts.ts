@@ -60,7 +60,9 @@ export interface DraftSaved {
 const sameWords = (a: Draft, b: Draft): boolean => {
   const { id: _a, updatedAt: _at, copyOf: _c, ...left } = a;
   const { id: _b, updatedAt: _bt, copyOf: _d, ...right } = b;
-  return (Object.keys(left) as (keyof typeof left)[]).every((key) => left[key] === right[key]);
+  return (Object.keys(left) as (keyof typeof left)[]).every(
+    (key) => JSON.stringify(left[key]) === JSON.stringify(right[key]),
+  );
 };
 
 /** The draft fields of a row. */

@@ -157,6 +157,7 @@ const outward = (draft: Draft, shared: Shared): Draft => ({
   ...draft,
   personaGuid: draft.personaGuid !== null && shared.personas.has(draft.personaGuid) ? draft.personaGuid : null,
   channelGuid: draft.channelGuid !== null && shared.channels.has(draft.channelGuid) ? draft.channelGuid : null,
+  alsoAs: draft.alsoAs.filter((guid) => shared.personas.has(guid)),
 });
 
 /**
@@ -170,6 +171,10 @@ function inward(draft: Draft, here: DraftRow | undefined, shared: Shared): Draft
     ...draft,
     personaGuid: pick(draft.personaGuid, here?.personaGuid, shared.personas),
     channelGuid: pick(draft.channelGuid, here?.channelGuid, shared.channels),
+    alsoAs: [
+      ...draft.alsoAs.filter((guid) => shared.personas.has(guid)),
+      ...(here?.alsoAs ?? []).filter((guid) => !shared.personas.has(guid)),
+    ],
   };
 }
 

@@ -65,6 +65,31 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     return page.getByRole('list', { name: 'Conversation' });
   };
 
+  it('publishes one draft as two Personas at once, a post for each', async () => {
+    onTestFailed(() => shot(page, 'failed-composer-also-as'));
+    const made = await api(host.url, TOKEN, 'POST', '/api/account/personas', { handle: 'work', name: 'At Work' });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    await page.reload();
+    const composer = await newPost();
+    await text(composer).fill('Said as myself and at work');
+    const also = composer.getByRole('group', { name: 'Also publish as' });
+    await also.getByRole('checkbox', { name: 'At Work (@work)' }).check();
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      await page.setViewportSize(viewport);
+      await shot(page, `composer-also-as-${size}`);
+    }
+    await page.setViewportSize(SIZES.laptop);
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published as Me and At Work.').waitFor();
+    const posts: { text: string; persona: { as: string } }[] = (await api(host.url, TOKEN, 'GET', '/api/posts/global'))
+      .json.data;
+    expect(posts.map((p) => [p.text, p.persona.as]).sort()).toEqual([
+      ['Said as myself and at work', 'me'],
+      ['Said as myself and at work', 'work'],
+    ]);
+    expect((await api(host.url, TOKEN, 'GET', '/api/drafts')).json.data.drafts).toEqual([]);
+  });
+
   it('a bookmark without its address is refused beside the address field, in plain words, and keeps what was typed', async () => {
     onTestFailed(() => shot(page, 'failed-composer-bookmark'));
     const composer = await newPost();

@@ -298,7 +298,7 @@ function TypeAndPersona({ draft, set, problems, described, showPersona, showChan
                 onChange={(e) => {
                   const personaGuid = e.target.value;
                   const first = writableChannels(personaGuid, channels)[0]?.guid ?? null;
-                  set({ personaGuid, channelGuid: first });
+                  set({ personaGuid, channelGuid: first, alsoAs: draft.alsoAs.filter((g) => g !== personaGuid) });
                 }}
                 {...described('persona')}
               >
@@ -334,7 +334,37 @@ function TypeAndPersona({ draft, set, problems, described, showPersona, showChan
           )}
         </div>
       )}
+      {showPersona && !editing && draft.replyTo === null && <AlsoAs draft={draft} set={set} />}
       <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={problemId(draft.id, 'persona')} />
     </>
+  );
+}
+
+/**
+ * The other Personas to publish the same post as, each in its first Channel it may write to: one post for
+ * each, sent where each Persona lives (here, or its remote). Only Personas with a Channel are offered.
+ */
+function AlsoAs({ draft, set }: Pick<SectionProps, 'draft' | 'set'>) {
+  const personas = useAccount((s) => s.personas);
+  const channels = useAccount((s) => s.channels);
+  const main = draft.personaGuid ?? personas[0]?.guid;
+  const others = personas.filter((p) => p.guid !== main && writableChannels(p.guid, channels).length > 0);
+  if (others.length === 0) return null;
+  const toggle = (guid: string, on: boolean) =>
+    set({ alsoAs: on ? [...draft.alsoAs.filter((g) => g !== guid), guid] : draft.alsoAs.filter((g) => g !== guid) });
+  return (
+    <fieldset className="also-as">
+      <legend>Also publish as</legend>
+      {others.map((p) => (
+        <label key={p.guid}>
+          <input
+            type="checkbox"
+            checked={draft.alsoAs.includes(p.guid)}
+            onChange={(e) => toggle(p.guid, e.target.checked)}
+          />
+          {p.name || p.as} (@{p.as})
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import { newPostBody, updateBody } from '../../../src-shared/client/outgoing';
 import { plainProblem, type Field } from './field-words';
 import type { RemotePost } from '../../../src-shared/client/remote-post';
 import type { Draft } from '../../../src-shared/api/draft';
+import { useAccount } from '../../state/account';
 import { forgetKept, readKept } from '../../state/draft-kept';
 import { clients, describeFailure } from '../../state/session';
 import { localInputToUnix } from '../../util/time';
@@ -134,18 +135,35 @@ export function updateParamsOf(draft: Draft): UpdatePostParams {
 }
 
 /** Publishes a new post or sends an edit; throws the client's `RemoteError` when it is refused. */
+/** Publishes a draft (or saves the edit it is): the post, or its first copy when published as several Personas. */
 export async function publishDraft(draft: Draft): Promise<RemotePost> {
+  const [post] = await publishCopies(draft);
+  if (!post) throw new Error('The instance published nothing.');
+  return post;
+}
+
+/** Publishes a draft as each Persona it names, its own first: the posts in that order. */
+export async function publishCopies(draft: Draft): Promise<RemotePost[]> {
   const problems = localProblems(draft);
   if (problems.length > 0) throw new DraftProblems(problems);
   const { desk, instance } = clients();
-  if (draft.editing !== null) return instance.update(draft.editing, updateParamsOf(draft));
+  if (draft.editing !== null) return [await instance.update(draft.editing, updateParamsOf(draft))];
   // Published and removed in one step by the instance: from the version this page last had, so that a change
   // another desk made since is not published over (it comes back to this page instead).
   const version = readKept()[draft.id]?.version;
-  const [post] = await desk.publishDraft(draft.id, paramsOf(draft), { version });
-  if (!post) throw new Error('The instance published nothing.');
+  const posts = await desk.publishDraft(draft.id, paramsOf(draft), { version, destinations: destinationsOf(draft) });
+  if (posts.length === 0) throw new Error('The instance published nothing.');
   forgetKept(draft.id);
-  return post;
+  return posts;
+}
+
+/** Where a draft published as several Personas goes: its own Persona and Channel first, then each other one. */
+function destinationsOf(draft: Draft): string | undefined {
+  if (draft.alsoAs.length === 0) return undefined;
+  const main = draft.personaGuid ?? useAccount.getState().personas[0]?.guid;
+  if (main === undefined) return undefined;
+  const first = draft.channelGuid === null ? main : `${main}:${draft.channelGuid}`;
+  return [first, ...draft.alsoAs.filter((guid) => guid !== main)].join(',');
 }
 
 /** Section 8 and this instance's limits (api/inputs.ts, api/legacy-inputs.ts), for the counters. */

@@ -67,10 +67,10 @@ function refusal(refused: 'too-many' | 'ahead' | 'changed'): ServiceError {
   return new ServiceError(400, ErrorText.draftVersionAhead);
 }
 
-/** The Persona and Channel a draft names must be the account's own. */
+/** The Personas and the Channel a draft names must be the account's own. */
 async function requireOwnTarget(ctx: Ctx, accountGuid: string, draft: Draft): Promise<void> {
-  if (draft.personaGuid !== null) {
-    const persona = await ctx.db.personas.get(draft.personaGuid.toLowerCase());
+  for (const guid of [...(draft.personaGuid === null ? [] : [draft.personaGuid]), ...draft.alsoAs]) {
+    const persona = await ctx.db.personas.get(guid.toLowerCase());
     if (persona?.accountGuid !== accountGuid) throw new ServiceError(400, ErrorText.invalidPersona);
   }
   if (draft.channelGuid !== null) {

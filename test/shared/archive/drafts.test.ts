@@ -33,6 +33,7 @@ function draftsOf(personaGuid: string, channelGuid: string): Draft[] {
       replyTo: null,
       editing: null,
       copyOf: null,
+      alsoAs: [],
       updatedAt: Date.UTC(2026, 10, 20, 8, 0, 0),
     },
     {
@@ -57,6 +58,7 @@ function draftsOf(personaGuid: string, channelGuid: string): Draft[] {
       replyTo: 'c4b3a2d1-0000-4000-8000-000000000001',
       editing: 'c4b3a2d1-0000-4000-8000-000000000002',
       copyOf: '7d1c3a52-0f6e-4b8e-9a51-2b7a0c1d9e11',
+      alsoAs: [],
       updatedAt: Date.UTC(2026, 10, 21, 17, 45, 0),
     },
   ];

@@ -65,7 +65,7 @@ describe.each(BACKENDS)('drafts kept by the instance (%s)', (backend) => {
     const first = await saved(article);
     expect(first.copy).toBeNull();
     const { version: _v, ...fields } = article;
-    expect(first.draft).toEqual({ ...fields, copyOf: null, version: 1, saved_unix: expect.any(Number) });
+    expect(first.draft).toEqual({ ...fields, copyOf: null, alsoAs: [], version: 1, saved_unix: expect.any(Number) });
     // A form body says the same as JSON; what it leaves out is blank.
     const note = await instance.call('POST', '/api/drafts', {
       params: draft('note-1', 'A note', 1_000, { version: 0 }),
@@ -223,6 +223,7 @@ describe.each(BACKENDS)('drafts kept by the instance (%s)', (backend) => {
       replyTo: null,
       editing: null,
       copyOf: null,
+      alsoAs: [],
     }));
     const { keepImportedDrafts } = await import('../../../src-shared/store/drafts');
     await keepImportedDrafts(instance.db, instance.accountGuid, rows, 1);

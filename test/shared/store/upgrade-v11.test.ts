@@ -65,8 +65,8 @@ describe.each(BACKENDS)('upgrading a version 10 store to version 11 (%s)', (back
     await db.open();
     const { drafts } = await listDrafts(db, OWNER);
     expect(drafts.map(draftOf)).toEqual([
-      { ...oldDraft('a', 'Restored first', 2_000), copyOf: null },
-      { ...oldDraft('b', 'Restored next', 1_000), copyOf: null },
+      { ...oldDraft('a', 'Restored first', 2_000), copyOf: null, alsoAs: [] },
+      { ...oldDraft('b', 'Restored next', 1_000), copyOf: null, alsoAs: [] },
     ]);
     expect(drafts.map((d) => [d.version, d.gone])).toEqual([
       [1, 0],

@@ -173,6 +173,35 @@ describe('drafts through a remote of this project', () => {
     expect(await textsOf(desktop)).toEqual(['Typed just now']);
   });
 
+  it('publishes one draft as a Persona of the desk and one of the remote, sending the remote’s copy once', async () => {
+    const { home, laptop, onLaptop } = await threeHosts();
+    await save(laptop, { id: 'both', text: 'Said here and there' });
+    const published = await laptop.call('POST', '/api/drafts/both/publish', {
+      params: {
+        content: 'Said here and there',
+        post_type: 'post.note',
+        destinations: `${laptop.personaGuid},${onLaptop.persona}:${onLaptop.channel}`,
+        version: 1,
+      },
+    });
+    expect(published.status, JSON.stringify(published.json)).toBe(200);
+    expect((published.json.data as { persona: { guid: string } }[]).map((p) => p.persona.guid)).toEqual([
+      laptop.personaGuid,
+      onLaptop.persona,
+    ]);
+    await onLaptop.sync();
+    await onLaptop.sync();
+    // The remote's Persona's copy is there once; the desk's own stays here.
+    const onHome = (await home.call('GET', '/api/posts/global')).json.data as {
+      text: string;
+      persona: { guid: string };
+    }[];
+    expect(onHome.map((p) => [p.text, p.persona.guid])).toEqual([['Said here and there', onLaptop.persona]]);
+    // The draft is gone on both.
+    expect(await textsOf(home)).toEqual([]);
+    expect(await textsOf(laptop)).toEqual([]);
+  });
+
   it('goes on where it stopped when the home instance could not be reached', async () => {
     const { home, laptop, onLaptop } = await threeHosts();
     await save(laptop, { id: 'first', text: 'Before the outage' });
