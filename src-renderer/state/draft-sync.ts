@@ -41,6 +41,8 @@ let failures = 0;
 /** The one run of sending or reading at a time, and whether another was asked for meanwhile. */
 let running: Promise<void> | null = null;
 let again: { full: boolean } | null = null;
+/** While the shell is on screen (signed in): a retry after it went does nothing. */
+let active = false;
 
 /** Keeps the page's drafts and the instance's the same while the shell is on screen (it is only while signed in). */
 export function useDraftsSynced(): void {
@@ -50,8 +52,10 @@ export function useDraftsSynced(): void {
     });
     const online = () => void syncDrafts(true);
     window.addEventListener('online', online);
+    active = true;
     void syncDrafts(true);
     return () => {
+      active = false;
       stop();
       window.removeEventListener('online', online);
       if (timer !== null) clearTimeout(timer);
@@ -61,7 +65,7 @@ export function useDraftsSynced(): void {
 }
 
 function schedule(delayMs: number): void {
-  if (timer !== null) return;
+  if (timer !== null || !active) return;
   timer = setTimeout(() => {
     timer = null;
     void syncDrafts(false);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { create } from 'zustand';
-import { DRAFT_WRITTEN_FIELDS, draftSchema, type Draft } from '../../src-shared/api/draft';
+import { DRAFT_WRITTEN_FIELDS, draftSchema, newDraft, type Draft } from '../../src-shared/api/draft';
 import { DEFAULT_PRIVACY, isInstancePostType, isPrivacy } from '../../src-shared/api/vocabulary';
 import type { RemotePost } from '../../src-shared/client/remote-post';
 
@@ -99,34 +99,8 @@ export function wordsOf(post: RemotePost): Partial<Draft> {
   };
 }
 
-export function blankDraft(init: Partial<Draft> = {}): Draft {
-  return {
-    id: globalThis.crypto.randomUUID(),
-    personaGuid: null,
-    channelGuid: null,
-    type: 'post.note',
-    title: '',
-    text: '',
-    tags: '',
-    sourceUrl: '',
-    sourceTitle: '',
-    privacy: 'visibility.public',
-    publishAt: '',
-    expiresAt: '',
-    place: '',
-    latitude: '',
-    longitude: '',
-    altitude: '',
-    canonicalPath: '',
-    slug: '',
-    replyTo: null,
-    editing: null,
-    copyOf: null,
-    alsoAs: [],
-    updatedAt: Date.now(),
-    ...init,
-  };
-}
+export const blankDraft = (init: Partial<Draft> = {}): Draft =>
+  newDraft(globalThis.crypto.randomUUID(), Date.now(), init);
 
 /**
  * Whether a draft is listed with the current Persona's: it names it, or names none or one no longer here (a

@@ -73,6 +73,27 @@ export const DRAFT_WRITTEN_FIELDS = [
   'slug',
 ] as const satisfies readonly (keyof Draft)[];
 
+/** A draft with nothing in it yet: a public note, as no Persona in particular (the composer's first). */
+export function newDraft(id: string, updatedAt: number, init: Partial<Draft> = {}): Draft {
+  return {
+    id,
+    personaGuid: null,
+    channelGuid: null,
+    type: 'post.note',
+    privacy: 'visibility.public',
+    ...(Object.fromEntries(DRAFT_WRITTEN_FIELDS.map((field) => [field, ''])) as Record<
+      (typeof DRAFT_WRITTEN_FIELDS)[number],
+      string
+    >),
+    replyTo: null,
+    editing: null,
+    copyOf: null,
+    alsoAs: [],
+    updatedAt,
+    ...init,
+  };
+}
+
 /** A draft's id: the page makes one (a UUID) when the person starts writing. */
 const DRAFT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The end of 9999, in ms: any later time is not a clock's. */

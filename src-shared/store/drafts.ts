@@ -1,4 +1,4 @@
-import { DRAFT_LIMITS, DRAFT_WRITTEN_FIELDS, type Draft } from '../api/draft';
+import { DRAFT_LIMITS, newDraft, type Draft } from '../api/draft';
 import type { PublishingDb } from './db';
 import type { DraftRow } from './rows';
 
@@ -133,13 +133,10 @@ export function saveDraft(db: PublishingDb, save: DraftSave): Promise<DraftSaved
   });
 }
 
-/** A removed draft: nothing written is kept. */
+/** A removed draft: nothing written is kept, only where it stands. */
 const emptied = (row: DraftRow): DraftRow => ({
   ...row,
-  ...Object.fromEntries(DRAFT_WRITTEN_FIELDS.map((field) => [field, ''])),
-  replyTo: null,
-  editing: null,
-  copyOf: null,
+  ...newDraft(row.id, row.updatedAt, { type: row.type, privacy: row.privacy }),
 });
 
 export interface DraftRemoval {

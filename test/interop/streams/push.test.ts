@@ -146,6 +146,27 @@ describe.skipIf(unavailable)('sending what was written here to a streams server'
     expect(status.server.extensions).not.toContain('drafts');
   });
 
+  it('publishes one draft as the desk’s own Persona and the streams one, sending only that copy, once', async () => {
+    const text = 'Said on the desk and on streams at once';
+    const published = await synced.desk.call('POST', '/api/drafts/cross-post/publish', {
+      params: {
+        content: text,
+        post_type: 'post.note',
+        destinations: `${synced.desk.personaGuid},${real.peer.owner.personaGuid}`,
+      },
+    });
+    expect(published.status, JSON.stringify(published.json)).toBe(200);
+    expect((published.json.data as { persona: { guid: string } }[]).map((p) => p.persona.guid)).toEqual([
+      synced.desk.personaGuid,
+      real.peer.owner.personaGuid,
+    ]);
+    await syncUntilSent();
+    await syncUntilSent();
+    const rows = await onPeer(text);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.type).toBe('post.note');
+  });
+
   it('sends an edit that keeps the post where it was, and then a delete, an unstar and an unpin', async () => {
     const post = await write({
       content: 'Written, then changed',

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DRAFT_LIMITS, type DraftsAnswer, type KeptDraft, type SavedDraftAnswer } from '../../../src-shared/api/draft';
+import {
+  DRAFT_LIMITS,
+  newDraft,
+  type DraftsAnswer,
+  type KeptDraft,
+  type SavedDraftAnswer,
+} from '../../../src-shared/api/draft';
 import { ErrorText } from '../../../src-shared/api/errors';
 import { BACKENDS, startInstance, type TestInstance } from '../../support/instance';
 import { addAccount, expectError, expectOk } from './helpers';
@@ -202,29 +208,7 @@ describe.each(BACKENDS)('drafts kept by the instance (%s)', (backend) => {
   });
 
   it(`keeps at most ${DRAFT_LIMITS.count} drafts, and remembers the newest ${DRAFT_LIMITS.removedKept} removals`, async () => {
-    const rows = Array.from({ length: DRAFT_LIMITS.count }, (_, i) => ({
-      ...(draft(`d${i}`, `Draft ${i}`, i + 1) as { id: string; text: string; updatedAt: number }),
-      personaGuid: null,
-      channelGuid: null,
-      type: 'post.note' as const,
-      privacy: 'visibility.public' as const,
-      title: '',
-      tags: '',
-      sourceUrl: '',
-      sourceTitle: '',
-      publishAt: '',
-      expiresAt: '',
-      place: '',
-      latitude: '',
-      longitude: '',
-      altitude: '',
-      canonicalPath: '',
-      slug: '',
-      replyTo: null,
-      editing: null,
-      copyOf: null,
-      alsoAs: [],
-    }));
+    const rows = Array.from({ length: DRAFT_LIMITS.count }, (_, i) => newDraft(`d${i}`, i + 1, { text: `Draft ${i}` }));
     const { keepImportedDrafts } = await import('../../../src-shared/store/drafts');
     await keepImportedDrafts(instance.db, instance.accountGuid, rows, 1);
     expectError(await save({ ...draft('one-more', 'x', 1), version: 0 }), 409, ErrorText.tooManyDrafts);

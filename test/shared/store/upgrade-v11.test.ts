@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { newDraft } from '../../../src-shared/api/draft';
 import { listDrafts, draftOf } from '../../../src-shared/store/drafts';
 import {
   openDatabase,
@@ -19,30 +20,11 @@ import { BACKENDS, platformFor } from '../../support/instance';
 
 const SCHEMAS = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10];
 
-/** A draft as version 10's page kept it: without `copyOf`, which later drafts have. */
-const oldDraft = (id: string, text: string, updatedAt: number) => ({
-  id,
-  personaGuid: null,
-  channelGuid: null,
-  type: 'post.note',
-  title: '',
-  text,
-  tags: '',
-  sourceUrl: '',
-  sourceTitle: '',
-  privacy: 'visibility.public',
-  publishAt: '',
-  expiresAt: '',
-  place: '',
-  latitude: '',
-  longitude: '',
-  altitude: '',
-  canonicalPath: '',
-  slug: '',
-  replyTo: null,
-  editing: null,
-  updatedAt,
-});
+/** A draft as version 10's page kept it: without `copyOf` and `alsoAs`, which later drafts have. */
+const oldDraft = (id: string, text: string, updatedAt: number) => {
+  const { copyOf: _copy, alsoAs: _also, ...old } = newDraft(id, updatedAt, { text });
+  return old;
+};
 
 const OWNER = '0b0b0b0b-0000-4000-8000-000000000001';
 
