@@ -28,6 +28,7 @@ import { benchSoak } from './soak';
 import { benchStreams } from './streams';
 import { benchSync } from './sync';
 import { peakRssMb, startHost, stopHost } from './host';
+import { benchDrafts } from './drafts';
 import { percentiles, timeRequests } from './measure';
 
 const POSTS = Number(process.env['BENCH_POSTS'] ?? 100_000);
@@ -164,6 +165,8 @@ async function main() {
   report(
     `single writes over HTTP, one at a time, each committed before its answer: ${Math.round(writes / writeSeconds)} posts/s (${writes} writes)`,
   );
+
+  await benchDrafts({ url, token: TOKEN }, report);
 
   const global = percentiles(await timeRequests(`${url}/api/posts/global?count=100`, {}, 300));
   report(
