@@ -91,8 +91,8 @@ export interface DraftSave {
 
 /**
  * Keeps a draft. Made from the version kept, from a removed or unknown draft, by the named writer of the
- * version kept, or saying what that says, it is the draft's next version. Made from an older version, the later of
- * the two changes (by `updatedAt`) keeps the draft and the other is kept as a copy: no text is lost.
+ * version kept, or saying what that says, it is the draft's next version. Made from an older version, the
+ * later of the two changes (by `updatedAt`) keeps the draft and the other is kept as a copy: no text is lost.
  */
 export function saveDraft(db: PublishingDb, save: DraftSave): Promise<DraftSaved | DraftRefused> {
   return db.transaction('rw', db.drafts, async () => {
