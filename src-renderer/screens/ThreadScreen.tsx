@@ -6,6 +6,7 @@ import { usePosts } from '../state/posts';
 import { clients, describeFailure } from '../state/session';
 import { threadRows, type ThreadRow } from '../state/thread-tree';
 import { useUi } from '../state/ui';
+import { CopiesNote } from './thread/CopiesNote';
 import { ThreadList } from './thread/ThreadList';
 import { isArticle } from '../components/ArticleTeaser';
 
@@ -120,6 +121,7 @@ export default function ThreadScreen({ guid }: { guid: string }) {
               : `${rows.length.toLocaleString()} posts`}
         </span>
       </header>
+      <CopiesNote guid={guid} />
       <ThreadList
         rows={rows}
         opened={guid}

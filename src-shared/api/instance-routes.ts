@@ -287,6 +287,14 @@ export const instanceRoutes = {
     path: postGuid,
     output: postsAnswer,
   }),
+  copies: route({
+    method: 'GET',
+    pattern: '/api/posts/:guid/copies',
+    access: signedIn,
+    extension: 'drafts',
+    path: postGuid,
+    output: postsAnswer,
+  }),
   editPost: route({
     method: 'POST',
     pattern: '/api/posts/:guid/write',

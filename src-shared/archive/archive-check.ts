@@ -29,6 +29,7 @@ const UNIQUE: Partial<{ [T in ArchiveTable]: ((row: ArchiveRow<T>) => string | n
   posts: [(r) => r.id],
   conflicts: [(r) => r.postGuid],
   markers: [(r) => `${r.accountGuid} ${r.timeline}`],
+  copies: [(r) => r.postGuid],
 };
 
 /** The tables whose rows others name: their GUIDs are kept while checking, for an archive may only name what it holds. */
@@ -76,6 +77,10 @@ const REFERENCES: { [T in ArchiveTable]: (row: ArchiveRow<T>) => Reference[] } =
   ],
   remoteUrls: (r) => [['postGuid', 'posts', r.postGuid]],
   markers: (r) => [['postGuid', 'posts', r.postGuid]],
+  copies: (r) => [
+    ['postGuid', 'posts', r.postGuid],
+    ['group', 'posts', r.group],
+  ],
 };
 
 /**

@@ -4,6 +4,7 @@ import {
   accountRowSchema,
   channelRowSchema,
   conflictRowSchema,
+  copyRowSchema,
   grantRowSchema,
   markerRowSchema,
   mentionRowSchema,
@@ -52,6 +53,7 @@ export const ARCHIVE_TABLES = {
   conflicts: conflictRowSchema,
   remoteUrls: remoteUrlRowSchema,
   markers: markerRowSchema,
+  copies: copyRowSchema,
 } as const;
 
 export type ArchiveTable = keyof typeof ARCHIVE_TABLES;
@@ -62,7 +64,7 @@ export type ArchiveRow<T extends ArchiveTable> = z.infer<(typeof ARCHIVE_TABLES)
  * Tables the store gained after archives of format version 1 were first made: an archive of an earlier
  * release has neither their entry nor their count, and restores with them empty. The format stays version 1.
  */
-export const LATER_TABLES: readonly ArchiveTable[] = ['markers'];
+export const LATER_TABLES: readonly ArchiveTable[] = ['markers', 'copies'];
 export const isLaterTable = (table: ArchiveTable): boolean => LATER_TABLES.includes(table);
 
 /** Where a table's rows are in the zip. */

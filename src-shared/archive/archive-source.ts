@@ -47,6 +47,7 @@ export const ARCHIVE_LIMITS = {
     conflicts: 100_000,
     remoteUrls: 1_000_000,
     markers: 100 * MARKER_LIMITS.perAccount,
+    copies: 1_000_000,
   } satisfies Record<ArchiveTable, number>,
   /** Of one entry, uncompressed: the posts of a very large instance. */
   entryBytes: 2 * 1024 ** 3,

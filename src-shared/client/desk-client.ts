@@ -55,6 +55,9 @@ export function createDeskClient(options: ClientOptions) {
         (await call.withAnswer('repostContent', { path: { id }, input: { persona_guid: personaGuid } })).answer,
         legacyPost,
       ),
+    /** `GET /api/posts/{guid}/copies`: the posts published with this one as other Personas, this one among them. */
+    copies: async (guid: string): Promise<RemotePost[]> =>
+      ownPage(await call.withAnswer('copies', { path: { guid } })).posts,
     /** `GET /api/personas/{handle}`: a Persona's page by handle, `handle@host` or GUID. */
     personaPage: (handle: string) => call('personaPage', { path: { handle } }),
 

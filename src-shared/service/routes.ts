@@ -7,7 +7,7 @@ import { login, logout, signInWithCode } from './handlers/auth';
 import { backUpNow, changeBackupSettings, listBackups, stageRestore, unstageRestore } from './handlers/backups';
 import { getBio, setBio } from './handlers/bio';
 import { createChannel, deleteChannel, listChannels, setChannelAccess, updateChannel } from './handlers/channels';
-import { listDrafts, publishDraft, removeDraft, saveDraft } from './handlers/drafts';
+import { listCopies, listDrafts, publishDraft, removeDraft, saveDraft } from './handlers/drafts';
 import { listMarkers, moveMarkerTo } from './handlers/markers';
 import { personaPage } from './handlers/persona-page';
 import { createPersona, listPersonas, updatePersona } from './handlers/personas';
@@ -64,6 +64,7 @@ export const instanceHandlers: Implementations<typeof instanceRoutes> = {
   post: getPost,
   deletePost,
   thread: getThread,
+  copies: listCopies,
   editPost,
   star: starPost,
   unstar: unstarPost,

@@ -6,6 +6,7 @@ import type {
   AccountRow,
   ChangeRow,
   ChannelRow,
+  CopyRow,
   DraftRow,
   GrantRow,
   MarkerRow,
@@ -69,6 +70,7 @@ export type PublishingDb = Dexie & {
   drafts: Dexie.Table<DraftRow, [string, string]>;
   draftLinks: Dexie.Table<DraftLinkRow, [string, string]>;
   draftCursors: EntityTable<DraftCursorRow, 'remoteGuid'>;
+  copies: EntityTable<CopyRow, 'postGuid'>;
 };
 
 /** A block of a word's positions: the word, and the block's number (0 for the head; store/word-blocks.ts). */
@@ -205,13 +207,15 @@ export const schemaV10 = {
  * by account and id; by `seq`, the order of their changes; and the account's drafts, kept or removed, in that
  * order. Drafts a restore left in `settings` for the page to take move into it (upgrade-v11.ts). With each
  * remote of this project, where each draft stood when it was last the same on both, and how far their drafts
- * were exchanged (sync/drafts-exchange.ts).
+ * were exchanged (sync/drafts-exchange.ts). And the posts published together from one draft as several
+ * Personas, by the GUID of the first (`copies`).
  */
 export const schemaV11 = {
   ...schemaV10,
   drafts: '[accountGuid+id], &seq, [accountGuid+gone+seq]',
   draftLinks: '[remoteGuid+draftId]',
   draftCursors: 'remoteGuid',
+  copies: 'postGuid, [group+postGuid]',
 } as const;
 
 export const DATABASE_NAME = 'publishing';

@@ -245,6 +245,12 @@ export const markerRowSchema = z.strictObject({
   updatedUnix: unixField,
 });
 /**
+ * A post published with others from one draft, as several Personas (handlers/drafts.ts publishDraft): its
+ * `group` is the GUID of the first of them, the draft's own Persona's.
+ */
+export const copyRowSchema = z.strictObject({ postGuid: guidField, group: guidField });
+
+/**
  * A draft as the store keeps it (store/drafts.ts): the draft, its account, the version each save raises, and
  * its place in the order of every draft change (`seq`), by which a page or desk asks what changed. A removed
  * draft stays a while as a row with `gone` 1 and nothing written in it, so that a desk that still holds it

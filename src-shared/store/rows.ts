@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   accountRowSchema,
   channelRowSchema,
+  copyRowSchema,
   draftRowSchema,
   geoRowSchema,
   grantRowSchema,
@@ -47,6 +48,7 @@ export type GrantRow = z.infer<typeof grantRowSchema>;
 
 export type MarkerRow = z.infer<typeof markerRowSchema>;
 export type DraftRow = z.infer<typeof draftRowSchema>;
+export type CopyRow = z.infer<typeof copyRowSchema>;
 
 // The store keeps the service's own words (api/vocabulary.ts); rows name them through this module.
 export type { PinColour, PostType, Privacy } from '../api/vocabulary';

@@ -81,13 +81,21 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await page.setViewportSize(SIZES.laptop);
     await composer.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Published as Me and At Work.').waitFor();
-    const posts: { text: string; persona: { as: string } }[] = (await api(host.url, TOKEN, 'GET', '/api/posts/global'))
-      .json.data;
+    const posts: { guid: string; text: string; persona: { as: string } }[] = (
+      await api(host.url, TOKEN, 'GET', '/api/posts/global')
+    ).json.data;
     expect(posts.map((p) => [p.text, p.persona.as]).sort()).toEqual([
       ['Said as myself and at work', 'me'],
       ['Said as myself and at work', 'work'],
     ]);
     expect((await api(host.url, TOKEN, 'GET', '/api/drafts')).json.data.drafts).toEqual([]);
+    // Opened, each copy names the other.
+    const mine = posts.find((p) => p.persona.as === 'me');
+    await page.goto(`${host.url}/posts/${mine?.guid ?? ''}`);
+    const note = page.locator('.copies-note');
+    await note.getByRole('link', { name: 'At Work (@work)' }).click();
+    await page.locator('.copies-note').getByRole('link', { name: 'Me (@me)' }).waitFor();
+    await shot(page, 'composer-also-as-copies');
   });
 
   it('a bookmark without its address is refused beside the address field, in plain words, and keeps what was typed', async () => {

@@ -11,6 +11,8 @@ import {
 import type { DraftRow } from '../../store/rows';
 import type { Ctx } from '../context';
 import type { RouteHandler } from '../router';
+import { presentPosts } from '../present';
+import { canRead } from '../../store/visibility';
 import { createPost } from './write-post';
 
 const present = (row: DraftRow): KeptDraft => ({ ...draftOf(row), version: row.version, saved_unix: row.savedUnix });
@@ -42,16 +44,38 @@ export const saveDraft: RouteHandler<typeof instanceRoutes.saveDraft> = async (c
  * POST /api/drafts/{id}/publish: the draft published as one post for each destination (each as a write of
  * a new post: the same checks, and each queued once for the remote of its Persona), and removed, all in the
  * request's one transaction: one destination refused, or the draft changed elsewhere since the version
- * named, and nothing is stored. The posts are answered in the order of the destinations.
+ * named, and nothing is stored. The posts are answered in the order of the destinations, and kept together
+ * as copies of one another (`GET /api/posts/{guid}/copies`).
  */
 export const publishDraft: RouteHandler<typeof instanceRoutes.publishDraft> = async (ctx, input, path) => {
   const { destinations, version, ...write } = input;
   const targets = destinations ?? [{ persona_guid: write.persona_guid, channel_guid: write.channel_guid }];
   const posts: PostAnswer[] = [];
   for (const target of targets) posts.push(...(await createPost(ctx, { ...write, ...target })));
+  const [first] = posts;
+  if (first && posts.length > 1)
+    await ctx.db.copies.bulkPut(posts.map((p) => ({ postGuid: p.guid, group: first.guid })));
   const removed = await removeStored(ctx.db, ctx.viewer.accountGuid, path.id, version, ctx.now);
   if ('refused' in removed) throw refusal(removed.refused);
   return posts;
+};
+
+/**
+ * GET /api/posts/{guid}/copies: the posts published with this one from one draft, this one among them, in
+ * the order they were published; none when it was published alone. Only those the person may still read
+ * (a deleted copy is left out).
+ */
+export const listCopies: RouteHandler<typeof instanceRoutes.copies> = async (ctx, _input, { guid }) => {
+  const row = guid === null ? undefined : await ctx.db.copies.get(guid);
+  if (!row) return [];
+  const guids = await ctx.db.copies
+    .where('[group+postGuid]')
+    .between([row.group, ''], [row.group, '\uffff'])
+    .primaryKeys();
+  const posts = (await ctx.db.posts.where('guid').anyOf(guids).toArray())
+    .filter((post) => !post.deleted && canRead(post, ctx.viewer, ctx.now))
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  return presentPosts(ctx, posts);
 };
 
 /** DELETE /api/drafts/{id}: removes a draft, only as the version named when one is. */

@@ -90,6 +90,12 @@ export async function fillWithEveryKind(instance: TestInstance): Promise<void> {
       params: { timeline: `home:${instance.personaGuid}`, post_guid: article.guid, version: 0 },
     }),
   );
+  // One draft published as two Personas: two copies of one post.
+  ok(
+    await call('POST', '/api/drafts/twice/publish', {
+      params: { content: 'Said as both', post_type: 'post.note', destinations: `${instance.personaGuid},${work.guid}` },
+    }),
+  );
   ok(await call('POST', `/api/posts/${note.guid}/star`));
   ok(await call('POST', `/api/posts/${note.guid}/star`, { params: { persona_guid: work.guid } }));
   ok(await call('POST', `/api/posts/${note.guid}/pin`, { params: { value: 'pin.red' } }));

@@ -48,6 +48,7 @@ describe('an archive restored into a new instance', () => {
       'conflicts',
       'remoteUrls',
       'markers',
+      'copies',
     ]) {
       expect(before[table]?.length, table).toBeGreaterThan(table === 'personas' || table === 'channels' ? 1 : 0);
     }

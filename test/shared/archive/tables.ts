@@ -16,6 +16,7 @@ export const COMPARED: Record<string, string[]> = {
   conflicts: [],
   remoteUrls: [],
   markers: [],
+  copies: [],
   changes: [],
 };
 

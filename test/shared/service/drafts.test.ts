@@ -273,6 +273,18 @@ describe.each(BACKENDS)('publishing a draft (%s)', (backend) => {
       ].sort(),
     );
     expect(((await instance.call('GET', '/api/drafts')).json.data as DraftsAnswer).drafts).toEqual([]);
+    // Each copy names the others, itself among them, in the order published; a copy deleted is left out.
+    const copiesOf = async (guid: string) =>
+      ((await instance.call('GET', `/api/posts/${guid}/copies`)).json.data as { guid: string }[]).map((p) => p.guid);
+    const [mine, theirs] = posts.map((p) => p.guid);
+    expect(await copiesOf(theirs ?? '')).toEqual([mine, theirs]);
+    expect(await copiesOf(mine ?? '')).toEqual([mine, theirs]);
+    expectOk(await instance.call('DELETE', `/api/posts/${theirs ?? ''}`));
+    expect(await copiesOf(mine ?? '')).toEqual([mine]);
+    // A post published alone has none; a stranger reads none.
+    const alone = await publish('alone', { content: 'Said once' });
+    expect(await copiesOf((alone.json.data as { guid: string }[])[0]?.guid ?? '')).toEqual([]);
+    expect((await instance.call('GET', `/api/posts/${mine ?? ''}/copies`, { token: null })).status).toBe(403);
   });
 
   it('publishes a draft the instance never kept (typed offline), as the Persona the variables name', async () => {
