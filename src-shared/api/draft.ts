@@ -41,6 +41,8 @@ export const draftSchema = z.lazy(() =>
       .array(z.string().max(DRAFT_LIMITS.fieldChars))
       .max(DRAFT_LIMITS.destinations - 1)
       .default([]),
+    /** For an edit of a post published as several Personas: the edit changes every copy, not this one alone. */
+    editCopies: z.boolean().default(false),
     /** GUID of the post replied to. */
     replyTo: z.string().nullable(),
     /** GUID of the post this draft edits; null for a new post. */
@@ -89,6 +91,7 @@ export function newDraft(id: string, updatedAt: number, init: Partial<Draft> = {
     editing: null,
     copyOf: null,
     alsoAs: [],
+    editCopies: false,
     updatedAt,
     ...init,
   };
@@ -218,6 +221,10 @@ export const saveDraftInput = z.lazy(() =>
       replyTo: orNull(),
       editing: orNull(),
       copyOf: orNull(),
+      editCopies: z
+        .enum(['true', 'false'], { error: 'editCopies must be true or false' })
+        .optional()
+        .transform((s) => s === 'true'),
       alsoAs: z
         .string()
         .optional()

@@ -96,6 +96,24 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
     await note.getByRole('link', { name: 'At Work (@work)' }).click();
     await page.locator('.copies-note').getByRole('link', { name: 'Me (@me)' }).waitFor();
     await shot(page, 'composer-also-as-copies');
+
+    // An edit of one asks whether it changes every copy.
+    const post = page.getByRole('article').filter({ hasText: 'Said as myself and at work' });
+    await post.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = page.getByRole('form', { name: 'Edit post' });
+    const copies = editor.getByRole('group', { name: 'This post was published as 2 Personas' });
+    await expect(copies.getByRole('radio', { name: 'Change this copy only' }).isChecked()).resolves.toBe(true);
+    await copies.getByRole('radio', { name: 'Change every copy' }).check();
+    await text(editor).fill('Said as myself and at work, and corrected');
+    await shot(page, 'composer-edit-copies');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved as At Work and Me.').waitFor();
+    const after: { text: string }[] = (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data;
+    expect(after.map((p) => p.text)).toEqual([
+      'Said as myself and at work, and corrected',
+      'Said as myself and at work, and corrected',
+    ]);
   });
 
   it('a bookmark without its address is refused beside the address field, in plain words, and keeps what was typed', async () => {

@@ -3,6 +3,7 @@ import { needsSource, POST_TYPES } from '../../../src-shared/api/vocabulary';
 import { POST_TYPE_WORDS } from '../../util/post-type-words';
 import { channelName, useAccount, writableChannels } from '../../state/account';
 import type { Draft } from '../../../src-shared/api/draft';
+import { useCopies } from '../../state/copies';
 import { useDraftSync } from '../../state/draft-sync';
 import { findDraft, useDrafts } from '../../state/drafts';
 import type { Field } from './field-words';
@@ -335,8 +336,41 @@ function TypeAndPersona({ draft, set, problems, described, showPersona, showChan
         </div>
       )}
       {showPersona && !editing && draft.replyTo === null && <AlsoAs draft={draft} set={set} />}
+      {editing && <EditCopies draft={draft} set={set} />}
       <Problems list={[...(problems.persona ?? []), ...(problems.channel ?? [])]} id={problemId(draft.id, 'persona')} />
     </>
+  );
+}
+
+/**
+ * For an edit of a post published as several Personas: whether the edit changes this copy alone or every
+ * one of them (each keeping its own Persona and Channel). Nothing for a post published alone.
+ */
+function EditCopies({ draft, set }: Pick<SectionProps, 'draft' | 'set'>) {
+  const copies = useCopies(draft.editing);
+  if (copies.length < 2) return null;
+  return (
+    <fieldset className="also-as">
+      <legend>This post was published as {copies.length} Personas</legend>
+      <label>
+        <input
+          type="radio"
+          name={`copies-${draft.id}`}
+          checked={!draft.editCopies}
+          onChange={() => set({ editCopies: false })}
+        />
+        Change this copy only
+      </label>
+      <label>
+        <input
+          type="radio"
+          name={`copies-${draft.id}`}
+          checked={draft.editCopies}
+          onChange={() => set({ editCopies: true })}
+        />
+        Change every copy
+      </label>
+    </fieldset>
   );
 }
 

@@ -134,7 +134,6 @@ export function updateParamsOf(draft: Draft): UpdatePostParams {
   };
 }
 
-/** Publishes a new post or sends an edit; throws the client's `RemoteError` when it is refused. */
 /** Publishes a draft (or saves the edit it is): the post, or its first copy when published as several Personas. */
 export async function publishDraft(draft: Draft): Promise<RemotePost> {
   const [post] = await publishCopies(draft);
@@ -146,8 +145,8 @@ export async function publishDraft(draft: Draft): Promise<RemotePost> {
 export async function publishCopies(draft: Draft): Promise<RemotePost[]> {
   const problems = localProblems(draft);
   if (problems.length > 0) throw new DraftProblems(problems);
-  const { desk, instance } = clients();
-  if (draft.editing !== null) return [await instance.update(draft.editing, updateParamsOf(draft))];
+  if (draft.editing !== null) return saveEdit(draft, draft.editing);
+  const { desk } = clients();
   // Published and removed in one step by the instance: from the version this page last had, so that a change
   // another desk made since is not published over (it comes back to this page instead).
   const version = readKept()[draft.id]?.version;
@@ -155,6 +154,21 @@ export async function publishCopies(draft: Draft): Promise<RemotePost[]> {
   if (posts.length === 0) throw new Error('The instance published nothing.');
   forgetKept(draft.id);
   return posts;
+}
+
+/**
+ * Sends an edit: of the post edited, and, when the person chose so, of every other copy published with it
+ * from one draft, each keeping its own Persona and Channel. Throws the client's `RemoteError` when refused.
+ */
+async function saveEdit(draft: Draft, guid: string): Promise<RemotePost[]> {
+  const { desk, instance } = clients();
+  const edited = await instance.update(guid, updateParamsOf(draft));
+  if (!draft.editCopies) return [edited];
+  const others = (await desk.copies(guid)).filter((copy) => copy.guid !== guid);
+  const { channel_guid: _own, ...shared } = updateParamsOf(draft);
+  const rest: RemotePost[] = [];
+  for (const copy of others) rest.push(await instance.update(copy.guid, shared));
+  return [edited, ...rest];
 }
 
 /** Where a draft published as several Personas goes: its own Persona and Channel first, then each other one. */

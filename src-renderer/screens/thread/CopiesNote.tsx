@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { RemotePost } from '../../../src-shared/client/remote-post';
 import { SyncMarker } from '../../components/SyncMarker';
 import { routePath } from '../../state/route';
-import { clients } from '../../state/session';
+import { useCopies } from '../../state/copies';
 
 /**
  * The other copies of the opened post, when one draft was published as several Personas: each by its
@@ -10,17 +8,7 @@ import { clients } from '../../state/session';
  * where the instance cannot say (an older one, or offline).
  */
 export function CopiesNote({ guid }: { guid: string }) {
-  const [copies, setCopies] = useState<RemotePost[]>([]);
-  useEffect(() => {
-    let current = true;
-    clients()
-      .desk.copies(guid)
-      .then((found) => current && setCopies(found))
-      .catch(() => current && setCopies([]));
-    return () => {
-      current = false;
-    };
-  }, [guid]);
+  const copies = useCopies(guid);
   const others = copies.filter((post) => post.guid !== guid);
   if (others.length === 0) return null;
   return (

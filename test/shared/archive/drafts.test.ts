@@ -34,6 +34,7 @@ function draftsOf(personaGuid: string, channelGuid: string): Draft[] {
       editing: null,
       copyOf: null,
       alsoAs: [],
+      editCopies: false,
       updatedAt: Date.UTC(2026, 10, 20, 8, 0, 0),
     },
     {
@@ -59,6 +60,7 @@ function draftsOf(personaGuid: string, channelGuid: string): Draft[] {
       editing: 'c4b3a2d1-0000-4000-8000-000000000002',
       copyOf: '7d1c3a52-0f6e-4b8e-9a51-2b7a0c1d9e11',
       alsoAs: [],
+      editCopies: false,
       updatedAt: Date.UTC(2026, 10, 21, 17, 45, 0),
     },
   ];

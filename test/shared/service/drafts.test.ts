@@ -71,7 +71,14 @@ describe.each(BACKENDS)('drafts kept by the instance (%s)', (backend) => {
     const first = await saved(article);
     expect(first.copy).toBeNull();
     const { version: _v, ...fields } = article;
-    expect(first.draft).toEqual({ ...fields, copyOf: null, alsoAs: [], version: 1, saved_unix: expect.any(Number) });
+    expect(first.draft).toEqual({
+      ...fields,
+      copyOf: null,
+      alsoAs: [],
+      editCopies: false,
+      version: 1,
+      saved_unix: expect.any(Number),
+    });
     // A form body says the same as JSON; what it leaves out is blank.
     const note = await instance.call('POST', '/api/drafts', {
       params: draft('note-1', 'A note', 1_000, { version: 0 }),

@@ -20,9 +20,9 @@ import { BACKENDS, platformFor } from '../../support/instance';
 
 const SCHEMAS = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10];
 
-/** A draft as version 10's page kept it: without `copyOf` and `alsoAs`, which later drafts have. */
+/** A draft as version 10's page kept it: without `copyOf`, `alsoAs` and `editCopies`, which later drafts have. */
 const oldDraft = (id: string, text: string, updatedAt: number) => {
-  const { copyOf: _copy, alsoAs: _also, ...old } = newDraft(id, updatedAt, { text });
+  const { copyOf: _copy, alsoAs: _also, editCopies: _edit, ...old } = newDraft(id, updatedAt, { text });
   return old;
 };
 
@@ -47,8 +47,8 @@ describe.each(BACKENDS)('upgrading a version 10 store to version 11 (%s)', (back
     await db.open();
     const { drafts } = await listDrafts(db, OWNER);
     expect(drafts.map(draftOf)).toEqual([
-      { ...oldDraft('a', 'Restored first', 2_000), copyOf: null, alsoAs: [] },
-      { ...oldDraft('b', 'Restored next', 1_000), copyOf: null, alsoAs: [] },
+      { ...oldDraft('a', 'Restored first', 2_000), copyOf: null, alsoAs: [], editCopies: false },
+      { ...oldDraft('b', 'Restored next', 1_000), copyOf: null, alsoAs: [], editCopies: false },
     ]);
     expect(drafts.map((d) => [d.version, d.gone])).toEqual([
       [1, 0],
