@@ -114,6 +114,13 @@ describe.skipIf(!hasChromium)('the composer in a browser', () => {
       'Said as myself and at work, and corrected',
       'Said as myself and at work, and corrected',
     ]);
+
+    // One copy dropped from the other's line: deleted once the undo time is over, the other kept.
+    await page.locator('.copies-note').getByRole('button', { name: 'Delete the copy as Me (@me)' }).click();
+    await page.locator('.copies-note').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await api(host.url, TOKEN, 'GET', '/api/posts/global')).json.data.length, { timeout: 15_000 })
+      .toBe(1);
   });
 
   it('a bookmark without its address is refused beside the address field, in plain words, and keeps what was typed', async () => {
