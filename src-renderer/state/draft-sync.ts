@@ -162,8 +162,10 @@ export function taken(
 async function send(): Promise<void> {
   const { desk } = clients();
   const writer = writerId();
+  // Read once: a save settled below changes only its own draft's entry (and its copy's, which is new).
+  const keptBefore = readKept();
   for (const draft of useDrafts.getState().drafts) {
-    const kept = readKept()[draft.id];
+    const kept = keptBefore[draft.id];
     if (!isUnsent(draft, kept) || useDraftSync.getState().refused[draft.id]?.updatedAt === draft.updatedAt) continue;
     let saved: SavedDraftAnswer;
     try {

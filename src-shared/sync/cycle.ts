@@ -177,6 +177,8 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
     dueRemotes: async () => {
       const now = deps.now();
       const due: string[] = [];
+      // The last draft change, read once for every remote.
+      const lastDraft = await lastSeq(db);
       for (const remote of await db.remotes.toArray()) {
         if (running.has(remote.guid)) continue;
         const pollDue = (lastCycle.get(remote.guid) ?? 0) + pollInterval(remote) <= now;
@@ -189,7 +191,7 @@ export function createCycles(deps: SyncEngineDeps, access: RemoteAccess): Cycles
         const draftsDue =
           remote.server?.extensions.includes('drafts') === true &&
           (lastCycle.get(remote.guid) ?? 0) + DRAFTS_EVERY_SECONDS <= now &&
-          (await lastSeq(db)) > ((await db.draftCursors.get(remote.guid))?.hereSeq ?? 0);
+          lastDraft > ((await db.draftCursors.get(remote.guid))?.hereSeq ?? 0);
         // While a remote is failing, waiting items do not cut its backoff short.
         if (pollDue || ((outboxDue > 0 || draftsDue) && !isFailing(remote))) due.push(remote.guid);
       }
