@@ -3,7 +3,8 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { HelpDialog } from '../components/HelpDialog';
 import { MenuDrawer, SidePanel, Sidebar } from '../components/Sidebar';
 import { BottomBar, TopBar } from '../components/PhoneBars';
-import { PHONE, useMedia, WIDE } from '../util/use-media';
+import { PHONE, shellLayout, WIDE } from '../util/layouts';
+import { useMedia } from '../util/use-media';
 import { Toasts } from '../components/Toasts';
 import { SignIn } from '../screens/SignIn';
 import { TimelineScreen } from '../screens/TimelineScreen';
@@ -79,7 +80,7 @@ function Shell() {
     );
   }
   return (
-    <div className={`shell${phone ? ' phone' : wide ? ' wide' : ''}`}>
+    <div className={`shell ${shellLayout(phone, wide)}`.trim()}>
       <a className="skip-link" href="#content" onClick={skipToContent}>
         Skip to content
       </a>
