@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { forgetStoredScreen } from '../first-screen/stored-screen';
+import { SESSION_KEY as KEY } from './session-key';
 
 /**
  * The browser's sign-in, kept in localStorage so a reload stays signed in. `source` says whether the token
@@ -7,8 +9,6 @@ import { z } from 'zod';
  */
 const savedSession = z.lazy(() => z.object({ token: z.string().min(1), source: z.enum(['login', 'pasted']) }));
 export type SavedSession = z.infer<typeof savedSession>;
-
-const KEY = 'desk.session.v1';
 
 export function loadSession(storage: Storage = localStorage): SavedSession | null {
   try {
@@ -21,7 +21,9 @@ export function loadSession(storage: Storage = localStorage): SavedSession | nul
   }
 }
 
+/** A new sign-in, or none: the screen kept for the next load was another session's and goes too. */
 export function saveSession(session: SavedSession | null, storage: Storage = localStorage): void {
+  forgetStoredScreen(storage);
   if (session === null) storage.removeItem(KEY);
   else storage.setItem(KEY, JSON.stringify(session));
 }

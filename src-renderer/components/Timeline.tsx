@@ -11,6 +11,7 @@ import { useEvents } from '../state/event-stream';
 import { loadMore, loadUntilSeen, markSeen, pollTimeline, reloadTimeline } from '../state/timeline-posts';
 import { POLL_MS, useTimelines } from '../state/timelines';
 import { useUi } from '../state/ui';
+import { keepFirstScreen } from '../first-screen/keep';
 
 /** What the virtualiser takes a row's height to be until it is drawn. */
 const ESTIMATE_PX = 150;
@@ -71,6 +72,8 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
     const frame = requestAnimationFrame(() => {
       after = setTimeout(() => {
         rowsOnScreen = true;
+        // The screen as the next load will paint it at once: kept while only the rows in view are drawn.
+        keepFirstScreen();
         setOverscan(OVERSCAN);
       });
     });
@@ -134,8 +137,16 @@ export function Timeline({ timelineKey, label, empty }: { timelineKey: string; l
 
   useEffect(() => {
     // What the person saw is remembered when they leave the timeline, hide the window or close the page.
-    const hidden = () => document.visibilityState === 'hidden' && markSeen(timelineKey);
-    const leaving = () => markSeen(timelineKey);
+    // The screen is kept for the next load then too, as it is now (if it is at the top).
+    const hidden = () => {
+      if (document.visibilityState !== 'hidden') return;
+      markSeen(timelineKey);
+      keepFirstScreen();
+    };
+    const leaving = () => {
+      markSeen(timelineKey);
+      keepFirstScreen();
+    };
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', leaving);
     return () => {

@@ -79,11 +79,16 @@ describe('the built app', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, body] of scripts) {
-      expect(attributes).toMatch(/type="module"/);
       // From the root: the page is served at nested addresses too (below).
       expect(attributes).toMatch(/src="\/assets\/[^"]+\.js"/);
       expect(body?.trim()).toBe('');
     }
+    // Every script is a module but the first paint's (src-renderer/first-paint.ts), a classic one that runs
+    // as soon as it arrives.
+    const classic = scripts.filter(([, attributes]) => !attributes?.includes('type="module"'));
+    expect(classic.map(([, attributes]) => /src="([^"]+)"/.exec(attributes ?? '')?.[1])).toEqual([
+      expect.stringMatching(/^\/assets\/first-paint-[0-9a-f]{8}\.js$/),
+    ]);
     expect(html).not.toMatch(/\sstyle="|\son[a-z]+="/i);
   });
 
