@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forgetStoredScreen } from '../first-screen/stored-screen';
-import { SESSION_KEY as KEY } from './session-key';
+import { SESSION_KEY as KEY } from '../util/session-key';
 
 /**
  * The browser's sign-in, kept in localStorage so a reload stays signed in. `source` says whether the token

@@ -4,7 +4,7 @@
  * shell, inert (no clicks, focus or reading by assistive technology reach it: they go to the page beneath),
  * and goes as soon as the page has drawn its own screen (drop.ts). Imports nothing heavy: see stored-screen.ts.
  */
-import { applyTheme, storedTheme } from '../state/theme-choice';
+import { applyTheme, storedTheme } from '../util/theme-choice';
 import { layoutNow } from '../util/layouts';
 import { RELATIVE_TIME_CLASS, relativeTime } from '../util/time';
 import {

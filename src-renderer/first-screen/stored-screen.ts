@@ -4,7 +4,7 @@
  * (keep.ts takes it, drop.ts removes it). Read before anything else of the page runs: this module and its
  * readers import nothing, so their chunk is a few hundred bytes.
  */
-import { SESSION_KEY } from '../api/session-key';
+import { SESSION_KEY } from '../util/session-key';
 
 export const FIRST_SCREEN_KEY = 'desk.first-screen.v1';
 

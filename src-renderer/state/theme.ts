@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { applyTheme, storedTheme, THEME_KEY, THEMES, type Theme } from './theme-choice';
+import { applyTheme, storedTheme, THEME_KEY, THEMES, type Theme } from '../util/theme-choice';
 
 export { THEMES, type Theme };
 

@@ -1,2 +1,0 @@
-/** Where the browser's sign-in is kept (saved-session.ts); read alone, without its schema, by first-screen/. */
-export const SESSION_KEY = 'desk.session.v1';
