@@ -1,12 +1,13 @@
 /**
  * Run by the page's first script (first-paint.ts): paints the screen the page last showed at this address (stored-screen.ts) above
- * the empty page, in the person's colours, before the page's own code has arrived. It is a picture of the
+ * the empty page, in the person's colours, before the page's own code has arrived. Its relative times
+ * ("2 min. ago" then) are not shown (styles/app.css): telling them anew needs the browser's date formats,
+ * whose first use costs 45 to 85 ms here, more than the rest of the paint. It is a picture of the
  * shell, inert (no clicks, focus or reading by assistive technology reach it: they go to the page beneath),
  * and goes as soon as the page has drawn its own screen (drop.ts). Imports nothing heavy: see stored-screen.ts.
  */
 import { applyTheme, storedTheme } from '../util/theme-choice';
 import { layoutNow } from '../util/layouts';
-import { RELATIVE_TIME_CLASS, relativeTime } from '../util/time';
 import {
   FIRST_SCREEN_ID,
   MAX_FIRST_SCREEN_AGE_MS,
@@ -40,11 +41,6 @@ export function paintFirstScreen(storage: Storage = localStorage, now: number = 
   // The page's own drawing of posts it sanitised, kept by this page (keep.ts): no script runs from it, and
   // the page's policy would refuse one.
   holder.innerHTML = screen.html;
-  // "2 min. ago" when it was kept is older now: each relative time is told from its own date again.
-  for (const time of holder.querySelectorAll<HTMLTimeElement>(`time.${RELATIVE_TIME_CLASS}`)) {
-    const ms = Date.parse(time.dateTime);
-    if (Number.isFinite(ms)) time.textContent = relativeTime(ms / 1000, now);
-  }
   document.body.prepend(holder);
   // For the page's benchmark (npm run bench:page): when the screen went in, beside when it was painted.
   performance.mark('first-screen-painted');

@@ -12,9 +12,6 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 7],
 ];
 
-/** The class of a relative time's element (components/RelativeTime.tsx), told again when a kept screen is painted. */
-export const RELATIVE_TIME_CLASS = 'relative-time';
-
 /** "5 min. ago", "in 2 days"; past a week the date itself. */
 export function relativeTime(unix: number, nowMs = Date.now()): string {
   let value = unix - nowMs / 1000;
