@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import react from '@vitejs/plugin-react';
@@ -79,14 +78,12 @@ const FIRST_PAINT = resolve(import.meta.dirname, 'src-renderer/first-paint.ts');
 
 /**
  * The first script is built on its own, as one classic script of a few KB with everything it uses inside,
- * and named in the body after the root: the parser runs it as soon as it has arrived (with the stylesheet),
- * while the entry's much larger code is still arriving, so the browser paints what it drew first. As a
- * module it would wait its turn behind the compiling of the entry's chunks, some 70 ms on this machine; not
- * preloaded from the top of the head, it would be asked for after them, as late as 170 ms. It
- * is named like the build's other assets (`assets/first-paint-<8 of its SHA-256>.js`): kept for a year.
+ * and written into the shell after the root: the parser runs it as it reads it, before any of the entry's
+ * chunks has arrived, and the browser paints what it drew once the stylesheet is in. Fetched, even preloaded
+ * first, it ran only after the chunks that arrived beside it were compiled, and the entry ran before the
+ * frame; as a module it waited for them too. The hosts allow it by its hash (src-main/host/static.ts).
  */
 function firstPaintFirst(): Plugin {
-  let fileName = '';
   let code = '';
   return {
     name: 'first-paint-first',
@@ -101,28 +98,18 @@ function firstPaintFirst(): Plugin {
         write: false,
         legalComments: 'none',
       });
-      code = built.outputFiles[0]?.text ?? '';
+      code = built.outputFiles[0]?.text.trim() ?? '';
       if (code === '') throw new Error('the first paint (src-renderer/first-paint.ts) built to nothing');
-      fileName = `assets/first-paint-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
-    },
-    generateBundle() {
-      if (code !== '') this.emitFile({ type: 'asset', fileName, source: code });
+      if (code.includes('</script')) throw new Error('the first paint holds `</script`: it cannot be written inline');
     },
     transformIndexHtml: {
       order: 'post',
       // The dev server serves the source as a module.
-      handler: (_html, { bundle }) =>
+      handler: (_html, { bundle }) => [
         bundle
-          ? [
-              // Asked for before the entry's chunks, which would otherwise take every connection first.
-              {
-                tag: 'link',
-                attrs: { rel: 'preload', as: 'script', fetchpriority: 'high', href: `/${fileName}` },
-                injectTo: 'head-prepend',
-              },
-              { tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'body' },
-            ]
-          : [{ tag: 'script', attrs: { type: 'module', src: '/first-paint.ts' }, injectTo: 'body' }],
+          ? { tag: 'script', children: code, injectTo: 'body' }
+          : { tag: 'script', attrs: { type: 'module', src: '/first-paint.ts' }, injectTo: 'body' },
+      ],
     },
   };
 }

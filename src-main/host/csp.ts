@@ -25,10 +25,13 @@ export interface DevServer {
 
 /**
  * In development the dev server injects styles as <style> elements and talks to its socket; those two
- * allowances exist only then, never in a built app.
+ * allowances exist only then, never in a built app. `scriptHashes` are the SHA-256 (base64) of the inline
+ * scripts a page carries (the shell's first paint: static.ts), each allowed by its hash alone.
  */
-export function contentSecurityPolicy(dev?: DevServer): string {
+export function contentSecurityPolicy(dev?: DevServer, scriptHashes: readonly string[] = []): string {
   const policy: Record<string, readonly string[]> = { ...POLICY };
+  if (scriptHashes.length > 0)
+    policy['script-src'] = [...(POLICY['script-src'] ?? []), ...scriptHashes.map((hash) => `'sha256-${hash}'`)];
   if (dev) {
     policy['style-src'] = [...(POLICY['style-src'] ?? []), "'unsafe-inline'"];
     policy['connect-src'] = [...(POLICY['connect-src'] ?? []), dev.socketOrigin];

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { acceptedCodings } from './accept-encoding';
+import { contentSecurityPolicy } from './csp';
 import { contentTypeOf, isCompressible } from './file-types';
 import { builtInPage } from './page';
 import { createRepresentations, type Representations } from './representations';
@@ -121,6 +123,9 @@ async function answerWithFile(
     'Cache-Control': HASHED_ASSET.test(relative) ? IMMUTABLE : REVALIDATE,
     ETag: chosen.etag,
   };
+  // The shell's inline script (the first paint) is allowed by its hash, found in the file as it is now.
+  const scripts = path.basename(file) === 'index.html' ? await inlineScriptHashes(file, stat) : [];
+  if (scripts.length > 0) headers['Content-Security-Policy'] = contentSecurityPolicy(undefined, scripts);
   // Caches must keep each coding apart, and the identity answer too, for a file that has them.
   if (compressible) headers['Vary'] = 'Accept-Encoding';
   if (holdsAlready(request.headers.get('if-none-match'), chosen.etag)) {
@@ -132,6 +137,29 @@ async function answerWithFile(
   // Renderer files are small; reading them whole keeps this free of stream plumbing.
   const bytes = new Uint8Array(await fs.readFile(chosen.file));
   return new Response(bytes, { status: 200, headers });
+}
+
+/** An inline script's text as the parser takes it: everything between `<script …>` (no src) and `</script>`. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The hashes of one shell file, by the size and time that name its content. */
+const shellHashes = new Map<string, { stamp: string; hashes: string[] }>();
+
+/**
+ * The SHA-256 (base64) of each inline script of an HTML file, as a policy names it. Read once per change of
+ * the file: a shell built while the host runs is served with its own scripts' hashes.
+ */
+async function inlineScriptHashes(file: string, stat: { size: number; mtimeMs: number }): Promise<string[]> {
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const known = shellHashes.get(file);
+  if (known?.stamp === stamp) return known.hashes;
+  const html = await fs.readFile(file, 'utf8');
+  const hashes = [...html.matchAll(INLINE_SCRIPT)]
+    .map((match) => match[1] ?? '')
+    .filter((script) => script.trim() !== '')
+    .map((script) => createHash('sha256').update(script).digest('base64'));
+  shellHashes.set(file, { stamp, hashes });
+  return hashes;
 }
 
 /**

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -5,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../host-helpers';
+import { contentSecurityPolicy } from '../../../src-main/host/csp';
 import { createStaticSite } from '../../../src-main/host/static';
 import { serveNodeFlags } from '../../support/serve-flags';
 
@@ -65,7 +67,7 @@ describe('the built app', () => {
     if (built.code !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`);
   }, 120_000);
 
-  it('has an ESM main process, a preload that needs nothing but electron, and a page without inline script', () => {
+  it('has an ESM main process, a preload that needs nothing but electron, and a page whose one inline script its policy names', async () => {
     const main = fs.readFileSync(path.join(out, 'main', 'index.js'), 'utf8');
     expect(main).toMatch(/^import .* from "electron";$/m);
 
@@ -77,19 +79,34 @@ describe('the built app', () => {
 
     const html = fs.readFileSync(path.join(out, 'renderer', 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, body] of scripts) {
+    const [inline, ...others] = [
+      ...scripts.filter(([, attributes]) => !attributes?.includes('src=')),
+      ...scripts.filter(([, attributes]) => attributes?.includes('src=')),
+    ];
+    // The first paint (src-renderer/first-paint.ts), a classic script written in after the root.
+    expect(inline?.[1]?.trim()).toBe('');
+    expect(inline?.[2]).toContain('first-screen');
+    expect(html.indexOf('<div id="root"></div>')).toBeLessThan(html.indexOf(inline?.[0] ?? '<none>'));
+    expect(others.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of others) {
+      expect(attributes).toMatch(/type="module"/);
       // From the root: the page is served at nested addresses too (below).
       expect(attributes).toMatch(/src="\/assets\/[^"]+\.js"/);
       expect(body?.trim()).toBe('');
     }
-    // Every script is a module but the first paint's (src-renderer/first-paint.ts), a classic one that runs
-    // as soon as it arrives.
-    const classic = scripts.filter(([, attributes]) => !attributes?.includes('type="module"'));
-    expect(classic.map(([, attributes]) => /src="([^"]+)"/.exec(attributes ?? '')?.[1])).toEqual([
-      expect.stringMatching(/^\/assets\/first-paint-[0-9a-f]{8}\.js$/),
-    ]);
     expect(html).not.toMatch(/\sstyle="|\son[a-z]+="/i);
+
+    // Served, the shell's policy allows that script by its hash and no other; an asset's names none.
+    const site = createStaticSite(path.join(out, 'renderer'));
+    const hash = crypto
+      .createHash('sha256')
+      .update(inline?.[2] ?? '')
+      .digest('base64');
+    const policy = (await site(new Request('http://desk.test/everything'))).headers.get('content-security-policy');
+    expect(policy).toBe(contentSecurityPolicy(undefined, [hash]));
+    expect(policy).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+    const script = others[0]?.[1]?.match(/src="([^"]+)"/)?.[1] ?? '';
+    expect((await site(new Request(`http://desk.test${script}`))).headers.get('content-security-policy')).toBeNull();
   });
 
   it('loads at run time only packages the installer carries: dependencies, never development tools', () => {
