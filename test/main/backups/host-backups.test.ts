@@ -3,18 +3,9 @@ import path from 'node:path';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { sqliteIdb } from '../../../src-main/store/sqlite-idb';
-import {
-  SCHEMA_VERSION,
-  schemaV1,
-  schemaV2,
-  schemaV3,
-  schemaV4,
-  schemaV5,
-  schemaV6,
-  schemaV7,
-} from '../../../src-shared/store/db';
+import { SCHEMA_VERSION } from '../../../src-shared/store/db';
 import { packingMiddleware } from '../../shared/store/packed-rows';
-import { v1Post } from '../../shared/store/old-rows';
+import { declareVersionsUpTo, v1Post } from '../../shared/store/old-rows';
 import { rawRequest, tempDir } from '../host-helpers';
 import { damageChunk, STORE_FILE } from './fixture';
 import { call, serve } from './served';
@@ -231,9 +222,7 @@ describe('backups of a running host', () => {
     // A version 7 store, as the upgrade tests build it, in the data folder the host is then started on.
     const platform = sqliteIdb(path.join(dataDir, 'db'));
     const v7 = new Dexie('publishing', { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) =>
-      v7.version(i + 1).stores(schema),
-    );
+    declareVersionsUpTo(v7, 7);
     v7.use(packingMiddleware(['posts']));
     await v7.table('posts').bulkAdd([v1Post(1), v1Post(2)]);
     v7.close();

@@ -10,9 +10,8 @@ import { makeBackup } from '../../../src-main/backups/make';
 import { backupsToRemove } from '../../../src-main/backups/prune';
 import { sqliteIdb } from '../../../src-main/store/sqlite-idb';
 import type { BackupAnswer } from '../../../src-shared/api/backups';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7 } from '../../../src-shared/store/db';
 import { packingMiddleware } from '../../shared/store/packed-rows';
-import { v1Post } from '../../shared/store/old-rows';
+import { declareVersionsUpTo, v1Post } from '../../shared/store/old-rows';
 import { copyOf, damageChunk, storeWithPosts, STORE_FILE } from './fixture';
 
 let source = '';
@@ -251,9 +250,7 @@ describe('before a schema upgrade', () => {
     // A version 7 store beside the template's (one SQLite folder per process), as the upgrade tests build it.
     const platform = sqliteIdb(path.join(source, 'db'));
     const v7 = new Dexie('old', { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) =>
-      v7.version(i + 1).stores(schema),
-    );
+    declareVersionsUpTo(v7, 7);
     v7.use(packingMiddleware(['posts']));
     await v7.table('posts').bulkAdd([v1Post(1), v1Post(2)]);
     v7.close();

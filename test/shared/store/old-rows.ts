@@ -1,3 +1,17 @@
+import type { Dexie } from 'dexie';
+import {
+  schemaV1,
+  schemaV10,
+  schemaV11,
+  schemaV2,
+  schemaV3,
+  schemaV4,
+  schemaV5,
+  schemaV6,
+  schemaV7,
+  schemaV8,
+  schemaV9,
+} from '../../../src-shared/store/db';
 import { timelineOrder } from '../../../src-shared/store/order';
 import type { PostRow } from '../../../src-shared/store/rows';
 
@@ -51,3 +65,23 @@ export const persona = (guid: string, createdUnix: number, position: number) => 
   createdUnix,
   updatedUnix: createdUnix,
 });
+
+/** The store's schema at each version, as db.ts declares them: the first is version 1's. */
+const SCHEMAS = [
+  schemaV1,
+  schemaV2,
+  schemaV3,
+  schemaV4,
+  schemaV5,
+  schemaV6,
+  schemaV7,
+  schemaV8,
+  schemaV9,
+  schemaV10,
+  schemaV11,
+];
+
+/** Declares `db` as the store was at `version`: each version's schema up to it, without upgrades. */
+export function declareVersionsUpTo(db: Dexie, version: number): void {
+  SCHEMAS.slice(0, version).forEach((schema, i) => db.version(i + 1).stores(schema));
+}

@@ -2,23 +2,10 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { newDraft } from '../../../src-shared/api/draft';
 import { listDrafts, draftOf } from '../../../src-shared/store/drafts';
-import {
-  openDatabase,
-  schemaV1,
-  schemaV10,
-  schemaV2,
-  schemaV3,
-  schemaV4,
-  schemaV5,
-  schemaV6,
-  schemaV7,
-  schemaV8,
-  schemaV9,
-} from '../../../src-shared/store/db';
+import { openDatabase } from '../../../src-shared/store/db';
+import { declareVersionsUpTo } from './old-rows';
 import { RESTORED_DRAFTS_V10 } from '../../../src-shared/store/upgrade-v11';
 import { BACKENDS, platformFor } from '../../support/instance';
-
-const SCHEMAS = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8, schemaV9, schemaV10];
 
 /** A draft as version 10's page kept it: without `copyOf`, `alsoAs` and `editCopies`, which later drafts have. */
 const oldDraft = (id: string, text: string, updatedAt: number) => {
@@ -31,7 +18,7 @@ const OWNER = '0b0b0b0b-0000-4000-8000-000000000001';
 async function openV10(backend: (typeof BACKENDS)[number], waiting: string | null) {
   const { platform, name } = platformFor(backend);
   const v10 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-  SCHEMAS.forEach((schema, i) => v10.version(i + 1).stores(schema));
+  declareVersionsUpTo(v10, 10);
   await v10.table('accounts').add({ guid: OWNER, name: 'owner' });
   await v10.table('accounts').add({ guid: '0b0b0b0b-0000-4000-8000-000000000002', name: 'zed' });
   if (waiting !== null) await v10.table('settings').add({ key: RESTORED_DRAFTS_V10, value: waiting });

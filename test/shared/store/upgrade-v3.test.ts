@@ -1,16 +1,15 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schemaV1, schemaV2 } from '../../../src-shared/store/db';
+import { openDatabase } from '../../../src-shared/store/db';
 import { packingMiddleware } from './packed-rows';
 import { BACKENDS, platformFor } from '../../support/instance';
-import { guidOf, v1Post } from './old-rows';
+import { declareVersionsUpTo, guidOf, v1Post } from './old-rows';
 
 describe.each(BACKENDS)('upgrading a version 2 store to version 3 (%s)', (backend) => {
   it('copies every star and pin onto its post and leaves other posts as they were', async () => {
     const { platform, name } = platformFor(backend);
     const v2 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    v2.version(1).stores(schemaV1);
-    v2.version(2).stores(schemaV2);
+    declareVersionsUpTo(v2, 2);
     v2.use(packingMiddleware(['posts']));
     await v2.table('posts').bulkAdd([v1Post(1), v1Post(2), v1Post(3)]);
     await v2.table('stars').bulkAdd([

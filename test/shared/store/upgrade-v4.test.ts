@@ -1,17 +1,15 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schemaV1, schemaV2, schemaV3 } from '../../../src-shared/store/db';
+import { openDatabase } from '../../../src-shared/store/db';
 import { packingMiddleware } from './packed-rows';
 import { BACKENDS, platformFor } from '../../support/instance';
-import { guidOf, v1Post } from './old-rows';
+import { declareVersionsUpTo, guidOf, v1Post } from './old-rows';
 
 describe.each(BACKENDS)('upgrading a version 3 store to version 4 (%s)', (backend) => {
   it('adds the empty sync tables and keeps every post as it was', async () => {
     const { platform, name } = platformFor(backend);
     const v3 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    v3.version(1).stores(schemaV1);
-    v3.version(2).stores(schemaV2);
-    v3.version(3).stores(schemaV3);
+    declareVersionsUpTo(v3, 3);
     v3.use(packingMiddleware(['posts']));
     await v3.table('posts').bulkAdd([v1Post(1), v1Post(2)]);
     v3.close();

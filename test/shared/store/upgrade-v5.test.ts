@@ -1,19 +1,16 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schemaV1, schemaV2, schemaV3, schemaV4 } from '../../../src-shared/store/db';
+import { openDatabase } from '../../../src-shared/store/db';
 import { packingMiddleware } from './packed-rows';
 import { searchPosts } from '../../../src-shared/store/search';
 import { BACKENDS, platformFor } from '../../support/instance';
-import { guidOf, v1Post } from './old-rows';
+import { declareVersionsUpTo, guidOf, v1Post } from './old-rows';
 
 describe.each(BACKENDS)('upgrading a version 4 store to the current version (%s)', (backend) => {
   it('queues its posts for the indexer; search finds them', async () => {
     const { platform, name } = platformFor(backend);
     const v4 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    v4.version(1).stores(schemaV1);
-    v4.version(2).stores(schemaV2);
-    v4.version(3).stores(schemaV3);
-    v4.version(4).stores(schemaV4);
+    declareVersionsUpTo(v4, 4);
     v4.use(packingMiddleware(['posts']));
     const post = v1Post(1);
     await v4.table('posts').add(post);

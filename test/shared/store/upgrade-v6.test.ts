@@ -1,21 +1,17 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from '../../../src-shared/store/db';
+import { openDatabase } from '../../../src-shared/store/db';
 import { packingMiddleware } from './packed-rows';
 import { searchPosts } from '../../../src-shared/store/search';
 import { REQUEUE_WORDS_V6 } from '../../../src-shared/store/upgrade-v6';
 import { indexAllQueuedWords } from '../../../src-shared/store/word-index';
 import { BACKENDS, platformFor } from '../../support/instance';
-import { guidOf, v1Post } from './old-rows';
+import { declareVersionsUpTo, guidOf, v1Post } from './old-rows';
 
 async function openV5(backend: (typeof BACKENDS)[number], posts: number) {
   const { platform, name } = platformFor(backend);
   const v5 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-  v5.version(1).stores(schemaV1);
-  v5.version(2).stores(schemaV2);
-  v5.version(3).stores(schemaV3);
-  v5.version(4).stores(schemaV4);
-  v5.version(5).stores(schemaV5);
+  declareVersionsUpTo(v5, 5);
   v5.use(packingMiddleware(['posts']));
   const rows = Array.from({ length: posts }, (_, i) => v1Post(i + 1, i === 0 ? { text: 'The meadow in spring' } : {}));
   await v5.table('posts').bulkAdd(rows);

@@ -1,17 +1,15 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from '../../../src-shared/store/db';
+import { openDatabase } from '../../../src-shared/store/db';
 import { packingMiddleware } from './packed-rows';
 import { BACKENDS, platformFor } from '../../support/instance';
-import { guidOf, v1Post } from './old-rows';
+import { declareVersionsUpTo, guidOf, v1Post } from './old-rows';
 
 describe.each(BACKENDS)('upgrading a version 6 store to version 7 (%s)', (backend) => {
   it('adds the empty table of remote URLs and keeps every post, synced or not, as it was', async () => {
     const { platform, name } = platformFor(backend);
     const v6 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-    [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6].forEach((schema, i) =>
-      v6.version(i + 1).stores(schema),
-    );
+    declareVersionsUpTo(v6, 6);
     v6.use(packingMiddleware(['posts']));
     const synced = v1Post(2, {
       remoteGuid: 'r1',

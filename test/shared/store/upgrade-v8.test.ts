@@ -1,23 +1,13 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import {
-  openDatabase,
-  SCHEMA_VERSION,
-  schemaV1,
-  schemaV2,
-  schemaV3,
-  schemaV4,
-  schemaV5,
-  schemaV6,
-  schemaV7,
-} from '../../../src-shared/store/db';
+import { openDatabase, SCHEMA_VERSION } from '../../../src-shared/store/db';
 import { packingMiddleware } from './packed-rows';
 import type { PostRow } from '../../../src-shared/store/rows';
 import { searchPosts } from '../../../src-shared/store/search';
 import { REQUEUE_WORDS_V8 } from '../../../src-shared/store/upgrade-v8';
 import { indexAllQueuedWords } from '../../../src-shared/store/word-index';
 import { BACKENDS, platformFor } from '../../support/instance';
-import { guidOf, v1Post } from './old-rows';
+import { declareVersionsUpTo, guidOf, v1Post } from './old-rows';
 
 // Posts 1 and 2 have the words version 8 added, the others do not.
 const POSTS = 1_200;
@@ -33,9 +23,7 @@ const PLAIN = 3;
 async function openV7(backend: (typeof BACKENDS)[number]) {
   const { platform, name } = platformFor(backend);
   const v7 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-  [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7].forEach((schema, i) =>
-    v7.version(i + 1).stores(schema),
-  );
+  declareVersionsUpTo(v7, 7);
   v7.use(packingMiddleware(['posts']));
   const rows = Array.from({ length: POSTS }, (_, i) =>
     v1Post(i + 1, {

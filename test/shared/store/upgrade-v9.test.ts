@@ -1,21 +1,10 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import {
-  openDatabase,
-  SCHEMA_VERSION,
-  schemaV1,
-  schemaV2,
-  schemaV3,
-  schemaV4,
-  schemaV5,
-  schemaV6,
-  schemaV7,
-  schemaV8,
-} from '../../../src-shared/store/db';
+import { openDatabase, SCHEMA_VERSION } from '../../../src-shared/store/db';
 import { searchPosts } from '../../../src-shared/store/search';
 import { indexAllQueuedWords, postingsOfWord } from '../../../src-shared/store/word-index';
 import { BACKENDS, platformFor } from '../../support/instance';
-import { guidOf, v1Post } from './old-rows';
+import { declareVersionsUpTo, guidOf, v1Post } from './old-rows';
 
 const POSTS = 300;
 
@@ -26,9 +15,7 @@ const POSTS = 300;
 async function openV8(backend: (typeof BACKENDS)[number]) {
   const { platform, name } = platformFor(backend);
   const v8 = new Dexie(name, { indexedDB: platform.indexedDB, IDBKeyRange: platform.IDBKeyRange });
-  [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8].forEach((schema, i) =>
-    v8.version(i + 1).stores(schema),
-  );
+  declareVersionsUpTo(v8, 8);
   const rows = Array.from({ length: POSTS }, (_, i) =>
     v1Post(i + 1, { tags: [], text: i % 100 === 0 ? `Harbour lights ${i + 1}` : `Quiet fields ${i + 1}` }),
   );
