@@ -1,10 +1,10 @@
 /**
- * Run by the page's first script (first-paint.ts): paints the screen the page last showed at this address (stored-screen.ts) above
- * the empty page, in the person's colours, before the page's own code has arrived. Its relative times
- * ("2 min. ago" then) are not shown (styles/app.css): telling them anew needs the browser's date formats,
- * whose first use costs 45 to 85 ms here, more than the rest of the paint. It is a picture of the
- * shell, inert (no clicks, focus or reading by assistive technology reach it: they go to the page beneath),
- * and goes as soon as the page has drawn its own screen (drop.ts). Imports nothing heavy: see stored-screen.ts.
+ * Run by the page's first script (first-paint.ts): paints the screen the page last showed at this address
+ * (stored-screen.ts) above the empty page, in the person's colours, before the page's own code has arrived.
+ * Its relative times ("2 min. ago" then) are not shown (styles/app.css): telling them anew needs the
+ * browser's date formats, whose first use costs 45 to 85 ms here, more than the rest of the paint. It is a
+ * picture of the shell, inert (no clicks, focus or reading by assistive technology reach it: they go to the
+ * page beneath), and goes as soon as the page has drawn its own screen (drop.ts).
  */
 import { applyTheme, storedTheme } from '../util/theme-choice';
 import { layoutNow } from '../util/layouts';
@@ -17,7 +17,7 @@ import {
 } from './stored-screen';
 
 /** Whether the kept screen is this page's to show: same address, same session, same layout, not too old. */
-export function paintable(screen: StoredScreen, session: string | null, now: number): boolean {
+function paintable(screen: StoredScreen, session: string | null, now: number): boolean {
   return (
     session === screen.session &&
     screen.path === location.pathname &&

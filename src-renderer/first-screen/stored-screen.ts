@@ -1,8 +1,9 @@
 /**
  * The screen the page last showed at the top of a timeline, kept in localStorage so that the next load can
  * paint it at once (paint.ts) while the page's code arrives, asks the instance and draws the timeline anew
- * (keep.ts takes it, drop.ts removes it). Read before anything else of the page runs: this module and its
- * readers import nothing, so their chunk is a few hundred bytes.
+ * (keep.ts takes it, drop.ts removes it). Read before anything else of the page runs, by a script written
+ * into the page with all it imports (electron.vite.config.ts): this module and paint.ts import only modules
+ * that import nothing, so that script stays at some 2 KB.
  */
 import { SESSION_KEY } from '../util/session-key';
 
