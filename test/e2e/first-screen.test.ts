@@ -116,6 +116,30 @@ describe.skipIf(!hasChromium)('the first screen of a returning person', () => {
     await again.close();
   });
 
+  it('is painted as each layout drew it: a phone’s bars, a wide window’s columns', async () => {
+    for (const [layout, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['wide', { width: 1600, height: 900 }],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const visit = await context.newPage();
+        await visit.setViewportSize(viewport);
+        await visit.emulateMedia({ colorScheme });
+        await visitEverything(visit);
+        await visit.close();
+        const again = await context.newPage();
+        await again.setViewportSize(viewport);
+        await again.emulateMedia({ colorScheme });
+        await again.route(ENTRY_AND_SHELL, (route) => route.abort());
+        await again.goto(`${host.url}/everything`);
+        await again.locator('#first-screen article').first().waitFor();
+        await expect(again.locator(`#first-screen .shell.${layout}`).count()).resolves.toBe(1);
+        await shot(again, `first-screen-painted-${layout}-${colorScheme}`);
+        await again.close();
+      }
+    }
+  });
+
   it('is forgotten on signing out, and a damaged one is passed over', async () => {
     onTestFailed(() => shot(page, 'failed-first-screen-sign-out'));
     await visitEverything(page);
